@@ -1,0 +1,55 @@
+//! Rules of the mancala family: positions, sowing, captures, notation.
+//!
+//! The rules are data ([`Rules`], readable from a TOML variant file); a
+//! [`Variant`] is a checked rule set at one board size. A [`Position`] is a
+//! small `Copy` value played with copy-make; a [`Game`] adds the history that
+//! undo and the repetition rule need. Nothing here does I/O.
+//!
+//! ```
+//! use mancala_core::{Game, Move, Side, Variant};
+//!
+//! let kalah = Variant::preset("kalah-classic")?;
+//! let mut game = Game::new(kalah);
+//! // South sows pit 3: 4 seeds reach pits 4, 5, 6 and the store.
+//! let report = game.play(Move::pit(3))?;
+//! assert!(report.extra_turn);
+//! assert_eq!(game.position().to_string(), "4,4,0,5,5,5:1/4,4,4,4,4,4:0/S");
+//! assert_eq!(game.position().to_move(), Side::South);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Positions and moves have a text form that reads back:
+//!
+//! ```
+//! use mancala_core::{Position, Variant};
+//!
+//! let oware = Variant::preset("oware")?;
+//! let start = Position::start(&oware);
+//! let text = start.to_string();
+//! assert_eq!(text, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S");
+//! assert_eq!(text.parse::<Position>()?, start);
+//! let mv = start.parse_move(&oware, "6")?;
+//! let (next, _) = start.play(&oware, mv)?;
+//! assert_eq!(next.row(mancala_core::Side::North), &[5, 5, 5, 5, 4, 4]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod game;
+mod moves;
+mod notation;
+mod position;
+mod rules;
+mod side;
+mod variant;
+
+pub use game::Game;
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use notation::{format_moves, MoveError, ParseMoveError, ParsePositionError, PositionMismatch};
+pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
+pub use rules::{
+    BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, GrandSlam, Repetition,
+    RuleErrors, RuleProblem, Rules, SowingRules, StorePlacement, TurnRules, VariantFileError,
+    MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS,
+};
+pub use side::Side;
+pub use variant::{preset_names, Variant, VariantError};

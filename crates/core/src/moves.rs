@@ -1,0 +1,89 @@
+//! Moves and the fixed-capacity move list.
+
+use crate::rules::MAX_PITS_PER_SIDE;
+
+/// A move: sow from one of the mover's pits, or take the first move over
+/// under the pie rule.
+///
+/// Pits are 0-based here, counted from the mover's own left (the order in
+/// which that player sows); the notation shows them 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// Sow the seeds of the mover's pit `k` (0-based).
+    Sow(u8),
+    /// Pie rule: the second player takes the first move as their own.
+    Swap,
+}
+
+impl Move {
+    /// The move sowing the mover's pit numbered `number` (1-based, as written).
+    pub fn pit(number: usize) -> Move {
+        debug_assert!(number >= 1);
+        Move::Sow((number.clamp(1, 256) - 1) as u8)
+    }
+}
+
+/// Room for every pit of a side plus the swap.
+pub const MAX_MOVES: usize = MAX_PITS_PER_SIDE + 1;
+
+/// The legal moves of a position, on the stack. A side has at most
+/// [`MAX_PITS_PER_SIDE`] pits and the only other move is the swap, so
+/// [`MAX_MOVES`] always suffices.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: u8,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move::Swap; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Adds a move (at most [`MAX_MOVES`]).
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len as usize] = mv;
+        self.len += 1;
+    }
+
+    /// How many moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// No moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether the list holds `mv`.
+    pub fn contains(&self, mv: Move) -> bool {
+        self.iter().any(|m| m == mv)
+    }
+
+    /// The moves in order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves[..self.len as usize].iter().copied()
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+}

@@ -1,0 +1,277 @@
+//! Text forms of moves and positions (see `docs/notation.md`).
+//!
+//! Parsing errors (the text is not a move or a position) are kept apart from
+//! legality errors (a well-formed move that this position does not allow).
+//!
+//! A position string has three fields separated by `/`:
+//!
+//! ```text
+//! 4,4,0,5,5,5:1/4,4,4,4,4,4:0/N+swap
+//! └─ South ──┘ └─ North ──┘ └ state
+//! ```
+//!
+//! Each row lists a player's pits from that player's own left, then `:` and
+//! their store. The state is the side to move (`S` or `N`) followed by `+opening`
+//! (the first move of a pie-rule game), `+swap` (the pie rule's swap is on
+//! offer) or `#reason` once the game is over (`#majority`, `#empty-side`,
+//! `#no-seeds`, `#cannot-feed`, `#only-grand-slams`, `#cycle`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::position::{EndReason, IllegalMove, Position, OPENING, SWAP_OFFERED};
+use crate::rules::{MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS};
+use crate::variant::{CELLS, STORE_CELL};
+use crate::{Move, Side, Variant};
+
+/// Text that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    #[error("no move given: enter a pit number or 'swap'")]
+    Empty,
+    #[error("{0:?} is not a move: enter a pit number or 'swap'")]
+    NotAMove(String),
+    #[error("there is no pit {0}")]
+    NoSuchPit(u64),
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let t = s.trim();
+        if t.is_empty() {
+            return Err(ParseMoveError::Empty);
+        }
+        if t.eq_ignore_ascii_case("swap") {
+            return Ok(Move::Swap);
+        }
+        if t.bytes().all(|b| b.is_ascii_digit()) {
+            return match t.parse::<u64>() {
+                Ok(n @ 1..=255) => Ok(Move::Sow((n - 1) as u8)),
+                Ok(n) => Err(ParseMoveError::NoSuchPit(n)),
+                Err(_) => Err(ParseMoveError::NoSuchPit(u64::MAX)),
+            };
+        }
+        let shown: String = t.chars().take(40).collect();
+        Err(ParseMoveError::NotAMove(shown))
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Sow(k) => write!(f, "{}", *k as u32 + 1),
+            Move::Swap => f.write_str("swap"),
+        }
+    }
+}
+
+/// A move that could not be read or cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+}
+
+impl Position {
+    /// Reads a move written for this position and checks that it is legal.
+    /// A pit number outside the board is a legality error naming the range.
+    pub fn parse_move(&self, v: &Variant, text: &str) -> Result<Move, MoveError> {
+        let mv = match text.parse::<Move>() {
+            Ok(mv) => mv,
+            Err(ParseMoveError::NoSuchPit(p)) => {
+                let pit = usize::try_from(p).unwrap_or(usize::MAX);
+                return Err(IllegalMove::OutOfRange {
+                    pit,
+                    pits: v.pits_per_side(),
+                }
+                .into());
+            }
+            Err(e) => return Err(e.into()),
+        };
+        self.check_move(v, mv)?;
+        Ok(mv)
+    }
+}
+
+/// Writes a list of moves as `3,1,swap,4`.
+pub fn format_moves(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Text that is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePositionError {
+    #[error("a position has three fields separated by '/' (south/north/state), found {0}")]
+    Fields(usize),
+    #[error("the {side} row {text:?} must be pits separated by ',' then ':' and the store")]
+    Row { side: Side, text: String },
+    #[error("{text:?} in the {side} row is not a seed count from 0 to 255")]
+    Count { side: Side, text: String },
+    #[error("the rows differ in length: south has {south} pits, north {north}")]
+    RowLengths { south: usize, north: usize },
+    #[error("{0} pits per side: a position has 1 to {MAX_PITS_PER_SIDE}")]
+    PitsPerSide(usize),
+    #[error("the position holds {0} seeds: at most {MAX_TOTAL_SEEDS}")]
+    TooManySeeds(u32),
+    #[error("state {0:?} must be S or N, then +opening, +swap or #reason")]
+    State(String),
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for side in Side::ALL {
+            let row = self.row(side);
+            for (i, c) in row.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{c}")?;
+            }
+            write!(f, ":{}/", self.store(side))?;
+        }
+        f.write_str(if self.to_move == Side::South {
+            "S"
+        } else {
+            "N"
+        })?;
+        if let Some(reason) = self.end {
+            write!(f, "#{}", reason.name())
+        } else if self.flags & OPENING != 0 {
+            f.write_str("+opening")
+        } else if self.flags & SWAP_OFFERED != 0 {
+            f.write_str("+swap")
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        let fields: Vec<&str> = s.trim().split('/').collect();
+        if fields.len() != 3 {
+            return Err(ParsePositionError::Fields(fields.len()));
+        }
+        let mut rows: Vec<(Vec<u8>, u8)> = Vec::with_capacity(2);
+        for (side, text) in Side::ALL.into_iter().zip(&fields[..2]) {
+            let (pits, store) = text.split_once(':').ok_or(ParsePositionError::Row {
+                side,
+                text: text.to_string(),
+            })?;
+            let count = |t: &str| {
+                t.trim()
+                    .parse::<u8>()
+                    .map_err(|_| ParsePositionError::Count {
+                        side,
+                        text: t.to_string(),
+                    })
+            };
+            let pits = pits.split(',').map(count).collect::<Result<Vec<u8>, _>>()?;
+            rows.push((pits, count(store)?));
+        }
+        let (south, north) = (rows[0].0.len(), rows[1].0.len());
+        if south != north {
+            return Err(ParsePositionError::RowLengths { south, north });
+        }
+        if south == 0 || south > MAX_PITS_PER_SIDE {
+            return Err(ParsePositionError::PitsPerSide(south));
+        }
+        let total: u32 = rows
+            .iter()
+            .map(|(p, s)| p.iter().map(|&c| c as u32).sum::<u32>() + *s as u32)
+            .sum();
+        if total > MAX_TOTAL_SEEDS {
+            return Err(ParsePositionError::TooManySeeds(total));
+        }
+        let mut cells = [0u8; CELLS];
+        for (i, (pits, store)) in rows.iter().enumerate() {
+            cells[i * south..(i + 1) * south].copy_from_slice(pits);
+            cells[STORE_CELL + i] = *store;
+        }
+        let state = fields[2].trim();
+        let bad = || ParsePositionError::State(state.to_string());
+        let to_move = match state.get(..1) {
+            Some("S") => Side::South,
+            Some("N") => Side::North,
+            _ => return Err(bad()),
+        };
+        let (flags, end) = match &state[1..] {
+            "" => (0, None),
+            "+opening" => (OPENING, None),
+            "+swap" => (SWAP_OFFERED, None),
+            rest => {
+                let name = rest.strip_prefix('#').ok_or_else(bad)?;
+                let reason = EndReason::ALL
+                    .into_iter()
+                    .find(|r| r.name() == name)
+                    .ok_or_else(bad)?;
+                (0, Some(reason))
+            }
+        };
+        Ok(Position {
+            cells,
+            n: south as u8,
+            to_move,
+            flags,
+            end,
+        })
+    }
+}
+
+/// A position string that does not fit the variant it is used with.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionMismatch {
+    #[error("the position has {found} pits per side but this {variant} board has {expected}")]
+    PitsPerSide {
+        variant: String,
+        found: usize,
+        expected: usize,
+    },
+    #[error(
+        "the position holds {found} seeds but a game of {variant} at this size has {expected}"
+    )]
+    Seeds {
+        variant: String,
+        found: u32,
+        expected: u32,
+    },
+    #[error("the position offers the pie rule's {0} but {1} has no pie rule")]
+    NoPieRule(&'static str, String),
+}
+
+impl Position {
+    /// Checks that a parsed position belongs to a game of `v`: same size,
+    /// same number of seeds, pie-rule markers only where there is a pie rule.
+    pub fn check_fits(&self, v: &Variant) -> Result<(), PositionMismatch> {
+        let name = v.name().to_string();
+        if self.pits_per_side() != v.pits_per_side() {
+            return Err(PositionMismatch::PitsPerSide {
+                variant: name,
+                found: self.pits_per_side(),
+                expected: v.pits_per_side(),
+            });
+        }
+        if self.total_seeds() != v.total_seeds() {
+            return Err(PositionMismatch::Seeds {
+                variant: name,
+                found: self.total_seeds(),
+                expected: v.total_seeds(),
+            });
+        }
+        if !v.rules().turn.pie_rule && self.flags != 0 {
+            let what = if self.is_opening() { "opening" } else { "swap" };
+            return Err(PositionMismatch::NoPieRule(what, name));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,434 @@
+//! The rules of a mancala variant as plain data.
+//!
+//! A [`Rules`] value is what a variant file (TOML) holds. Every dimension in
+//! which the supported games differ is an explicit field here; the code in
+//! [`crate::position`] reads these fields and has no special case for any
+//! named game. [`Rules::check`] reports every problem of a rule set at once;
+//! [`crate::Variant`] turns checked rules into the tables the hot path uses.
+//!
+//! The built-in presets live as TOML files in `crates/core/variants/` and are
+//! the best examples of the format (see `docs/variant-file.md`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::Side;
+
+/// Most pits one side can have. Positions keep both rows in a fixed array of
+/// `2 * MAX_PITS_PER_SIDE` cells.
+pub const MAX_PITS_PER_SIDE: usize = 16;
+
+/// Most seeds a game can hold in all (pits and stores). A pit or store holds
+/// a `u8`, so the whole game must fit one.
+pub const MAX_TOTAL_SEEDS: u32 = 255;
+
+/// A complete rule set: board, sowing, captures, turn order and game end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Short name, e.g. `kalah` (letters, digits, `-`).
+    pub name: String,
+    /// One line saying what this variant is.
+    #[serde(default)]
+    pub description: String,
+    /// Board size and the sizes the variant allows.
+    pub board: BoardRules,
+    /// How seeds are sown.
+    pub sowing: SowingRules,
+    /// How seeds are captured.
+    pub capture: CaptureRules,
+    /// Turn order, the pie rule and the feeding obligation.
+    pub turn: TurnRules,
+    /// When and how the game ends.
+    pub end: EndRules,
+}
+
+/// The board: pits, seeds and where the stores are.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardRules {
+    /// Pits in each player's row (default size of the variant).
+    pub pits_per_side: u8,
+    /// Seeds in each pit at the start (default size of the variant).
+    pub seeds_per_pit: u8,
+    /// Smallest and largest pits per side the variant allows, inclusive.
+    #[serde(default = "default_pits_range")]
+    pub pits_per_side_range: [u8; 2],
+    /// Smallest and largest seeds per pit the variant allows, inclusive.
+    #[serde(default = "default_seeds_range")]
+    pub seeds_per_pit_range: [u8; 2],
+    /// Where the stores are.
+    pub stores: StorePlacement,
+}
+
+fn default_pits_range() -> [u8; 2] {
+    [1, MAX_PITS_PER_SIDE as u8]
+}
+
+fn default_seeds_range() -> [u8; 2] {
+    [1, 127]
+}
+
+/// Where the two stores stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StorePlacement {
+    /// On the sowing ring, after each player's last pit (Kalah): a player's
+    /// own store receives a seed when sowing passes it.
+    Ring,
+    /// Beside the board (Oware): stores only receive captured seeds.
+    Beside,
+}
+
+/// How seeds are sown. Sowing is always counter-clockwise: a player sows
+/// from their own left to their own right, then into their store (if it is
+/// on the ring), then along the opponent's row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SowingRules {
+    /// Sowing passes over the opponent's store (only matters with ring stores).
+    #[serde(default = "yes")]
+    pub skip_opponent_store: bool,
+    /// A sowing of a full lap or more passes over the pit it started from, so
+    /// that pit is left empty (Oware).
+    #[serde(default)]
+    pub skip_origin: bool,
+    /// Relay sowing: when the last seed lands in one of the mover's own pits
+    /// that was not empty, the mover picks that whole pile up and sows on
+    /// from there, until the last seed lands in an empty pit, a store or the
+    /// opponent's row. A relay that would repeat itself forever stops where
+    /// it first returns to an earlier state of the same move (see
+    /// `docs/rules.md`).
+    #[serde(default)]
+    pub relay: bool,
+    /// When the last seed lands in the mover's own store, the mover plays again.
+    #[serde(default)]
+    pub extra_turn: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// How seeds are captured. Both kinds may be switched on together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureRules {
+    /// Kalah's capture: the last seed lands in one of the mover's own pits
+    /// that was empty.
+    #[serde(default = "empty_pit_off")]
+    pub empty_pit: EmptyPitCapture,
+    /// Oware's capture: the last seed lands in an opponent pit and makes its
+    /// count one of these numbers (Oware: `[2, 3]`). Empty: no such capture.
+    #[serde(default)]
+    pub counts: Vec<u8>,
+    /// With `counts`: the capture chains backwards over the preceding
+    /// opponent pits while each holds one of `counts`.
+    #[serde(default)]
+    pub chain: bool,
+    /// What happens to a move that would capture every seed the opponent has.
+    #[serde(default = "grand_slam_allowed")]
+    pub grand_slam: GrandSlam,
+}
+
+fn empty_pit_off() -> EmptyPitCapture {
+    EmptyPitCapture::Off
+}
+
+fn grand_slam_allowed() -> GrandSlam {
+    GrandSlam::Allowed
+}
+
+/// Kalah's capture into an empty pit of one's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptyPitCapture {
+    /// No such capture.
+    Off,
+    /// The last seed and the opposite pit's seeds go to the mover's store,
+    /// even when the opposite pit is empty (seed 002, Irving et al.).
+    Always,
+    /// As `always`, but only when the opposite pit holds seeds; otherwise
+    /// the seed stays where it landed (OpenSpiel, most modern rules).
+    IfOppositeHasSeeds,
+}
+
+/// Treatment of a grand slam: a move whose capture would take every seed on
+/// the opponent's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GrandSlam {
+    /// The move captures everything.
+    Allowed,
+    /// The move is illegal. If every legal move is a grand slam, the game
+    /// ends and each player takes the seeds on their own side (seed 003).
+    Forbidden,
+    /// The move may be played but captures nothing (Abapa, OpenSpiel `oware`).
+    CapturesNothing,
+    /// Illegal unless every legal move is a grand slam; then it is legal and
+    /// captures (Awari as solved by Romein & Bal).
+    OnlyIfForced,
+}
+
+/// Turn order, the pie rule and the feeding obligation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRules {
+    /// Who makes the first move.
+    #[serde(default = "south")]
+    pub first: Side,
+    /// Pie rule: the first move is a single sowing (no extra turn) and then
+    /// the second player may `swap`: the move becomes theirs (the board is
+    /// mirrored so the sown seeds are on their side) and the first player
+    /// moves next.
+    #[serde(default)]
+    pub pie_rule: bool,
+    /// When the opponent's side is empty, the mover must choose a move that
+    /// gives them seeds. If none does, the game ends and the seeds left go to
+    /// their owner.
+    #[serde(default)]
+    pub must_feed: bool,
+}
+
+fn south() -> Side {
+    Side::South
+}
+
+/// When and how the game ends. Seeds left on the board at the end go to the
+/// owner of the side they lie on, except after a majority win (they stay) and
+/// after a cycle with `repetition = "split"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndRules {
+    /// A store holding more than half of all seeds ends the game at once.
+    #[serde(default)]
+    pub majority: bool,
+    /// When an empty side ends the game.
+    pub empty_side: EmptySide,
+    /// What a repeated position does.
+    #[serde(default = "repetition_none")]
+    pub repetition: Repetition,
+}
+
+fn repetition_none() -> Repetition {
+    Repetition::None
+}
+
+/// When a side without seeds ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptySide {
+    /// After any move, if either side has no seeds, the game ends (seed 002).
+    Either,
+    /// The game ends only when the player to move has no legal move (no
+    /// seeds, or none that feeds, or only forbidden grand slams).
+    Mover,
+}
+
+/// What happens when a position (board, stores, player to move) repeats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Repetition {
+    /// Nothing (only sound when every game must end anyway: ring stores).
+    None,
+    /// The game ends; the seeds on each side go to that side's owner (seed 003).
+    Owner,
+    /// The game ends; the seeds left are split evenly between the players,
+    /// an odd seed left on the board (Awari as solved by Romein & Bal).
+    Split,
+}
+
+/// One problem found in a rule set: which field, what value, what is allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleProblem {
+    /// Dotted path of the field, e.g. `board.pits_per_side`.
+    pub field: String,
+    /// The value given.
+    pub value: String,
+    /// What is allowed instead.
+    pub allowed: String,
+}
+
+impl std::fmt::Display for RuleProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} = {}: {}", self.field, self.value, self.allowed)
+    }
+}
+
+/// Every problem of a rule set, reported together.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", format_problems(.0))]
+pub struct RuleErrors(pub Vec<RuleProblem>);
+
+fn format_problems(problems: &[RuleProblem]) -> String {
+    let mut out = format!(
+        "the rules have {} problem{}:",
+        problems.len(),
+        if problems.len() == 1 { "" } else { "s" }
+    );
+    for p in problems {
+        out.push_str("\n  - ");
+        out.push_str(&p.to_string());
+    }
+    out
+}
+
+/// Why a variant file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum VariantFileError {
+    /// Not valid TOML, or not the shape of a rule set (unknown or missing field).
+    #[error("not a valid variant file: {0}")]
+    Syntax(String),
+    /// Valid TOML whose values break the rules' limits.
+    #[error(transparent)]
+    Invalid(#[from] RuleErrors),
+}
+
+impl Rules {
+    /// Reads a rule set from TOML text and checks it.
+    pub fn from_toml(text: &str) -> Result<Rules, VariantFileError> {
+        let rules: Rules =
+            toml::from_str(text).map_err(|e| VariantFileError::Syntax(e.to_string()))?;
+        rules.check()?;
+        Ok(rules)
+    }
+
+    /// The rule set as TOML text (reads back with [`Rules::from_toml`]).
+    pub fn to_toml(&self) -> String {
+        toml::to_string_pretty(self).expect("rules always serialize")
+    }
+
+    /// Total seeds in a game of the default size.
+    pub fn total_seeds(&self) -> u32 {
+        2 * self.board.pits_per_side as u32 * self.board.seeds_per_pit as u32
+    }
+
+    /// Checks every field, reporting all problems at once.
+    pub fn check(&self) -> Result<(), RuleErrors> {
+        let mut problems = Vec::new();
+        let mut problem = |field: &str, value: String, allowed: String| {
+            problems.push(RuleProblem {
+                field: field.to_string(),
+                value,
+                allowed,
+            })
+        };
+        if self.name.is_empty()
+            || !self
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            problem(
+                "name",
+                format!("{:?}", self.name),
+                "a non-empty name of letters, digits, '-' and '_'".into(),
+            );
+        }
+        let b = &self.board;
+        let [pmin, pmax] = b.pits_per_side_range;
+        let [smin, smax] = b.seeds_per_pit_range;
+        if pmin == 0 || pmin > pmax || pmax as usize > MAX_PITS_PER_SIDE {
+            problem(
+                "board.pits_per_side_range",
+                format!("[{pmin}, {pmax}]"),
+                format!("[min, max] with 1 <= min <= max <= {MAX_PITS_PER_SIDE}"),
+            );
+        }
+        if smin == 0 || smin > smax {
+            problem(
+                "board.seeds_per_pit_range",
+                format!("[{smin}, {smax}]"),
+                "[min, max] with 1 <= min <= max".into(),
+            );
+        }
+        if b.pits_per_side < pmin || b.pits_per_side > pmax || b.pits_per_side == 0 {
+            problem(
+                "board.pits_per_side",
+                b.pits_per_side.to_string(),
+                size_message("pits per side", pmin, pmax, true),
+            );
+        }
+        if b.seeds_per_pit < smin || b.seeds_per_pit > smax || b.seeds_per_pit == 0 {
+            problem(
+                "board.seeds_per_pit",
+                b.seeds_per_pit.to_string(),
+                size_message("seeds per pit", smin, smax, false),
+            );
+        }
+        if self.total_seeds() > MAX_TOTAL_SEEDS {
+            problem(
+                "board",
+                format!(
+                    "{} pits per side x {} seeds",
+                    b.pits_per_side, b.seeds_per_pit
+                ),
+                format!(
+                    "at most {MAX_TOTAL_SEEDS} seeds in all (2 x pits per side x seeds per pit), \
+                     this makes {}",
+                    self.total_seeds()
+                ),
+            );
+        }
+        for (i, &c) in self.capture.counts.iter().enumerate() {
+            if c == 0 || c > 63 {
+                problem(
+                    &format!("capture.counts[{i}]"),
+                    c.to_string(),
+                    "a seed count from 1 to 63".into(),
+                );
+            }
+        }
+        if self.capture.chain && self.capture.counts.is_empty() {
+            problem(
+                "capture.chain",
+                "true".into(),
+                "chain only with capture.counts (Oware-style captures); set counts or chain = false"
+                    .into(),
+            );
+        }
+        if self.capture.counts.is_empty() && self.capture.grand_slam != GrandSlam::Allowed {
+            problem(
+                "capture.grand_slam",
+                format!("{:?}", self.capture.grand_slam).to_lowercase(),
+                "\"allowed\" unless capture.counts is set (only Oware-style captures make grand slams)"
+                    .into(),
+            );
+        }
+        if self.board.stores == StorePlacement::Beside {
+            if self.sowing.extra_turn {
+                problem(
+                    "sowing.extra_turn",
+                    "true".into(),
+                    "false when stores are beside the board (no seed is ever sown into a store)"
+                        .into(),
+                );
+            }
+            if self.end.repetition == Repetition::None {
+                problem(
+                    "end.repetition",
+                    "\"none\"".into(),
+                    "\"owner\" or \"split\" when stores are beside the board: seeds can circle \
+                     forever, so a repeated position must end the game"
+                        .into(),
+                );
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(RuleErrors(problems))
+        }
+    }
+}
+
+fn size_message(what: &str, min: u8, max: u8, pits: bool) -> String {
+    if pits {
+        format!(
+            "{min} to {max} {what} ({} to {} pits in total, even)",
+            2 * min as u32,
+            2 * max as u32
+        )
+    } else {
+        format!("{min} to {max} {what}")
+    }
+}

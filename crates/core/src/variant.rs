@@ -1,0 +1,192 @@
+//! A checked rule set with its board size fixed, compiled into the tables the
+//! hot path reads.
+
+use crate::rules::{
+    EmptyPitCapture, GrandSlam, RuleErrors, Rules, StorePlacement, VariantFileError,
+    MAX_PITS_PER_SIDE,
+};
+use crate::Side;
+
+/// Number of pit cells in a [`crate::Position`]: both rows at the largest size.
+pub const MAX_PITS: usize = 2 * MAX_PITS_PER_SIDE;
+/// Cell index of South's store in [`crate::Position`] cells; North's is the next.
+pub const STORE_CELL: usize = MAX_PITS;
+/// Cells in a position: all pits, then South's and North's store.
+pub const CELLS: usize = MAX_PITS + 2;
+/// Longest sowing ring: both rows and both stores.
+const MAX_RING: usize = MAX_PITS + 2;
+
+/// The built-in presets: name and embedded TOML.
+const PRESETS: &[(&str, &str)] = &[
+    ("kalah", include_str!("../variants/kalah.toml")),
+    (
+        "kalah-irving",
+        include_str!("../variants/kalah-irving.toml"),
+    ),
+    (
+        "kalah-classic",
+        include_str!("../variants/kalah-classic.toml"),
+    ),
+    ("mankalah", include_str!("../variants/mankalah.toml")),
+    ("oware", include_str!("../variants/oware.toml")),
+    ("abapa", include_str!("../variants/abapa.toml")),
+    ("awari", include_str!("../variants/awari.toml")),
+    ("relay-kalah", include_str!("../variants/relay-kalah.toml")),
+];
+
+/// Why a variant could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum VariantError {
+    /// No preset has that name.
+    #[error("unknown variant {name:?}; the variants are: {}", preset_names().join(", "))]
+    Unknown { name: String },
+    /// The requested size is outside what the variant allows.
+    #[error(transparent)]
+    Rules(#[from] RuleErrors),
+    /// A variant file could not be read.
+    #[error(transparent)]
+    File(#[from] VariantFileError),
+}
+
+/// Names of the built-in presets, in the order `mancala variants` lists them.
+pub fn preset_names() -> Vec<&'static str> {
+    PRESETS.iter().map(|(n, _)| *n).collect()
+}
+
+/// A playable variant: checked [`Rules`] at one board size, with the sowing
+/// rings and capture tables precomputed.
+///
+/// Positions are plain data; every operation on them takes the variant.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    rules: Rules,
+    pub(crate) n: usize,
+    pub(crate) total: u32,
+    /// For each side: the cells of its sowing ring in sowing order, starting
+    /// at its own first pit, written twice so that a sowing never wraps.
+    pub(crate) ring: [[u8; 2 * MAX_RING]; 2],
+    pub(crate) ring_len: usize,
+    /// Bit `c` set when an Oware-style capture takes a pit holding `c` seeds.
+    pub(crate) capture_counts: u64,
+    pub(crate) empty_pit: EmptyPitCapture,
+    pub(crate) grand_slam: GrandSlam,
+}
+
+impl Variant {
+    /// A variant from checked rules at their default size.
+    pub fn new(rules: Rules) -> Result<Variant, RuleErrors> {
+        rules.check()?;
+        Ok(Variant::compile(rules))
+    }
+
+    /// A built-in preset at its default size.
+    pub fn preset(name: &str) -> Result<Variant, VariantError> {
+        let (_, text) = PRESETS
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .ok_or_else(|| VariantError::Unknown {
+                name: name.to_string(),
+            })?;
+        let rules = Rules::from_toml(text).expect("built-in presets are valid");
+        Ok(Variant::compile(rules))
+    }
+
+    /// A variant from the text of a variant file.
+    pub fn from_toml(text: &str) -> Result<Variant, VariantError> {
+        Ok(Variant::compile(Rules::from_toml(text)?))
+    }
+
+    /// All built-in presets at their default sizes.
+    pub fn presets() -> Vec<Variant> {
+        preset_names()
+            .iter()
+            .map(|n| Variant::preset(n).expect("preset"))
+            .collect()
+    }
+
+    /// The same rules at another size; `None` keeps the current value.
+    /// Fails with a message naming the allowed range.
+    pub fn resized(
+        &self,
+        pits_per_side: Option<u8>,
+        seeds_per_pit: Option<u8>,
+    ) -> Result<Variant, RuleErrors> {
+        let mut rules = self.rules.clone();
+        if let Some(p) = pits_per_side {
+            rules.board.pits_per_side = p;
+        }
+        if let Some(s) = seeds_per_pit {
+            rules.board.seeds_per_pit = s;
+        }
+        Variant::new(rules)
+    }
+
+    fn compile(rules: Rules) -> Variant {
+        let n = rules.board.pits_per_side as usize;
+        let stores_on_ring = rules.board.stores == StorePlacement::Ring;
+        let mut ring = [[0u8; 2 * MAX_RING]; 2];
+        let mut ring_len = 0;
+        for side in Side::ALL {
+            let own = side.index() * n;
+            let opp = side.opponent().index() * n;
+            let mut cells = Vec::with_capacity(MAX_RING);
+            cells.extend((own..own + n).map(|c| c as u8));
+            if stores_on_ring {
+                cells.push((STORE_CELL + side.index()) as u8);
+            }
+            cells.extend((opp..opp + n).map(|c| c as u8));
+            if stores_on_ring && !rules.sowing.skip_opponent_store {
+                cells.push((STORE_CELL + side.opponent().index()) as u8);
+            }
+            ring_len = cells.len();
+            for (i, &c) in cells.iter().chain(cells.iter()).enumerate() {
+                ring[side.index()][i] = c;
+            }
+        }
+        let capture_counts = rules
+            .capture
+            .counts
+            .iter()
+            .fold(0u64, |m, &c| m | 1u64 << c);
+        Variant {
+            n,
+            total: rules.total_seeds(),
+            ring,
+            ring_len,
+            capture_counts,
+            empty_pit: rules.capture.empty_pit,
+            grand_slam: rules.capture.grand_slam,
+            rules,
+        }
+    }
+
+    /// The rules this variant plays by.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The variant's short name.
+    pub fn name(&self) -> &str {
+        &self.rules.name
+    }
+
+    /// Pits in each row.
+    pub fn pits_per_side(&self) -> usize {
+        self.n
+    }
+
+    /// Seeds in each pit at the start.
+    pub fn seeds_per_pit(&self) -> u8 {
+        self.rules.board.seeds_per_pit
+    }
+
+    /// Seeds in the whole game.
+    pub fn total_seeds(&self) -> u32 {
+        self.total
+    }
+
+    /// Who moves first.
+    pub fn first_player(&self) -> Side {
+        self.rules.turn.first
+    }
+}
