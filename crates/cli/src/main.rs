@@ -1,1 +1,44 @@
-fn main() {}
+//! `mancala`: the console game and the analysis tools, thin layers over
+//! `mancala-core` and `mancala-engine`.
+
+mod cmd;
+mod error;
+mod variant_args;
+
+use clap::{Parser, Subcommand};
+
+use crate::error::CliError;
+
+/// Mancala: Kalah, Oware and their relatives at the console, with analysis tools.
+#[derive(Parser, Debug)]
+#[command(name = "mancala", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Replay moves from the start and print the position as one JSON object.
+    State(cmd::state::Args),
+    /// Count the leaves of the game tree to a depth (rules check and speed).
+    Perft(cmd::perft::Args),
+    /// Measure the speed of the rules: random playouts and perft per second.
+    Bench(cmd::bench::Args),
+    /// List the built-in variants, or print one as a variant file.
+    Variants(cmd::variants::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result: Result<(), CliError> = match cli.command {
+        Command::State(args) => cmd::state::run(args),
+        Command::Perft(args) => cmd::perft::run(args),
+        Command::Bench(args) => cmd::bench::run(args),
+        Command::Variants(args) => cmd::variants::run(args),
+    };
+    if let Err(e) = result {
+        eprintln!("mancala: {}", e.message);
+        std::process::exit(e.code);
+    }
+}

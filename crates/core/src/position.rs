@@ -151,6 +151,18 @@ impl Position {
             flags: if v.rules().turn.pie_rule { OPENING } else { 0 },
             end: None,
         }
+        .settled(v)
+    }
+
+    /// The position with the end-of-game checks applied, as they are after
+    /// every move: a position whose mover has no legal move (Oware 1x1 at the
+    /// start, or a position typed in) is marked over and its seeds moved as
+    /// the rules say. A position already over is returned as it is.
+    pub fn settled(mut self, v: &Variant) -> Position {
+        if self.end.is_none() {
+            self.finish_move(v);
+        }
+        self
     }
 
     /// Pits per side.
@@ -315,22 +327,36 @@ impl Position {
             }
             Move::Sow(k) => {
                 let opening = self.is_opening();
-                let mover = self.to_move;
                 let report = self.sow(v, k as usize, opening);
-                self.flags = if opening && v.rules().turn.pie_rule {
-                    SWAP_OFFERED
-                } else {
-                    0
-                };
-                self.to_move = if report.extra_turn {
-                    mover
-                } else {
-                    mover.opponent()
-                };
-                self.finish_move(v);
+                self.pass_turn(v, opening, &report);
                 report
             }
         }
+    }
+
+    /// The same move played through the cycle-checking relay path, which the
+    /// fast path only uses after many pickups. For tests.
+    #[doc(hidden)]
+    pub fn play_relay_checked_for_tests(&self, v: &Variant, mv: Move) -> (Position, MoveReport) {
+        let mut p = *self;
+        let Move::Sow(k) = mv else {
+            let r = p.play_unchecked(v, mv);
+            return (p, r);
+        };
+        let opening = p.is_opening();
+        let report = p.sow_relay_checked(v, k as usize, opening);
+        p.pass_turn(v, opening, &report);
+        (p, report)
+    }
+
+    /// After a sowing: whose turn it is, the pie rule's offer, the end checks.
+    #[inline]
+    fn pass_turn(&mut self, v: &Variant, opening: bool, report: &MoveReport) {
+        self.flags = if opening && v.rules().turn.pie_rule { SWAP_OFFERED } else { 0 };
+        if !report.extra_turn {
+            self.to_move = self.to_move.opponent();
+        }
+        self.finish_move(v);
     }
 
     /// The pie-rule swap: mirror the board so the first move's seeds are on

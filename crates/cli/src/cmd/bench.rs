@@ -1,0 +1,78 @@
+//! `mancala bench`: speed of the rules core, per preset.
+
+use std::time::{Duration, Instant};
+
+use mancala_core::{Game, Variant};
+use mancala_engine::playout::random_playouts;
+
+use crate::error::CliError;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Only these variants (default: every preset).
+    #[arg(long, short = 'v')]
+    pub variant: Vec<String>,
+    /// Seconds to spend on each measurement.
+    #[arg(long, default_value_t = 1.0)]
+    pub seconds: f64,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
+        return Err(CliError::input("--seconds must be more than 0 and at most 3600"));
+    }
+    let budget = Duration::from_secs_f64(args.seconds);
+    let variants = if args.variant.is_empty() {
+        Variant::presets()
+    } else {
+        args.variant.iter().map(|n| Variant::preset(n).map_err(CliError::input)).collect::<Result<_, _>>()?
+    };
+    println!(
+        "{:<14} {:>6} {:>14} {:>12} {:>7} {:>14}",
+        "variant", "size", "playouts/s", "plies/game", "perft", "leaves/s"
+    );
+    for v in &variants {
+        let (rate, plies) = playout_rate(v, budget);
+        let (depth, leaf_rate) = perft_rate(v, budget);
+        println!(
+            "{:<14} {:>6} {:>14.0} {:>12.1} {:>7} {:>14.0}",
+            v.name(),
+            format!("{}x{}", v.pits_per_side(), v.seeds_per_pit()),
+            rate,
+            plies,
+            format!("d{depth}"),
+            leaf_rate
+        );
+    }
+    Ok(())
+}
+
+/// Random playouts per second on this thread, and mean plies per game.
+fn playout_rate(v: &Variant, budget: Duration) -> (f64, f64) {
+    let start = Instant::now();
+    let (mut games, mut plies, mut seed) = (0u64, 0u64, 1u64);
+    while start.elapsed() < budget {
+        let stats = random_playouts(v, 1000, seed);
+        games += stats.games;
+        plies += stats.plies;
+        seed += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    (games as f64 / secs, plies as f64 / games as f64)
+}
+
+/// Perft leaves per second at the deepest depth that fits the budget.
+fn perft_rate(v: &Variant, budget: Duration) -> (u32, f64) {
+    let mut game = Game::new(v.clone());
+    let mut best = (0, 0.0);
+    for depth in 1..=40 {
+        let t = Instant::now();
+        let leaves = game.perft(depth);
+        let secs = t.elapsed().as_secs_f64();
+        best = (depth, leaves as f64 / secs.max(1e-9));
+        if secs * 6.0 > budget.as_secs_f64() {
+            break;
+        }
+    }
+    best
+}

@@ -1,0 +1,58 @@
+//! `mancala perft`: leaves of the game tree by depth.
+
+use std::time::Instant;
+
+use crate::error::CliError;
+use crate::variant_args::{replay, VariantArgs};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Deepest depth to count (one ply = one move: a sowing or a swap).
+    #[arg(long, short = 'd', default_value_t = 8)]
+    pub depth: u32,
+    /// Moves to play from the start before counting.
+    #[arg(long, short = 'm', default_value = "")]
+    pub moves: String,
+    /// Also list the leaves below each legal move at the deepest depth.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    if args.depth > 40 {
+        return Err(CliError::input(format!(
+            "--depth {} is too deep to count: use 0 to 40",
+            args.depth
+        )));
+    }
+    let variant = args.variant.variant()?;
+    let mut game = replay(&variant, &args.moves)?;
+    println!(
+        "perft {} {}x{} from {}",
+        variant.name(),
+        variant.pits_per_side(),
+        variant.seeds_per_pit(),
+        game.position()
+    );
+    for depth in 1..=args.depth {
+        let t = Instant::now();
+        let leaves = game.perft(depth);
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "depth {depth:2}  leaves {leaves:>16}  {:>8.3} s  {:>12.0} leaves/s",
+            secs,
+            leaves as f64 / secs.max(1e-9)
+        );
+    }
+    if args.divide {
+        for mv in game.legal_moves().iter() {
+            game.play_unchecked(mv);
+            let leaves = game.perft(args.depth.saturating_sub(1));
+            game.undo();
+            println!("{mv}: {leaves}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! Properties over many random games: every preset, random sizes.
+//! Seeds are conserved, games end, the legal moves are exactly the moves
+//! `play` accepts, and positions and moves round-trip through their text.
+
+use mancala_core::*;
+use proptest::prelude::*;
+
+/// A preset at a random size it allows (and that fits in 255 seeds).
+fn sized_variant() -> impl Strategy<Value = Variant> {
+    (0..preset_names().len(), any::<u8>(), any::<u8>()).prop_filter_map(
+        "size outside the variant's range",
+        |(i, a, b)| {
+            let v = Variant::preset(preset_names()[i]).unwrap();
+            let [pmin, pmax] = v.rules().board.pits_per_side_range;
+            let [smin, smax] = v.rules().board.seeds_per_pit_range;
+            let pits = pmin + a % (pmax.min(8) - pmin + 1);
+            let seeds = smin + b % (smax.min(8).max(smin) - smin + 1);
+            v.resized(Some(pits), Some(seeds)).ok()
+        },
+    )
+}
+
+/// Every move a position could be asked to play: all pit numbers in range
+/// and beyond, and the swap.
+fn all_candidates(n: usize) -> Vec<Move> {
+    (0..=n as u8).map(Move::Sow).chain([Move::Swap]).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_conserve_seeds_end_and_agree_with_play(
+        v in sized_variant(),
+        choices in proptest::collection::vec(any::<u32>(), 1..64),
+    ) {
+        let total = v.total_seeds();
+        let mut game = Game::new(v.clone());
+        let mut plies = 0usize;
+        // Every game must end: a generous bound on its length.
+        let bound = 100_000;
+        while !game.position().is_over() {
+            let p = *game.position();
+            prop_assert_eq!(p.total_seeds(), total, "seeds conserved in {}", p);
+            let legal = p.legal_moves(&v);
+            prop_assert!(!legal.is_empty(), "a live game has a move: {}", p);
+            // Legal moves are exactly the moves play accepts.
+            for mv in all_candidates(v.pits_per_side()) {
+                prop_assert_eq!(legal.contains(mv), p.play(&v, mv).is_ok(), "{} move {}", p, mv);
+            }
+            // Text round-trips.
+            let text = p.to_string();
+            prop_assert_eq!(text.parse::<Position>().unwrap(), p);
+            prop_assert!(p.check_fits(&v).is_ok());
+            let mv = legal[choices[plies % choices.len()] as usize % legal.len()];
+            prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), mv);
+            game.play(mv).unwrap();
+            plies += 1;
+            prop_assert!(plies < bound, "game did not end in {} plies", bound);
+        }
+        let end = *game.position();
+        prop_assert_eq!(end.total_seeds(), total);
+        prop_assert!(end.legal_moves(&v).is_empty());
+        prop_assert_eq!(end.to_string().parse::<Position>().unwrap(), end);
+        prop_assert!(end.outcome().is_some());
+        // When the rules move the seeds left to the stores, the pits are empty.
+        if end.end_reason() != Some(EndReason::Majority) && end.end_reason() != Some(EndReason::Cycle) {
+            prop_assert_eq!(end.side_seeds(Side::South) + end.side_seeds(Side::North), 0, "{}", end);
+        }
+        // Undo walks back to the start through the same positions.
+        let positions = game.positions().to_vec();
+        for i in (0..game.moves().len()).rev() {
+            game.undo();
+            prop_assert_eq!(*game.position(), positions[i]);
+        }
+    }
+
+    #[test]
+    fn position_text_never_panics_and_parses_back(text in "[0-9,:/SN+#a-z-]{0,40}") {
+        if let Ok(p) = text.parse::<Position>() {
+            prop_assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn move_text_never_panics(text in "\\PC{0,12}") {
+        if let Ok(mv) = text.parse::<Move>() {
+            prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), mv);
+        }
+    }
+}
+
+#[test]
+fn stores_never_shrink_during_play() {
+    for v in Variant::presets() {
+        let mut game = Game::new(v.clone());
+        let mut seed = 7u64;
+        for _ in 0..300 {
+            while game.undo().is_some() {}
+            while !game.position().is_over() {
+                let before = *game.position();
+                let moves = game.legal_moves();
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = moves[(seed >> 33) as usize % moves.len()];
+                game.play(mv).unwrap();
+                let after = game.position();
+                if mv != Move::Swap {
+                    for side in Side::ALL {
+                        assert!(after.store(side) >= before.store(side), "{} {before} {mv}", v.name());
+                    }
+                }
+            }
+        }
+    }
+}

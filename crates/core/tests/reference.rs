@@ -1,0 +1,967 @@
+//! An independent, deliberately simple reference implementation of
+//! `docs/rules.md`, and tests that cross-check the real implementation
+//! (`Game`, `Position`) against it move by move and by perft.
+//!
+//! The reference is written from the specification only: a board is a pair of
+//! `Vec<u32>` rows and two stores, sowing goes seed by seed around an explicit
+//! ring of cells (no lap arithmetic), and every rule is read straight from the
+//! public `Rules` fields. It is slow and obvious on purpose.
+
+use std::collections::HashSet;
+
+use mancala_core::{
+    preset_names, EmptyPitCapture, EmptySide, Game, GrandSlam, Move, Repetition, Rules, Side,
+    StorePlacement, Variant,
+};
+
+// ---------------------------------------------------------------------------
+// A tiny deterministic PRNG (splitmix64).
+// ---------------------------------------------------------------------------
+
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (n > 0).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+    fn coin(&mut self) -> bool {
+        self.next() & 1 == 1
+    }
+    fn pick<T: Clone>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len())].clone()
+    }
+}
+
+fn mimic() -> bool {
+    std::env::var("REF_MIMIC").is_ok()
+}
+
+// ---------------------------------------------------------------------------
+// The reference implementation.
+// ---------------------------------------------------------------------------
+
+/// 0 = South, 1 = North.
+fn idx(s: Side) -> usize {
+    match s {
+        Side::South => 0,
+        Side::North => 1,
+    }
+}
+
+fn side_of(i: usize) -> Side {
+    if i == 0 {
+        Side::South
+    } else {
+        Side::North
+    }
+}
+
+/// A cell of the sowing ring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cell {
+    /// (side index, pit index from that side's own left)
+    Pit(usize, usize),
+    /// side index
+    Store(usize),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Board {
+    pits: [Vec<u32>; 2],
+    stores: [u32; 2],
+}
+
+impl Board {
+    fn get(&self, c: Cell) -> u32 {
+        match c {
+            Cell::Pit(s, k) => self.pits[s][k],
+            Cell::Store(s) => self.stores[s],
+        }
+    }
+    fn set(&mut self, c: Cell, v: u32) {
+        match c {
+            Cell::Pit(s, k) => self.pits[s][k] = v,
+            Cell::Store(s) => self.stores[s] = v,
+        }
+    }
+    fn side_sum(&self, s: usize) -> u32 {
+        self.pits[s].iter().sum()
+    }
+    fn total(&self) -> u32 {
+        self.side_sum(0) + self.side_sum(1) + self.stores[0] + self.stores[1]
+    }
+    /// Every pit's seeds go to the store of the side it lies on.
+    fn to_owners(&mut self) {
+        for s in 0..2 {
+            let sum = self.side_sum(s);
+            self.stores[s] += sum;
+            for p in self.pits[s].iter_mut() {
+                *p = 0;
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct RefPos {
+    board: Board,
+    to_move: usize,
+    /// First move of a pie-rule game still to be made.
+    opening: bool,
+    /// The pie rule's swap is on offer.
+    swap_offered: bool,
+    end: Option<&'static str>,
+}
+
+/// What a sowing did.
+struct SowResult {
+    board: Board,
+    last: Cell,
+    /// The relay loop rule stopped the move.
+    looped: bool,
+    /// The `counts` capture of this move would take every seed the opponent has.
+    grand_slam: bool,
+}
+
+#[derive(Default, Clone)]
+struct Stats {
+    relay_pickups: u64,
+    relay_loops: u64,
+    swaps: u64,
+    extra_turns: u64,
+    empty_pit_captures: u64,
+    count_captures: u64,
+    grand_slams_played: u64,
+    forced_grand_slam_positions: u64,
+    ends: std::collections::BTreeMap<&'static str, u64>,
+    moves: u64,
+    /// Mismatches found (each stops its game).
+    failures: Vec<(&'static str, String)>,
+}
+
+impl std::fmt::Debug for Stats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "moves {} relay_pickups {} relay_loops {} swaps {} extra_turns {} empty_pit_captures {} \
+             count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
+            self.moves,
+            self.relay_pickups,
+            self.relay_loops,
+            self.swaps,
+            self.extra_turns,
+            self.empty_pit_captures,
+            self.count_captures,
+            self.grand_slams_played,
+            self.forced_grand_slam_positions,
+            self.ends
+        )
+    }
+}
+
+/// Sorts a mismatch into one of the disagreements already found (see the
+/// report at the top of `report_failures`), or "new".
+fn classify(
+    rules: &Rules,
+    reference: &Reference,
+    rp: &RefPos,
+    game: &Game,
+    played: &[Move],
+    stats: &mut Stats,
+) -> &'static str {
+    let real = game.position();
+    let mover = rp.to_move;
+    // A: with must_feed and grand_slam = "captures-nothing", a grand slam
+    // that feeds the empty opponent is a legal move (it captures nothing, so
+    // it leaves seeds on their side); the real code ends the game instead.
+    let _ = mover;
+    if rules.capture.grand_slam == GrandSlam::CapturesNothing
+        && rules.turn.must_feed
+        && rp.end.is_none()
+        && real.end_reason().map(|r| r.name()) == Some("only-grand-slams")
+    {
+        return "A: must_feed + captures-nothing: only feeding moves are grand slams";
+    }
+    // B: the end checks do not run after a swap.
+    if played.last() == Some(&Move::Swap) && rp.end.is_some() && !real.is_over() {
+        let _ = (reference, stats);
+        return "B: no end checks after swap";
+    }
+    "new"
+}
+
+/// Panics listing the mismatches: how many of each class, and the first few
+/// of each.
+fn report_failures(stats: &Stats) {
+    if stats.failures.is_empty() {
+        return;
+    }
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut out = String::new();
+    for (class, text) in &stats.failures {
+        let c = counts.entry(class).or_default();
+        *c += 1;
+        if *c <= if *class == "new" { 8 } else { 1 } {
+            out.push_str(&format!("[{class}] {text}\n\n"));
+        }
+    }
+    panic!(
+        "{} games disagreed with the reference: {counts:?}\n\n{out}",
+        stats.failures.len()
+    );
+}
+
+struct Reference<'a> {
+    r: &'a Rules,
+    n: usize,
+}
+
+impl<'a> Reference<'a> {
+    fn new(r: &'a Rules) -> Reference<'a> {
+        Reference {
+            r,
+            n: r.board.pits_per_side as usize,
+        }
+    }
+
+    /// The start position. `docs/rules.md` only says the end checks run
+    /// "after every move"; a start position where the first player has no
+    /// legal move (e.g. Oware 1x1: the only move is a forbidden grand slam)
+    /// would be a dead end, so the checks also run on the start position
+    /// (only check 3 can fire there).
+    fn start(&self) -> RefPos {
+        let s = self.r.board.seeds_per_pit as u32;
+        let mut p = RefPos {
+            board: Board {
+                pits: [vec![s; self.n], vec![s; self.n]],
+                stores: [0, 0],
+            },
+            to_move: idx(self.r.turn.first),
+            opening: self.r.turn.pie_rule,
+            swap_offered: false,
+            end: None,
+        };
+        self.end_reason(&mut p, &HashSet::new(), &mut Stats::default());
+        p
+    }
+
+    /// The sowing ring of `mover`, starting at the mover's pit 1.
+    fn ring(&self, mover: usize) -> Vec<Cell> {
+        let opp = 1 - mover;
+        let ring_stores = self.r.board.stores == StorePlacement::Ring;
+        let mut cells = Vec::new();
+        for k in 0..self.n {
+            cells.push(Cell::Pit(mover, k));
+        }
+        if ring_stores {
+            cells.push(Cell::Store(mover));
+        }
+        for k in 0..self.n {
+            cells.push(Cell::Pit(opp, k));
+        }
+        if ring_stores && !self.r.sowing.skip_opponent_store {
+            cells.push(Cell::Store(opp));
+        }
+        cells
+    }
+
+    /// Sows the mover's pit `k` (with relays), then applies captures.
+    /// `capture_grand_slam`: whether a grand slam captures.
+    fn sow(
+        &self,
+        board: &Board,
+        mover: usize,
+        k: usize,
+        capture_grand_slam: bool,
+        stats: &mut Stats,
+    ) -> SowResult {
+        let ring = self.ring(mover);
+        let len = ring.len();
+        let mut b = board.clone();
+        let mut seen: Vec<(Board, usize)> = Vec::new();
+        let mut start = k; // ring index of the pit picked up (own pit k has ring index k)
+        let mut last;
+        let mut looped = false;
+        loop {
+            seen.push((b.clone(), start));
+            let origin = ring[start];
+            let mut seeds = b.get(origin);
+            b.set(origin, 0);
+            let mut pos = start;
+            while seeds > 0 {
+                pos = (pos + 1) % len;
+                if self.r.sowing.skip_origin && pos == start {
+                    continue;
+                }
+                let c = ring[pos];
+                b.set(c, b.get(c) + 1);
+                seeds -= 1;
+            }
+            last = ring[pos];
+            if self.r.sowing.relay {
+                if let Cell::Pit(s, j) = last {
+                    if s == mover && b.get(last) >= 2 {
+                        if seen.iter().any(|(sb, sp)| *sp == j && *sb == b) {
+                            looped = true;
+                            stats.relay_loops += 1;
+                            break;
+                        }
+                        stats.relay_pickups += 1;
+                        start = j;
+                        continue;
+                    }
+                }
+            }
+            break;
+        }
+        let mut grand_slam = false;
+        if !looped {
+            match last {
+                Cell::Pit(s, j) if s == mover => {
+                    if b.pits[s][j] == 1 {
+                        let opp = 1 - mover;
+                        let oj = self.n - 1 - j;
+                        let take = match self.r.capture.empty_pit {
+                            EmptyPitCapture::Off => false,
+                            EmptyPitCapture::Always => true,
+                            EmptyPitCapture::IfOppositeHasSeeds => b.pits[opp][oj] > 0,
+                        };
+                        if take {
+                            stats.empty_pit_captures += 1;
+                            let gain = 1 + b.pits[opp][oj];
+                            b.pits[s][j] = 0;
+                            b.pits[opp][oj] = 0;
+                            b.stores[mover] += gain;
+                        }
+                    }
+                }
+                Cell::Pit(opp, j) => {
+                    let counts: Vec<u32> =
+                        self.r.capture.counts.iter().map(|&c| c as u32).collect();
+                    if counts.contains(&b.pits[opp][j]) {
+                        let mut taken = vec![j];
+                        if self.r.capture.chain {
+                            let mut i = j;
+                            while i > 0 && counts.contains(&b.pits[opp][i - 1]) {
+                                i -= 1;
+                                taken.push(i);
+                            }
+                        }
+                        let sum: u32 = taken.iter().map(|&i| b.pits[opp][i]).sum();
+                        grand_slam = sum == b.side_sum(opp);
+                        if !grand_slam || capture_grand_slam {
+                            stats.count_captures += 1;
+                            for &i in &taken {
+                                b.pits[opp][i] = 0;
+                            }
+                            b.stores[mover] += sum;
+                        }
+                    }
+                }
+                Cell::Store(_) => {}
+            }
+        }
+        SowResult {
+            board: b,
+            last,
+            looped,
+            grand_slam,
+        }
+    }
+
+    /// Whether a grand slam, when it is played, captures.
+    fn grand_slam_captures(&self) -> bool {
+        self.r.capture.grand_slam != GrandSlam::CapturesNothing
+    }
+
+    /// Legal sowings (pits, increasing) and whether every otherwise legal
+    /// move is a grand slam (with at least one such move).
+    fn legal_pits(&self, p: &RefPos, stats: &mut Stats) -> (Vec<usize>, bool) {
+        let mover = p.to_move;
+        let opp = 1 - mover;
+        let opp_empty = p.board.side_sum(opp) == 0;
+        let mut otherwise = Vec::new();
+        for k in 0..self.n {
+            if p.board.pits[mover][k] == 0 {
+                continue;
+            }
+            let res = self.sow(&p.board, mover, k, self.grand_slam_captures(), stats);
+            if self.r.turn.must_feed && opp_empty && res.board.side_sum(opp) == 0 {
+                continue;
+            }
+            otherwise.push((k, res.grand_slam));
+        }
+        let all_gs = !otherwise.is_empty() && otherwise.iter().all(|&(_, g)| g);
+        let legal = match self.r.capture.grand_slam {
+            GrandSlam::CapturesNothing if mimic() && all_gs && opp_empty && self.r.turn.must_feed => Vec::new(),
+            GrandSlam::Allowed | GrandSlam::CapturesNothing => {
+                otherwise.iter().map(|&(k, _)| k).collect()
+            }
+            GrandSlam::Forbidden => otherwise.iter().filter(|&&(_, g)| !g).map(|&(k, _)| k).collect(),
+            GrandSlam::OnlyIfForced => {
+                if all_gs {
+                    otherwise.iter().map(|&(k, _)| k).collect()
+                } else {
+                    otherwise.iter().filter(|&&(_, g)| !g).map(|&(k, _)| k).collect()
+                }
+            }
+        };
+        (legal, all_gs)
+    }
+
+    fn legal_moves(&self, p: &RefPos, stats: &mut Stats) -> Vec<Move> {
+        if p.end.is_some() {
+            return Vec::new();
+        }
+        let (pits, _) = self.legal_pits(p, stats);
+        let mut moves: Vec<Move> = pits.into_iter().map(|k| Move::Sow(k as u8)).collect();
+        if p.swap_offered {
+            moves.push(Move::Swap);
+        }
+        moves
+    }
+
+    /// Plays a legal move; `history` holds every earlier position of the game
+    /// (for the repetition rule) and is not changed.
+    fn play(&self, p: &RefPos, mv: Move, history: &HashSet<RefPos>, stats: &mut Stats) -> RefPos {
+        let mut q = p.clone();
+        let mover = p.to_move;
+        match mv {
+            Move::Swap => {
+                assert!(p.swap_offered);
+                stats.swaps += 1;
+                let b = &p.board;
+                q.board = Board {
+                    pits: [b.pits[1].clone(), b.pits[0].clone()],
+                    stores: [b.stores[1], b.stores[0]],
+                };
+                q.to_move = 1 - mover;
+                q.opening = false;
+                q.swap_offered = false;
+            }
+            Move::Sow(k) => {
+                let k = k as usize;
+                let res = self.sow(&p.board, mover, k, self.grand_slam_captures(), stats);
+                if res.grand_slam {
+                    stats.grand_slams_played += 1;
+                }
+                q.board = res.board;
+                let extra = self.r.sowing.extra_turn
+                    && !p.opening
+                    && !res.looped
+                    && res.last == Cell::Store(mover);
+                if extra {
+                    stats.extra_turns += 1;
+                }
+                q.to_move = if extra { mover } else { 1 - mover };
+                q.swap_offered = p.opening;
+                q.opening = false;
+            }
+        }
+        if !(mimic() && mv == Move::Swap) {
+            self.end_checks(&mut q, history, stats);
+        }
+        q
+    }
+
+    fn end_checks(&self, q: &mut RefPos, history: &HashSet<RefPos>, stats: &mut Stats) {
+        let end = self.end_reason(q, history, stats);
+        if let Some(reason) = end {
+            *stats.ends.entry(reason).or_default() += 1;
+        }
+    }
+
+    fn end_reason(
+        &self,
+        q: &mut RefPos,
+        history: &HashSet<RefPos>,
+        stats: &mut Stats,
+    ) -> Option<&'static str> {
+        // 1. empty side
+        if self.r.end.empty_side == EmptySide::Either
+            && (q.board.side_sum(0) == 0 || q.board.side_sum(1) == 0)
+        {
+            q.board.to_owners();
+            q.end = Some("empty-side");
+            return q.end;
+        }
+        // 2. majority
+        let total = q.board.total();
+        if self.r.end.majority && (2 * q.board.stores[0] > total || 2 * q.board.stores[1] > total)
+        {
+            q.end = Some("majority");
+            return q.end;
+        }
+        // 3. no legal move
+        let (pits, all_gs) = self.legal_pits(q, stats);
+        if all_gs {
+            stats.forced_grand_slam_positions += 1;
+        }
+        if pits.is_empty() && !q.swap_offered {
+            let mover = q.to_move;
+            let reason = if q.board.side_sum(mover) == 0 {
+                "no-seeds"
+            } else if self.r.turn.must_feed
+                && q.board.side_sum(1 - mover) == 0
+                && !(mimic() && self.r.capture.grand_slam == GrandSlam::CapturesNothing && all_gs)
+            {
+                "cannot-feed"
+            } else {
+                "only-grand-slams"
+            };
+            q.board.to_owners();
+            q.end = Some(reason);
+            return q.end;
+        }
+        // 4. repetition
+        if self.r.end.repetition != Repetition::None && history.contains(q) {
+            match self.r.end.repetition {
+                Repetition::Owner => q.board.to_owners(),
+                Repetition::Split => {
+                    let left = q.board.side_sum(0) + q.board.side_sum(1);
+                    for s in 0..2 {
+                        for p in q.board.pits[s].iter_mut() {
+                            *p = 0;
+                        }
+                        q.board.stores[s] += left / 2;
+                    }
+                    if left % 2 == 1 {
+                        q.board.pits[q.to_move][0] = 1;
+                    }
+                }
+                Repetition::None => unreachable!(),
+            }
+            q.end = Some("cycle");
+            return q.end;
+        }
+        None
+    }
+
+    /// The position string of `docs/notation.md` (as `Position`'s `Display`).
+    fn notation(&self, p: &RefPos) -> String {
+        let mut out = String::new();
+        for s in 0..2 {
+            let row: Vec<String> = p.board.pits[s].iter().map(|c| c.to_string()).collect();
+            out.push_str(&row.join(","));
+            out.push_str(&format!(":{}/", p.board.stores[s]));
+        }
+        out.push_str(if p.to_move == 0 { "S" } else { "N" });
+        if let Some(r) = p.end {
+            out.push('#');
+            out.push_str(r);
+        } else if p.opening {
+            out.push_str("+opening");
+        } else if p.swap_offered {
+            out.push_str("+swap");
+        }
+        out
+    }
+
+    fn perft(&self, p: &RefPos, history: &mut HashSet<RefPos>, depth: u32, stats: &mut Stats) -> u64 {
+        if depth == 0 || p.end.is_some() {
+            return 1;
+        }
+        let moves = self.legal_moves(p, stats);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for mv in moves {
+            let q = self.play(p, mv, history, stats);
+            let fresh = history.insert(q.clone());
+            total += self.perft(&q, history, depth - 1, stats);
+            if fresh {
+                history.remove(&q);
+            }
+        }
+        total
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Cross-checking.
+// ---------------------------------------------------------------------------
+
+fn describe(rules: &Rules) -> String {
+    format!(
+        "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={} extra_turn={} \
+         empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
+         majority={} empty_side={:?} repetition={:?}",
+        rules.name,
+        rules.board.pits_per_side,
+        rules.board.seeds_per_pit,
+        rules.board.stores,
+        rules.sowing.skip_opponent_store,
+        rules.sowing.skip_origin,
+        rules.sowing.relay,
+        rules.sowing.extra_turn,
+        rules.capture.empty_pit,
+        rules.capture.counts,
+        rules.capture.chain,
+        rules.capture.grand_slam,
+        rules.turn.first,
+        rules.turn.pie_rule,
+        rules.turn.must_feed,
+        rules.end.majority,
+        rules.end.empty_side,
+        rules.end.repetition,
+    )
+}
+
+fn moves_text(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// Compares the real game with the reference position; panics on a mismatch.
+fn compare(
+    variant: &Variant,
+    game: &Game,
+    reference: &Reference,
+    rp: &RefPos,
+    played: &[Move],
+    stats: &mut Stats,
+) -> Result<Vec<Move>, String> {
+    let real = game.position();
+    let n = reference.n;
+    let expected_text = reference.notation(rp);
+    let got_text = real.to_string();
+    let expected_moves = reference.legal_moves(rp, stats);
+    let got_moves: Vec<Move> = game.legal_moves().iter().collect();
+    let got_pos_moves: Vec<Move> = real.legal_moves(variant).iter().collect();
+    let fail = |what: &str| -> String {
+        format!(
+            "reference mismatch ({what})\n  rules: {}\n  moves: {}\n  expected: {} legal [{}]\n  got:      {} legal [{}] (position.legal_moves [{}])",
+            describe(variant.rules()),
+            moves_text(played),
+            expected_text,
+            moves_text(&expected_moves),
+            got_text,
+            moves_text(&got_moves),
+            moves_text(&got_pos_moves),
+        )
+    };
+    for s in 0..2 {
+        let side = side_of(s);
+        let row: Vec<u32> = real.row(side).iter().map(|&c| c as u32).collect();
+        if row != rp.board.pits[s] {
+            return Err(fail(&format!("{side} row")));
+        }
+        if real.store(side) as u32 != rp.board.stores[s] {
+            return Err(fail(&format!("{side} store")));
+        }
+    }
+    if real.is_over() != rp.end.is_some() {
+        return Err(fail("is_over"));
+    }
+    if real.end_reason().map(|r| r.name()) != rp.end {
+        return Err(fail("end_reason"));
+    }
+    if idx(real.to_move()) != rp.to_move {
+        return Err(fail("to_move"));
+    }
+    if real.swap_offered() != (rp.swap_offered && rp.end.is_none()) {
+        return Err(fail("swap_offered"));
+    }
+    if got_text != expected_text {
+        return Err(fail("position string"));
+    }
+    if got_moves != expected_moves {
+        return Err(fail("game.legal_moves"));
+    }
+    if rp.end.is_none() && got_pos_moves != expected_moves {
+        // Position::legal_moves has no history but the repetition rule only
+        // ends games, so on a live position it must agree.
+        return Err(fail("position.legal_moves"));
+    }
+    for k in 0..n {
+        let mv = Move::Sow(k as u8);
+        if real.check_move(variant, mv).is_ok() != expected_moves.contains(&mv) {
+            return Err(fail(&format!("check_move({mv})")));
+        }
+    }
+    if real.check_move(variant, Move::Swap).is_ok() != expected_moves.contains(&Move::Swap) {
+        return Err(fail("check_move(swap)"));
+    }
+    if let Some(outcome) = real.outcome() {
+        let _ = outcome; // winner is derived from the stores compared above
+    }
+    Ok(expected_moves)
+}
+
+/// Plays `games` random games of `variant`, comparing after every move.
+fn random_games(variant: &Variant, games: usize, max_moves: usize, rng: &mut Rng, stats: &mut Stats) {
+    let rules = variant.rules().clone();
+    let reference = Reference::new(&rules);
+    for _ in 0..games {
+        let mut game = Game::new(variant.clone());
+        let mut rp = reference.start();
+        let mut history: HashSet<RefPos> = HashSet::new();
+        history.insert(rp.clone());
+        let mut played = Vec::new();
+        loop {
+            let moves = match compare(variant, &game, &reference, &rp, &played, stats) {
+                Ok(m) => m,
+                Err(e) => {
+                    let class = classify(&rules, &reference, &rp, &game, &played, stats);
+                    stats.failures.push((class, e));
+                    break;
+                }
+            };
+            if moves.is_empty() || played.len() >= max_moves {
+                break;
+            }
+            let mv = rng.pick(&moves);
+            played.push(mv);
+            if let Err(e) = game.play(mv) {
+                panic!(
+                    "real game rejected reference-legal move {mv}: {e}\n  rules: {}\n  moves: {}",
+                    describe(&rules),
+                    moves_text(&played)
+                );
+            }
+            rp = reference.play(&rp, mv, &history, stats);
+            history.insert(rp.clone());
+            stats.moves += 1;
+        }
+    }
+}
+
+/// A random legal size of `rules`, kept small.
+fn random_size(rules: &Rules, rng: &mut Rng, max_pits: u8, max_seeds: u8) -> (u8, u8) {
+    let [pmin, pmax] = rules.board.pits_per_side_range;
+    let [smin, smax] = rules.board.seeds_per_pit_range;
+    loop {
+        let p = rng.range(pmin as usize, pmax.min(max_pits).max(pmin) as usize) as u8;
+        let s = rng.range(smin as usize, smax.min(max_seeds).max(smin) as usize) as u8;
+        if 2 * p as u32 * s as u32 <= 255 {
+            return (p, s);
+        }
+    }
+}
+
+#[test]
+fn presets_match_reference_in_random_games() {
+    let mut rng = Rng::new(0x5EED_0001);
+    let mut stats = Stats::default();
+    assert_eq!(preset_names().len(), Variant::presets().len());
+    for name in preset_names() {
+        let base = Variant::preset(name).unwrap();
+        let mut sizes = vec![(None, None)];
+        for _ in 0..6 {
+            let (p, s) = random_size(base.rules(), &mut rng, 8, 6);
+            sizes.push((Some(p), Some(s)));
+        }
+        // The smallest boards hit the edge cases (grand slams, cannot-feed, ...).
+        let [pmin, _] = base.rules().board.pits_per_side_range;
+        let [smin, _] = base.rules().board.seeds_per_pit_range;
+        sizes.push((Some(pmin), Some(smin)));
+        sizes.push((Some(pmin.max(2)), Some(smin)));
+        for (p, s) in sizes {
+            let v = match (p, s) {
+                (None, None) => base.clone(),
+                _ => base.resized(p, s).unwrap_or_else(|e| panic!("{name} {p:?}x{s:?}: {e}")),
+            };
+            random_games(&v, 60, 3000, &mut rng, &mut stats);
+        }
+    }
+    report_failures(&stats);
+    eprintln!("preset stats: {stats:?}");
+    assert!(stats.swaps > 0 && stats.extra_turns > 0 && stats.relay_pickups > 0);
+    assert!(stats.empty_pit_captures > 0 && stats.count_captures > 0);
+    for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "cycle"] {
+        assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");
+    }
+}
+
+/// A random rule set derived from a preset; `None` when `Variant::new` rejects it.
+fn random_rules(rng: &mut Rng, i: usize) -> Rules {
+    let presets = Variant::presets();
+    let mut r = presets[rng.below(presets.len())].rules().clone();
+    r.name = format!("custom-{i}");
+    r.board.pits_per_side_range = [1, 16];
+    r.board.seeds_per_pit_range = [1, 127];
+    r.board.stores = if rng.coin() {
+        StorePlacement::Ring
+    } else {
+        StorePlacement::Beside
+    };
+    let beside = r.board.stores == StorePlacement::Beside;
+    r.sowing.skip_opponent_store = rng.below(3) != 0;
+    r.sowing.skip_origin = rng.coin();
+    r.sowing.relay = rng.below(3) == 0;
+    r.sowing.extra_turn = !beside && rng.coin();
+    r.capture.empty_pit = rng.pick(&[
+        EmptyPitCapture::Off,
+        EmptyPitCapture::Always,
+        EmptyPitCapture::IfOppositeHasSeeds,
+    ]);
+    let counts: Vec<Vec<u8>> = vec![
+        vec![],
+        vec![2, 3],
+        vec![4],
+        vec![1, 2],
+        vec![2],
+        vec![3, 1],
+        vec![1],
+    ];
+    r.capture.counts = rng.pick(&counts);
+    let has_counts = !r.capture.counts.is_empty();
+    r.capture.chain = has_counts && rng.coin();
+    r.capture.grand_slam = if has_counts {
+        rng.pick(&[
+            GrandSlam::Allowed,
+            GrandSlam::Forbidden,
+            GrandSlam::CapturesNothing,
+            GrandSlam::OnlyIfForced,
+        ])
+    } else {
+        GrandSlam::Allowed
+    };
+    r.turn.first = if rng.below(4) == 0 {
+        Side::North
+    } else {
+        Side::South
+    };
+    r.turn.pie_rule = rng.below(3) == 0;
+    r.turn.must_feed = rng.coin();
+    r.end.majority = rng.coin();
+    r.end.empty_side = if rng.coin() {
+        EmptySide::Either
+    } else {
+        EmptySide::Mover
+    };
+    r.end.repetition = if beside {
+        rng.pick(&[Repetition::Owner, Repetition::Split])
+    } else {
+        rng.pick(&[Repetition::None, Repetition::Owner, Repetition::Split])
+    };
+    let (p, s) = random_size(&r, rng, 6, 5);
+    r.board.pits_per_side = p;
+    r.board.seeds_per_pit = s;
+    r
+}
+
+#[test]
+fn custom_rules_match_reference_in_random_games() {
+    let mut rng = Rng::new(0x5EED_0002);
+    let mut stats = Stats::default();
+    let mut made = 0;
+    let mut i = 0;
+    while made < 400 {
+        i += 1;
+        let mut rules = random_rules(&mut rng, i);
+        // Every fourth rule set: relay with stores beside the board on a small
+        // board, where relay loops are possible.
+        if i % 4 == 0 {
+            rules.board.stores = StorePlacement::Beside;
+            rules.sowing.relay = true;
+            rules.sowing.extra_turn = false;
+            if rules.end.repetition == Repetition::None {
+                rules.end.repetition = Repetition::Owner;
+            }
+            rules.board.pits_per_side = rng.range(1, 4) as u8;
+            rules.board.seeds_per_pit = rng.range(1, 4) as u8;
+        }
+        let variant = match Variant::new(rules.clone()) {
+            Ok(v) => v,
+            Err(e) => {
+                // The checker only rejects documented combinations.
+                let beside = rules.board.stores == StorePlacement::Beside;
+                let documented = (beside && rules.sowing.extra_turn)
+                    || (beside && rules.end.repetition == Repetition::None)
+                    || (rules.capture.chain && rules.capture.counts.is_empty())
+                    || (rules.capture.counts.is_empty()
+                        && rules.capture.grand_slam != GrandSlam::Allowed);
+                assert!(documented, "rules rejected: {}: {e}", describe(&rules));
+                continue;
+            }
+        };
+        made += 1;
+        random_games(&variant, 25, 3000, &mut rng, &mut stats);
+    }
+    report_failures(&stats);
+    eprintln!("custom stats: {stats:?}");
+    assert!(stats.relay_loops > 0, "no relay loop exercised: {stats:?}");
+    assert!(stats.swaps > 0 && stats.grand_slams_played > 0);
+    assert!(stats.forced_grand_slam_positions > 0);
+    for reason in [
+        "majority",
+        "empty-side",
+        "no-seeds",
+        "cannot-feed",
+        "only-grand-slams",
+        "cycle",
+    ] {
+        assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");
+    }
+}
+
+fn check_perft(variant: &Variant, max_depth: u32) {
+    let rules = variant.rules().clone();
+    let reference = Reference::new(&rules);
+    let start = reference.start();
+    let mut stats = Stats::default();
+    for d in 0..=max_depth {
+        let mut game = Game::new(variant.clone());
+        let got = game.perft(d);
+        let mut history = HashSet::new();
+        history.insert(start.clone());
+        let expected = reference.perft(&start, &mut history, d, &mut stats);
+        assert_eq!(
+            got,
+            expected,
+            "perft({d}) of {}: expected {expected}, got {got}",
+            describe(&rules)
+        );
+    }
+}
+
+#[test]
+fn perft_matches_reference() {
+    for name in preset_names() {
+        let base = Variant::preset(name).unwrap();
+        let [pmin, _] = base.rules().board.pits_per_side_range;
+        let [smin, _] = base.rules().board.seeds_per_pit_range;
+        // Default size, then small ones.
+        check_perft(&base, 5);
+        for (p, s) in [(3u8, 3u8), (4, 2), (2, 4), (1, 1), (3, 1)] {
+            let p = p.max(pmin);
+            let s = s.max(smin);
+            let v = base.resized(Some(p), Some(s)).unwrap();
+            check_perft(&v, 7);
+        }
+    }
+}
+
+#[test]
+fn perft_matches_reference_for_custom_rules() {
+    let mut rng = Rng::new(0x5EED_0003);
+    let mut made = 0;
+    let mut i = 0;
+    while made < 60 {
+        i += 1;
+        let mut rules = random_rules(&mut rng, i);
+        rules.board.pits_per_side = rng.range(1, 4) as u8;
+        rules.board.seeds_per_pit = rng.range(1, 4) as u8;
+        if let Ok(v) = Variant::new(rules) {
+            made += 1;
+            check_perft(&v, 6);
+        }
+    }
+}
+

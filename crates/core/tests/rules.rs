@@ -1,0 +1,570 @@
+//! One test per rule and option, OpenSpiel style: the board drawn in a
+//! comment, set up from a position string, one rule asserted.
+//!
+//! Boards are drawn as the console shows them: North's row on top from
+//! North's pit n (left) down to pit 1 (right), North's store on the left,
+//! South's row below from pit 1 to pit n, South's store on the right.
+
+use mancala_core::*;
+
+fn variant(name: &str) -> Variant {
+    Variant::preset(name).unwrap()
+}
+
+fn pos(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Plays `moves` (1-based pit numbers or swap) from `start` and returns the
+/// position and the last report.
+fn play(v: &Variant, start: &str, moves: &[&str]) -> (Position, MoveReport) {
+    let mut p = pos(start);
+    let mut last = MoveReport::default();
+    for m in moves {
+        let mv = p.parse_move(v, m).unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
+        let (q, r) = p.play(v, mv).unwrap();
+        p = q;
+        last = r;
+    }
+    (p, last)
+}
+
+fn legal(v: &Variant, p: &Position) -> Vec<String> {
+    p.legal_moves(v).iter().map(|m| m.to_string()).collect()
+}
+
+// ---------------------------------------------------------------- sowing
+
+#[test]
+fn sowing_goes_counter_clockwise_one_seed_per_pit() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        4  4  4  4  4  4  0
+    //        1  2  3  4  5  6
+    // South sows pit 1: pits 2..5 get a seed each.
+    let v = variant("kalah-classic");
+    let (p, r) = play(&v, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,5,5,5,5,4:0/4,4,4,4,4,4:0/N");
+    assert_eq!(r.sown, 4);
+    assert!(!r.extra_turn);
+}
+
+#[test]
+fn sowing_skips_the_opponents_store() {
+    //        6  5  4  3  2  1
+    //     0  1  1  1  1  1  1
+    //        1  0  0  0  0  8  0
+    // South's pit 6 holds 8: the store, North's 6 pits, then past North's
+    // store (skipped) into South's pit 1.
+    let v = variant("kalah-classic");
+    let (p, _) = play(&v, "1,0,0,0,0,8:0/1,1,1,1,1,1:0/S", &["6"]);
+    assert_eq!(p.to_string(), "2,0,0,0,0,0:1/2,2,2,2,2,2:0/N");
+    assert_eq!(p.store(Side::North), 0);
+}
+
+#[test]
+fn sowing_a_full_lap_refills_the_origin_pit_in_kalah() {
+    //        6  5  4  3  2  1
+    //     0  1  1  1  1  1  1
+    //        0  0  0  0  0 13  0
+    // 13 seeds go round the 13-slot ring and the last lands in the emptied
+    // origin pit, which counts as empty: it captures North's pit 1 opposite.
+    let v = variant("kalah-classic");
+    let (p, r) = play(&v, "0,0,0,0,0,13:0/1,1,1,1,1,1:0/S", &["6"]);
+    assert_eq!(p.to_string(), "1,1,1,1,1,0:4/0,2,2,2,2,2:0/N");
+    assert_eq!(r.captured, 3);
+}
+
+#[test]
+fn sowing_skips_the_origin_pit_on_laps_in_oware() {
+    //        6  5  4  3  2  1
+    //        1  1  1  1  1  1
+    //       12  0  0  0  0  0
+    // 12 seeds: 11 fill the other pits, the 12th passes over pit 1.
+    let v = variant("oware");
+    let (p, _) = play(&v, "12,0,0,0,0,0:0/1,1,1,1,1,1:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,2,1,1,1,1:0/2,2,2,2,2,2:0/N");
+    // Without the rule the 12th seed falls back into pit 1.
+    let mut rules = v.rules().clone();
+    rules.sowing.skip_origin = false;
+    let v = Variant::new(rules).unwrap();
+    let (p, _) = play(&v, "12,0,0,0,0,0:0/1,1,1,1,1,1:0/S", &["1"]);
+    assert_eq!(p.to_string(), "1,1,1,1,1,1:0/2,2,2,2,2,2:0/N");
+}
+
+#[test]
+fn sowing_into_the_opponents_store_when_it_is_not_skipped() {
+    //        3  2  1
+    //     0  0  0  0
+    //        1  0  5  0
+    let mut rules = variant("kalah-classic").rules().clone();
+    rules.sowing.skip_opponent_store = false;
+    rules.board.pits_per_side = 3;
+    let v = Variant::new(rules).unwrap();
+    let (p, _) = play(&v, "1,0,5:0/0,0,0:0/S", &["3"]);
+    // own store, North's 3 pits, North's store.
+    assert_eq!(p.to_string(), "1,0,0:1/1,1,1:1/N");
+}
+
+#[test]
+fn relay_sowing_picks_up_the_pile_the_last_seed_lands_on() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        2  1  3  0  0  0  0
+    // Pit 1's 2 seeds land last in pit 3 (now 4): those 4 are sown on, the
+    // last into the store: an extra turn.
+    let v = variant("relay-kalah");
+    let (p, r) = play(&v, "2,1,3,0,0,0:0/4,4,4,4,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,2,0,1,1,1:1/4,4,4,4,4,4:0/S");
+    assert_eq!(r.relays, 1);
+    assert!(r.extra_turn);
+}
+
+#[test]
+fn relay_sowing_stops_in_an_empty_pit_and_captures_there() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  9  4  4
+    //        1  1  0  0  0  0  0
+    // Pit 1 -> pit 2 (now 2): relay the 2 into pits 3 and 4; pit 4 was empty,
+    // so it captures North's pit 3 opposite (9) with it.
+    let v = variant("relay-kalah");
+    let (p, r) = play(&v, "1,1,0,0,0,0:0/4,4,9,4,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,1,0,0,0:10/4,4,0,4,4,4:0/N");
+    assert_eq!((r.relays, r.captured), (1, 10));
+}
+
+// ------------------------------------------------------------ extra turn
+
+#[test]
+fn last_seed_in_own_store_gives_another_turn() {
+    let v = variant("kalah-classic");
+    let (p, r) = play(&v, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S", &["3"]);
+    assert!(r.extra_turn);
+    assert_eq!(p.to_move(), Side::South);
+    // North gets the same: North's pit 3 also reaches North's store.
+    let (p, r) = play(&v, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/N", &["3"]);
+    assert!(r.extra_turn);
+    assert_eq!(p.to_move(), Side::North);
+}
+
+#[test]
+fn no_extra_turn_when_the_rule_is_off() {
+    let mut rules = variant("kalah-classic").rules().clone();
+    rules.sowing.extra_turn = false;
+    let v = Variant::new(rules).unwrap();
+    let (p, r) = play(&v, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S", &["3"]);
+    assert!(!r.extra_turn);
+    assert_eq!(p.to_move(), Side::North);
+}
+
+// -------------------------------------------------------------- captures
+
+//        6  5  4  3  2  1
+//     0  3  3  3  0  3  3
+//        0  0  1  0  0  5  0
+// South's pit 3 -> pit 4, which is empty; North's pit 3 opposite is empty.
+const EMPTY_OPPOSITE: &str = "0,0,1,0,0,5:0/3,3,0,3,3,3:0/S";
+//  The same with 4 seeds in North's pit 3.
+const FULL_OPPOSITE: &str = "0,0,1,0,0,5:0/3,3,4,3,3,3:0/S";
+
+#[test]
+fn empty_pit_capture_always_takes_the_seed_even_against_an_empty_pit() {
+    let v = variant("kalah");
+    let (p, r) = play(&v, EMPTY_OPPOSITE, &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,5:1/3,3,0,3,3,3:0/N");
+    assert_eq!(r.captured, 1);
+    let (p, r) = play(&v, FULL_OPPOSITE, &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,5:5/3,3,0,3,3,3:0/N");
+    assert_eq!(r.captured, 5);
+}
+
+#[test]
+fn empty_pit_capture_if_opposite_has_seeds_leaves_the_seed_otherwise() {
+    let v = variant("kalah-classic");
+    let (p, r) = play(&v, EMPTY_OPPOSITE, &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0,5:0/3,3,0,3,3,3:0/N");
+    assert_eq!(r.captured, 0);
+    let (p, _) = play(&v, FULL_OPPOSITE, &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,5:5/3,3,0,3,3,3:0/N");
+}
+
+#[test]
+fn empty_pit_capture_off_never_captures() {
+    let mut rules = variant("kalah-classic").rules().clone();
+    rules.capture.empty_pit = EmptyPitCapture::Off;
+    let v = Variant::new(rules).unwrap();
+    let (p, _) = play(&v, FULL_OPPOSITE, &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0,5:0/3,3,4,3,3,3:0/N");
+}
+
+#[test]
+fn no_empty_pit_capture_on_the_opponents_side() {
+    //        6  5  4  3  2  1
+    //     0  3  3  3  3  3  0
+    //        1  1  1  1  1  2  0
+    // South's pit 6 (2 seeds): store, then North's empty pit 1: no capture.
+    let v = variant("kalah");
+    let (p, r) = play(&v, "1,1,1,1,1,2:0/0,3,3,3,3,3:0/S", &["6"]);
+    assert_eq!(r.captured, 0);
+    assert_eq!(p.to_string(), "1,1,1,1,1,0:1/1,3,3,3,3,3:0/N");
+}
+
+#[test]
+fn oware_capture_chains_backwards_over_twos_and_threes() {
+    // Seed 003's example: pit E (5) sows 6 seeds, the last in e making 3;
+    // d (2) and c (3) before it are taken too, b (5) stops the chain: 8.
+    //        f  e  d  c  b  a
+    //        4  2  1  2  4  4
+    //        4  4  4  4  6  4
+    //        A  B  C  D  E  F
+    let v = variant("oware");
+    let (p, r) = play(&v, "4,4,4,4,6,4:0/4,4,2,1,2,4:0/S", &["5"]);
+    assert_eq!(r.captured, 8);
+    assert_eq!(p.to_string(), "4,4,4,4,0,5:8/5,5,0,0,0,4:0/N");
+}
+
+#[test]
+fn oware_capture_stays_on_the_opponents_side() {
+    //        6  5  4  3  2  1
+    //        5  5  5  1  2  1
+    //        0  0  0  0  2  3
+    // Pit 6 makes 2, 3, 2 in North's pits 1-3: all taken; the chain ends at
+    // North's pit 1 and never reaches South's own pit 5 (which holds 2).
+    let v = variant("oware");
+    let (p, r) = play(&v, "0,0,0,0,2,3:0/1,2,1,5,5,5:0/S", &["6"]);
+    assert_eq!(r.captured, 7);
+    assert_eq!(p.to_string(), "0,0,0,0,2,0:7/0,0,0,5,5,5:0/N");
+}
+
+#[test]
+fn oware_capture_without_chain_takes_only_the_last_pit() {
+    let mut rules = variant("oware").rules().clone();
+    rules.capture.chain = false;
+    let v = Variant::new(rules).unwrap();
+    let (p, r) = play(&v, "4,4,4,4,6,4:0/4,4,2,1,2,4:0/S", &["5"]);
+    assert_eq!(r.captured, 3);
+    assert_eq!(p.to_string(), "4,4,4,4,0,5:3/5,5,3,2,0,4:0/N");
+}
+
+#[test]
+fn oware_no_capture_when_the_count_is_not_listed() {
+    // The last seed makes 4 in North's pit 2: nothing is taken.
+    let v = variant("oware");
+    let (p, r) = play(&v, "0,0,0,0,0,2:0/2,3,4,4,4,4:0/S", &["6"]);
+    assert_eq!(r.captured, 0);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:0/3,4,4,4,4,4:0/N");
+}
+
+// ------------------------------------------------------------ grand slam
+
+//        6  5  4  3  2  1
+//        0  0  0  0  1  1
+//        1  0  0  0  0  2
+// South's pit 6 makes 2 and 2 in North's pits 1 and 2: every North seed.
+const GRAND_SLAM: &str = "1,0,0,0,0,2:0/1,1,0,0,0,0:0/S";
+
+#[test]
+fn grand_slam_forbidden_is_illegal() {
+    let v = variant("oware");
+    let p = pos(GRAND_SLAM);
+    assert_eq!(legal(&v, &p), ["1"]);
+    assert_eq!(p.check_move(&v, Move::pit(6)), Err(IllegalMove::GrandSlam { pit: 6 }));
+}
+
+#[test]
+fn grand_slam_captures_nothing_in_abapa() {
+    let v = variant("abapa");
+    let p = pos(GRAND_SLAM);
+    assert_eq!(legal(&v, &p), ["1", "6"]);
+    let (q, r) = p.play(&v, Move::pit(6)).unwrap();
+    assert!(r.grand_slam && r.grand_slam_void);
+    assert_eq!(r.captured, 0);
+    assert_eq!(q.to_string(), "1,0,0,0,0,0:0/2,2,0,0,0,0:0/N");
+}
+
+#[test]
+fn grand_slam_allowed_captures_everything() {
+    let mut rules = variant("oware").rules().clone();
+    rules.capture.grand_slam = GrandSlam::Allowed;
+    let v = Variant::new(rules).unwrap();
+    let (q, r) = pos(GRAND_SLAM).play(&v, Move::pit(6)).unwrap();
+    assert_eq!(r.captured, 4);
+    // North, to move, has no seeds: the game ends, South takes their own.
+    assert_eq!(q.end_reason(), Some(EndReason::NoSeeds));
+    assert_eq!(q.to_string(), "0,0,0,0,0,0:5/0,0,0,0,0,0:0/N#no-seeds");
+}
+
+#[test]
+fn grand_slam_only_if_forced_is_illegal_while_another_move_exists() {
+    let v = variant("awari");
+    assert_eq!(legal(&v, &pos(GRAND_SLAM)), ["1"]);
+}
+
+// North's pit 6 (2 seeds) sows South's pits 1 and 2 making 2 and 3: North
+// takes 5, leaving South only pit 6 (1 seed), whose one move takes all
+// North has left (North's pit 1: 1 -> 2).
+//        6  5  4  3  2  1
+//   17   2  0  0  0  0  1
+//        1  2  0  0  0  1  24
+const BEFORE_FORCED_SLAM: &str = "1,2,0,0,0,1:24/1,0,0,0,0,2:17/N";
+
+#[test]
+fn every_move_a_forbidden_grand_slam_ends_the_game() {
+    let v = variant("oware");
+    let (p, r) = play(&v, BEFORE_FORCED_SLAM, &["6"]);
+    assert_eq!(r.captured, 5);
+    assert_eq!(p.end_reason(), Some(EndReason::OnlyGrandSlams));
+    // Each side takes its own seeds: South 24 + 1, North 22 + 1.
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:25/0,0,0,0,0,0:23/S#only-grand-slams");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn a_forced_grand_slam_is_played_and_captures_in_awari() {
+    let v = variant("awari");
+    let (p, _) = play(&v, BEFORE_FORCED_SLAM, &["6"]);
+    assert!(!p.is_over());
+    assert_eq!(legal(&v, &p), ["6"]);
+    let (q, r) = p.play(&v, Move::pit(6)).unwrap();
+    assert_eq!(r.captured, 2);
+    assert!(q.is_over());
+}
+
+// ---------------------------------------------------------------- feeding
+
+#[test]
+fn must_feed_an_empty_opponent() {
+    //        6  5  4  3  2  1
+    //        0  0  0  0  0  0
+    //        0  0  0  0  1  2
+    // Pit 5 stays on South's side; only pit 6 gives North seeds.
+    let v = variant("oware");
+    let p = pos("0,0,0,0,1,2:21/0,0,0,0,0,0:24/S");
+    assert_eq!(legal(&v, &p), ["6"]);
+    assert_eq!(p.check_move(&v, Move::pit(5)), Err(IllegalMove::MustFeed { pit: 5 }));
+    // Without the obligation both moves are legal.
+    let mut rules = v.rules().clone();
+    rules.turn.must_feed = false;
+    let v = Variant::new(rules).unwrap();
+    assert_eq!(legal(&v, &p), ["5", "6"]);
+}
+
+#[test]
+fn no_way_to_feed_ends_the_game_and_seeds_go_to_their_owner() {
+    //        6  5  4  3  2  1
+    //   24   1  0  0  0  0  0
+    //        0  0  0  0  0  0  23
+    // North must feed South: pit 6 -> South's pit 1. North's side is now
+    // empty and South's lone seed cannot reach it: South takes it.
+    let v = variant("oware");
+    let (p, _) = play(&v, "0,0,0,0,0,0:23/0,0,0,0,0,1:24/N", &["6"]);
+    assert_eq!(p.end_reason(), Some(EndReason::CannotFeed));
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:24/0,0,0,0,0,0:24/S#cannot-feed");
+    assert_eq!(p.outcome(), Some(Outcome::Draw));
+}
+
+// --------------------------------------------------------------- the end
+
+#[test]
+fn majority_ends_the_game_at_once_and_leaves_the_pits() {
+    //        6  5  4  3  2  1
+    //   16   1  1  1  1  1  1
+    //        0  0  1  0  0  1  24
+    // South's pit 6 makes the store 25 of 48: South wins at once.
+    let v = variant("kalah");
+    let (p, _) = play(&v, "0,0,1,0,0,1:24/1,1,1,1,1,1:16/S", &["6"]);
+    assert_eq!(p.end_reason(), Some(EndReason::Majority));
+    assert_eq!(p.to_string(), "0,0,1,0,0,0:25/1,1,1,1,1,1:16/S#majority");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+    assert!(p.legal_moves(&v).is_empty());
+    // kalah-classic plays on: an extra turn instead.
+    let v = variant("kalah-classic");
+    let (p, r) = play(&v, "0,0,1,0,0,1:24/1,1,1,1,1,1:16/S", &["6"]);
+    assert!(!p.is_over() && r.extra_turn);
+}
+
+#[test]
+fn an_empty_side_ends_the_game_and_the_other_side_goes_to_its_owner() {
+    //        6  5  4  3  2  1
+    //   20   1  1  1  1  1  1
+    //        0  0  0  0  0  1  20
+    // South empties their side into the store (21); North takes their 6: 26.
+    let v = variant("kalah-classic");
+    let (p, r) = play(&v, "0,0,0,0,0,1:20/1,1,1,1,1,1:20/S", &["6"]);
+    assert!(r.extra_turn, "the seed reached the store");
+    assert_eq!(p.end_reason(), Some(EndReason::EmptySide));
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:21/0,0,0,0,0,0:26/S#empty-side");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
+}
+
+#[test]
+fn empty_side_mover_ends_only_when_the_mover_has_no_move() {
+    // Same move under `empty_side = "mover"`: South, with the extra turn and
+    // no seeds, cannot move: the game ends with reason no-seeds.
+    let mut rules = variant("kalah-classic").rules().clone();
+    rules.end.empty_side = EmptySide::Mover;
+    let v = Variant::new(rules).unwrap();
+    let (p, _) = play(&v, "0,0,0,0,0,1:20/1,1,1,1,1,1:20/S", &["6"]);
+    assert_eq!(p.end_reason(), Some(EndReason::NoSeeds));
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:21/0,0,0,0,0,0:26/S#no-seeds");
+    // Without the extra turn North moves on and may sow into South's row.
+    let (p, _) = play(&v, "0,0,0,0,0,2:20/1,1,1,1,1,1:20/S", &["6"]);
+    assert!(!p.is_over());
+    assert_eq!(p.to_move(), Side::North);
+    assert_eq!(p.side_seeds(Side::South), 0);
+}
+
+/// Two lone seeds chase each other round the board forever.
+///        6  5  4  3  2  1
+///   23   1  0  0  0  0  0
+///        0  0  0  0  0  1  23
+const CYCLE_START: &str = "0,0,0,0,0,1:23/0,0,0,0,0,1:23/S";
+const CYCLE: [&str; 12] = ["6", "6", "1", "1", "2", "2", "3", "3", "4", "4", "5", "5"];
+
+fn play_game(v: &Variant, start: &str, moves: &[&str]) -> Game {
+    let mut game = Game::from_position(v.clone(), pos(start));
+    for m in moves {
+        let mv = game.position().parse_move(v, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_repeated_position_ends_the_game_seeds_to_their_owner() {
+    let v = variant("oware");
+    let game = play_game(&v, CYCLE_START, &CYCLE[..11]);
+    assert!(!game.position().is_over());
+    let game = play_game(&v, CYCLE_START, &CYCLE);
+    let p = game.position();
+    assert_eq!(p.end_reason(), Some(EndReason::Cycle));
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:24/0,0,0,0,0,0:24/S#cycle");
+}
+
+#[test]
+fn a_cycle_under_split_shares_the_seeds_left_evenly() {
+    //        6  5  4  3  2  1
+    //   24   0  0  0  0  0  0
+    //        1  0  0  0  0  2  21
+    let v = variant("awari");
+    let mut p = pos("1,0,0,0,0,2:21/0,0,0,0,0,0:24/S");
+    p.end_game(&v, EndReason::Cycle);
+    // 3 seeds left: one each, the odd one stays in the mover's first pit.
+    assert_eq!(p.to_string(), "1,0,0,0,0,0:22/0,0,0,0,0,0:25/S#cycle");
+    let mut p = pos("1,0,0,0,0,2:21/0,0,0,0,0,0:24/S");
+    variant("oware").rules(); // owner: each side's seeds to its owner
+    p.end_game(&variant("oware"), EndReason::Cycle);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:24/0,0,0,0,0,0:24/S#cycle");
+}
+
+#[test]
+fn no_repetition_rule_means_no_cycle_check() {
+    let mut rules = variant("oware").rules().clone();
+    rules.board.stores = StorePlacement::Ring;
+    rules.end.repetition = Repetition::None;
+    let v = Variant::new(rules).unwrap();
+    let game = Game::new(v);
+    assert!(!game.position().is_over());
+}
+
+// --------------------------------------------------------------- pie rule
+
+#[test]
+fn pie_rule_first_move_is_a_single_sowing_then_swap_is_offered() {
+    // Pit 3 reaches the store, but the first move earns no extra turn.
+    let v = variant("kalah");
+    let (p, r) = play(&v, &Position::start(&v).to_string(), &["3"]);
+    assert!(!r.extra_turn);
+    assert_eq!(p.to_move(), Side::North);
+    assert!(p.swap_offered());
+    assert_eq!(legal(&v, &p), ["1", "2", "3", "4", "5", "6", "swap"]);
+}
+
+#[test]
+fn swap_mirrors_the_board_and_the_first_player_moves_next() {
+    //        6  5  4  3  2  1                    6  5  4  3  2  1
+    //     0  4  4  4  4  4  4    swap ->      1  5  5  5  0  4  4
+    //        4  4  0  5  5  5  1                 4  4  4  4  4  4  0
+    let v = variant("kalah");
+    let (p, r) = play(&v, &Position::start(&v).to_string(), &["3", "swap"]);
+    assert!(r.swapped);
+    assert_eq!(p.to_string(), "4,4,4,4,4,4:0/4,4,0,5,5,5:1/S");
+    assert_eq!(p.to_move(), Side::South);
+    assert!(!p.swap_offered());
+}
+
+#[test]
+fn swap_is_only_offered_once_right_after_the_first_move() {
+    let v = variant("kalah");
+    let start = Position::start(&v);
+    assert_eq!(start.check_move(&v, Move::Swap), Err(IllegalMove::SwapNotAllowed));
+    let (p, _) = play(&v, &start.to_string(), &["1", "1"]);
+    assert!(!p.swap_offered());
+    assert_eq!(p.check_move(&v, Move::Swap), Err(IllegalMove::SwapNotAllowed));
+    let (p, _) = play(&v, &start.to_string(), &["1", "swap"]);
+    assert_eq!(p.check_move(&v, Move::Swap), Err(IllegalMove::SwapNotAllowed));
+}
+
+#[test]
+fn no_swap_without_the_pie_rule() {
+    let v = variant("kalah-classic");
+    let (p, r) = play(&v, &Position::start(&v).to_string(), &["3"]);
+    assert!(r.extra_turn);
+    assert!(!legal(&v, &p).contains(&"swap".to_string()));
+}
+
+#[test]
+fn north_can_move_first() {
+    let mut rules = variant("kalah").rules().clone();
+    rules.turn.first = Side::North;
+    let v = Variant::new(rules).unwrap();
+    let start = Position::start(&v);
+    assert_eq!(start.to_move(), Side::North);
+    let (p, _) = start.play(&v, Move::pit(1)).unwrap();
+    assert_eq!(p.to_string(), "4,4,4,4,4,4:0/0,5,5,5,5,4:0/S+swap");
+    let (q, _) = p.play(&v, Move::Swap).unwrap();
+    assert_eq!(q.to_string(), "0,5,5,5,5,4:0/4,4,4,4,4,4:0/N");
+}
+
+// ------------------------------------------------------- illegal moves
+
+#[test]
+fn illegal_moves_say_why() {
+    let v = variant("kalah");
+    let p = pos("0,1,1,1,1,1:0/4,4,4,4,4,4:0/S");
+    assert_eq!(p.check_move(&v, Move::pit(1)), Err(IllegalMove::EmptyPit { pit: 1 }));
+    assert_eq!(p.check_move(&v, Move::pit(7)), Err(IllegalMove::OutOfRange { pit: 7, pits: 6 }));
+    let e = p.parse_move(&v, "0").unwrap_err().to_string();
+    assert_eq!(e, "pit 0 does not exist: pits are numbered 1 to 6");
+    let e = p.parse_move(&v, "99999999999999999999999").unwrap_err().to_string();
+    assert!(e.contains("pits are numbered 1 to 6"), "{e}");
+    assert!(matches!(p.parse_move(&v, "three"), Err(MoveError::Parse(ParseMoveError::NotAMove(_)))));
+    assert!(matches!(p.parse_move(&v, "  "), Err(MoveError::Parse(ParseMoveError::Empty))));
+    let (over, _) = play(&v, "0,0,1,0,0,1:24/1,1,1,1,1,1:16/S", &["6"]);
+    assert_eq!(over.check_move(&v, Move::pit(3)), Err(IllegalMove::GameOver));
+}
+
+// --------------------------------------------------- relay loop rule (cold path)
+
+#[test]
+fn relay_cold_path_agrees_with_the_fast_path() {
+    // The exact cycle-checking replay must give the same result as the fast
+    // sowing whenever no cycle occurs (no cycle exists on small boards: an
+    // exhaustive search up to 3 pits x 7 seeds found none).
+    let v = variant("relay-kalah");
+    let mut game = Game::new(v.clone());
+    let mut seed = 12345u64;
+    for _ in 0..200 {
+        while game.undo().is_some() {}
+        while !game.position().is_over() {
+            let moves = game.legal_moves();
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mv = moves[(seed >> 33) as usize % moves.len()];
+            let p = *game.position();
+            let fast = p.play(&v, mv).unwrap();
+            let slow = p.play_relay_checked_for_tests(&v, mv);
+            assert_eq!(fast, slow, "{p} move {mv}");
+            game.play_unchecked(mv);
+        }
+    }
+}

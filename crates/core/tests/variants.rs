@@ -1,0 +1,131 @@
+//! Variant files and presets: every preset loads and round-trips, and a bad
+//! file gets every problem reported at once with field, value and what is
+//! allowed.
+
+use mancala_core::*;
+
+#[test]
+fn every_preset_loads_and_round_trips_through_toml() {
+    assert_eq!(
+        preset_names(),
+        ["kalah", "kalah-irving", "kalah-classic", "mankalah", "oware", "abapa", "awari", "relay-kalah"]
+    );
+    for v in Variant::presets() {
+        let text = v.rules().to_toml();
+        let back = Rules::from_toml(&text).unwrap();
+        assert_eq!(&back, v.rules(), "{}", v.name());
+        assert!(!v.rules().description.is_empty());
+    }
+}
+
+#[test]
+fn preset_names_are_case_insensitive_and_unknown_names_list_the_choices() {
+    assert_eq!(Variant::preset("Oware").unwrap().name(), "oware");
+    let e = Variant::preset("chess").unwrap_err().to_string();
+    assert!(e.contains("unknown variant \"chess\""), "{e}");
+    assert!(e.contains("kalah, kalah-irving"), "{e}");
+}
+
+#[test]
+fn kalah_allows_exactly_the_sizes_of_seed_002() {
+    let kalah = Variant::preset("kalah").unwrap();
+    // p = 2..20 pits in total (1..10 per side), s = 1..12.
+    for pits in 1..=10 {
+        for seeds in 1..=12 {
+            assert!(kalah.resized(Some(pits), Some(seeds)).is_ok(), "{pits}x{seeds}");
+        }
+    }
+    let e = kalah.resized(Some(11), Some(13)).unwrap_err();
+    assert_eq!(e.0.len(), 3, "every problem at once: {e}");
+    let text = e.to_string();
+    assert!(text.contains("board.pits_per_side = 11: 1 to 10 pits per side (2 to 20 pits in total, even)"), "{text}");
+    assert!(text.contains("board.seeds_per_pit = 13: 1 to 12 seeds per pit"), "{text}");
+    assert!(text.contains("this makes 286"), "{text}");
+    assert!(kalah.resized(Some(0), None).is_err());
+}
+
+#[test]
+fn relay_kalah_allows_4_5_or_6_seeds() {
+    let v = Variant::preset("relay-kalah").unwrap();
+    for seeds in 1..=8 {
+        assert_eq!(v.resized(None, Some(seeds)).is_ok(), (4..=6).contains(&seeds), "{seeds}");
+    }
+}
+
+#[test]
+fn too_many_seeds_in_all_is_refused_with_the_count() {
+    let v = Variant::preset("kalah-classic").unwrap();
+    let e = v.resized(Some(16), Some(8)).unwrap_err().to_string();
+    assert!(e.contains("at most 255 seeds in all"), "{e}");
+    assert!(e.contains("this makes 256"), "{e}");
+}
+
+#[test]
+fn a_bad_variant_file_reports_every_problem_at_once() {
+    let mut text = Variant::preset("oware").unwrap().rules().to_toml();
+    text = text.replace("pits_per_side = 6", "pits_per_side = 40");
+    text = text.replace("repetition = \"owner\"", "repetition = \"none\"");
+    text = text.replace("name = \"oware\"", "name = \"my oware!\"");
+    let e = Rules::from_toml(&text).unwrap_err().to_string();
+    assert!(e.starts_with("the rules have 4 problems"), "{e}");
+    assert!(e.contains("this makes 320"), "{e}");
+    assert!(e.contains("name = \"my oware!\""), "{e}");
+    assert!(e.contains("board.pits_per_side = 40"), "{e}");
+    assert!(e.contains("end.repetition = \"none\""), "{e}");
+}
+
+#[test]
+fn a_file_that_is_not_a_rule_set_says_where() {
+    let e = Rules::from_toml("name = \"x\"\n[board]\npits_per_side = \"six\"\n").unwrap_err();
+    assert!(matches!(e, VariantFileError::Syntax(_)));
+    let text = e.to_string();
+    assert!(text.contains("line 3"), "{text}");
+    let e = Rules::from_toml("nme = 1").unwrap_err().to_string();
+    assert!(e.contains("unknown field `nme`"), "{e}");
+    let mut text = Variant::preset("kalah").unwrap().rules().to_toml();
+    text = text.replace("grand_slam = \"allowed\"", "grand_slam = \"sometimes\"");
+    let e = Rules::from_toml(&text).unwrap_err().to_string();
+    assert!(e.contains("unknown variant `sometimes`"), "{e}");
+}
+
+#[test]
+fn meaningless_combinations_are_refused() {
+    let mut rules = Variant::preset("kalah").unwrap().rules().clone();
+    rules.capture.chain = true;
+    rules.capture.grand_slam = GrandSlam::Forbidden;
+    rules.board.stores = StorePlacement::Beside;
+    let e = rules.check().unwrap_err();
+    let fields: Vec<&str> = e.0.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(fields, ["capture.chain", "capture.grand_slam", "sowing.extra_turn", "end.repetition"]);
+}
+
+#[test]
+fn a_position_string_must_fit_its_variant() {
+    let v = Variant::preset("kalah").unwrap();
+    let p: Position = "4,4,4:0/4,4,4:0/S".parse().unwrap();
+    assert!(p.check_fits(&v).unwrap_err().to_string().contains("3 pits per side"));
+    let p: Position = "4,4,4,4,4,4:0/4,4,4,4,4,4:1/S".parse().unwrap();
+    assert!(p.check_fits(&v).unwrap_err().to_string().contains("holds 49 seeds"));
+    let classic = Variant::preset("kalah-classic").unwrap();
+    let p: Position = "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S+opening".parse().unwrap();
+    assert!(p.check_fits(&classic).unwrap_err().to_string().contains("no pie rule"));
+    assert!(p.check_fits(&v).is_ok());
+}
+
+#[test]
+fn position_parse_errors_name_the_problem() {
+    let cases = [
+        ("4,4:0/4,4:0", "three fields"),
+        ("4,4/4,4:0/S", "the south row"),
+        ("4,x:0/4,4:0/S", "\"x\" in the south row"),
+        ("4,4:0/4,4,4:0/S", "south has 2 pits, north 3"),
+        ("4,4:0/4,4:0/X", "state \"X\""),
+        ("4,4:0/4,4:0/S#tired", "state \"S#tired\""),
+        ("200,200:0/0,0:0/S", "holds 400 seeds"),
+        ("4,4:0/4,999:0/S", "not a seed count"),
+    ];
+    for (text, expected) in cases {
+        let e = text.parse::<Position>().unwrap_err().to_string();
+        assert!(e.contains(expected), "{text}: {e}");
+    }
+}

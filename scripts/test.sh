@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The project's whole default test run: Rust tests, then agreement with OpenSpiel.
+# Installs OpenSpiel (pip package open-spiel) if it is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --release --locked -p mancala-cli
+cargo test --workspace --locked
+
+if ! python3 -c "import pyspiel" 2>/dev/null; then
+  echo "installing OpenSpiel (pip install open-spiel) for the agreement test..."
+  python3 -m pip install --quiet open-spiel
+fi
+python3 scripts/openspiel_agreement.py --binary target/release/mancala
