@@ -423,8 +423,6 @@ def run_config(cfg: Config, args) -> bool:
         shown += 1
         moves = ",".join(games_moves[g][:n])
         print(f"  DISAGREEMENT in game {g} after {n} moves: [{moves}]")
-        if n:
-            print(f"    last move {games_moves[g][n - 1]} by the player who moved")
         for field, a, b in diffs:
             print(f"    {field}: ours {a!r} vs OpenSpiel {b!r}")
         ours_view = {k: ours.get(k) for k in ("south", "north", "stores", "to_move", "legal",

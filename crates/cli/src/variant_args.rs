@@ -50,8 +50,9 @@ impl VariantArgs {
         if pits.is_none() && seeds.is_none() {
             return Ok(base);
         }
-        base.resized(pits, seeds)
-            .map_err(|e| CliError::input(format!("{} cannot be played at that size: {e}", base.name())))
+        base.resized(pits, seeds).map_err(|e| {
+            CliError::input(format!("{} cannot be played at that size: {e}", base.name()))
+        })
     }
 }
 

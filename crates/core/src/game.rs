@@ -28,11 +28,7 @@ impl Game {
     pub fn from_position(variant: Variant, start: Position) -> Game {
         let mut positions = Vec::with_capacity(256);
         positions.push(start);
-        Game {
-            variant,
-            positions,
-            moves: Vec::with_capacity(256),
-        }
+        Game { variant, positions, moves: Vec::with_capacity(256) }
     }
 
     /// The variant played.
@@ -92,11 +88,7 @@ impl Game {
     /// only the positions since the stores last changed can be equal to it.
     fn repeats(&self, next: &Position) -> bool {
         let stores = |p: &Position| (p.store(crate::Side::South), p.store(crate::Side::North));
-        self.positions
-            .iter()
-            .rev()
-            .take_while(|p| stores(p) == stores(next))
-            .any(|p| p == next)
+        self.positions.iter().rev().take_while(|p| stores(p) == stores(next)).any(|p| p == next)
     }
 
     /// Takes the last move back; `None` at the start.

@@ -38,10 +38,7 @@ pub struct MoveList {
 impl MoveList {
     /// An empty list.
     pub const fn new() -> MoveList {
-        MoveList {
-            moves: [Move::Swap; MAX_MOVES],
-            len: 0,
-        }
+        MoveList { moves: [Move::Swap; MAX_MOVES], len: 0 }
     }
 
     /// Adds a move (at most [`MAX_MOVES`]).

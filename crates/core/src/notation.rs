@@ -84,11 +84,7 @@ impl Position {
             Ok(mv) => mv,
             Err(ParseMoveError::NoSuchPit(p)) => {
                 let pit = usize::try_from(p).unwrap_or(usize::MAX);
-                return Err(IllegalMove::OutOfRange {
-                    pit,
-                    pits: v.pits_per_side(),
-                }
-                .into());
+                return Err(IllegalMove::OutOfRange { pit, pits: v.pits_per_side() }.into());
             }
             Err(e) => return Err(e.into()),
         };
@@ -99,11 +95,7 @@ impl Position {
 
 /// Writes a list of moves as `3,1,swap,4`.
 pub fn format_moves(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(",")
+    moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(",")
 }
 
 /// Text that is not a position.
@@ -137,11 +129,7 @@ impl fmt::Display for Position {
             }
             write!(f, ":{}/", self.store(side))?;
         }
-        f.write_str(if self.to_move == Side::South {
-            "S"
-        } else {
-            "N"
-        })?;
+        f.write_str(if self.to_move == Side::South { "S" } else { "N" })?;
         if let Some(reason) = self.end {
             write!(f, "#{}", reason.name())
         } else if self.flags & OPENING != 0 {
@@ -164,17 +152,13 @@ impl FromStr for Position {
         }
         let mut rows: Vec<(Vec<u8>, u8)> = Vec::with_capacity(2);
         for (side, text) in Side::ALL.into_iter().zip(&fields[..2]) {
-            let (pits, store) = text.split_once(':').ok_or(ParsePositionError::Row {
-                side,
-                text: text.to_string(),
-            })?;
+            let (pits, store) = text
+                .split_once(':')
+                .ok_or(ParsePositionError::Row { side, text: text.to_string() })?;
             let count = |t: &str| {
                 t.trim()
                     .parse::<u8>()
-                    .map_err(|_| ParsePositionError::Count {
-                        side,
-                        text: t.to_string(),
-                    })
+                    .map_err(|_| ParsePositionError::Count { side, text: t.to_string() })
             };
             let pits = pits.split(',').map(count).collect::<Result<Vec<u8>, _>>()?;
             rows.push((pits, count(store)?));
@@ -186,10 +170,8 @@ impl FromStr for Position {
         if south == 0 || south > MAX_PITS_PER_SIDE {
             return Err(ParsePositionError::PitsPerSide(south));
         }
-        let total: u32 = rows
-            .iter()
-            .map(|(p, s)| p.iter().map(|&c| c as u32).sum::<u32>() + *s as u32)
-            .sum();
+        let total: u32 =
+            rows.iter().map(|(p, s)| p.iter().map(|&c| c as u32).sum::<u32>() + *s as u32).sum();
         if total > MAX_TOTAL_SEEDS {
             return Err(ParsePositionError::TooManySeeds(total));
         }
@@ -211,20 +193,12 @@ impl FromStr for Position {
             "+swap" => (SWAP_OFFERED, None),
             rest => {
                 let name = rest.strip_prefix('#').ok_or_else(bad)?;
-                let reason = EndReason::ALL
-                    .into_iter()
-                    .find(|r| r.name() == name)
-                    .ok_or_else(bad)?;
+                let reason =
+                    EndReason::ALL.into_iter().find(|r| r.name() == name).ok_or_else(bad)?;
                 (0, Some(reason))
             }
         };
-        Ok(Position {
-            cells,
-            n: south as u8,
-            to_move,
-            flags,
-            end,
-        })
+        Ok(Position { cells, n: south as u8, to_move, flags, end })
     }
 }
 
@@ -232,19 +206,11 @@ impl FromStr for Position {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionMismatch {
     #[error("the position has {found} pits per side but this {variant} board has {expected}")]
-    PitsPerSide {
-        variant: String,
-        found: usize,
-        expected: usize,
-    },
+    PitsPerSide { variant: String, found: usize, expected: usize },
     #[error(
         "the position holds {found} seeds but a game of {variant} at this size has {expected}"
     )]
-    Seeds {
-        variant: String,
-        found: u32,
-        expected: u32,
-    },
+    Seeds { variant: String, found: u32, expected: u32 },
     #[error("the position offers the pie rule's {0} but {1} has no pie rule")]
     NoPieRule(&'static str, String),
 }

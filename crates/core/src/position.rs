@@ -2,7 +2,7 @@
 //! the game is over. Copy-make, fixed arrays, nothing allocated.
 
 use crate::moves::{Move, MoveList};
-use crate::rules::{EmptyPitCapture, EmptySide, GrandSlam};
+use crate::rules::{EmptyPitCapture, GrandSlam};
 use crate::variant::{Variant, CELLS, STORE_CELL};
 use crate::Side;
 
@@ -30,10 +30,6 @@ const _: () = assert!(std::mem::size_of::<Position>() == 38);
 pub(crate) const OPENING: u8 = 1;
 /// The second player may swap now.
 pub(crate) const SWAP_OFFERED: u8 = 2;
-
-/// Relay pickups in one move after which the move is replayed with the exact
-/// cycle check (see [`Position::sow`]).
-const RELAY_CHECK_AFTER: u32 = 256;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,8 +110,6 @@ pub struct MoveReport {
     pub grand_slam: bool,
     /// The grand slam captured nothing (rule `captures-nothing`).
     pub grand_slam_void: bool,
-    /// The relay would have repeated forever and was stopped.
-    pub relay_cycle: bool,
     /// The move was a pie-rule swap.
     pub swapped: bool,
 }
@@ -148,7 +142,7 @@ impl Position {
             cells,
             n: v.n as u8,
             to_move: v.first_player(),
-            flags: if v.rules().turn.pie_rule { OPENING } else { 0 },
+            flags: if v.hot.pie_rule { OPENING } else { 0 },
             end: None,
         }
         .settled(v)
@@ -199,7 +193,8 @@ impl Position {
     /// Seeds still in a side's pits.
     #[inline]
     pub fn side_seeds(&self, side: Side) -> u32 {
-        self.row(side).iter().map(|&c| c as u32).sum()
+        let (lo, hi) = self.row_words(side);
+        byte_sum(lo) + byte_sum(hi)
     }
 
     /// Seeds in all pits and stores.
@@ -284,10 +279,7 @@ impl Position {
         };
         let n = self.n as usize;
         if k >= n {
-            return Err(IllegalMove::OutOfRange {
-                pit: k + 1,
-                pits: n,
-            });
+            return Err(IllegalMove::OutOfRange { pit: k + 1, pits: n });
         }
         if self.pit(self.to_move, k) == 0 {
             return Err(IllegalMove::EmptyPit { pit: k + 1 });
@@ -320,10 +312,8 @@ impl Position {
         match mv {
             Move::Swap => {
                 self.swap_sides(v);
-                MoveReport {
-                    swapped: true,
-                    ..MoveReport::default()
-                }
+                self.finish_move(v);
+                MoveReport { swapped: true, ..MoveReport::default() }
             }
             Move::Sow(k) => {
                 let opening = self.is_opening();
@@ -334,25 +324,10 @@ impl Position {
         }
     }
 
-    /// The same move played through the cycle-checking relay path, which the
-    /// fast path only uses after many pickups. For tests.
-    #[doc(hidden)]
-    pub fn play_relay_checked_for_tests(&self, v: &Variant, mv: Move) -> (Position, MoveReport) {
-        let mut p = *self;
-        let Move::Sow(k) = mv else {
-            let r = p.play_unchecked(v, mv);
-            return (p, r);
-        };
-        let opening = p.is_opening();
-        let report = p.sow_relay_checked(v, k as usize, opening);
-        p.pass_turn(v, opening, &report);
-        (p, report)
-    }
-
     /// After a sowing: whose turn it is, the pie rule's offer, the end checks.
     #[inline]
     fn pass_turn(&mut self, v: &Variant, opening: bool, report: &MoveReport) {
-        self.flags = if opening && v.rules().turn.pie_rule { SWAP_OFFERED } else { 0 };
+        self.flags = if opening && v.hot.pie_rule { SWAP_OFFERED } else { 0 };
         if !report.extra_turn {
             self.to_move = self.to_move.opponent();
         }
@@ -380,10 +355,9 @@ impl Position {
         let own = s * n;
         let ring = &v.ring[s];
         let len = v.ring_len;
-        let skip_origin = v.rules().sowing.skip_origin;
-        let relay = v.rules().sowing.relay;
+        let skip_origin = v.hot.skip_origin;
+        let relay = v.hot.relay;
         let eff = len - skip_origin as usize;
-        let before = *self;
         let mut report = MoveReport::default();
         let mut start = k; // ring index of the pit being emptied
         let last = loop {
@@ -413,10 +387,6 @@ impl Position {
             let last = ring[end] as usize;
             if relay && last >= own && last < own + n && self.cells[last] > 1 {
                 report.relays += 1;
-                if report.relays > RELAY_CHECK_AFTER {
-                    *self = before;
-                    return self.sow_relay_checked(v, k, opening);
-                }
                 start = end;
                 continue;
             }
@@ -434,7 +404,7 @@ impl Position {
         let own = s * n;
         let own_store = STORE_CELL + s;
         if last == own_store {
-            r.extra_turn = v.rules().sowing.extra_turn && !opening;
+            r.extra_turn = v.hot.extra_turn && !opening;
         } else if last >= own && last < own + n {
             if self.cells[last] == 1 && v.empty_pit != EmptyPitCapture::Off {
                 let opposite = 2 * n - 1 - last;
@@ -455,7 +425,7 @@ impl Position {
             }
             let mut first = last; // lowest pit of the captured run
             let mut taken = self.cells[last] as u32;
-            if v.rules().capture.chain {
+            if v.hot.chain {
                 while first > opp && takes(self.cells[first - 1]) {
                     first -= 1;
                     taken += self.cells[first] as u32;
@@ -475,78 +445,38 @@ impl Position {
         }
     }
 
-    /// The same move as [`Position::sow`], replayed with a record of every
-    /// relay pickup. A pickup that would start from exactly the same board
-    /// and pit as an earlier pickup of this move would repeat forever: the
-    /// move stops just before it, seeds where they lie, no capture, no extra
-    /// turn.
-    #[cold]
-    fn sow_relay_checked(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
-        let s = self.to_move.index();
-        let n = v.n;
-        let own = s * n;
-        let ring = &v.ring[s];
-        let len = v.ring_len;
-        let skip_origin = v.rules().sowing.skip_origin;
-        let eff = len - skip_origin as usize;
-        let mut seen: std::collections::HashSet<([u8; CELLS], usize)> = Default::default();
-        let mut report = MoveReport::default();
-        let mut start = k;
-        loop {
-            if !seen.insert((self.cells, start)) {
-                report.relay_cycle = true;
-                return report;
-            }
-            let origin = ring[start] as usize;
-            let seeds = self.cells[origin] as usize;
-            self.cells[origin] = 0;
-            if report.relays == 0 {
-                report.sown = seeds as u8;
-            }
-            for i in 1..=seeds + seeds.saturating_sub(1) / eff * (len - eff) {
-                let c = ring[(start + i) % len] as usize;
-                if !(skip_origin && c == origin) {
-                    self.cells[c] += 1;
-                }
-            }
-            let steps = seeds + seeds.saturating_sub(1) / eff * (len - eff);
-            let end = (start + steps) % len;
-            let last = ring[end] as usize;
-            if last >= own && last < own + n && self.cells[last] > 1 {
-                report.relays += 1;
-                start = end;
-                continue;
-            }
-            self.settle_last_seed(v, last, opening, &mut report);
-            return report;
-        }
-    }
-
     /// After a move: has the game ended? Moves the seeds left on the board
     /// to their owners when the rules say so.
     #[inline]
     fn finish_move(&mut self, v: &Variant) {
-        let end = &v.rules().end;
-        if end.empty_side == EmptySide::Either
-            && (self.side_seeds(Side::South) == 0 || self.side_seeds(Side::North) == 0)
-        {
+        let south = self.side_seeds(Side::South);
+        let north = self.side_seeds(Side::North);
+        if v.hot.either_side_ends && (south == 0 || north == 0) {
             self.collect_to_owners();
             self.set_end(EndReason::EmptySide);
             return;
         }
-        if end.majority {
-            let t = v.total;
-            if 2 * self.store(Side::South) as u32 > t || 2 * self.store(Side::North) as u32 > t {
+        if v.hot.majority {
+            let most = self.store(Side::South).max(self.store(Side::North)) as u32;
+            if 2 * most > v.total {
                 self.set_end(EndReason::Majority);
                 return;
             }
         }
-        if self.swap_offered() || self.has_sowable_pit(v) {
+        let (mine, theirs) =
+            if self.to_move == Side::South { (south, north) } else { (north, south) };
+        if self.swap_offered() {
             return;
         }
-        let reason = if self.side_seeds(self.to_move) == 0 {
+        if mine > 0 {
+            let feed = v.hot.must_feed && theirs == 0;
+            if !feed && !v.hot.slam_check || self.has_sowable_pit(v) {
+                return;
+            }
+        }
+        let reason = if mine == 0 {
             EndReason::NoSeeds
-        } else if self.must_feed_now(v) && !self.any_pit(v, |r| r.feeds) {
+        } else if v.hot.must_feed && theirs == 0 && !self.any_pit(v, |r| r.feeds) {
             EndReason::CannotFeed
         } else {
             EndReason::OnlyGrandSlams
@@ -594,25 +524,30 @@ impl Position {
     /// The opponent's side is empty and the rules make the mover feed it.
     #[inline]
     fn must_feed_now(&self, v: &Variant) -> bool {
-        v.rules().turn.must_feed && self.side_seeds(self.to_move.opponent()) == 0
+        v.hot.must_feed && self.side_seeds(self.to_move.opponent()) == 0
     }
 
-    /// Whether grand slams must be looked for when listing moves.
-    #[inline]
-    fn grand_slams_matter(v: &Variant) -> bool {
-        v.capture_counts != 0
-            && matches!(v.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced)
-    }
-
+    /// The mover's non-empty pits as a bit set.
     #[inline]
     fn nonempty_pits(&self) -> u32 {
+        let (lo, hi) = self.row_words(self.to_move);
+        nonzero_bytes(lo) | nonzero_bytes(hi) << 8
+    }
+
+    /// A side's pits as two little-endian words of 8 byte lanes, lanes past
+    /// the row's end cleared. Reads `cells[base..base + 16]`, always in
+    /// bounds: `base <= 16` and there are 34 cells.
+    #[inline]
+    fn row_words(&self, side: Side) -> (u64, u64) {
         let n = self.n as usize;
-        let own = self.to_move.index() * n;
-        let mut mask = 0u32;
-        for (k, &c) in self.cells[own..own + n].iter().enumerate() {
-            mask |= ((c != 0) as u32) << k;
-        }
-        mask
+        let base = side.index() * n;
+        let word = |at: usize| u64::from_le_bytes(self.cells[at..at + 8].try_into().unwrap());
+        let (lo_mask, hi_mask) = match n {
+            16.. => (!0, !0),
+            8.. => (!0, (1u64 << (8 * (n - 8))).wrapping_sub(1)),
+            _ => ((1u64 << (8 * n)) - 1, 0),
+        };
+        (word(base) & lo_mask, word(base + 8) & hi_mask)
     }
 
     /// Legal sowings, ignoring whether the game is over.
@@ -625,7 +560,7 @@ impl Position {
         if self.must_feed_now(v) {
             mask = self.filter_pits(v, mask, |r| r.feeds);
         }
-        if Self::grand_slams_matter(v) {
+        if v.hot.slam_check {
             let slams = self.filter_pits(v, mask, |r| r.grand_slam);
             if slams != 0 {
                 let rest = mask & !slams;
@@ -641,18 +576,17 @@ impl Position {
     /// Whether the mover has any legal sowing (cheaper than listing them).
     #[inline]
     fn has_sowable_pit(&self, v: &Variant) -> bool {
-        let mask = self.nonempty_pits();
-        if mask == 0 {
+        if self.nonempty_pits() == 0 {
             return false;
         }
         let feed = self.must_feed_now(v);
-        if !feed && !Self::grand_slams_matter(v) {
-            return true;
+        match (v.hot.slam_check, v.grand_slam) {
+            // Grand slams are legal moves here (allowed or capturing nothing).
+            (false, _) => !feed || self.any_pit(v, |r| r.feeds),
+            // When every move is a grand slam, the grand slams are legal.
+            (true, GrandSlam::OnlyIfForced) => !feed || self.any_pit(v, |r| r.feeds),
+            (true, _) => self.any_pit(v, |r| (!feed || r.feeds) && !r.grand_slam),
         }
-        if v.grand_slam == GrandSlam::OnlyIfForced {
-            return !feed || self.any_pit(v, |r| r.feeds);
-        }
-        self.any_pit(v, |r| (!feed || r.feeds) && !r.grand_slam)
     }
 
     fn any_pit(&self, v: &Variant, pred: impl Fn(SowResult) -> bool) -> bool {
@@ -692,6 +626,46 @@ impl Position {
         SowResult {
             feeds: p.side_seeds(self.to_move.opponent()) > 0,
             grand_slam: report.grand_slam,
+        }
+    }
+}
+
+/// Sum of the 8 bytes of a word, when it is below 256 (a game holds at most
+/// 255 seeds): the multiply adds every byte into the top one.
+#[inline]
+fn byte_sum(x: u64) -> u32 {
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+/// One bit per non-zero byte of a word, byte `i` to bit `i`.
+#[inline]
+fn nonzero_bytes(x: u64) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Bit 7 of each byte set when the byte is not zero.
+    let high = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Gather the eight bit-7s into the top byte: byte i's bit lands at 56 + i.
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_tricks_match_plain_loops() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Random bytes, some zeroed, small enough to sum below 256.
+            let bytes: Vec<u8> =
+                x.to_le_bytes().iter().map(|b| if b % 3 == 0 { 0 } else { b % 31 }).collect();
+            let word = u64::from_le_bytes(bytes.clone().try_into().unwrap());
+            let sum: u32 = bytes.iter().map(|&b| b as u32).sum();
+            let mask = bytes.iter().enumerate().fold(0, |m, (i, &b)| m | ((b != 0) as u32) << i);
+            assert_eq!(byte_sum(word), sum, "{bytes:?}");
+            assert_eq!(nonzero_bytes(word), mask, "{bytes:?}");
         }
     }
 }

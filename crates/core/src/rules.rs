@@ -95,9 +95,7 @@ pub struct SowingRules {
     /// Relay sowing: when the last seed lands in one of the mover's own pits
     /// that was not empty, the mover picks that whole pile up and sows on
     /// from there, until the last seed lands in an empty pit, a store or the
-    /// opponent's row. A relay that would repeat itself forever stops where
-    /// it first returns to an earlier state of the same move (see
-    /// `docs/rules.md`).
+    /// opponent's row. A relay always ends (see `docs/rules.md` for why).
     #[serde(default)]
     pub relay: bool,
     /// When the last seed lands in the mover's own store, the mover plays again.
@@ -306,17 +304,10 @@ impl Rules {
     pub fn check(&self) -> Result<(), RuleErrors> {
         let mut problems = Vec::new();
         let mut problem = |field: &str, value: String, allowed: String| {
-            problems.push(RuleProblem {
-                field: field.to_string(),
-                value,
-                allowed,
-            })
+            problems.push(RuleProblem { field: field.to_string(), value, allowed })
         };
         if self.name.is_empty()
-            || !self
-                .name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            || !self.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
             problem(
                 "name",
@@ -358,10 +349,7 @@ impl Rules {
         if self.total_seeds() > MAX_TOTAL_SEEDS {
             problem(
                 "board",
-                format!(
-                    "{} pits per side x {} seeds",
-                    b.pits_per_side, b.seeds_per_pit
-                ),
+                format!("{} pits per side x {} seeds", b.pits_per_side, b.seeds_per_pit),
                 format!(
                     "at most {MAX_TOTAL_SEEDS} seeds in all (2 x pits per side x seeds per pit), \
                      this makes {}",

@@ -19,14 +19,8 @@ const MAX_RING: usize = MAX_PITS + 2;
 /// The built-in presets: name and embedded TOML.
 const PRESETS: &[(&str, &str)] = &[
     ("kalah", include_str!("../variants/kalah.toml")),
-    (
-        "kalah-irving",
-        include_str!("../variants/kalah-irving.toml"),
-    ),
-    (
-        "kalah-classic",
-        include_str!("../variants/kalah-classic.toml"),
-    ),
+    ("kalah-irving", include_str!("../variants/kalah-irving.toml")),
+    ("kalah-classic", include_str!("../variants/kalah-classic.toml")),
     ("mankalah", include_str!("../variants/mankalah.toml")),
     ("oware", include_str!("../variants/oware.toml")),
     ("abapa", include_str!("../variants/abapa.toml")),
@@ -70,6 +64,24 @@ pub struct Variant {
     pub(crate) capture_counts: u64,
     pub(crate) empty_pit: EmptyPitCapture,
     pub(crate) grand_slam: GrandSlam,
+    /// Rule switches the hot path reads, copied out of `rules`.
+    pub(crate) hot: HotRules,
+}
+
+/// The rule switches read on every move, kept flat beside the tables.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HotRules {
+    pub skip_origin: bool,
+    pub relay: bool,
+    pub extra_turn: bool,
+    pub chain: bool,
+    pub pie_rule: bool,
+    pub must_feed: bool,
+    pub majority: bool,
+    /// `empty_side = "either"`.
+    pub either_side_ends: bool,
+    /// Grand slams must be looked for when listing moves.
+    pub slam_check: bool,
 }
 
 impl Variant {
@@ -84,9 +96,7 @@ impl Variant {
         let (_, text) = PRESETS
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .ok_or_else(|| VariantError::Unknown {
-                name: name.to_string(),
-            })?;
+            .ok_or_else(|| VariantError::Unknown { name: name.to_string() })?;
         let rules = Rules::from_toml(text).expect("built-in presets are valid");
         Ok(Variant::compile(rules))
     }
@@ -98,10 +108,7 @@ impl Variant {
 
     /// All built-in presets at their default sizes.
     pub fn presets() -> Vec<Variant> {
-        preset_names()
-            .iter()
-            .map(|n| Variant::preset(n).expect("preset"))
-            .collect()
+        preset_names().iter().map(|n| Variant::preset(n).expect("preset")).collect()
     }
 
     /// The same rules at another size; `None` keeps the current value.
@@ -143,12 +150,24 @@ impl Variant {
                 ring[side.index()][i] = c;
             }
         }
-        let capture_counts = rules
-            .capture
-            .counts
-            .iter()
-            .fold(0u64, |m, &c| m | 1u64 << c);
+        let capture_counts = rules.capture.counts.iter().fold(0u64, |m, &c| m | 1u64 << c);
+        let hot = HotRules {
+            skip_origin: rules.sowing.skip_origin,
+            relay: rules.sowing.relay,
+            extra_turn: rules.sowing.extra_turn,
+            chain: rules.capture.chain,
+            pie_rule: rules.turn.pie_rule,
+            must_feed: rules.turn.must_feed,
+            majority: rules.end.majority,
+            either_side_ends: rules.end.empty_side == crate::EmptySide::Either,
+            slam_check: capture_counts != 0
+                && matches!(
+                    rules.capture.grand_slam,
+                    GrandSlam::Forbidden | GrandSlam::OnlyIfForced
+                ),
+        };
         Variant {
+            hot,
             n,
             total: rules.total_seeds(),
             ring,

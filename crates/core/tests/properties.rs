@@ -106,7 +106,11 @@ fn stores_never_shrink_during_play() {
                 let after = game.position();
                 if mv != Move::Swap {
                     for side in Side::ALL {
-                        assert!(after.store(side) >= before.store(side), "{} {before} {mv}", v.name());
+                        assert!(
+                            after.store(side) >= before.store(side),
+                            "{} {before} {mv}",
+                            v.name()
+                        );
                     }
                 }
             }

@@ -538,33 +538,63 @@ fn illegal_moves_say_why() {
     assert_eq!(e, "pit 0 does not exist: pits are numbered 1 to 6");
     let e = p.parse_move(&v, "99999999999999999999999").unwrap_err().to_string();
     assert!(e.contains("pits are numbered 1 to 6"), "{e}");
-    assert!(matches!(p.parse_move(&v, "three"), Err(MoveError::Parse(ParseMoveError::NotAMove(_)))));
+    assert!(matches!(
+        p.parse_move(&v, "three"),
+        Err(MoveError::Parse(ParseMoveError::NotAMove(_)))
+    ));
     assert!(matches!(p.parse_move(&v, "  "), Err(MoveError::Parse(ParseMoveError::Empty))));
     let (over, _) = play(&v, "0,0,1,0,0,1:24/1,1,1,1,1,1:16/S", &["6"]);
     assert_eq!(over.check_move(&v, Move::pit(3)), Err(IllegalMove::GameOver));
 }
 
-// --------------------------------------------------- relay loop rule (cold path)
+// ------------------------------------------------------------ swap ends
 
 #[test]
-fn relay_cold_path_agrees_with_the_fast_path() {
-    // The exact cycle-checking replay must give the same result as the fast
-    // sowing whenever no cycle occurs (no cycle exists on small boards: an
-    // exhaustive search up to 3 pits x 7 seeds found none).
-    let v = variant("relay-kalah");
+fn the_end_checks_run_after_a_swap() {
+    // Found by the reference test. One pit a side, both stores sown into:
+    // South's 4 seeds go to South's store, North's pit (5), North's store,
+    // and back into South's emptied pit, which captures North's 5.
+    //     1                   1
+    //  0  4          ->    1  0
+    //     4  0                0  7     North to move, swap offered
+    // After the swap the rows are mirrored: South, to move, has no seeds.
+    let mut rules = variant("kalah").rules().clone();
+    rules.board.pits_per_side = 1;
+    rules.sowing.skip_opponent_store = false;
+    rules.capture.empty_pit = EmptyPitCapture::IfOppositeHasSeeds;
+    rules.end.majority = false;
+    rules.end.empty_side = EmptySide::Mover;
+    let v = Variant::new(rules).unwrap();
+    let (p, r) = play(&v, "4:0/4:0/S+opening", &["1"]);
+    assert_eq!(r.captured, 6);
+    assert_eq!(p.to_string(), "0:7/0:1/N+swap");
+    let (q, _) = p.play(&v, Move::Swap).unwrap();
+    assert_eq!(q.end_reason(), Some(EndReason::NoSeeds));
+    assert_eq!(q.to_string(), "0:1/0:7/S#no-seeds");
+}
+
+#[test]
+fn a_feeding_grand_slam_that_captures_nothing_is_still_a_move() {
+    // Found by the OpenSpiel agreement test (abapa 3x2, moves
+    // 1,2,1,1,3,2,1,1,2,2,3). North to move, South's side empty:
+    //        3  2  1
+    //    2   8  0  0
+    //        0  0  0   2
+    // North's only move, pit 3, feeds South 2 seeds per pit and would take
+    // them all with its last seeds (2, 2, 2): a grand slam. In abapa it is
+    // legal and captures nothing, so the game goes on.
+    let v = variant("abapa").resized(Some(3), Some(2)).unwrap();
     let mut game = Game::new(v.clone());
-    let mut seed = 12345u64;
-    for _ in 0..200 {
-        while game.undo().is_some() {}
-        while !game.position().is_over() {
-            let moves = game.legal_moves();
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let mv = moves[(seed >> 33) as usize % moves.len()];
-            let p = *game.position();
-            let fast = p.play(&v, mv).unwrap();
-            let slow = p.play_relay_checked_for_tests(&v, mv);
-            assert_eq!(fast, slow, "{p} move {mv}");
-            game.play_unchecked(mv);
-        }
+    for m in ["1", "2", "1", "1", "3", "2", "1", "1", "2", "2", "3"] {
+        let mv = game.position().parse_move(&v, m).unwrap();
+        game.play(mv).unwrap();
     }
+    let p = *game.position();
+    assert_eq!(p.to_string(), "0,0,0:2/0,0,8:2/N");
+    assert_eq!(legal(&v, &p), ["3"]);
+    let (q, r) = p.play(&v, Move::pit(3)).unwrap();
+    assert!(r.grand_slam && r.grand_slam_void);
+    assert_eq!(r.captured, 0);
+    assert_eq!(q.row(Side::South), &[2, 2, 2]);
+    assert!(!q.is_over());
 }

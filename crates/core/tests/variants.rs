@@ -8,7 +8,16 @@ use mancala_core::*;
 fn every_preset_loads_and_round_trips_through_toml() {
     assert_eq!(
         preset_names(),
-        ["kalah", "kalah-irving", "kalah-classic", "mankalah", "oware", "abapa", "awari", "relay-kalah"]
+        [
+            "kalah",
+            "kalah-irving",
+            "kalah-classic",
+            "mankalah",
+            "oware",
+            "abapa",
+            "awari",
+            "relay-kalah"
+        ]
     );
     for v in Variant::presets() {
         let text = v.rules().to_toml();
@@ -38,7 +47,12 @@ fn kalah_allows_exactly_the_sizes_of_seed_002() {
     let e = kalah.resized(Some(11), Some(13)).unwrap_err();
     assert_eq!(e.0.len(), 3, "every problem at once: {e}");
     let text = e.to_string();
-    assert!(text.contains("board.pits_per_side = 11: 1 to 10 pits per side (2 to 20 pits in total, even)"), "{text}");
+    assert!(
+        text.contains(
+            "board.pits_per_side = 11: 1 to 10 pits per side (2 to 20 pits in total, even)"
+        ),
+        "{text}"
+    );
     assert!(text.contains("board.seeds_per_pit = 13: 1 to 12 seeds per pit"), "{text}");
     assert!(text.contains("this makes 286"), "{text}");
     assert!(kalah.resized(Some(0), None).is_err());
@@ -96,7 +110,10 @@ fn meaningless_combinations_are_refused() {
     rules.board.stores = StorePlacement::Beside;
     let e = rules.check().unwrap_err();
     let fields: Vec<&str> = e.0.iter().map(|p| p.field.as_str()).collect();
-    assert_eq!(fields, ["capture.chain", "capture.grand_slam", "sowing.extra_turn", "end.repetition"]);
+    assert_eq!(
+        fields,
+        ["capture.chain", "capture.grand_slam", "sowing.extra_turn", "end.repetition"]
+    );
 }
 
 #[test]

@@ -15,6 +15,11 @@ pub struct Args {
     /// Seconds to spend on each measurement.
     #[arg(long, default_value_t = 1.0)]
     pub seconds: f64,
+    /// Instead of timing, play exactly this many random games per variant
+    /// and print their totals (fixed work, for instruction counters such as
+    /// `valgrind --tool=callgrind`).
+    #[arg(long)]
+    pub games: Option<u64>,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -25,8 +30,28 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let variants = if args.variant.is_empty() {
         Variant::presets()
     } else {
-        args.variant.iter().map(|n| Variant::preset(n).map_err(CliError::input)).collect::<Result<_, _>>()?
+        args.variant
+            .iter()
+            .map(|n| Variant::preset(n).map_err(CliError::input))
+            .collect::<Result<_, _>>()?
     };
+    if let Some(games) = args.games {
+        for v in &variants {
+            let s = random_playouts(v, games, 1);
+            println!(
+                "{} {}x{}: {} games, {} plies, south {} north {} draws {}",
+                v.name(),
+                v.pits_per_side(),
+                v.seeds_per_pit(),
+                s.games,
+                s.plies,
+                s.south_wins,
+                s.north_wins,
+                s.draws
+            );
+        }
+        return Ok(());
+    }
     println!(
         "{:<14} {:>6} {:>14} {:>12} {:>7} {:>14}",
         "variant", "size", "playouts/s", "plies/game", "perft", "leaves/s"
