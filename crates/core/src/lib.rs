@@ -35,6 +35,7 @@
 //! ```
 
 mod game;
+mod history;
 mod moves;
 mod notation;
 mod position;
@@ -43,6 +44,7 @@ mod side;
 mod variant;
 
 pub use game::Game;
+pub use history::RepetitionWindow;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{format_moves, MoveError, ParseMoveError, ParsePositionError, PositionMismatch};
 pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};

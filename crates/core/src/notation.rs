@@ -198,7 +198,8 @@ impl FromStr for Position {
                 (0, Some(reason))
             }
         };
-        Ok(Position { cells, n: south as u8, to_move, flags, end })
+        let occupied = crate::position::occupancy(&cells);
+        Ok(Position { occupied, cells, n: south as u8, to_move, flags, end })
     }
 }
 

@@ -3,20 +3,24 @@
 
 use crate::moves::{Move, MoveList};
 use crate::rules::{EmptyPitCapture, GrandSlam};
-use crate::variant::{Variant, CELLS, STORE_CELL};
+use crate::variant::{Variant, CELLS, MAX_PITS, STORE_CELL};
 use crate::Side;
 
 /// A position of any variant.
 ///
-/// Layout (38 bytes, pinned below): `cells[0..n]` are South's pits from
+/// Layout (48 bytes, pinned below): `cells[0..n]` are South's pits from
 /// South's left (the order South sows them), `cells[n..2n]` North's pits from
 /// North's left, `cells[32]` South's store and `cells[33]` North's store; cells
 /// between `2n` and 32 stay zero. Sowing is counter-clockwise, so the pits
 /// follow one another around the board in index order and the pit opposite
-/// cell `i` is cell `2n - 1 - i`. A position does not know its variant: every
-/// operation takes the [`Variant`] it was made for.
+/// cell `i` is cell `2n - 1 - i`. `occupied` has bit `i` set exactly when
+/// pit cell `i` holds seeds: sowing keeps it up to date seed by seed, so the hot path learns which
+/// pits can move and whether a side is empty without reading back the bytes
+/// it has just written. A position does not know its variant: every operation
+/// takes the [`Variant`] it was made for.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
+    pub(crate) occupied: u64,
     pub(crate) cells: [u8; CELLS],
     pub(crate) n: u8,
     pub(crate) to_move: Side,
@@ -24,7 +28,7 @@ pub struct Position {
     pub(crate) end: Option<EndReason>,
 }
 
-const _: () = assert!(std::mem::size_of::<Position>() == 38);
+const _: () = assert!(std::mem::size_of::<Position>() == 48);
 
 /// The first move of a game under the pie rule: a single sowing, no extra turn.
 pub(crate) const OPENING: u8 = 1;
@@ -139,6 +143,7 @@ impl Position {
         let mut cells = [0u8; CELLS];
         cells[..2 * v.n].fill(v.seeds_per_pit());
         Position {
+            occupied: occupancy(&cells),
             cells,
             n: v.n as u8,
             to_move: v.first_player(),
@@ -191,10 +196,34 @@ impl Position {
     }
 
     /// Seeds still in a side's pits.
-    #[inline]
+    #[inline(always)]
     pub fn side_seeds(&self, side: Side) -> u32 {
+        if self.n <= 8 {
+            return byte_sum(self.short_row_word(side));
+        }
         let (lo, hi) = self.row_words(side);
         byte_sum(lo) + byte_sum(hi)
+    }
+
+    /// A 64-bit digest of the whole position (equal positions, equal keys).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        let word = |at: usize| u64::from_le_bytes(self.cells[at..at + 8].try_into().unwrap());
+        let tail = u64::from_le_bytes([
+            self.cells[32],
+            self.cells[33],
+            self.n,
+            self.to_move as u8,
+            self.flags,
+            self.end.map_or(0, |r| r as u8 + 1),
+            0,
+            0,
+        ]);
+        let mut h = tail.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for w in [word(0), word(8), word(16), word(24)] {
+            h = (h ^ w).wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(29);
+        }
+        h ^ (h >> 31)
     }
 
     /// Seeds in all pits and stores.
@@ -246,6 +275,7 @@ impl Position {
     /// The legal sowings as a bit set: bit `k` is the mover's pit `k`
     /// (0-based from their left). Empty once the game is over. Swap is not in
     /// the set: see [`Position::swap_offered`].
+    #[inline(always)]
     pub fn legal_pits(&self, v: &Variant) -> u32 {
         if self.end.is_some() {
             return 0;
@@ -306,7 +336,7 @@ impl Position {
     /// Plays a move known to be legal (for search). Playing an illegal move
     /// gives an unspecified position but never panics or reads out of bounds
     /// in release builds.
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, v: &Variant, mv: Move) -> MoveReport {
         debug_assert_eq!(self.n as usize, v.n, "position and variant differ in size");
         match mv {
@@ -325,7 +355,7 @@ impl Position {
     }
 
     /// After a sowing: whose turn it is, the pie rule's offer, the end checks.
-    #[inline]
+    #[inline(always)]
     fn pass_turn(&mut self, v: &Variant, opening: bool, report: &MoveReport) {
         self.flags = if opening && v.hot.pie_rule { SWAP_OFFERED } else { 0 };
         if !report.extra_turn {
@@ -342,13 +372,14 @@ impl Position {
             self.cells.swap(k, n + k);
         }
         self.cells.swap(STORE_CELL, STORE_CELL + 1);
+        self.occupied = occupancy(&self.cells);
         self.to_move = self.to_move.opponent();
         self.flags = 0;
     }
 
     /// Sowing and capture of one move by the player to move, from their pit
     /// `k`. Does not change whose turn it is or check for the end.
-    #[inline]
+    #[inline(always)]
     fn sow(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
         let s = self.to_move.index();
         let n = v.n;
@@ -364,21 +395,32 @@ impl Position {
             let origin = ring[start] as usize;
             let seeds = self.cells[origin] as usize;
             self.cells[origin] = 0;
+            self.occupied &= !(1 << origin);
             if report.relays == 0 {
                 report.sown = seeds as u8;
             }
-            let laps = seeds / eff;
-            let rest = seeds % eff;
+            // Most sowings stay within one lap: skip the division then.
+            let (laps, rest) = if seeds < eff { (0, seeds) } else { (seeds / eff, seeds % eff) };
             if laps > 0 {
                 for &c in &ring[..len] {
                     self.cells[c as usize] += laps as u8;
+                    self.occupied |= 1 << c;
                 }
                 if skip_origin {
                     self.cells[origin] -= laps as u8;
+                    self.occupied &= !(1 << origin);
                 }
             }
-            for &c in &ring[start + 1..=start + rest] {
-                self.cells[c as usize] += 1;
+            debug_assert!(start < len && rest < len && ring[..2 * len].iter().all(|&c| (c as usize) < CELLS));
+            for i in start + 1..=start + rest {
+                // SAFETY: `Variant::compile` writes the ring twice over, so
+                // `ring[..2 * len]` holds cell indices below `CELLS`; here
+                // `start < len` and `rest < len`, so `i < 2 * len`.
+                unsafe {
+                    let c = *ring.get_unchecked(i) as usize;
+                    *self.cells.get_unchecked_mut(c) += 1;
+                    self.occupied |= 1 << c;
+                }
             }
             let mut end = start + if rest > 0 { rest } else { eff };
             if end >= len {
@@ -397,7 +439,7 @@ impl Position {
     }
 
     /// Extra turn and captures decided by where the last seed fell.
-    #[inline]
+    #[inline(always)]
     fn settle_last_seed(&mut self, v: &Variant, last: usize, opening: bool, r: &mut MoveReport) {
         let s = self.to_move.index();
         let n = v.n;
@@ -414,6 +456,7 @@ impl Position {
                     self.cells[own_store] += taken + 1;
                     self.cells[opposite] = 0;
                     self.cells[last] = 0;
+                    self.occupied &= !(1 << opposite | 1 << last);
                 }
             }
         } else if last < 2 * n && v.capture_counts != 0 {
@@ -440,6 +483,7 @@ impl Position {
                 }
             }
             self.cells[first..=last].fill(0);
+            self.occupied &= !((2u64 << last) - (1u64 << first));
             self.cells[own_store] += taken as u8;
             r.captured = taken as u8;
         }
@@ -447,40 +491,54 @@ impl Position {
 
     /// After a move: has the game ended? Moves the seeds left on the board
     /// to their owners when the rules say so.
-    #[inline]
+    #[inline(always)]
     fn finish_move(&mut self, v: &Variant) {
-        let south = self.side_seeds(Side::South);
-        let north = self.side_seeds(Side::North);
-        if v.hot.either_side_ends && (south == 0 || north == 0) {
-            self.collect_to_owners();
-            self.set_end(EndReason::EmptySide);
-            return;
+        // Sowing sets store bits too (it never branches on the cell kind).
+        self.occupied &= PIT_BITS;
+        debug_assert_eq!(self.occupied, occupancy(&self.cells), "{self}");
+        let south = self.occupied_row(Side::South) != 0;
+        let north = self.occupied_row(Side::North) != 0;
+        if v.hot.either_side_ends && !(south && north) {
+            return self.end_and_collect(EndReason::EmptySide);
         }
         if v.hot.majority {
             let most = self.store(Side::South).max(self.store(Side::North)) as u32;
             if 2 * most > v.total {
-                self.set_end(EndReason::Majority);
-                return;
+                return self.set_end(EndReason::Majority);
             }
         }
-        let (mine, theirs) =
-            if self.to_move == Side::South { (south, north) } else { (north, south) };
         if self.swap_offered() {
             return;
         }
-        if mine > 0 {
-            let feed = v.hot.must_feed && theirs == 0;
-            if !feed && !v.hot.slam_check || self.has_sowable_pit(v) {
-                return;
-            }
+        let (mine, theirs) =
+            if self.to_move == Side::South { (south, north) } else { (north, south) };
+        if mine && !(v.hot.must_feed && !theirs) && !v.hot.slam_check {
+            return;
         }
-        let reason = if mine == 0 {
+        self.finish_move_slow(v, mine, theirs);
+    }
+
+    /// The end check when feeding or grand slams may leave the mover without
+    /// a move, or the mover has no seeds.
+    #[cold]
+    #[inline(never)]
+    fn finish_move_slow(&mut self, v: &Variant, mine: bool, theirs: bool) {
+        if mine && self.has_sowable_pit(v) {
+            return;
+        }
+        let reason = if !mine {
             EndReason::NoSeeds
-        } else if v.hot.must_feed && theirs == 0 && !self.any_pit(v, |r| r.feeds) {
+        } else if v.hot.must_feed && !theirs && !self.any_pit(v, |r| r.feeds) {
             EndReason::CannotFeed
         } else {
             EndReason::OnlyGrandSlams
         };
+        self.end_and_collect(reason);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn end_and_collect(&mut self, reason: EndReason) {
         self.collect_to_owners();
         self.set_end(reason);
     }
@@ -506,6 +564,7 @@ impl Position {
             }
             self.cells[STORE_CELL] += half;
             self.cells[STORE_CELL + 1] += half;
+            self.occupied = occupancy(&self.cells);
         } else if reason != EndReason::Majority {
             self.collect_to_owners();
         }
@@ -519,44 +578,66 @@ impl Position {
             self.cells[side.index() * n..side.index() * n + n].fill(0);
             self.cells[STORE_CELL + side.index()] += seeds;
         }
+        self.occupied = occupancy(&self.cells);
     }
 
     /// The opponent's side is empty and the rules make the mover feed it.
     #[inline]
     fn must_feed_now(&self, v: &Variant) -> bool {
-        v.hot.must_feed && self.side_seeds(self.to_move.opponent()) == 0
+        v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
     }
 
     /// The mover's non-empty pits as a bit set.
-    #[inline]
+    #[inline(always)]
     fn nonempty_pits(&self) -> u32 {
-        let (lo, hi) = self.row_words(self.to_move);
-        nonzero_bytes(lo) | nonzero_bytes(hi) << 8
+        self.occupied_row(self.to_move)
+    }
+
+    /// A side's non-empty pits as a bit set, from `occupied`.
+    #[inline(always)]
+    fn occupied_row(&self, side: Side) -> u32 {
+        let n = self.n as u32;
+        ((self.occupied >> (side.index() as u32 * n)) as u32) & ((1u32 << n) - 1)
+    }
+
+    /// A row of at most 8 pits as one word of byte lanes, lanes past the
+    /// row's end cleared.
+    #[inline(always)]
+    fn short_row_word(&self, side: Side) -> u64 {
+        let n = self.n as usize;
+        let base = side.index() * n;
+        let word = u64::from_le_bytes(self.cells[base..base + 8].try_into().unwrap());
+        word & LANE_MASKS[n & 15].0
     }
 
     /// A side's pits as two little-endian words of 8 byte lanes, lanes past
     /// the row's end cleared. Reads `cells[base..base + 16]`, always in
     /// bounds: `base <= 16` and there are 34 cells.
-    #[inline]
+    #[inline(always)]
     fn row_words(&self, side: Side) -> (u64, u64) {
         let n = self.n as usize;
         let base = side.index() * n;
         let word = |at: usize| u64::from_le_bytes(self.cells[at..at + 8].try_into().unwrap());
-        let (lo_mask, hi_mask) = match n {
-            16.. => (!0, !0),
-            8.. => (!0, (1u64 << (8 * (n - 8))).wrapping_sub(1)),
-            _ => ((1u64 << (8 * n)) - 1, 0),
-        };
-        (word(base) & lo_mask, word(base + 8) & hi_mask)
+        let (lo_mask, hi_mask) = LANE_MASKS[n & 15];
+        let full = ((n >> 4) as u64).wrapping_neg(); // all ones for 16 pits
+        (word(base) & (lo_mask | full), word(base + 8) & (hi_mask | full))
     }
 
     /// Legal sowings, ignoring whether the game is over.
-    #[inline]
+    #[inline(always)]
     fn sowable_pits(&self, v: &Variant) -> u32 {
-        let mut mask = self.nonempty_pits();
-        if mask == 0 {
-            return 0;
+        let mask = self.nonempty_pits();
+        if mask != 0 && (v.hot.must_feed || v.hot.slam_check) {
+            return self.filter_sowable(v, mask);
         }
+        mask
+    }
+
+    /// The non-empty pits less those the feeding obligation or the grand
+    /// slam rule forbid.
+    #[cold]
+    #[inline(never)]
+    fn filter_sowable(&self, v: &Variant, mut mask: u32) -> u32 {
         if self.must_feed_now(v) {
             mask = self.filter_pits(v, mask, |r| r.feeds);
         }
@@ -624,11 +705,35 @@ impl Position {
         let opening = p.is_opening();
         let report = p.sow(v, k, opening);
         SowResult {
-            feeds: p.side_seeds(self.to_move.opponent()) > 0,
+            feeds: p.occupied_row(self.to_move.opponent()) != 0,
             grand_slam: report.grand_slam,
         }
     }
 }
+
+/// The bits of `occupied` that stand for pits.
+const PIT_BITS: u64 = (1 << MAX_PITS) - 1;
+
+/// Bit `i` set when pit cell `i` holds seeds.
+pub(crate) fn occupancy(cells: &[u8; CELLS]) -> u64 {
+    cells[..MAX_PITS].iter().enumerate().fold(0, |m, (i, &c)| m | ((c != 0) as u64) << i)
+}
+
+/// For a row of `n & 15` pits, the byte lanes of its two words that hold
+/// pits (a row of 16 pits fills both words).
+const LANE_MASKS: [(u64, u64); 16] = {
+    let mut masks = [(0u64, 0u64); 16];
+    let mut n = 0;
+    while n < 16 {
+        masks[n] = if n >= 8 {
+            (!0, (1u64 << (8 * (n - 8))) - 1)
+        } else {
+            ((1u64 << (8 * n)) - 1, 0)
+        };
+        n += 1;
+    }
+    masks
+};
 
 /// Sum of the 8 bytes of a word, when it is below 256 (a game holds at most
 /// 255 seeds): the multiply adds every byte into the top one.
@@ -637,22 +742,12 @@ fn byte_sum(x: u64) -> u32 {
     (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
-/// One bit per non-zero byte of a word, byte `i` to bit `i`.
-#[inline]
-fn nonzero_bytes(x: u64) -> u32 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    // Bit 7 of each byte set when the byte is not zero.
-    let high = (((x & LOW7) + LOW7) | x) & !LOW7;
-    // Gather the eight bit-7s into the top byte: byte i's bit lands at 56 + i.
-    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn byte_tricks_match_plain_loops() {
+    fn byte_sum_matches_a_plain_loop() {
         let mut x = 0x1234_5678_9abc_def1u64;
         for _ in 0..10_000 {
             x ^= x << 13;
@@ -663,9 +758,7 @@ mod tests {
                 x.to_le_bytes().iter().map(|b| if b % 3 == 0 { 0 } else { b % 31 }).collect();
             let word = u64::from_le_bytes(bytes.clone().try_into().unwrap());
             let sum: u32 = bytes.iter().map(|&b| b as u32).sum();
-            let mask = bytes.iter().enumerate().fold(0, |m, (i, &b)| m | ((b != 0) as u32) << i);
             assert_eq!(byte_sum(word), sum, "{bytes:?}");
-            assert_eq!(nonzero_bytes(word), mask, "{bytes:?}");
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Random playouts: the speed benchmark of the rules core, and a building
 //! block for Monte Carlo tools.
 
-use mancala_core::{Game, Variant};
+use mancala_core::{
+    EndReason, Move, Outcome, Position, RepetitionWindow, Repetition, Side, Variant,
+};
 
 /// A small, fast, deterministic pseudo-random generator (SplitMix64), so that
 /// benchmarks and playouts give the same numbers on every machine.
@@ -24,8 +26,8 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// A number below `bound` (which must be at least 1), without modulo bias
-    /// worth mentioning for bounds this small (Lemire's multiply-shift).
+    /// A number below `bound` (which must be at least 1), by Lemire's
+    /// multiply-shift (bias below 2^-32 for bounds this small).
     #[inline]
     pub fn below(&mut self, bound: u32) -> u32 {
         ((self.next_u64() >> 32) * bound as u64 >> 32) as u32
@@ -42,20 +44,86 @@ pub struct PlayoutStats {
     pub draws: u64,
 }
 
+/// Plays uniformly random legal moves from `start` to the end of the game,
+/// with the repetition rule applied as [`mancala_core::Game`] applies it.
+/// Returns the final position and the number of moves. Allocates nothing
+/// once `window` has grown to its working size.
+#[inline]
+pub fn random_playout(
+    v: &Variant,
+    start: &Position,
+    rng: &mut SplitMix64,
+    window: &mut RepetitionWindow,
+) -> (Position, u32) {
+    let cycles = v.rules().end.repetition != Repetition::None;
+    let mut p = *start;
+    window.clear();
+    if cycles {
+        window.record(&p);
+    }
+    let mut plies = 0;
+    while !p.is_over() {
+        let pits = p.legal_pits(v);
+        let sowings = pits.count_ones();
+        let pick = rng.below(sowings + p.swap_offered() as u32);
+        let mv = if pick == sowings { Move::Swap } else { Move::Sow(nth_bit(pits, pick) as u8) };
+        p.play_unchecked(v, mv);
+        plies += 1;
+        if cycles && !p.is_over() && window.record(&p) {
+            p.end_game(v, EndReason::Cycle);
+        }
+    }
+    (p, plies)
+}
+
+/// Index of the `n`-th set bit (0-based) of `bits`.
+#[inline]
+fn nth_bit(mut bits: u32, n: u32) -> u32 {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
+}
+
 /// Plays `games` uniformly random games from the start of `variant`.
 pub fn random_playouts(variant: &Variant, games: u64, seed: u64) -> PlayoutStats {
     let mut rng = SplitMix64::new(seed);
+    let mut window = RepetitionWindow::new();
+    let start = Position::start(variant);
     let mut stats = PlayoutStats::default();
-    let mut game = Game::new(variant.clone());
     for _ in 0..games {
-        while game.undo().is_some() {}
-        stats.plies += game.random_playout(|k| rng.below(k)) as u64;
+        let (end, plies) = random_playout(variant, &start, &mut rng, &mut window);
+        stats.plies += plies as u64;
         stats.games += 1;
-        match game.position().outcome() {
-            Some(mancala_core::Outcome::Win(mancala_core::Side::South)) => stats.south_wins += 1,
-            Some(mancala_core::Outcome::Win(mancala_core::Side::North)) => stats.north_wins += 1,
+        match end.outcome() {
+            Some(Outcome::Win(Side::South)) => stats.south_wins += 1,
+            Some(Outcome::Win(Side::North)) => stats.north_wins += 1,
             _ => stats.draws += 1,
         }
     }
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::Game;
+
+    /// The fast playout must end exactly where a `Game` (which keeps the
+    /// whole history) ends when given the same choices.
+    #[test]
+    fn fast_playouts_end_where_games_end() {
+        for v in Variant::presets() {
+            let mut window = RepetitionWindow::new();
+            let start = Position::start(&v);
+            for seed in 0..300 {
+                let (end, plies) =
+                    random_playout(&v, &start, &mut SplitMix64::new(seed), &mut window);
+                let mut game = Game::new(v.clone());
+                let mut rng = SplitMix64::new(seed);
+                let game_plies = game.random_playout(|k| rng.below(k));
+                assert_eq!((*game.position(), game_plies), (end, plies), "{} seed {seed}", v.name());
+            }
+        }
+    }
 }
