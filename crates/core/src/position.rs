@@ -394,6 +394,19 @@ impl Position {
         let last = loop {
             let origin = ring[start] as usize;
             let seeds = self.cells[origin] as usize;
+            if n <= 8 && seeds < eff {
+                // Within one lap on a small board: one register add.
+                let last = self.sow_short(v, origin, seeds);
+                if report.relays == 0 {
+                    report.sown = seeds as u8;
+                }
+                if relay && last >= own && last < own + n && self.cells[last] > 1 {
+                    report.relays += 1;
+                    start = last - own;
+                    continue;
+                }
+                break last;
+            }
             self.cells[origin] = 0;
             self.occupied &= !(1 << origin);
             if report.relays == 0 {
@@ -411,7 +424,9 @@ impl Position {
                     self.occupied &= !(1 << origin);
                 }
             }
-            debug_assert!(start < len && rest < len && ring[..2 * len].iter().all(|&c| (c as usize) < CELLS));
+            debug_assert!(
+                start < len && rest < len && ring[..2 * len].iter().all(|&c| (c as usize) < CELLS)
+            );
             for i in start + 1..=start + rest {
                 // SAFETY: `Variant::compile` writes the ring twice over, so
                 // `ring[..2 * len]` holds cell indices below `CELLS`; here
@@ -436,6 +451,51 @@ impl Position {
         };
         self.settle_last_seed(v, last, opening, &mut report);
         report
+    }
+
+    /// Sows `seeds` from the mover's pit cell `origin` when they make less
+    /// than a lap and the board has at most 8 pits a side: every pit fits in
+    /// one 16-byte word, and the seeds land on a run of consecutive pit cells
+    /// (counting round the board), plus at most one seed per store. So the
+    /// sowing is one word add, with no loop and no branch on the seed count.
+    /// Returns the cell of the last seed.
+    #[inline(always)]
+    fn sow_short(&mut self, v: &Variant, origin: usize, seeds: usize) -> usize {
+        let s = self.to_move.index();
+        let n = v.n;
+        let ring_cells = 2 * n;
+        let k = origin - s * n;
+        // The mover's store is the (n - k)-th step, the opponent's store (if
+        // it is sown) the (2n - k + 1)-th.
+        let to_own_store = n - k;
+        let to_opp_store = to_own_store + n + 1;
+        let own_store = (v.hot.stores_on_ring && seeds >= to_own_store) as usize;
+        let opp_store = (v.hot.sow_opponent_store && seeds >= to_opp_store) as usize;
+        let pit_seeds = seeds - own_store - opp_store;
+        let first = if origin + 1 == ring_cells { 0 } else { origin + 1 };
+        let head = pit_seeds.min(ring_cells - first);
+        let tail = pit_seeds - head;
+        let mut pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
+        pits &= !(0xffu128 << (8 * origin));
+        pits += (ONE_SEED_RUNS[head] << (8 * first)) | ONE_SEED_RUNS[tail];
+        self.cells[..16].copy_from_slice(&pits.to_le_bytes());
+        self.occupied = (self.occupied & !(1 << origin))
+            | (((1u64 << head) - 1) << first)
+            | ((1u64 << tail) - 1);
+        self.cells[STORE_CELL + s] += own_store as u8;
+        self.cells[STORE_CELL + 1 - s] += opp_store as u8;
+        if own_store == 1 && seeds == to_own_store {
+            STORE_CELL + s
+        } else if opp_store == 1 && seeds == to_opp_store {
+            STORE_CELL + 1 - s
+        } else {
+            let last = first + pit_seeds - 1;
+            if last >= ring_cells {
+                last - ring_cells
+            } else {
+                last
+            }
+        }
     }
 
     /// Extra turn and captures decided by where the last seed fell.
@@ -711,6 +771,18 @@ impl Position {
     }
 }
 
+/// `ONE_SEED_RUNS[m]` has a 1 in each of its low `m` bytes: one seed for
+/// each of `m` consecutive pits.
+const ONE_SEED_RUNS: [u128; 17] = {
+    let mut runs = [0u128; 17];
+    let mut m = 1;
+    while m <= 16 {
+        runs[m] = runs[m - 1] << 8 | 1;
+        m += 1;
+    }
+    runs
+};
+
 /// The bits of `occupied` that stand for pits.
 const PIT_BITS: u64 = (1 << MAX_PITS) - 1;
 
@@ -725,11 +797,8 @@ const LANE_MASKS: [(u64, u64); 16] = {
     let mut masks = [(0u64, 0u64); 16];
     let mut n = 0;
     while n < 16 {
-        masks[n] = if n >= 8 {
-            (!0, (1u64 << (8 * (n - 8))) - 1)
-        } else {
-            ((1u64 << (8 * n)) - 1, 0)
-        };
+        masks[n] =
+            if n >= 8 { (!0, (1u64 << (8 * (n - 8))) - 1) } else { ((1u64 << (8 * n)) - 1, 0) };
         n += 1;
     }
     masks

@@ -82,6 +82,10 @@ pub(crate) struct HotRules {
     pub either_side_ends: bool,
     /// Grand slams must be looked for when listing moves.
     pub slam_check: bool,
+    /// `stores = "ring"`.
+    pub stores_on_ring: bool,
+    /// Ring stores and `skip_opponent_store = false`.
+    pub sow_opponent_store: bool,
 }
 
 impl Variant {
@@ -160,6 +164,9 @@ impl Variant {
             must_feed: rules.turn.must_feed,
             majority: rules.end.majority,
             either_side_ends: rules.end.empty_side == crate::EmptySide::Either,
+            stores_on_ring: rules.board.stores == StorePlacement::Ring,
+            sow_opponent_store: rules.board.stores == StorePlacement::Ring
+                && !rules.sowing.skip_opponent_store,
             slam_check: capture_counts != 0
                 && matches!(
                     rules.capture.grand_slam,

@@ -76,14 +76,34 @@ pub fn random_playout(
     (p, plies)
 }
 
-/// Index of the `n`-th set bit (0-based) of `bits`.
+/// Index of the `n`-th set bit (0-based) of `bits`, which has more than `n`
+/// set bits and at most 16 bits in use. Table lookups, no loop: a random
+/// choice would make a loop's exit a coin toss for the branch predictor.
 #[inline]
-fn nth_bit(mut bits: u32, n: u32) -> u32 {
-    for _ in 0..n {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros()
+fn nth_bit(bits: u32, n: u32) -> u32 {
+    let low = bits & 0xff;
+    let in_low = low.count_ones();
+    let (byte, n, offset) = if n < in_low { (low, n, 0) } else { (bits >> 8 & 0xff, n - in_low, 8) };
+    NTH_SET_BIT[byte as usize][(n & 7) as usize] as u32 + offset
 }
+
+/// `NTH_SET_BIT[b][k]`: the index of the `k`-th set bit of byte `b`.
+const NTH_SET_BIT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut bit) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// Plays `games` uniformly random games from the start of `variant`.
 pub fn random_playouts(variant: &Variant, games: u64, seed: u64) -> PlayoutStats {
@@ -108,6 +128,15 @@ pub fn random_playouts(variant: &Variant, games: u64, seed: u64) -> PlayoutStats
 mod tests {
     use super::*;
     use mancala_core::Game;
+
+    #[test]
+    fn nth_bit_finds_every_set_bit_in_order() {
+        for bits in 1u32..1 << 16 {
+            let expected: Vec<u32> = (0..16).filter(|b| bits >> b & 1 == 1).collect();
+            let found: Vec<u32> = (0..bits.count_ones()).map(|n| nth_bit(bits, n)).collect();
+            assert_eq!(found, expected, "{bits:#b}");
+        }
+    }
 
     /// The fast playout must end exactly where a `Game` (which keeps the
     /// whole history) ends when given the same choices.
