@@ -19,23 +19,36 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a game at the console: against the computer or another person.
+    Play(cmd::play::Args),
     /// Replay moves from the start and print the position as one JSON object.
     State(cmd::state::Args),
     /// Count the leaves of the game tree to a depth (rules check and speed).
     Perft(cmd::perft::Args),
     /// Measure the speed of the rules: random playouts and perft per second.
     Bench(cmd::bench::Args),
+    /// Score every legal move with its principal variation; exact when solved.
+    Analyze(cmd::analyze::Args),
     /// List the built-in variants, or print one as a variant file.
     Variants(cmd::variants::Args),
+    /// Prove the value of a position under perfect play, and the best moves.
+    Solve(cmd::solve::Args),
+    /// Build or inspect endgame databases.
+    #[command(subcommand)]
+    Db(cmd::db::Command),
 }
 
 fn main() {
     let cli = Cli::parse();
     let result: Result<(), CliError> = match cli.command {
+        Command::Play(args) => cmd::play::run(args),
         Command::State(args) => cmd::state::run(args),
         Command::Perft(args) => cmd::perft::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Analyze(args) => cmd::analyze::run(args),
         Command::Variants(args) => cmd::variants::run(args),
+        Command::Solve(args) => cmd::solve::run(args),
+        Command::Db(command) => cmd::db::run(command),
     };
     if let Err(e) = result {
         eprintln!("mancala: {}", e.message);

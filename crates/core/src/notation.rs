@@ -163,23 +163,6 @@ impl FromStr for Position {
             let pits = pits.split(',').map(count).collect::<Result<Vec<u8>, _>>()?;
             rows.push((pits, count(store)?));
         }
-        let (south, north) = (rows[0].0.len(), rows[1].0.len());
-        if south != north {
-            return Err(ParsePositionError::RowLengths { south, north });
-        }
-        if south == 0 || south > MAX_PITS_PER_SIDE {
-            return Err(ParsePositionError::PitsPerSide(south));
-        }
-        let total: u32 =
-            rows.iter().map(|(p, s)| p.iter().map(|&c| c as u32).sum::<u32>() + *s as u32).sum();
-        if total > MAX_TOTAL_SEEDS {
-            return Err(ParsePositionError::TooManySeeds(total));
-        }
-        let mut cells = [0u8; CELLS];
-        for (i, (pits, store)) in rows.iter().enumerate() {
-            cells[i * south..(i + 1) * south].copy_from_slice(pits);
-            cells[STORE_CELL + i] = *store;
-        }
         let state = fields[2].trim();
         let bad = || ParsePositionError::State(state.to_string());
         let to_move = match state.get(..1) {
@@ -198,8 +181,43 @@ impl FromStr for Position {
                 (0, Some(reason))
             }
         };
+        let mut p = Position::from_rows(&rows[0].0, &rows[1].0, [rows[0].1, rows[1].1], to_move)?;
+        p.flags = flags;
+        p.end = end;
+        Ok(p)
+    }
+}
+
+impl Position {
+    /// A position from both rows (each from its owner's left), the stores
+    /// (South's, North's) and the side to move; no pie-rule state, not over.
+    /// Checks the sizes and the seed total, not the rules: apply
+    /// [`Position::check_fits`] and [`Position::settled`] for a variant.
+    pub fn from_rows(
+        south: &[u8],
+        north: &[u8],
+        stores: [u8; 2],
+        to_move: Side,
+    ) -> Result<Position, ParsePositionError> {
+        let n = south.len();
+        if n != north.len() {
+            return Err(ParsePositionError::RowLengths { south: n, north: north.len() });
+        }
+        if n == 0 || n > MAX_PITS_PER_SIDE {
+            return Err(ParsePositionError::PitsPerSide(n));
+        }
+        let total: u32 = south.iter().chain(north).map(|&c| c as u32).sum::<u32>()
+            + stores.iter().map(|&c| c as u32).sum::<u32>();
+        if total > MAX_TOTAL_SEEDS {
+            return Err(ParsePositionError::TooManySeeds(total));
+        }
+        let mut cells = [0u8; CELLS];
+        cells[..n].copy_from_slice(south);
+        cells[n..2 * n].copy_from_slice(north);
+        cells[STORE_CELL] = stores[0];
+        cells[STORE_CELL + 1] = stores[1];
         let occupied = crate::position::occupancy(&cells);
-        Ok(Position { occupied, cells, n: south as u8, to_move, flags, end })
+        Ok(Position { occupied, cells, n: n as u8, to_move, flags: 0, end: None })
     }
 }
 

@@ -205,6 +205,17 @@ impl Position {
         byte_sum(lo) + byte_sum(hi)
     }
 
+    /// The same pits, turn and state with both stores emptied. When the rules
+    /// make the rest of the game independent of the stores (no majority
+    /// rule), searches use it to share work between positions that differ
+    /// only in their stores.
+    pub fn without_stores(&self) -> Position {
+        let mut p = *self;
+        p.cells[STORE_CELL] = 0;
+        p.cells[STORE_CELL + 1] = 0;
+        p
+    }
+
     /// A 64-bit digest of the whole position (equal positions, equal keys).
     #[inline]
     pub fn key(&self) -> u64 {

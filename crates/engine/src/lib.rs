@@ -1,7 +1,16 @@
 //! Search and analysis for mancala games, built on [`mancala_core`].
 //! No I/O: progress is reported through callbacks.
+//!
+//! - [`search`]: the engine (alpha-beta with a transposition table,
+//!   iterative deepening, endgame solving) and its reports.
+//! - [`player`]: the computer player at strength levels 1 to 10, and hints.
+//! - [`playout`]: random playouts (speed benchmark of the rules).
 
 pub mod player;
 pub mod playout;
+pub mod search;
 
 pub use player::{computer_move, hint, LEVELS};
+pub use search::{
+    Analysis, MoveAnalysis, SearchInfo, SearchLimits, SearchOptions, SearchResult, Searcher,
+};

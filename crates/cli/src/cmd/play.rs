@@ -1,0 +1,195 @@
+//! `mancala play`: the console game. The game itself is the state machine in
+//! `play/session.rs`; this file moves lines between it and the terminal,
+//! saves the game when input ends or Ctrl-C arrives, and reads the options.
+
+mod board;
+mod input;
+mod record;
+mod session;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use crate::error::CliError;
+use crate::variant_args::VariantArgs;
+
+use record::{PlayerKind, Record};
+use session::{Session, Setup, Step};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A built-in variant (see `mancala variants`); asked if not given.
+    #[arg(long, short = 'v')]
+    pub variant: Option<String>,
+    /// Pits in each player's row; asked if not given.
+    #[arg(long, short = 'p')]
+    pub pits_per_side: Option<u32>,
+    /// Seeds in each pit at the start; asked if not given.
+    #[arg(long, short = 's')]
+    pub seeds: Option<u32>,
+    /// A variant file (TOML) to play instead of a built-in variant.
+    #[arg(long, value_name = "FILE", conflicts_with = "variant")]
+    pub variant_file: Option<PathBuf>,
+    /// Who plays Player 1 (lower row): human, computer or computer:LEVEL (1-10).
+    #[arg(long, value_name = "PLAYER")]
+    pub south: Option<PlayerKind>,
+    /// Who plays Player 2 (upper row): human, computer or computer:LEVEL (1-10).
+    #[arg(long, value_name = "PLAYER")]
+    pub north: Option<PlayerKind>,
+    /// Seed for the computer players' choices (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Go on with the game saved when the last one was left unfinished.
+    #[arg(long, conflicts_with_all = ["variant", "variant_file", "pits_per_side", "seeds", "load"])]
+    pub resume: bool,
+    /// Go on with a game saved by `save FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "variant_file", "pits_per_side", "seeds"])]
+    pub load: Option<PathBuf>,
+    /// Where an unfinished game is saved on quit, end of input or Ctrl-C
+    /// [default: $MANCALA_AUTOSAVE, else $XDG_STATE_HOME/mancala/autosave.game,
+    /// else ~/.local/state/mancala/autosave.game].
+    #[arg(long, value_name = "FILE")]
+    pub autosave: Option<PathBuf>,
+}
+
+/// The autosave file: the option, `$MANCALA_AUTOSAVE`, the XDG state
+/// folder, or `~/.local/state`.
+fn autosave_path(option: Option<PathBuf>) -> PathBuf {
+    let env = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(p) = option.or_else(|| env("MANCALA_AUTOSAVE")) {
+        return p;
+    }
+    let state = env("XDG_STATE_HOME")
+        .filter(|p| p.is_absolute())
+        .or_else(|| env("HOME").map(|h| h.join(".local/state")));
+    match state {
+        Some(dir) => dir.join("mancala").join("autosave.game"),
+        None => PathBuf::from("mancala-autosave.game"),
+    }
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+fn small(value: Option<u32>, what: &str) -> Result<Option<u8>, CliError> {
+    value
+        .map(|v| {
+            u8::try_from(v).map_err(|_| {
+                CliError::input(format!("{what} {v} is far too large for any variant"))
+            })
+        })
+        .transpose()
+}
+
+fn session_from_args(args: Args, autosave: PathBuf) -> Result<Session, CliError> {
+    let players = [args.south, args.north];
+    if args.resume || args.load.is_some() {
+        let (path, resumed) = match args.load {
+            Some(p) => (p, false),
+            None => (autosave.clone(), true),
+        };
+        if resumed && !path.exists() {
+            return Err(CliError::input(format!(
+                "there is no unfinished game to resume ({} does not exist)",
+                path.display()
+            )));
+        }
+        let record = Record::load(&path).map_err(CliError::input)?;
+        return Ok(Session::resume(record, players, autosave, resumed));
+    }
+    let pits = small(args.pits_per_side, "--pits-per-side")?;
+    let seeds = small(args.seeds, "--seeds")?;
+    let mut setup = Setup { players, pits, seeds, ..Setup::default() };
+    if args.variant.is_some() || args.variant_file.is_some() {
+        let options = VariantArgs {
+            variant: args.variant.clone().unwrap_or_else(|| "kalah".into()),
+            pits_per_side: args.pits_per_side,
+            seeds: args.seeds,
+            variant_file: args.variant_file.clone(),
+        };
+        // At its size, so that a bad option stops before any question.
+        options.variant()?;
+        let base = VariantArgs { pits_per_side: None, seeds: None, ..options }.variant()?;
+        setup.variant = Some(base);
+    }
+    // Sizes given without a variant are checked once it is chosen.
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    Ok(Session::new(setup, seed, autosave))
+}
+
+/// What Ctrl-C saves: the record of the unfinished game, kept up to date
+/// by the main loop.
+struct Shared {
+    record: Option<String>,
+    path: PathBuf,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let autosave = autosave_path(args.autosave.clone());
+    let mut session = session_from_args(args, autosave.clone())?;
+
+    let shared = Arc::new(Mutex::new(Shared { record: None, path: autosave }));
+    {
+        let shared = Arc::clone(&shared);
+        // Ctrl-C, and the terminal closing or a kill (SIGTERM, SIGHUP): save
+        // the game first.
+        let _ = ctrlc::set_handler(move || {
+            let message = match shared.lock() {
+                Ok(s) => match &s.record {
+                    Some(text) => session::save_message("\nInterrupted", &s.path, text),
+                    None => "\nInterrupted; no game was started.".to_string(),
+                },
+                Err(_) => "\nInterrupted.".to_string(),
+            };
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{message}");
+            let _ = out.flush();
+            std::process::exit(130);
+        });
+    }
+
+    let mut out = anstream::stdout();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let show = |out: &mut anstream::Stdout, text: &str| -> Result<(), CliError> {
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| CliError::failure(format!("writing to the terminal: {e}")))
+    };
+    loop {
+        if let Ok(mut s) = shared.lock() {
+            s.record = session.unfinished_record_text();
+        }
+        match session.step() {
+            Step::Ask(text) => {
+                show(&mut out, &text)?;
+                match input::read_line(&mut input) {
+                    Ok(Some(line)) => session.answer(line),
+                    Ok(None) => {
+                        let text = session.leave("\nEnd of input");
+                        show(&mut out, &text)?;
+                        return Ok(());
+                    }
+                    Err(e) => {
+                        let text = session.leave(&format!("\nCannot read the input ({e})"));
+                        show(&mut out, &text)?;
+                        return Err(CliError::failure("the game stopped: input could not be read"));
+                    }
+                }
+            }
+            Step::Think(text) => {
+                show(&mut out, &text)?;
+                session.play_computer();
+            }
+            Step::End(text) => {
+                show(&mut out, &text)?;
+                return Ok(());
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! `mancala solve`: the value of a position under perfect play.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use mancala_core::{Move, Position, Variant};
+use mancala_solver::{can_solve, db::fingerprint, EndgameDb, SolveOptions, Solver};
+
+use crate::cmd::db::DbLocation;
+use crate::error::CliError;
+use crate::variant_args::{replay, VariantArgs};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Moves to play from the start before solving.
+    #[arg(long, short = 'm', default_value = "")]
+    pub moves: String,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 1024)]
+    pub hash: usize,
+    /// Threads to search with (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Build an endgame database up to this many seeds first (saved for
+    /// later runs), unless one is there.
+    #[arg(long)]
+    pub db_seeds: Option<usize>,
+    #[command(flatten)]
+    pub location: DbLocation,
+    /// Folder for checkpoints (default: $XDG_STATE_HOME/mancala/solve or
+    /// ~/.local/state/mancala/solve).
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint_dir: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let v = args.variant.variant()?;
+    can_solve(&v).map_err(CliError::input)?;
+    if !(1..=1 << 20).contains(&args.hash) {
+        return Err(CliError::input("--hash must be from 1 to 1048576 MiB"));
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    if threads == 0 || threads > 256 {
+        return Err(CliError::input("--threads must be from 1 to 256"));
+    }
+    let game = replay(&v, &args.moves)?;
+    let root = *game.position();
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
+    }
+    let started = Instant::now();
+
+    // The endgame database: built on request, else used when present.
+    let db = match args.db_seeds {
+        Some(seeds) if mancala_solver::db::check_supported(&v).is_ok() => {
+            let folder = args.location.folder(&v);
+            if !args.quiet {
+                eprintln!("endgame database up to {seeds} seeds: {}", folder.display());
+            }
+            Some(EndgameDb::build(&v, seeds, &folder, threads, &|_| {}).map_err(CliError::input)?)
+        }
+        _ => args.location.open(&v)?,
+    };
+    if let (Some(db), false) = (&db, args.quiet) {
+        eprintln!("using the endgame database up to {} seeds ({:.1} s)", db.max_seeds(), started.elapsed().as_secs_f64());
+    }
+
+    let checkpoint = checkpoint_path(&args, &v);
+    let known = read_checkpoint(&checkpoint);
+    if let (Some((lo, hi)), false) = (known, args.quiet) {
+        eprintln!("resuming from {}: the value is already known to lie in [{lo:+}, {hi:+}]", checkpoint.display());
+    }
+    let value = solve_one(&v, &root, db.as_ref(), &args, threads, &stop, known, Some(&checkpoint))?;
+    let _ = std::fs::remove_file(&checkpoint);
+
+    println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
+    if !args.moves.trim().is_empty() {
+        println!("after: {}", args.moves.trim());
+    }
+    println!("position: {root}");
+    println!("value: {:+}", value.margin);
+    let best: Vec<String> = value.best_moves.iter().map(Move::to_string).collect();
+    println!("best: {}", best.join(" "));
+    println!("nodes: {}", value.nodes);
+    println!("time: {:.2} s", started.elapsed().as_secs_f64());
+    if v.rules().end.majority {
+        // The same game played on to the end, for comparison.
+        let mut rules = v.rules().clone();
+        rules.end.majority = false;
+        let to_end = Variant::new(rules).map_err(CliError::input)?;
+        let db = args.location.open(&to_end)?;
+        let full = solve_one(&to_end, &root, db.as_ref(), &args, threads, &stop, None, None)?;
+        println!("value played to the end: {:+}", full.margin);
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn solve_one(
+    v: &Variant,
+    root: &Position,
+    db: Option<&EndgameDb>,
+    args: &Args,
+    threads: usize,
+    stop: &AtomicBool,
+    known: Option<(i32, i32)>,
+    checkpoint: Option<&PathBuf>,
+) -> Result<mancala_solver::Solution, CliError> {
+    let solver = Solver::new(v, db, SolveOptions { table_megabytes: args.hash, threads }, stop);
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}").expect("template"),
+        )
+    };
+    let last_bounds = std::sync::Mutex::new((i32::MIN, i32::MAX));
+    let result = solver.solve(root, known, &|p| {
+        let rate = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
+        bar.set_message(format!(
+            "{} nodes, {:.2} M/s, future margin for the mover in [{:+}, {:+}]",
+            p.nodes,
+            rate / 1e6,
+            p.lower,
+            p.upper
+        ));
+        bar.tick();
+        let mut last = last_bounds.lock().unwrap();
+        if (p.lower, p.upper) != *last {
+            *last = (p.lower, p.upper);
+            if let Some(path) = checkpoint {
+                write_checkpoint(path, p.lower, p.upper);
+            }
+        }
+    });
+    bar.finish_and_clear();
+    result.map_err(|i| {
+        if let Some(path) = checkpoint {
+            write_checkpoint(path, i.lower, i.upper);
+        }
+        CliError {
+            code: 130,
+            message: format!(
+                "interrupted: the mover's future margin is in [{:+}, {:+}]; saved to {}; run the same command to resume",
+                i.lower,
+                i.upper,
+                checkpoint.map_or("nowhere".into(), |p| p.display().to_string())
+            ),
+        }
+    })
+}
+
+fn checkpoint_path(args: &Args, v: &Variant) -> PathBuf {
+    let root = args.checkpoint_dir.clone().unwrap_or_else(|| {
+        if let Some(dir) = std::env::var_os("XDG_STATE_HOME") {
+            return PathBuf::from(dir).join("mancala/solve");
+        }
+        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+        home.join(".local/state/mancala/solve")
+    });
+    let what = format!("{:016x}/{}x{}/{}", fingerprint(v.rules()), v.pits_per_side(), v.seeds_per_pit(), args.moves.trim());
+    root.join(format!("{}-{:016x}.bounds", v.name(), mancala_solver::db::fnv1a(what.as_bytes())))
+}
+
+fn read_checkpoint(path: &PathBuf) -> Option<(i32, i32)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let mut it = text.split_whitespace().map(|t| t.parse::<i32>());
+    match (it.next(), it.next()) {
+        (Some(Ok(lo)), Some(Ok(hi))) if lo <= hi => Some((lo, hi)),
+        _ => None,
+    }
+}
+
+/// Saves proven bounds atomically (temporary file, then rename).
+fn write_checkpoint(path: &PathBuf, lower: i32, upper: i32) {
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let tmp = path.with_extension("tmp");
+    if std::fs::write(&tmp, format!("{lower} {upper}\n")).is_ok() {
+        let _ = std::fs::rename(&tmp, path);
+    }
+}

@@ -1,0 +1,418 @@
+//! `mancala play` driven through a pseudo-terminal, as a person would use
+//! it: whole games, bad input, save, quit, Ctrl-D, Ctrl-C and resume.
+#![cfg(unix)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+
+use rexpect::session::{spawn_with_options, Options, PtySession};
+
+const TIMEOUT_MS: u64 = 30_000;
+
+fn command(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    cmd.arg("play")
+        .args(args)
+        .current_dir(dir)
+        .env("MANCALA_AUTOSAVE", dir.join("autosave.game"))
+        .env("HOME", dir)
+        .env_remove("XDG_STATE_HOME")
+        .env_remove("CLICOLOR_FORCE")
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+fn spawn(cmd: Command) -> PtySession {
+    spawn_with_options(cmd, Options::new().timeout_ms(Some(TIMEOUT_MS)))
+        .expect("start mancala play in a pty")
+}
+
+fn play(dir: &Path, args: &[&str]) -> PtySession {
+    spawn(command(dir, args))
+}
+
+/// Reads `1, 3-6` back into pit numbers.
+fn parse_pits(list: &str) -> Vec<usize> {
+    let mut pits = Vec::new();
+    for part in list.split(", ") {
+        match part.split_once('-') {
+            Some((a, b)) => pits.extend(a.parse::<usize>().unwrap()..=b.parse().unwrap()),
+            None => pits.push(part.parse().unwrap()),
+        }
+    }
+    pits
+}
+
+const MOVE_PROMPT: &str = r"Player (\d), choose a pit to sow \(([0-9, -]+)\): ";
+const SWAP_PROMPT: &str = r"Player (\d), steal Player \d's first move\? \(y/n\): ";
+
+/// Answers every question until the game ends: each move question with
+/// `pick(pits)`, the swap question with `steal`. Returns everything shown.
+fn play_to_the_end(
+    p: &mut PtySession,
+    mut pick: impl FnMut(&[usize]) -> usize,
+    steal: &str,
+) -> String {
+    let mut shown = String::new();
+    let any = format!("{MOVE_PROMPT}|{SWAP_PROMPT}|Game over");
+    for _ in 0..500 {
+        let (before, found) = p.exp_regex(&any).expect("a question or the end");
+        shown.push_str(&before);
+        shown.push_str(&found);
+        if found == "Game over" {
+            shown.push_str(&p.exp_eof().expect("the program ends"));
+            return shown;
+        }
+        if found.contains("steal") {
+            p.send_line(steal).unwrap();
+        } else {
+            let list = found.rsplit_once('(').unwrap().1.trim_end_matches("): ");
+            let pits = parse_pits(list);
+            p.send_line(&pick(&pits).to_string()).unwrap();
+        }
+    }
+    panic!("the game did not end:\n{shown}");
+}
+
+#[test]
+fn human_against_human_with_the_pie_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = play(
+        dir.path(),
+        &[
+            "--variant",
+            "kalah",
+            "--pits-per-side",
+            "4",
+            "--seeds",
+            "3",
+            "--south",
+            "human",
+            "--north",
+            "human",
+        ],
+    );
+    p.exp_string("Pie rule: after Player 1's first move, Player 2 may steal it.").unwrap();
+    p.exp_string("Player 1, choose a pit to sow (1-4): ").unwrap();
+    p.send_line("2").unwrap();
+    p.exp_string("Player 1 sowed 3 seeds from pit 2.").unwrap();
+    p.exp_string("Player 2, steal Player 1's first move? (y/n): ").unwrap();
+    p.send_line("y").unwrap();
+    p.exp_string("Player 2 steals the first move (pie rule)").unwrap();
+    // The board turned round: the emptied pit is now Player 2's pit 2, and
+    // it is marked as the last move.
+    p.exp_string("|     |   4 |   4 |[  0]|   3 |     |").unwrap();
+    // Alternate the first and the last legal pit.
+    let mut flip = false;
+    let shown = play_to_the_end(
+        &mut p,
+        |pits| {
+            flip = !flip;
+            if flip {
+                pits[0]
+            } else {
+                *pits.last().unwrap()
+            }
+        },
+        "y",
+    );
+    assert!(shown.contains("Final score: Player 1 "), "{shown}");
+    assert!(shown.contains(" wins by ") || shown.contains("draw"), "{shown}");
+    // The game ended normally: nothing to resume.
+    assert!(!dir.path().join("autosave.game").exists());
+}
+
+#[test]
+fn human_against_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = play(
+        dir.path(),
+        &[
+            "-v",
+            "kalah",
+            "-p",
+            "6",
+            "-s",
+            "4",
+            "--south",
+            "human",
+            "--north",
+            "computer:2",
+            "--seed",
+            "5",
+        ],
+    );
+    p.exp_string("Player 2 (computer, level 2)").unwrap();
+    p.exp_string("choose a pit").unwrap();
+    p.send_line("hint").unwrap();
+    p.exp_regex(r"Hint: sow pit \d\.").unwrap();
+    p.send_line("1").unwrap();
+    p.exp_regex("Player 2 \\(computer\\) (steals the first move|lets the first move stand)")
+        .unwrap();
+    p.exp_string("Player 2 (computer) ").unwrap();
+    let shown = play_to_the_end(&mut p, |pits| *pits.last().unwrap(), "n");
+    assert!(shown.contains("Player 2 (computer) sowed"), "{shown}");
+    assert!(shown.contains("Final score"), "{shown}");
+}
+
+#[test]
+fn interactive_set_up_with_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = play(dir.path(), &[]);
+    p.exp_string("Variant (name or number) [kalah]: ").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Number of pits in total, both rows (2-20, even) [12]: ").unwrap();
+    p.send_line("7").unwrap();
+    p.exp_string("7 is odd").unwrap();
+    p.exp_string("(2-20, even) [12]: ").unwrap();
+    p.send_line("8").unwrap();
+    p.exp_string("Seeds per pit (1-12) [4]: ").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Who plays Player 1 (lower row)? human or computer [human]: ").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Who plays Player 2 (upper row)? human or computer [computer]: ").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Level of the computer for Player 2, 1 (easiest) to 10 (strongest) [5]: ")
+        .unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string("kalah: 4 pits a side, 4 seeds in each at the start.").unwrap();
+    p.exp_string("Player 2: computer, level 1, store on the left").unwrap();
+    p.exp_string("|     |   4 |   4 |   4 |   4 |     |").unwrap();
+    p.exp_string("|   0 +-----+-----+-----+-----+   0 |").unwrap();
+    p.exp_string("1     2     3     4").unwrap();
+    p.exp_string("Player 1: human, store on the right  <- to move").unwrap();
+    p.exp_string("Player 1, choose a pit to sow (1-4): ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string("You left the game: the game is saved to").unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// Sends raw bytes, which need not be UTF-8.
+fn send_bytes(p: &mut PtySession, bytes: &[u8]) {
+    let mut f = p.process().get_file_handle().unwrap();
+    f.write_all(bytes).unwrap();
+    f.flush().unwrap();
+}
+
+#[test]
+fn bad_input_gets_a_message_and_the_same_question() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = play(
+        dir.path(),
+        &["-v", "kalah", "-p", "6", "-s", "4", "--south", "human", "--north", "human"],
+    );
+    let prompt1 = "Player 1, choose a pit to sow (1-6): ";
+    p.exp_string(prompt1).unwrap();
+    let cases: &[(&str, &str)] = &[
+        ("abc", "Unknown command \"abc\". Enter a pit number (1-6), or one of: help"),
+        ("7", "Pit 7 does not exist: pits are numbered 1 to 6."),
+        ("0", "Pit 0 does not exist"),
+        ("-3", "\"-3\" is not a move"),
+        ("2.5", "\"2.5\" is not a move"),
+        ("", "Please enter a pit number, or help for the commands."),
+        ("   ", "Please enter a pit number"),
+        ("swap", "Swap is only allowed as the second player's answer to the first move"),
+        ("save", "Save where?"),
+        ("load", "Load what?"),
+        ("load no-such-file", "cannot open no-such-file"),
+    ];
+    for (line, message) in cases {
+        p.send_line(line).unwrap();
+        p.exp_string(message).unwrap();
+        p.exp_string(prompt1).unwrap();
+    }
+    let long = "9".repeat(1000);
+    p.send_line(&long).unwrap();
+    p.exp_string("That line is too long (more than 200 bytes); please answer again.").unwrap();
+    p.exp_string(prompt1).unwrap();
+    send_bytes(&mut p, b"\xff\xfe3\n");
+    p.exp_string("That line is not readable text (not UTF-8); please answer again.").unwrap();
+    p.exp_string(prompt1).unwrap();
+    p.send_line("help").unwrap();
+    p.exp_string("Commands:").unwrap();
+    p.exp_string(prompt1).unwrap();
+
+    p.send_line("3").unwrap();
+    let swap = "Player 2, steal Player 1's first move? (y/n): ";
+    p.exp_string(swap).unwrap();
+    for line in ["", "maybe", "4"] {
+        p.send_line(line).unwrap();
+        p.exp_string("Please answer y").unwrap();
+        p.exp_string(swap).unwrap();
+    }
+    p.send_line("n").unwrap();
+    p.exp_string("Player 2 lets the first move stand.").unwrap();
+    p.exp_string("Player 2, choose a pit to sow (1-6): ").unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string("Player 2 sowed 4 seeds from pit 1.").unwrap();
+    // Player 1's pit 3 was emptied by the first move.
+    p.exp_string(prompt1.replace("1-6", "1, 2, 4-6").as_str()).unwrap();
+    p.send_line("3").unwrap();
+    p.exp_string("Pit 3 is empty. You can sow: 1, 2, 4-6.").unwrap();
+    p.send_line("undo").unwrap();
+    p.exp_string("Took back 1 move; Player 2 to move.").unwrap();
+    p.exp_string("Player 2, steal Player 1's first move? (y/n): ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string("the game is saved to").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn save_end_of_input_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = dir.path().join("autosave.game");
+    let mut p = play(
+        dir.path(),
+        &[
+            "-v",
+            "kalah",
+            "-p",
+            "6",
+            "-s",
+            "4",
+            "--south",
+            "human",
+            "--north",
+            "computer:1",
+            "--seed",
+            "3",
+        ],
+    );
+    p.exp_string("choose a pit").unwrap();
+    p.send_line("6").unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("save mine.game").unwrap();
+    p.exp_string("Saved the game to mine.game").unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    // Ctrl-D: end of input saves the game.
+    p.send_control('d').unwrap();
+    p.exp_string("End of input: the game is saved to").unwrap();
+    p.exp_eof().unwrap();
+    let saved = std::fs::read_to_string(&autosave).unwrap();
+    assert!(saved.starts_with("[Game \"mancala\"]\n[Variant \"kalah\"]\n"), "{saved}");
+    assert!(saved.contains("[North \"computer:1\"]"), "{saved}");
+    assert_eq!(saved, std::fs::read_to_string(dir.path().join("mine.game")).unwrap());
+
+    let mut p = play(dir.path(), &["--resume"]);
+    p.exp_regex("Going on after \\d+ moves?\\.").unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+    // Quitting saved the same game again.
+    assert_eq!(std::fs::read_to_string(&autosave).unwrap(), saved);
+
+    let mut p = play(dir.path(), &["--load", "mine.game", "--north", "human"]);
+    p.exp_string("Player 2 (human)").unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn ctrl_c_saves_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = dir.path().join("autosave.game");
+    let mut p = play(
+        dir.path(),
+        &["-v", "kalah", "-p", "4", "-s", "3", "--south", "human", "--north", "human"],
+    );
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("4").unwrap();
+    p.exp_string("Player 2, steal").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_string("Interrupted: the game is saved to").unwrap();
+    p.exp_eof().unwrap();
+    let saved = std::fs::read_to_string(&autosave).unwrap();
+    assert!(saved.contains("[Position \"3,3,3,0:1/4,4,3,3:0/N+swap\"]"), "{saved}");
+    assert!(saved.trim_end().ends_with("\n4"), "{saved}");
+    // No temporary file is left beside it.
+    let names: Vec<_> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("autosave.game")]);
+
+    let mut p = play(dir.path(), &["--resume"]);
+    p.exp_string("Going on after 1 move.").unwrap();
+    p.exp_string("Player 2, steal Player 1's first move? (y/n): ").unwrap();
+    p.send_line("yes").unwrap();
+    p.exp_string("Player 2 steals the first move").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_string("Interrupted: the game is saved to").unwrap();
+    p.exp_eof().unwrap();
+    let saved = std::fs::read_to_string(&autosave).unwrap();
+    assert!(saved.trim_end().ends_with("\n4, swap"), "{saved}");
+}
+
+#[test]
+fn bad_save_files_name_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let out = command(dir.path(), args).output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).to_string())
+    };
+    let (code, err) = run(&["--resume"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("there is no unfinished game to resume"), "{err}");
+
+    std::fs::write(dir.path().join("chess.pgn"), "[Event \"Casual\"]\n1. e4 e5\n").unwrap();
+    let (code, err) = run(&["--load", "chess.pgn"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("chess.pgn: line 1: this is not a mancala game record"), "{err}");
+
+    std::fs::write(
+        dir.path().join("bad.game"),
+        "[Game \"mancala\"]\n[Variant \"kalah\"]\n[South \"human\"]\n\n3, 9\n",
+    )
+    .unwrap();
+    let (code, err) = run(&["--load", "bad.game"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("bad.game: line 5: move 2 (\"9\") cannot be played"), "{err}");
+
+    std::fs::write(dir.path().join("autosave.game"), b"[Game \"mancala\"]\n\xff\n").unwrap();
+    let (code, err) = run(&["--resume"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("line 2: this line is not UTF-8"), "{err}");
+
+    // The same inside a game: a message, and the game goes on.
+    let mut p = play(
+        dir.path(),
+        &["-v", "kalah", "-p", "3", "-s", "2", "--south", "human", "--north", "human"],
+    );
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("load chess.pgn").unwrap();
+    p.exp_string("chess.pgn: line 1: this is not a mancala game record").unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn colours_only_on_a_terminal_without_no_color() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "kalah", "-p", "3", "-s", "2", "--south", "human", "--north", "human"];
+    let mut cmd = command(dir.path(), &args);
+    cmd.env_remove("NO_COLOR");
+    let mut p = spawn(cmd);
+    let before = p.exp_string("choose a pit").unwrap();
+    assert!(before.contains("\x1b["), "no colour on a terminal: {before:?}");
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+
+    let mut p = play(dir.path(), &args); // NO_COLOR=1
+    let before = p.exp_string("choose a pit").unwrap();
+    assert!(!before.contains('\x1b'), "colour despite NO_COLOR: {before:?}");
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+
+    // Not a terminal: no colour either.
+    let mut cmd = command(dir.path(), &args);
+    cmd.env_remove("NO_COLOR")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("choose a pit") && !text.contains('\x1b'), "{text:?}");
+}

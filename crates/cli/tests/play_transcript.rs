@@ -1,0 +1,85 @@
+//! `mancala play` with its input and output piped (no terminal): a whole
+//! game's transcript compared with a golden file, and the board as drawn.
+//! `UPDATE_SNAPSHOTS=1` rewrites the golden files.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn golden(name: &str, text: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_SNAPSHOTS=1)", path.display()));
+    assert_eq!(text, want, "output differs from {}", path.display());
+}
+
+/// Runs `mancala play ARGS` with `input` on standard input; returns the exit
+/// status, standard output with the temporary folder's path replaced by
+/// `<DIR>`, and standard error.
+fn run(dir: &Path, args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .arg("play")
+        .args(args)
+        .current_dir(dir)
+        .env("MANCALA_AUTOSAVE", dir.join("autosave.game"))
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stdout = stdout.replace(&dir.display().to_string(), "<DIR>");
+    (out.status.code(), stdout, String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn a_whole_game_between_two_people() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "kalah", "-p", "3", "-s", "2", "--south", "human", "--north", "human"];
+    // 1 then a steal; bad input on the way; then play to the end.
+    let input = b"1\ny\nx\n3\n1\n2\n3\n1\n2\n3\n1\n2\n3\n1\n2\n3\n";
+    let (code, out, err) = run(dir.path(), &args, input);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Game over"), "{out}");
+    golden("transcript_kalah_3x2.txt", &out);
+}
+
+#[test]
+fn end_of_input_saves_and_resume_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "oware", "-p", "4", "-s", "2", "--south", "human", "--north", "human"];
+    let (code, out, _) = run(dir.path(), &args, b"2\n3\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("End of input: the game is saved to <DIR>/autosave.game."), "{out}");
+    let (code, out, _) = run(dir.path(), &["--resume"], b"");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("oware: 4 pits a side, 2 seeds in each"), "{out}");
+    assert!(out.contains("Going on after 2 moves."), "{out}");
+    golden("transcript_oware_resume.txt", &out);
+}
+
+#[test]
+fn setup_questions_without_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    // Every set-up question answered by Enter: a person (Player 1) against
+    // the computer. The person leaves at once.
+    let (code, out, _) = run(dir.path(), &["--seed", "1"], b"\n\n\n\n\n\nquit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("kalah: 6 pits a side, 4 seeds in each"), "{out}");
+    assert!(out.contains("You left the game: the game is saved to"), "{out}");
+    // Bad options stop before any question, with status 2.
+    let (code, _, err) = run(dir.path(), &["-v", "kalah", "-p", "11"], b"");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("kalah cannot be played at that size"), "{err}");
+    let (code, _, err) = run(dir.path(), &["--south", "robot"], b"");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("is not a player"), "{err}");
+}

@@ -1,0 +1,27 @@
+//! `cargo run --release -p mancala-engine --example search -- VARIANT MOVES DEPTH [analyze]`:
+//! iteration-by-iteration progress of one search (a developer's tool).
+
+use mancala_core::{Game, Variant};
+use mancala_engine::search::{SearchLimits, Searcher};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let v = Variant::preset(args.get(1).map_or("kalah", |s| s)).expect("variant");
+    let mut game = Game::new(v);
+    for m in args.get(2).map_or("", |s| s).split(',').filter(|s| !s.is_empty()) {
+        let mv = game.position().parse_move(game.variant(), m).expect("move");
+        game.play(mv).expect("legal");
+    }
+    let depth = args.get(3).map_or(12, |d| d.parse().expect("depth"));
+    let mut s = Searcher::default();
+    let mut show = |i: &mancala_engine::SearchInfo| {
+        println!("depth {} score {} exact {} nodes {} nps {} pv {:?}", i.depth, i.score, i.exact, i.nodes, i.nps, i.pv)
+    };
+    if args.get(4).is_some() {
+        let a = s.analyze(&game, SearchLimits::depth(depth), None, &mut show);
+        println!("{:?}", a.best());
+    } else {
+        let r = s.search(&game, SearchLimits::depth(depth), None, &mut show);
+        println!("{r:?}");
+    }
+}

@@ -1,0 +1,76 @@
+//! What a search reports: progress while it runs, and its result.
+
+use std::time::Duration;
+
+use mancala_core::Move;
+
+/// Progress after each completed iteration, for the callback.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<'a> {
+    /// Depth of the iteration just completed, in moves.
+    pub depth: u32,
+    /// Longest line looked at (endgame solving goes past `depth`).
+    pub seldepth: u32,
+    /// Score of the best move: the expected final store margin for the
+    /// player to move.
+    pub score: i32,
+    /// The score is the true minimax value (the game is solved from here).
+    pub exact: bool,
+    /// The principal variation, the best move first.
+    pub pv: &'a [Move],
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// The result of [`super::Searcher::search`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` when the game is over.
+    pub best: Option<Move>,
+    /// Its score for the player to move (the final margin when exact; for a
+    /// finished game, the final margin).
+    pub score: i32,
+    /// The score is the true minimax value.
+    pub exact: bool,
+    /// The principal variation, `best` first.
+    pub pv: Vec<Move>,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// One legal move as [`super::Searcher::analyze`] scored it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveAnalysis {
+    pub mv: Move,
+    /// Its value for the player to move, at the analysis depth.
+    pub score: i32,
+    /// The score is the true minimax value (solved).
+    pub exact: bool,
+    /// The line expected after it, the move itself first.
+    pub pv: Vec<Move>,
+}
+
+/// The result of [`super::Searcher::analyze`]: every legal move, best first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub moves: Vec<MoveAnalysis>,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl Analysis {
+    /// The best move's analysis (`None` when the game is over).
+    pub fn best(&self) -> Option<&MoveAnalysis> {
+        self.moves.first()
+    }
+}

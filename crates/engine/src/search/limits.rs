@@ -1,0 +1,101 @@
+//! How long to search, and the clock that enforces it.
+//!
+//! A search stops at the first limit reached: a depth (in moves; an extra
+//! turn or a swap is a move too), a number of nodes, a time, or the caller's
+//! stop flag (the protocol's `stop`). Depth and node limits give the same
+//! result, node count included, on every run and machine; time and the stop
+//! flag do not.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Limits of one search; `None` means no limit of that kind. With no limit
+/// at all the search runs until the game is solved or it is stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Deepest iteration, in moves.
+    pub depth: Option<u32>,
+    /// Most nodes to visit (deterministic).
+    pub nodes: Option<u64>,
+    /// Most time to spend.
+    pub time: Option<Duration>,
+}
+
+impl SearchLimits {
+    /// Search to a fixed depth.
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits { depth: Some(depth), ..SearchLimits::default() }
+    }
+
+    /// Search a fixed number of nodes.
+    pub fn nodes(nodes: u64) -> SearchLimits {
+        SearchLimits { nodes: Some(nodes), ..SearchLimits::default() }
+    }
+
+    /// Search for a fixed time.
+    pub fn time(time: Duration) -> SearchLimits {
+        SearchLimits { time: Some(time), ..SearchLimits::default() }
+    }
+}
+
+/// Checks the limits during a search.
+pub(crate) struct Clock<'a> {
+    start: Instant,
+    limits: SearchLimits,
+    stop: Option<&'a AtomicBool>,
+    aborted: bool,
+}
+
+impl<'a> Clock<'a> {
+    pub fn new(limits: SearchLimits, stop: Option<&'a AtomicBool>) -> Clock<'a> {
+        Clock { start: Instant::now(), limits, stop, aborted: false }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search must stop now, having visited `nodes` nodes. The
+    /// node limit is checked exactly, the time and stop flag every 1024
+    /// nodes. Once true, stays true.
+    #[inline]
+    pub fn should_stop(&mut self, nodes: u64) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if let Some(limit) = self.limits.nodes {
+            if nodes > limit {
+                self.aborted = true;
+            }
+        }
+        if nodes & 1023 == 0 {
+            if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
+            if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Whether another iteration is worth starting: with a time limit, not
+    /// when half of it is gone (the next iteration would most likely not
+    /// finish).
+    pub fn next_iteration(&self, depth: u32) -> bool {
+        if self.aborted || self.limits.depth.is_some_and(|d| depth > d) {
+            return false;
+        }
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return false;
+        }
+        match self.limits.time {
+            Some(t) => depth <= 1 || self.start.elapsed() * 2 < t,
+            None => true,
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The search: the strongest move and the value of a position, for every
+//! variant.
+//!
+//! [`Searcher`] runs a negamax alpha-beta search (principal variation
+//! search) with iterative deepening, a transposition table of a size the
+//! user chooses, mancala-aware move ordering, store-based bounds, and exact
+//! endgame solving once few seeds are left in the pits. Scores are final
+//! store margins for the player to move ([`score`]); a result is *exact*
+//! when the search proved it (it saw every line that matters to the end of
+//! the game), *heuristic* otherwise.
+//!
+//! Limits are a depth, a node count and a time ([`SearchLimits`]) plus a
+//! stop flag; progress goes to a callback ([`SearchInfo`]). Nothing here does
+//! I/O or starts threads, so the console, the protocol and the tools all use
+//! the same API. A search is single-threaded and, with a depth or node
+//! limit, deterministic: the same game gives the same result and node count
+//! on every run and machine, provided the table starts empty (a new
+//! [`Searcher`], or [`Searcher::clear`]). A table kept between searches
+//! (as the protocol would) makes later searches faster but their node
+//! counts depend on what came before.
+//!
+//! Modules, one concept each: [`limits`] (limits and clock), [`score`]
+//! (score convention and bounds), [`eval`] (the heuristic), [`hash`],
+//! [`tt`] (transposition table), [`order`] (move ordering), [`path`]
+//! (the repetition rule in the search), `node` (the recursive search),
+//! `root` (iterative deepening at the root), [`info`] (reports).
+//!
+//! ```
+//! use mancala_core::{Game, Variant};
+//! use mancala_engine::search::{SearchLimits, Searcher};
+//!
+//! let game = Game::new(Variant::preset("kalah")?.resized(Some(3), Some(2))?);
+//! let mut searcher = Searcher::default();
+//! let result = searcher.search(&game, SearchLimits::depth(40), None, &mut |_| {});
+//! assert!(result.exact, "a 3-pit, 2-seed game is solved at once");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod eval;
+pub mod hash;
+pub mod info;
+pub mod limits;
+mod node;
+pub mod order;
+pub mod path;
+mod root;
+pub mod score;
+pub mod tt;
+
+use std::sync::atomic::AtomicBool;
+
+use mancala_core::Game;
+
+pub use info::{Analysis, MoveAnalysis, SearchInfo, SearchResult};
+pub use limits::SearchLimits;
+pub use tt::DEFAULT_HASH_MB;
+
+use limits::Clock;
+use node::Worker;
+use order::History;
+use root::RootMove;
+use score::terminal;
+use tt::TranspositionTable;
+
+/// Deepest iteration when no depth limit is given.
+pub const MAX_DEPTH: u32 = 120;
+
+/// Default for [`SearchOptions::solve_seeds`].
+pub const DEFAULT_SOLVE_SEEDS: u32 = 10;
+
+/// How a [`Searcher`] is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// At the horizon, positions with at most this many seeds left in the
+    /// pits are searched to the end of the game instead of evaluated.
+    pub solve_seeds: u32,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions { hash_mb: DEFAULT_HASH_MB, solve_seeds: DEFAULT_SOLVE_SEEDS }
+    }
+}
+
+/// A search engine: the transposition table and settings, reused from one
+/// search to the next.
+pub struct Searcher {
+    tt: TranspositionTable,
+    options: SearchOptions,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(SearchOptions::default())
+    }
+}
+
+impl Searcher {
+    /// A searcher with its table allocated (once, here).
+    pub fn new(options: SearchOptions) -> Searcher {
+        Searcher { tt: TranspositionTable::new(options.hash_mb), options }
+    }
+
+    /// The settings.
+    pub fn options(&self) -> SearchOptions {
+        self.options
+    }
+
+    /// Table size in bytes.
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Empties the table (a new game; or for reproducible node counts).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The best move of the game's current position. The game's history
+    /// counts for the repetition rule. Calls `on_info` after every completed
+    /// iteration.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let run = self.run(game, limits, stop, on_info, false);
+        match run.moves.first() {
+            None => SearchResult {
+                best: None,
+                score: terminal(game.position()),
+                exact: true,
+                pv: Vec::new(),
+                depth: 0,
+                nodes: run.nodes,
+                elapsed: run.elapsed,
+            },
+            Some(best) => SearchResult {
+                best: Some(best.mv),
+                score: best.score,
+                exact: run.moves.iter().all(|m| m.exact),
+                pv: best.pv.clone(),
+                depth: run.depth,
+                nodes: run.nodes,
+                elapsed: run.elapsed,
+            },
+        }
+    }
+
+    /// Every legal move with its own score and line (each searched with the
+    /// full window), best first.
+    pub fn analyze(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Analysis {
+        let run = self.run(game, limits, stop, on_info, true);
+        Analysis {
+            moves: run
+                .moves
+                .into_iter()
+                .map(|m| MoveAnalysis { mv: m.mv, score: m.score, exact: m.exact, pv: m.pv })
+                .collect(),
+            depth: run.depth,
+            nodes: run.nodes,
+            elapsed: run.elapsed,
+        }
+    }
+
+    fn run(
+        &mut self,
+        game: &Game,
+        limits: SearchLimits,
+        stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        analysis: bool,
+    ) -> Run {
+        self.tt.new_search();
+        let mut history = History::new();
+        let (path, root_history) = path::Path::new(game);
+        let root = *game.position();
+        let v = game.variant();
+        let clock = Clock::new(limits, stop);
+        let mut w = Worker::new(v, &mut self.tt, &mut history, clock, path, self.options.solve_seeds);
+        if root.is_over() {
+            return Run { moves: Vec::new(), depth: 0, nodes: 0, elapsed: w.clock.elapsed() };
+        }
+        let mut moves: Vec<RootMove> = w.root_moves(&root, root_history);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut completed = 0;
+        for depth in 1..=max_depth {
+            if depth > 1 && !w.clock.next_iteration(depth) {
+                break;
+            }
+            if !w.iterate(&root, root_history, depth as i32, &mut moves, analysis) {
+                break;
+            }
+            completed = depth;
+            let elapsed = w.clock.elapsed();
+            let best = &moves[0];
+            let exact = moves.iter().all(|m| m.exact);
+            on_info(&SearchInfo {
+                depth,
+                seldepth: w.seldepth as u32,
+                score: best.score,
+                exact,
+                pv: &best.pv,
+                nodes: w.nodes,
+                nps: (w.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                elapsed,
+            });
+            if exact {
+                break;
+            }
+        }
+        if completed == 0 {
+            // Not even one iteration finished: keep the ordering's guess and
+            // give every move the static estimate of its position.
+            for m in &mut moves {
+                m.score = if m.child.is_over() {
+                    score::for_side(root.to_move(), m.child.store_margin())
+                } else {
+                    score::for_parent(root.to_move(), &m.child, w.eval.eval(v, &m.child))
+                };
+                m.exact = false;
+            }
+        }
+        Run { moves, depth: completed, nodes: w.nodes, elapsed: w.clock.elapsed() }
+    }
+}
+
+struct Run {
+    moves: Vec<RootMove>,
+    depth: u32,
+    nodes: u64,
+    elapsed: std::time::Duration,
+}

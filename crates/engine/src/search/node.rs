@@ -1,0 +1,247 @@
+//! The recursive search: negamax alpha-beta with principal variation search
+//! (PVS), a transposition table, store-based bounds and endgame solving.
+//!
+//! Every call returns a score for the player to move and whether it is
+//! *exact*: true when every leaf that decided it was a finished game (or a
+//! proven bound), false when a heuristic evaluation at the horizon or a
+//! depth-limited table entry played a part. Exact results go into the table
+//! as *solved*, usable at any depth.
+//!
+//! - Turns do not alternate blindly: a child where the same player moves
+//!   again (extra turn) is searched with the same window and its score kept;
+//!   otherwise the window is mirrored and the score negated.
+//! - Stores never shrink: before anything else a node compares the window
+//!   with the range the stores allow ([`super::score::bounds`]) and stops at
+//!   once if the range lies outside it (a store over half the seeds fails
+//!   high against any window below a win).
+//! - At the horizon a position with at most `solve_seeds` seeds left in the
+//!   pits is not evaluated but searched on to the end of the game (seeds in
+//!   pits never increase, so this terminates in the same mode).
+//! - The repetition rule is applied on the line searched (see
+//!   [`super::path`]).
+
+use mancala_core::{EndReason, Move, Position, Variant, MAX_MOVES};
+
+use super::eval::Evaluator;
+use super::hash::{position_hash, with_history};
+use super::limits::Clock;
+use super::order::{self, History};
+use super::path::Path;
+use super::score::{bounds, for_side, INFINITY};
+use super::tt::{Bound, TranspositionTable};
+
+/// Deepest line the search follows (beyond, positions are evaluated).
+pub(crate) const MAX_PLY: usize = 192;
+
+/// The triangular table of principal variations.
+pub(crate) struct PvTable {
+    lines: Vec<[Move; MAX_PLY + 1]>,
+    lens: [usize; MAX_PLY + 2],
+}
+
+impl PvTable {
+    fn new() -> PvTable {
+        PvTable { lines: vec![[Move::Swap; MAX_PLY + 1]; MAX_PLY + 1], lens: [0; MAX_PLY + 2] }
+    }
+
+    #[inline]
+    fn clear(&mut self, ply: usize) {
+        self.lens[ply] = 0;
+    }
+
+    /// The line at `ply` becomes `mv` followed by the line at `ply + 1`.
+    #[inline]
+    fn update(&mut self, ply: usize, mv: Move) {
+        let len = self.lens[ply + 1].min(MAX_PLY - ply);
+        let (head, tail) = self.lines.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=len].copy_from_slice(&tail[0][..len]);
+        self.lens[ply] = len + 1;
+    }
+
+    /// The line found at `ply`.
+    pub fn line(&self, ply: usize) -> &[Move] {
+        &self.lines[ply][..self.lens[ply]]
+    }
+}
+
+/// The state of one search.
+pub(crate) struct Worker<'a> {
+    pub v: &'a Variant,
+    pub tt: &'a mut TranspositionTable,
+    pub history: &'a mut History,
+    pub clock: Clock<'a>,
+    pub eval: Evaluator,
+    pub path: Path,
+    pub pv: PvTable,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub solve_seeds: u32,
+    total: u32,
+}
+
+/// A child of a node, made before the search of any.
+#[derive(Clone, Copy)]
+pub(crate) struct Child {
+    pub mv: Move,
+    pub pos: Position,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        v: &'a Variant,
+        tt: &'a mut TranspositionTable,
+        history: &'a mut History,
+        clock: Clock<'a>,
+        path: Path,
+        solve_seeds: u32,
+    ) -> Worker<'a> {
+        Worker {
+            v,
+            tt,
+            history,
+            clock,
+            eval: Evaluator::new(v),
+            path,
+            pv: PvTable::new(),
+            nodes: 0,
+            seldepth: 0,
+            solve_seeds,
+            total: v.total_seeds(),
+        }
+    }
+
+    /// Whether the search was stopped by a limit (its results are void).
+    #[inline]
+    pub fn aborted(&self) -> bool {
+        self.clock.aborted()
+    }
+
+    /// The children of `pos` in search order, with the repetition rule
+    /// applied. Returns how many there are.
+    pub fn children(&mut self, pos: &Position, tt_move: Option<Move>, out: &mut [(i64, Child); MAX_MOVES]) -> usize {
+        let moves = pos.legal_moves(self.v);
+        let mut n = 0;
+        for mv in moves.iter() {
+            let mut child = *pos;
+            child.play_unchecked(self.v, mv);
+            if self.path.repeats(&child) {
+                child.end_game(self.v, EndReason::Cycle);
+            }
+            out[n] = (order::key(self.history, pos, mv, &child, tt_move), Child { mv, pos: child });
+            n += 1;
+        }
+        order::sort(&mut out[..n]);
+        n
+    }
+
+    /// Searches a child of a position whose mover is `us`, returning its
+    /// score for `us`.
+    #[inline]
+    pub fn child(
+        &mut self,
+        us: mancala_core::Side,
+        child: &Position,
+        history: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
+        if child.is_over() {
+            self.pv.clear(ply);
+            return (for_side(us, child.store_margin()), true);
+        }
+        if child.to_move() == us {
+            self.node(child, history, depth, ply, alpha, beta)
+        } else {
+            let (s, e) = self.node(child, history, depth, ply, -beta, -alpha);
+            (-s, e)
+        }
+    }
+
+    /// The score of `pos` (not over) for its mover, searched `depth` more
+    /// moves within the window (`alpha`, `beta`), fail-soft.
+    pub fn node(&mut self, pos: &Position, history: u64, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> (i32, bool) {
+        self.pv.clear(ply);
+        self.nodes += 1;
+        if self.clock.should_stop(self.nodes) {
+            return (0, false);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let v = self.v;
+        let (low, high) = bounds(v, pos);
+        if low >= beta {
+            return (low, true);
+        }
+        if high <= alpha {
+            return (high, true);
+        }
+        let us = pos.to_move();
+        let in_pits = self.total - pos.store(us) as u32 - pos.store(us.opponent()) as u32;
+        if (depth <= 0 && in_pits > self.solve_seeds) || ply >= MAX_PLY {
+            return (self.eval.eval(v, pos), false);
+        }
+        let hash = position_hash(pos);
+        let key = with_history(hash, history);
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(key) {
+            tt_move = hit.mv;
+            if hit.solved || (depth > 0 && hit.depth as i32 >= depth) {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if cut {
+                    return (hit.score, hit.solved);
+                }
+            }
+        }
+        let mut kids = [(0i64, Child { mv: Move::Swap, pos: *pos }); MAX_MOVES];
+        let n = self.children(pos, tt_move, &mut kids);
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let mut best_mv = None;
+        let mut exact = true;
+        self.path.push(pos);
+        for (i, (_, kid)) in kids[..n].iter().enumerate() {
+            let ch = self.path.child_history(pos, hash, history, &kid.pos);
+            let (mut s, mut e) = if i == 0 {
+                self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, beta)
+            } else {
+                self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, alpha + 1)
+            };
+            if i > 0 && s > alpha && s < beta && !self.aborted() {
+                (s, e) = self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, beta);
+            }
+            if self.aborted() {
+                self.path.pop();
+                return (0, false);
+            }
+            exact &= e;
+            if s > best {
+                best = s;
+                best_mv = Some(kid.mv);
+                if s > alpha {
+                    alpha = s;
+                    self.pv.update(ply, kid.mv);
+                    if s >= beta {
+                        self.history.reward(us, kid.mv, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(key, best, bound, depth.max(0) as u32, exact, best_mv);
+        (best, exact)
+    }
+}

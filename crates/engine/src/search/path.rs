@@ -1,0 +1,93 @@
+//! The repetition rule inside the search.
+//!
+//! Oware, Abapa and Awari end the game when a position repeats (the core's
+//! [`mancala_core::Game`] checks this against the game's history). The
+//! search does the same against the game's history followed by the search
+//! path: a move leading to a position already on that line ends the game
+//! there with the rules' cycle outcome (`Position::end_game(.., Cycle)`), so
+//! cycles are scored exactly as the rules would score them.
+//!
+//! Stores never shrink and they are part of a position, so only the
+//! positions since the stores last changed (the *reversible segment*, all
+//! with the same stores) can repeat. The value of a position therefore
+//! depends on the position and on the *set* of earlier positions of its
+//! segment, and on nothing else. The search hashes that set (an XOR of the
+//! positions' hashes) into the transposition-table key
+//! ([`crate::search::hash::with_history`]): entries are only ever shared
+//! between identical (position, segment) pairs, which makes them sound. The
+//! common case, a position right after a capture, has an empty segment and
+//! plain key, so transpositions there are shared freely. Variants without
+//! the rule (Kalah: every game ends anyway) never pay for any of this.
+
+use mancala_core::{Game, Position, Repetition, Side};
+
+use super::hash::position_hash;
+
+/// The line from the game's start to the node being searched, as far as
+/// the repetition rule needs it.
+pub(crate) struct Path {
+    enabled: bool,
+    positions: Vec<Position>,
+}
+
+fn same_stores(a: &Position, b: &Position) -> bool {
+    a.store(Side::South) == b.store(Side::South) && a.store(Side::North) == b.store(Side::North)
+}
+
+impl Path {
+    /// The path of a game about to be searched from its current position,
+    /// and the history hash of that position (the set of earlier positions
+    /// of its segment).
+    pub fn new(game: &Game) -> (Path, u64) {
+        let enabled = game.variant().rules().end.repetition != Repetition::None;
+        let mut positions = Vec::with_capacity(512);
+        let mut history = 0;
+        if enabled {
+            let all = game.positions();
+            let root = game.position();
+            let earlier = &all[..all.len() - 1];
+            let segment = earlier.iter().rev().take_while(|p| same_stores(p, root)).count();
+            positions.extend_from_slice(&earlier[earlier.len() - segment..]);
+            for p in &positions {
+                history ^= position_hash(p);
+            }
+        }
+        (Path { enabled, positions }, history)
+    }
+
+    /// Enters `pos` (its children are searched next).
+    #[inline]
+    pub fn push(&mut self, pos: &Position) {
+        if self.enabled {
+            self.positions.push(*pos);
+        }
+    }
+
+    /// Leaves the position entered last.
+    #[inline]
+    pub fn pop(&mut self) {
+        if self.enabled {
+            self.positions.pop();
+        }
+    }
+
+    /// Whether `child`, reached from the position entered last, repeats a
+    /// position of the line.
+    #[inline]
+    pub fn repeats(&self, child: &Position) -> bool {
+        self.enabled
+            && !child.is_over()
+            && self.positions.iter().rev().take_while(|p| same_stores(p, child)).any(|p| p == child)
+    }
+
+    /// The history hash of `child` given its parent's: the parent joins the
+    /// set when the stores did not change; a store change empties it.
+    #[inline]
+    pub fn child_history(&self, parent: &Position, parent_hash: u64, parent_history: u64, child: &Position) -> u64 {
+        if self.enabled && same_stores(parent, child) {
+            parent_history ^ parent_hash
+        } else {
+            0
+        }
+    }
+}

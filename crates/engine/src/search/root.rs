@@ -1,0 +1,104 @@
+//! The root of the search: iterative deepening over the legal moves.
+//!
+//! Each iteration searches every root move one move deeper than the last,
+//! the previous best first. In *play* mode the first move gets the full
+//! window and the others a null window (PVS), so only the best move's score
+//! is a value; in *analysis* mode every move gets the full window, so every
+//! move's score is its value at that depth. Iterations stop at the depth
+//! limit, when a limit interrupts one (its partial results are dropped), or
+//! when the root is solved: every score exact, deeper search cannot change
+//! anything.
+
+use mancala_core::{Move, Position};
+
+use super::hash::{position_hash, with_history};
+use super::node::{Child, Worker};
+use super::score::INFINITY;
+use super::tt::Bound;
+
+/// A root move and what the last completed iteration found for it.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    pub child: Position,
+    /// Score for the player to move at the root.
+    pub score: i32,
+    /// In play mode: the score is only an upper bound (the move was refuted
+    /// by a null-window search).
+    pub upper_bound: bool,
+    pub exact: bool,
+    pub pv: Vec<Move>,
+}
+
+impl Worker<'_> {
+    /// The root moves in the order the first iteration tries them.
+    pub fn root_moves(&mut self, root: &Position, history: u64) -> Vec<RootMove> {
+        let tt_move = self.tt.probe(with_history(position_hash(root), history)).and_then(|h| h.mv);
+        let mut kids = [(0i64, Child { mv: Move::Swap, pos: *root }); mancala_core::MAX_MOVES];
+        let n = self.children(root, tt_move, &mut kids);
+        kids[..n]
+            .iter()
+            .map(|(_, k)| RootMove {
+                mv: k.mv,
+                child: k.pos,
+                score: -INFINITY,
+                upper_bound: true,
+                exact: false,
+                pv: vec![k.mv],
+            })
+            .collect()
+    }
+
+    /// One iteration at `depth`. Returns false (leaving `moves` as they
+    /// were) when a limit stopped it.
+    pub fn iterate(&mut self, root: &Position, history: u64, depth: i32, moves: &mut Vec<RootMove>, analysis: bool) -> bool {
+        self.nodes += 1;
+        let us = root.to_move();
+        let hash = position_hash(root);
+        let mut alpha = -INFINITY;
+        let mut found = moves.clone();
+        self.path.push(root);
+        for (i, rm) in found.iter_mut().enumerate() {
+            let ch = self.path.child_history(root, hash, history, &rm.child);
+            let full = analysis || i == 0;
+            let (mut s, mut e) = if full {
+                self.child(us, &rm.child, ch, depth - 1, 1, -INFINITY, INFINITY)
+            } else {
+                self.child(us, &rm.child, ch, depth - 1, 1, alpha, alpha + 1)
+            };
+            let mut upper = false;
+            if !full && !self.aborted() {
+                if s > alpha {
+                    (s, e) = self.child(us, &rm.child, ch, depth - 1, 1, alpha, INFINITY);
+                } else {
+                    upper = true;
+                }
+            }
+            if self.aborted() {
+                self.path.pop();
+                return false;
+            }
+            rm.score = s;
+            rm.exact = e;
+            rm.upper_bound = upper;
+            if !upper {
+                rm.pv.clear();
+                rm.pv.push(rm.mv);
+                if !rm.child.is_over() {
+                    rm.pv.extend_from_slice(self.pv.line(1));
+                }
+            }
+            if !analysis && s > alpha {
+                alpha = s;
+            }
+        }
+        self.path.pop();
+        // Best first; among equals the earlier (previously better) move.
+        found.sort_by(|a, b| (b.score, !b.upper_bound).cmp(&(a.score, !a.upper_bound)));
+        let best = &found[0];
+        let solved = found.iter().all(|m| m.exact);
+        self.tt.store(with_history(hash, history), best.score, Bound::Exact, depth.max(0) as u32, solved, Some(best.mv));
+        *moves = found;
+        true
+    }
+}

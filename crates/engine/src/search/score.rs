@@ -1,0 +1,59 @@
+//! Scores: the final store margin, from the point of view of the player to
+//! move.
+//!
+//! A score is "South's store minus North's at the end of the game, as the
+//! rules count it" seen by the mover: positive is good for the player to
+//! move. Finished positions score their exact margin (the core has already
+//! moved any seeds the rules give away into the stores). Turns do not simply
+//! alternate (extra turns, relays, the pie swap), so a child's score is
+//! converted to its parent's point of view by comparing who moves in each
+//! ([`for_parent`]), never by blindly negating.
+//!
+//! Stores never shrink. So the mover's final store is at least what it holds
+//! now, the opponent's too, and together they hold at most all the seeds:
+//! the final margin lies in [`bounds`]. A store holding more than half of
+//! the seeds makes the lower bound positive: the game is won, whatever the
+//! margin turns out to be.
+
+use mancala_core::{Position, Side, Variant};
+
+/// Above every score (margins are at most 255).
+pub const INFINITY: i32 = 1000;
+
+/// The exact score of a finished position, for the side recorded as to move.
+#[inline]
+pub fn terminal(pos: &Position) -> i32 {
+    for_side(pos.to_move(), pos.store_margin())
+}
+
+/// A margin (South minus North) seen by `side`.
+#[inline]
+pub fn for_side(side: Side, margin: i32) -> i32 {
+    if side == Side::South {
+        margin
+    } else {
+        -margin
+    }
+}
+
+/// A child's score (for the child's mover) seen by `parent`, the player who
+/// moved into it.
+#[inline]
+pub fn for_parent(parent: Side, child: &Position, score: i32) -> i32 {
+    if child.to_move() == parent {
+        score
+    } else {
+        -score
+    }
+}
+
+/// The range `(low, high)` the final margin must fall in, for the player to
+/// move, given that stores never shrink.
+#[inline]
+pub fn bounds(v: &Variant, pos: &Position) -> (i32, i32) {
+    let us = pos.to_move();
+    let total = v.total_seeds() as i32;
+    let mine = pos.store(us) as i32;
+    let theirs = pos.store(us.opponent()) as i32;
+    (2 * mine - total, total - 2 * theirs)
+}

@@ -1,0 +1,134 @@
+//! The search agrees with a plain exhaustive minimax on small boards, for
+//! every preset: same value, exact flag set, and the move it picks is
+//! optimal. The minimax below is deliberately naive (no pruning, no table)
+//! and plays through `Game`, so it applies the repetition rule exactly as
+//! the core does.
+
+use mancala_core::{Game, Move, Side, Variant};
+use mancala_engine::playout::SplitMix64;
+use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
+
+/// Final margin for the player to move, or `None` past `budget` nodes.
+fn minimax(game: &mut Game, budget: &mut u64) -> Option<i32> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let pos = *game.position();
+    let us = pos.to_move();
+    if pos.is_over() {
+        let m = pos.store_margin();
+        return Some(if us == Side::South { m } else { -m });
+    }
+    let mut best = i32::MIN;
+    for mv in pos.legal_moves(game.variant()).iter() {
+        best = best.max(move_value(game, mv, budget)?);
+    }
+    Some(best)
+}
+
+/// The value of `mv` for the player to move.
+fn move_value(game: &mut Game, mv: Move, budget: &mut u64) -> Option<i32> {
+    let us = game.position().to_move();
+    game.play_unchecked(mv);
+    let child = *game.position();
+    let v = minimax(game, budget);
+    game.undo();
+    let v = v?;
+    Some(if child.to_move() == us { v } else { -v })
+}
+
+/// Small games of every preset: starting positions of small sizes, and
+/// positions with few seeds left reached by random play on bigger boards
+/// (with their history, which matters for the repetition rule).
+fn cases(name: &str) -> Vec<Game> {
+    let base = Variant::preset(name).unwrap();
+    let [smin, smax] = base.rules().board.seeds_per_pit_range;
+    let mut games = Vec::new();
+    for pits in 1..=3u8 {
+        for seeds in smin..=smax.min(smin + 2) {
+            if let Ok(v) = base.resized(Some(pits), Some(seeds)) {
+                games.push(Game::new(v));
+            }
+        }
+    }
+    let mut rng = SplitMix64::new(7);
+    let beside = base.rules().board.stores == mancala_core::StorePlacement::Beside;
+    // Cycles make the naive minimax explode sooner on Oware boards.
+    let left = if beside { 4 } else { 8 };
+    for (pits, seeds) in [(4u8, smin.max(2)), (6, smin.max(3)), (5, smin)] {
+        let Ok(v) = base.resized(Some(pits), Some(seeds)) else { continue };
+        for _ in 0..if beside { 10 } else { 6 } {
+            let mut g = Game::new(v.clone());
+            while !g.position().is_over()
+                && g.position().side_seeds(Side::South) + g.position().side_seeds(Side::North)
+                    > left
+            {
+                let moves = g.legal_moves();
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                g.play_unchecked(mv);
+            }
+            if !g.position().is_over() {
+                games.push(g);
+            }
+        }
+    }
+    games
+}
+
+fn check_preset(name: &str) {
+    let mut checked = 0;
+    for game in cases(name) {
+        let mut g = game.clone();
+        let mut budget = 1_000_000u64;
+        let Some(value) = minimax(&mut g, &mut budget) else { continue };
+        checked += 1;
+        if game.position().is_over() {
+            let r = Searcher::new(SearchOptions { hash_mb: 1, solve_seeds: 0 })
+                .search(&game, SearchLimits::default(), None, &mut |_| {});
+            assert_eq!((r.best, r.score, r.exact), (None, value, true));
+            continue;
+        }
+        for solve_seeds in [0, 10] {
+            let mut s = Searcher::new(SearchOptions { hash_mb: 4, solve_seeds });
+            let r = s.search(&game, SearchLimits::default(), None, &mut |_| {});
+            let at = format!("{name} {} after {:?} (solve_seeds {solve_seeds})", game.position(), game.moves());
+            assert!(r.exact, "{at}: not solved: {r:?}");
+            assert_eq!(r.score, value, "{at}: search value");
+            let best = r.best.unwrap();
+            let mut g = game.clone();
+            let mut budget = u64::MAX;
+            assert_eq!(move_value(&mut g, best, &mut budget), Some(value), "{at}: move {best} not optimal");
+            // Analysis: every move's own value.
+            let a = s.analyze(&game, SearchLimits::default(), None, &mut |_| {});
+            for m in &a.moves {
+                let mut budget = u64::MAX;
+                assert!(m.exact, "{at}: analysis of {} not exact", m.mv);
+                assert_eq!(Some(m.score), move_value(&mut g, m.mv, &mut budget), "{at}: analysis of {}", m.mv);
+            }
+            assert_eq!(a.moves[0].score, value);
+        }
+    }
+    assert!(checked >= 8, "{name}: only {checked} positions small enough");
+    eprintln!("{name}: {checked} positions agree");
+}
+
+macro_rules! presets {
+    ($($test:ident: $name:literal,)*) => {$(
+        #[test]
+        fn $test() {
+            check_preset($name);
+        }
+    )*};
+}
+
+presets! {
+    kalah: "kalah",
+    kalah_irving: "kalah-irving",
+    kalah_classic: "kalah-classic",
+    mankalah: "mankalah",
+    oware: "oware",
+    abapa: "abapa",
+    awari: "awari",
+    relay_kalah: "relay-kalah",
+}

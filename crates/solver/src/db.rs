@@ -1,0 +1,407 @@
+//! Endgame databases for the Kalah family: the exact value of every board
+//! with up to N seeds left in the pits.
+//!
+//! The value of a board is the best *future margin* for the player to move:
+//! the seeds they will still bring to their store minus those the opponent
+//! will, from here to the end of the game, under perfect play. Without the
+//! majority rule and the repetition rule, this depends on the pits and the
+//! side to move only, never on the stores, so one table serves every game of
+//! the rules at that row length, whatever the seeds per pit.
+//!
+//! Boards are stored from the mover's point of view: the mover's row (from
+//! their left) then the opponent's, ranked by [`BoardIndex`], one signed
+//! byte per board (`-k..=k` for `k` seeds). Within one seed count the moves
+//! that reach no store form no cycle (seeds only move right along the
+//! mover's own row), so a layer is computed by memoized recursion on top of
+//! the layers below it.
+//!
+//! On disk a database is a folder with one file per seed layer, each with a
+//! header naming the rules and a checksum, written atomically as soon as the
+//! layer is done: an interrupted build resumes from the last finished layer.
+//! Files are memory-mapped when used.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
+
+use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant};
+
+use crate::index::BoardIndex;
+
+/// A layer entry not computed yet (never a value: values are within ±127).
+const UNKNOWN: i8 = i8::MIN;
+const MAGIC: &[u8; 8] = b"MNCLDB01";
+const HEADER_LEN: usize = 64;
+
+/// Why a database cannot be built, read or used.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("{0}")]
+    Unsupported(String),
+    #[error("{path}: {message}")]
+    Damaged { path: PathBuf, message: String },
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// What a database is for: the rules that matter to play, at one row length.
+/// Two variants with the same fingerprint share databases.
+pub fn fingerprint(rules: &Rules) -> u64 {
+    let mut canonical = rules.clone();
+    canonical.name = String::new();
+    canonical.description = String::new();
+    canonical.board.seeds_per_pit = 1;
+    canonical.board.pits_per_side_range = [1, 1];
+    canonical.board.seeds_per_pit_range = [1, 1];
+    canonical.turn.pie_rule = false;
+    canonical.turn.first = Side::South;
+    fnv1a(toml::to_string(&canonical).expect("rules serialize").as_bytes())
+}
+
+/// 64-bit FNV-1a, for fingerprints and checksums.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Checks that endgame databases make sense for a variant: play to the end
+/// (no majority rule), no repetition rule.
+pub fn check_supported(v: &Variant) -> Result<(), DbError> {
+    let r = v.rules();
+    if r.end.majority {
+        return Err(DbError::Unsupported(format!(
+            "{} ends at a majority, so a board's value depends on the stores: endgame databases \
+             cover variants played to the end (kalah-irving, kalah-classic, mankalah, relay-kalah)",
+            v.name()
+        )));
+    }
+    if r.end.repetition != Repetition::None || r.board.stores == StorePlacement::Beside {
+        return Err(DbError::Unsupported(format!(
+            "{}: databases for games with cycles (stores beside the board, a repetition rule) \
+             are not built yet; the Kalah family is (kalah-irving, kalah-classic, mankalah, relay-kalah)",
+            v.name()
+        )));
+    }
+    Ok(())
+}
+
+/// One seed layer: a value per board, in memory or mapped from its file.
+enum Layer {
+    Memory(Vec<i8>),
+    Mapped(memmap2::Mmap),
+}
+
+impl Layer {
+    #[inline]
+    fn get(&self, rank: u64) -> i8 {
+        match self {
+            Layer::Memory(v) => v[rank as usize],
+            Layer::Mapped(m) => m[HEADER_LEN + rank as usize] as i8,
+        }
+    }
+}
+
+/// An endgame database: layers `0..=max_seeds` for one rule set and row length.
+pub struct EndgameDb {
+    n: usize,
+    index: BoardIndex,
+    layers: Vec<Layer>,
+}
+
+/// Progress of a database build, for a progress bar.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildProgress {
+    /// The layer being built (seeds on the board).
+    pub seeds: usize,
+    /// Boards of this layer done so far, and in all.
+    pub done: u64,
+    pub total: u64,
+    /// The layer was found on disk and loaded, not built.
+    pub loaded: bool,
+}
+
+/// Counts of one layer's values: how many boards the mover wins, draws and
+/// loses, and by each margin.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LayerStats {
+    pub seeds: usize,
+    pub boards: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// `(margin, boards)` for every margin that occurs, lowest first.
+    pub by_margin: Vec<(i32, u64)>,
+}
+
+impl EndgameDb {
+    /// Pits per side of the boards.
+    pub fn pits_per_side(&self) -> usize {
+        self.n
+    }
+
+    /// Largest number of seeds on the board the database covers.
+    pub fn max_seeds(&self) -> usize {
+        self.layers.len() - 1
+    }
+
+    /// The future margin for the player to move, if the position is covered:
+    /// same row length, few enough seeds left, game not over, no pie-rule
+    /// state.
+    #[inline]
+    pub fn probe(&self, p: &Position) -> Option<i32> {
+        if p.pits_per_side() != self.n || p.is_over() || p.swap_offered() || p.is_opening() {
+            return None;
+        }
+        let mover = p.to_move();
+        let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as usize;
+        let layer = self.layers.get(seeds)?;
+        let mut board = [0u8; 32];
+        board[..self.n].copy_from_slice(p.row(mover));
+        board[self.n..2 * self.n].copy_from_slice(p.row(mover.opponent()));
+        Some(layer.get(self.index.rank(&board[..2 * self.n])) as i32)
+    }
+
+    /// The value counts of every layer.
+    pub fn stats(&self) -> Vec<LayerStats> {
+        (0..self.layers.len()).map(|k| self.layer_stats(k)).collect()
+    }
+
+    fn layer_stats(&self, seeds: usize) -> LayerStats {
+        let boards = self.index.count(seeds);
+        let mut counts = vec![0u64; 2 * seeds + 1];
+        for r in 0..boards {
+            counts[(self.layers[seeds].get(r) as i32 + seeds as i32) as usize] += 1;
+        }
+        let mut s = LayerStats { seeds, boards, ..LayerStats::default() };
+        for (i, &c) in counts.iter().enumerate() {
+            let margin = i as i32 - seeds as i32;
+            if c > 0 {
+                s.by_margin.push((margin, c));
+            }
+            match margin.cmp(&0) {
+                std::cmp::Ordering::Greater => s.wins += c,
+                std::cmp::Ordering::Equal => s.draws += c,
+                std::cmp::Ordering::Less => s.losses += c,
+            }
+        }
+        s
+    }
+
+    /// Builds (or resumes building) the database of `v`'s rules up to
+    /// `max_seeds` seeds in `dir`, on `threads` threads, saving each layer as
+    /// soon as it is done. Layers already on disk are checked and reused.
+    pub fn build(
+        v: &Variant,
+        max_seeds: usize,
+        dir: &Path,
+        threads: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+    ) -> Result<EndgameDb, DbError> {
+        check_supported(v)?;
+        let n = v.pits_per_side();
+        let fp = fingerprint(v.rules());
+        let limit = (2 * n * 127).min(v.total_seeds() as usize).min(127);
+        if max_seeds > limit {
+            return Err(DbError::Unsupported(format!(
+                "--max-seeds {max_seeds} is more than the {limit} seeds a database of this board can hold"
+            )));
+        }
+        fs::create_dir_all(dir).map_err(|e| DbError::Io { path: dir.to_path_buf(), source: e })?;
+        let mut db = EndgameDb { n, index: BoardIndex::new(2 * n), layers: Vec::new() };
+        for seeds in 0..=max_seeds {
+            let path = layer_path(dir, seeds);
+            let total = db.index.count(seeds);
+            if path.exists() {
+                db.layers.push(open_layer(&path, fp, n, seeds, total)?);
+                progress(BuildProgress { seeds, done: total, total, loaded: true });
+                continue;
+            }
+            let values = db.build_layer(v, seeds, threads, progress);
+            write_layer(&path, fp, n, seeds, &values)?;
+            db.layers.push(Layer::Memory(values));
+        }
+        Ok(db)
+    }
+
+    /// Opens the layers `0..` found in `dir` for `v`'s rules; `None` when
+    /// there are none. A damaged or foreign file is an error.
+    pub fn open(v: &Variant, dir: &Path) -> Result<Option<EndgameDb>, DbError> {
+        if check_supported(v).is_err() {
+            return Ok(None);
+        }
+        let n = v.pits_per_side();
+        let fp = fingerprint(v.rules());
+        let mut db = EndgameDb { n, index: BoardIndex::new(2 * n), layers: Vec::new() };
+        loop {
+            let seeds = db.layers.len();
+            let path = layer_path(dir, seeds);
+            if !path.exists() {
+                break;
+            }
+            let total = db.index.count(seeds);
+            db.layers.push(open_layer(&path, fp, n, seeds, total)?);
+        }
+        Ok(if db.layers.is_empty() { None } else { Some(db) })
+    }
+
+    fn build_layer(
+        &self,
+        v: &Variant,
+        seeds: usize,
+        threads: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+    ) -> Vec<i8> {
+        let total = self.index.count(seeds);
+        let values: Vec<AtomicI8> = (0..total).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        let done = AtomicU64::new(0);
+        let threads = threads.max(1);
+        let chunk = 1 << 16;
+        let next = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                let (values, done, next) = (&values, &done, &next);
+                std::thread::Builder::new()
+                    .stack_size(256 << 20)
+                    .spawn_scoped(scope, move || loop {
+                        let start = next.fetch_add(chunk, Ordering::Relaxed);
+                        if start >= total {
+                            break;
+                        }
+                        let end = (start + chunk).min(total);
+                        let mut board = [0u8; 32];
+                        for r in start..end {
+                            if values[r as usize].load(Ordering::Relaxed) == UNKNOWN {
+                                self.index.unrank(r, seeds, &mut board[..2 * self.n]);
+                                self.solve_board(v, &board, seeds, &values);
+                            }
+                        }
+                        let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
+                        progress(BuildProgress { seeds, done: d, total, loaded: false });
+                    })
+                    .expect("spawn a database thread");
+            }
+        });
+        values.into_iter().map(|a| a.into_inner()).collect()
+    }
+
+    /// The value of `board` (mover's row first) with `seeds` seeds, computing
+    /// and recording the same-layer boards it depends on.
+    fn solve_board(&self, v: &Variant, board: &[u8; 32], seeds: usize, layer: &[AtomicI8]) -> i8 {
+        let n = self.n;
+        let rank = self.index.rank(&board[..2 * n]);
+        let known = layer[rank as usize].load(Ordering::Relaxed);
+        if known != UNKNOWN {
+            return known;
+        }
+        let pos = Position::from_rows(&board[..n], &board[n..2 * n], [0, 0], Side::South)
+            .expect("a database board is a valid position")
+            .settled(v);
+        let value = if pos.is_over() {
+            pos.store_margin()
+        } else {
+            let mut best = i32::MIN;
+            for mv in pos.legal_moves(v).iter() {
+                let mut child = pos;
+                child.play_unchecked(v, mv);
+                let gain = child.store_margin();
+                let value = if child.is_over() {
+                    gain
+                } else {
+                    let left = seeds - (child.store(Side::South) + child.store(Side::North)) as usize;
+                    let mover = child.to_move();
+                    let mut next = [0u8; 32];
+                    next[..n].copy_from_slice(child.row(mover));
+                    next[n..2 * n].copy_from_slice(child.row(mover.opponent()));
+                    let future = if left == seeds {
+                        self.solve_board(v, &next, seeds, layer) as i32
+                    } else {
+                        self.layers[left].get(self.index.rank(&next[..2 * n])) as i32
+                    };
+                    if mover == Side::South {
+                        gain + future
+                    } else {
+                        gain - future
+                    }
+                };
+                best = best.max(value);
+            }
+            best
+        };
+        let value = value as i8;
+        layer[rank as usize].store(value, Ordering::Relaxed);
+        value
+    }
+}
+
+fn layer_path(dir: &Path, seeds: usize) -> PathBuf {
+    dir.join(format!("layer-{seeds:03}.mdb"))
+}
+
+/// The header: magic, fingerprint, pits per side, seeds, entries, checksum.
+fn header(fp: u64, n: usize, seeds: usize, entries: u64, checksum: u64) -> [u8; HEADER_LEN] {
+    let mut h = [0u8; HEADER_LEN];
+    h[..8].copy_from_slice(MAGIC);
+    h[8..16].copy_from_slice(&fp.to_le_bytes());
+    h[16..24].copy_from_slice(&(n as u64).to_le_bytes());
+    h[24..32].copy_from_slice(&(seeds as u64).to_le_bytes());
+    h[32..40].copy_from_slice(&entries.to_le_bytes());
+    h[40..48].copy_from_slice(&checksum.to_le_bytes());
+    h
+}
+
+fn write_layer(path: &Path, fp: u64, n: usize, seeds: usize, values: &[i8]) -> Result<(), DbError> {
+    let bytes: &[u8] =
+        // SAFETY: i8 and u8 have the same size and alignment.
+        unsafe { std::slice::from_raw_parts(values.as_ptr() as *const u8, values.len()) };
+    let io = |e| DbError::Io { path: path.to_path_buf(), source: e };
+    let tmp = path.with_extension("tmp");
+    let mut f = fs::File::create(&tmp).map_err(io)?;
+    f.write_all(&header(fp, n, seeds, values.len() as u64, fnv1a(bytes))).map_err(io)?;
+    f.write_all(bytes).map_err(io)?;
+    f.sync_all().map_err(io)?;
+    fs::rename(&tmp, path).map_err(io)
+}
+
+fn open_layer(path: &Path, fp: u64, n: usize, seeds: usize, entries: u64) -> Result<Layer, DbError> {
+    let damaged = |message: String| DbError::Damaged { path: path.to_path_buf(), message };
+    let file = fs::File::open(path).map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
+    // SAFETY: the file is only read; a database file is not modified while in
+    // use (layers are written to a temporary file and renamed into place).
+    let map = unsafe { memmap2::Mmap::map(&file) }
+        .map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
+    if map.len() < HEADER_LEN || &map[..8] != MAGIC {
+        return Err(damaged("not a mancala endgame database layer".into()));
+    }
+    let field = |i: usize| u64::from_le_bytes(map[8 * i..8 * i + 8].try_into().unwrap());
+    if field(1) != fp {
+        return Err(damaged("built for other rules than this variant's".into()));
+    }
+    if field(2) != n as u64 || field(3) != seeds as u64 || field(4) != entries {
+        return Err(damaged(format!(
+            "header says {} pits per side, {} seeds, {} boards; expected {n}, {seeds}, {entries}",
+            field(2),
+            field(3),
+            field(4)
+        )));
+    }
+    if map.len() != HEADER_LEN + entries as usize {
+        return Err(damaged(format!(
+            "{} bytes long, expected {} (truncated or padded)",
+            map.len(),
+            HEADER_LEN + entries as usize
+        )));
+    }
+    if fnv1a(&map[HEADER_LEN..]) != field(5) {
+        return Err(damaged("checksum mismatch: the file is damaged; delete it to rebuild".into()));
+    }
+    Ok(Layer::Mapped(map))
+}

@@ -1,0 +1,35 @@
+//! Exact solving and endgame databases for mancala games, on
+//! [`mancala_core`].
+//!
+//! - [`Solver`] proves the value of a position under perfect play (MTD(f),
+//!   shared transposition table, several threads).
+//! - [`EndgameDb`] holds the exact value of every board with few seeds left,
+//!   built by [`EndgameDb::build`], stored on disk and memory-mapped.
+//!
+//! The only I/O is the database files; progress is reported by callbacks.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use mancala_core::{Position, Variant};
+//! use mancala_solver::{SolveOptions, Solver};
+//!
+//! // Kalah with 4 pits a side and 1 seed each, as Irving et al. play it.
+//! let v = Variant::preset("kalah-irving")?.resized(Some(4), Some(1))?;
+//! let stop = AtomicBool::new(false);
+//! let options = SolveOptions { table_megabytes: 4, threads: 1 };
+//! let solver = Solver::new(&v, None, options, &stop);
+//! let solution = solver.solve(&Position::start(&v), None, &|_| {}).unwrap();
+//! assert!(solution.margin.abs() <= 8);
+//! assert!(!solution.best_moves.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod db;
+pub mod index;
+mod search;
+mod tt;
+
+pub use db::{BuildProgress, DbError, EndgameDb, LayerStats};
+pub use index::BoardIndex;
+pub use search::{can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver};
+pub use tt::Table;

@@ -1,0 +1,472 @@
+//! Exact solving: MTD(f) over the future margin, with a shared
+//! transposition table, endgame database probes and lazy SMP threads.
+//!
+//! The value searched is the *future margin* of a position for the player to
+//! move: the seeds they will still bring to their store minus the
+//! opponent's, to the end of the game. When the rules end the game only when
+//! the board runs out (no majority rule), this depends on the pits and the
+//! side to move alone, so positions are searched with empty stores and keyed
+//! by their rows: far more transpositions than with stores. Under the
+//! majority rule the stores are part of the key.
+//!
+//! MTD(f) proves the value by a series of null-window tests, each narrowing
+//! the interval `[lower, upper]`; the interval is reported after every test
+//! (and can be saved, so an interrupted solve resumes from it). With more
+//! than one thread, every thread runs the same test with its own move order
+//! at the top of the tree, sharing the table; the first to finish decides it.
+
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use mancala_core::{Move, Position, Side, Variant};
+
+use crate::db::EndgameDb;
+use crate::tt::{Bounds, Table};
+
+/// How to solve.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions {
+    /// Transposition table size in MiB.
+    pub table_megabytes: usize,
+    /// Threads searching together (lazy SMP).
+    pub threads: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { table_megabytes: 1024, threads: 2 }
+    }
+}
+
+/// Where a solve stands, for a progress bar.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveProgress {
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Proven bounds on the root's future margin for the player to move.
+    pub lower: i32,
+    pub upper: i32,
+}
+
+/// The solved value of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// South's store minus North's at the end of the game under perfect play.
+    pub margin: i32,
+    /// The future margin for the player to move (from now on).
+    pub future: i32,
+    /// Every move that reaches the value.
+    pub best_moves: Vec<Move>,
+    pub nodes: u64,
+}
+
+/// The solve was stopped before it finished; the bounds proven so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted {
+    pub lower: i32,
+    pub upper: i32,
+}
+
+struct Shared<'a> {
+    v: &'a Variant,
+    table: Table,
+    db: Option<&'a EndgameDb>,
+    keep_stores: bool,
+    nodes: AtomicU64,
+    stop: &'a AtomicBool,
+    lower: AtomicI32,
+    upper: AtomicI32,
+}
+
+impl Shared<'_> {
+    /// The position as searched: stores emptied when they cannot matter.
+    /// They matter under the majority rule, and while the pie rule's swap is
+    /// still to come (a swap trades the stores too).
+    #[inline]
+    fn normalized(&self, p: Position) -> Position {
+        if self.keep_stores || p.is_over() || p.is_opening() || p.swap_offered() {
+            p
+        } else {
+            p.without_stores()
+        }
+    }
+}
+
+/// An exact solver for one variant. Keeps its table between solves.
+pub struct Solver<'a> {
+    shared: Shared<'a>,
+    threads: usize,
+}
+
+/// Moves searched per position at most: every pit plus the swap.
+const MAX_CHILDREN: usize = mancala_core::MAX_MOVES;
+
+impl<'a> Solver<'a> {
+    /// A solver for `v`, using `db` where it covers a position. `stop` set
+    /// from another thread (Ctrl-C) interrupts a solve.
+    pub fn new(
+        v: &'a Variant,
+        db: Option<&'a EndgameDb>,
+        options: SolveOptions,
+        stop: &'a AtomicBool,
+    ) -> Solver<'a> {
+        let keep_stores =
+            v.rules().end.majority || v.rules().end.repetition != mancala_core::Repetition::None;
+        Solver {
+            shared: Shared {
+                v,
+                table: Table::new(options.table_megabytes),
+                db: db.filter(|d| d.pits_per_side() == v.pits_per_side() && !keep_stores),
+                keep_stores,
+                nodes: AtomicU64::new(0),
+                stop,
+                lower: AtomicI32::new(0),
+                upper: AtomicI32::new(0),
+            },
+            threads: options.threads.max(1),
+        }
+    }
+
+    /// Solves `root`. `known` narrows the search with bounds proven before
+    /// (a checkpoint); `progress` is called after every test and every few
+    /// million nodes.
+    pub fn solve(
+        &self,
+        root: &Position,
+        known: Option<(i32, i32)>,
+        progress: &(dyn Fn(SolveProgress) + Sync),
+    ) -> Result<Solution, Interrupted> {
+        let s = &self.shared;
+        let v = s.v;
+        if v.rules().end.repetition != mancala_core::Repetition::None {
+            // Cycles make a position's value depend on the path: not solved here.
+            panic!("solve() needs a variant without the repetition rule; check with can_solve");
+        }
+        let start = Instant::now();
+        s.nodes.store(0, Ordering::Relaxed);
+        let root_stores = root.store_margin();
+        let mover = root.to_move();
+        let seeds = (root.side_seeds(Side::South) + root.side_seeds(Side::North)) as i32;
+        let (mut lower, mut upper) = known.unwrap_or((-seeds, seeds));
+        lower = lower.max(-seeds);
+        upper = upper.min(seeds);
+        let report = |lower: i32, upper: i32| {
+            progress(SolveProgress {
+                nodes: s.nodes.load(Ordering::Relaxed),
+                elapsed: start.elapsed(),
+                lower,
+                upper,
+            })
+        };
+        let root = self.prepare(root);
+        if root.is_over() {
+            return Ok(Solution { margin: root_stores, future: 0, best_moves: vec![], nodes: 0 });
+        }
+        // MTD(f), starting from the middle of what is known.
+        let mut guess = (lower + upper).div_euclid(2);
+        while lower < upper {
+            s.lower.store(lower, Ordering::Relaxed);
+            s.upper.store(upper, Ordering::Relaxed);
+            report(lower, upper);
+            let beta = if guess <= lower { lower + 1 } else { guess.min(upper) };
+            let g = self.test(&root, beta, &start, progress).ok_or(Interrupted { lower, upper })?;
+            if g < beta {
+                upper = g.min(upper);
+            } else {
+                lower = g.max(lower);
+            }
+            guess = g;
+        }
+        report(lower, upper);
+        let future = lower;
+        let best_moves = self.best_moves(&root, future, &start, progress).ok_or(Interrupted {
+            lower,
+            upper,
+        })?;
+        let margin = root_stores + if mover == Side::South { future } else { -future };
+        Ok(Solution { margin, future, best_moves, nodes: s.nodes.load(Ordering::Relaxed) })
+    }
+
+    /// The root as searched: stores emptied when they do not matter.
+    fn prepare(&self, p: &Position) -> Position {
+        self.shared.normalized(*p)
+    }
+
+    /// One null-window test of the root's value against `beta`, on every
+    /// thread; the first thread to finish decides. `None` if stopped.
+    fn test(
+        &self,
+        root: &Position,
+        beta: i32,
+        start: &Instant,
+        progress: &(dyn Fn(SolveProgress) + Sync),
+    ) -> Option<i32> {
+        let done = AtomicBool::new(false);
+        let result = AtomicI32::new(i32::MIN);
+        std::thread::scope(|scope| {
+            for t in 0..self.threads {
+                let (done, result) = (&done, &result);
+                std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut w = Worker {
+                            s: &self.shared,
+                            done,
+                            nodes: 0,
+                            aborted: false,
+                            rotate: t,
+                            start,
+                            progress,
+                        };
+                        let g = w.search(root, beta - 1, beta, 0);
+                        w.flush();
+                        if !w.aborted && !done.swap(true, Ordering::Relaxed) {
+                            result.store(g, Ordering::Relaxed);
+                        }
+                    })
+                    .expect("spawn a solver thread");
+            }
+        });
+        let g = result.load(Ordering::Relaxed);
+        (g != i32::MIN).then_some(g)
+    }
+
+    /// Every root move whose value reaches `future`.
+    fn best_moves(
+        &self,
+        root: &Position,
+        future: i32,
+        start: &Instant,
+        progress: &(dyn Fn(SolveProgress) + Sync),
+    ) -> Option<Vec<Move>> {
+        let s = &self.shared;
+        let mover = root.to_move();
+        let mut best = Vec::new();
+        let done = AtomicBool::new(false);
+        for mv in root.legal_moves(s.v).iter() {
+            let mut child = *root;
+            child.play_unchecked(s.v, mv);
+            let gain = gain_for(mover, root, &child);
+            let mut w = Worker {
+                s,
+                done: &done,
+                nodes: 0,
+                aborted: false,
+                rotate: 0,
+                start,
+                progress,
+            };
+            let child = self.prepare(&child);
+            let value = w.child_value(mover, &child, gain, future - 1, future);
+            w.flush();
+            if w.aborted {
+                return None;
+            }
+            if value >= future {
+                best.push(mv);
+            }
+        }
+        Some(best)
+    }
+
+    /// Nodes searched by the last solve.
+    pub fn nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed)
+    }
+}
+
+/// Whether [`Solver::solve`] can solve games of `v`.
+pub fn can_solve(v: &Variant) -> Result<(), String> {
+    if v.rules().end.repetition != mancala_core::Repetition::None {
+        return Err(format!(
+            "{} ends cycles by repetition, which makes a position's value depend on the moves \
+             before it; `solve` covers variants without the repetition rule (the Kalah family)",
+            v.name()
+        ));
+    }
+    Ok(())
+}
+
+/// Seeds the mover gained over the opponent in stores from `before` to `after`.
+#[inline]
+fn gain_for(mover: Side, before: &Position, after: &Position) -> i32 {
+    let d = after.store_margin() - before.store_margin();
+    if mover == Side::South {
+        d
+    } else {
+        -d
+    }
+}
+
+struct Worker<'a, 'b> {
+    s: &'b Shared<'a>,
+    done: &'b AtomicBool,
+    nodes: u64,
+    aborted: bool,
+    /// This thread's root move order offset (lazy SMP diversity).
+    rotate: usize,
+    start: &'b Instant,
+    progress: &'b (dyn Fn(SolveProgress) + Sync),
+}
+
+impl Worker<'_, '_> {
+    fn flush(&mut self) {
+        self.s.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.nodes = 0;
+    }
+
+    #[inline]
+    fn key(&self, p: &Position) -> u128 {
+        let mover = p.to_move();
+        let n = p.pits_per_side();
+        if !self.s.keep_stores && n <= 8 {
+            let mut b = [0u8; 16];
+            b[..n].copy_from_slice(p.row(mover));
+            b[n..2 * n].copy_from_slice(p.row(mover.opponent()));
+            return u128::from_le_bytes(b);
+        }
+        let mut b = [0u8; 34];
+        b[..n].copy_from_slice(p.row(mover));
+        b[n..2 * n].copy_from_slice(p.row(mover.opponent()));
+        b[2 * n] = p.store(mover);
+        b[2 * n + 1] = p.store(mover.opponent());
+        let lo = crate::db::fnv1a(&b[..2 * n + 2]);
+        let hi = crate::db::fnv1a(&[&b[..2 * n + 2], &[0x5a][..]].concat());
+        (hi as u128) << 64 | lo as u128
+    }
+
+    /// The value of a child for the player who moved into it, within
+    /// `(alpha, beta)` (fail-soft).
+    #[inline]
+    fn child_value(&mut self, mover: Side, child: &Position, gain: i32, alpha: i32, beta: i32) -> i32 {
+        if child.is_over() {
+            gain
+        } else if child.to_move() == mover {
+            gain + self.search(child, alpha - gain, beta - gain, 1)
+        } else {
+            gain - self.search(child, gain - beta, gain - alpha, 1)
+        }
+    }
+
+    /// Fail-soft alpha-beta on the future margin of `p` (not over) for its
+    /// mover. `ply` is the distance from the root (for move-order diversity).
+    fn search(&mut self, p: &Position, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
+        let s = self.s;
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0 {
+            if s.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+            if self.nodes & 0x3f_ffff == 0 && self.rotate == 0 {
+                self.flush();
+                (self.progress)(SolveProgress {
+                    nodes: s.nodes.load(Ordering::Relaxed),
+                    elapsed: self.start.elapsed(),
+                    lower: s.lower.load(Ordering::Relaxed),
+                    upper: s.upper.load(Ordering::Relaxed),
+                });
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        let v = s.v;
+        let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as i32;
+        if let Some(db) = s.db {
+            if let Some(value) = db.probe(p) {
+                return value;
+            }
+        }
+        // The future margin lies within the seeds left on the board.
+        if -seeds >= beta {
+            return -seeds;
+        }
+        if seeds <= alpha {
+            return seeds;
+        }
+        let flagged = p.is_opening() || p.swap_offered();
+        let key = if flagged { 0 } else { self.key(p) };
+        let mut tt_best = None;
+        if !flagged {
+            if let Some(b) = s.table.get(key) {
+                if b.lower >= beta {
+                    return b.lower;
+                }
+                if b.upper <= alpha {
+                    return b.upper;
+                }
+                if b.lower == b.upper {
+                    return b.lower;
+                }
+                alpha = alpha.max(b.lower);
+                beta = beta.min(b.upper);
+                tt_best = b.best;
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mover = p.to_move();
+        let nodes_before = self.nodes;
+
+        // Children, best first: the table's move, then extra turns and big
+        // gains.
+        let mut kids: [(Position, i32, i32, Move); MAX_CHILDREN] =
+            [(*p, 0, 0, Move::Swap); MAX_CHILDREN];
+        let mut count = 0;
+        for mv in p.legal_moves(v).iter() {
+            let mut child = *p;
+            child.play_unchecked(v, mv);
+            let gain = gain_for(mover, p, &child);
+            let child = s.normalized(child);
+            let extra = !child.is_over() && child.to_move() == mover;
+            let tt = matches!((tt_best, mv), (Some(b), Move::Sow(k)) if b == k);
+            let order = if tt { 1000 } else { 0 } + if extra { 100 } else { 0 } + gain * 4;
+            kids[count] = (child, gain, order, mv);
+            count += 1;
+        }
+        let kids = &mut kids[..count];
+        kids.sort_by(|a, b| b.2.cmp(&a.2));
+        if ply == 0 && self.rotate > 0 && count > 1 {
+            kids[1..].rotate_left(self.rotate % (count - 1));
+        }
+
+        let mut best = i32::MIN;
+        let mut best_move = None;
+        for (child, gain, _, mv) in kids.iter() {
+            let value = self.child_value(mover, child, *gain, alpha, beta);
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if let Move::Sow(k) = mv {
+                    best_move = Some(*k);
+                }
+            }
+            if best > alpha {
+                alpha = best;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if !flagged {
+            let work = (64 - (self.nodes - nodes_before).leading_zeros()) as u8;
+            let old = s.table.get(key);
+            let (mut lower, mut upper) = old.map_or((-seeds, seeds), |b| (b.lower, b.upper));
+            if best <= alpha0 {
+                upper = upper.min(best);
+            } else if best >= beta0 {
+                lower = lower.max(best);
+            } else {
+                lower = best;
+                upper = best;
+            }
+            if lower > upper {
+                // A stale entry from a torn or replaced slot: trust this search.
+                (lower, upper) = if best <= alpha0 { (-seeds, best) } else { (best, seeds) };
+            }
+            s.table.put(key, Bounds { lower, upper, best: best_move, work });
+        }
+        best
+    }
+}

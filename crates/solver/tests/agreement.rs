@@ -1,0 +1,141 @@
+//! The solver and the endgame databases against plain exhaustive minimax
+//! on small boards.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+
+use mancala_core::{Position, Side, Variant};
+use mancala_solver::{EndgameDb, SolveOptions, Solver};
+
+/// Final margin (South minus North) under perfect play, by plain minimax
+/// with memo on the whole position (stores included).
+fn minimax(v: &Variant, p: &Position, memo: &mut HashMap<Position, i32>) -> i32 {
+    if p.is_over() {
+        return p.store_margin();
+    }
+    if let Some(&m) = memo.get(p) {
+        return m;
+    }
+    let moves = p.legal_moves(v);
+    let values: Vec<i32> = moves
+        .iter()
+        .map(|mv| {
+            let mut c = *p;
+            c.play_unchecked(v, mv);
+            minimax(v, &c, memo)
+        })
+        .collect();
+    let m = if p.to_move() == Side::South { values.iter().max() } else { values.iter().min() };
+    let m = *m.unwrap();
+    memo.insert(*p, m);
+    m
+}
+
+const SMALL: [(u8, u8); 6] = [(1, 3), (2, 2), (3, 1), (3, 2), (4, 1), (2, 4)];
+
+#[test]
+fn solver_matches_minimax_on_small_boards_of_every_kalah_variant() {
+    let stop = AtomicBool::new(false);
+    for name in ["kalah", "kalah-irving", "kalah-classic", "mankalah", "relay-kalah"] {
+        for (pits, seeds) in SMALL {
+            let Ok(v) = Variant::preset(name).unwrap().resized(Some(pits), Some(seeds)) else {
+                continue;
+            };
+            let start = Position::start(&v);
+            let expected = minimax(&v, &start, &mut HashMap::new());
+            for threads in [1, 2] {
+                let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads }, &stop);
+                let s = solver.solve(&start, None, &|_| {}).unwrap();
+                assert_eq!(s.margin, expected, "{name} {pits}x{seeds}, {threads} threads");
+                // Every move it calls best reaches the value, and no other does.
+                for mv in start.legal_moves(&v).iter() {
+                    let mut c = start;
+                    c.play_unchecked(&v, mv);
+                    let value = minimax(&v, &c, &mut HashMap::new());
+                    let for_mover = if start.to_move() == Side::South { value } else { -value };
+                    let best = if start.to_move() == Side::South { expected } else { -expected };
+                    assert_eq!(s.best_moves.contains(&mv), for_mover == best, "{name} {pits}x{seeds} {mv}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn solver_matches_minimax_in_the_middle_of_games() {
+    let stop = AtomicBool::new(false);
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(4), Some(2)).unwrap();
+    let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 4, threads: 1 }, &stop);
+    let mut p = Position::start(&v);
+    let mut memo = HashMap::new();
+    let mut seed = 99u64;
+    while !p.is_over() {
+        let s = solver.solve(&p, None, &|_| {}).unwrap();
+        assert_eq!(s.margin, minimax(&v, &p, &mut memo), "{p}");
+        let moves = p.legal_moves(&v);
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+        p.play_unchecked(&v, moves[(seed >> 33) as usize % moves.len()]);
+    }
+}
+
+#[test]
+fn database_values_match_minimax_and_speed_up_nothing_wrong() {
+    let dir = std::env::temp_dir().join(format!("mancala-db-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for name in ["kalah-irving", "kalah-classic"] {
+        let v = Variant::preset(name).unwrap().resized(Some(3), Some(2)).unwrap();
+        let db_dir = dir.join(name);
+        let db = EndgameDb::build(&v, 8, &db_dir, 2, &|_| {}).unwrap();
+        assert_eq!(db.max_seeds(), 8);
+        // Every board of up to 8 seeds: the stored future margin equals
+        // minimax's final margin for a position with empty stores.
+        let index = mancala_solver::BoardIndex::new(6);
+        let mut board = [0u8; 6];
+        let mut memo = HashMap::new();
+        for seeds in 0..=8usize {
+            for r in 0..index.count(seeds) {
+                index.unrank(r, seeds, &mut board);
+                for mover in Side::ALL {
+                    let (south, north) = if mover == Side::South {
+                        (&board[..3], &board[3..])
+                    } else {
+                        (&board[3..], &board[..3])
+                    };
+                    let p = Position::from_rows(south, north, [0, 0], mover).unwrap().settled(&v);
+                    if p.is_over() {
+                        continue;
+                    }
+                    let m = minimax(&v, &p, &mut memo);
+                    let future = if mover == Side::South { m } else { -m };
+                    assert_eq!(db.probe(&p), Some(future), "{name} {p}");
+                }
+            }
+        }
+        // Reopened from disk, it gives the same values; the solver using it
+        // gives the same answer as without.
+        let reopened = EndgameDb::open(&v, &db_dir).unwrap().unwrap();
+        assert_eq!(reopened.stats(), db.stats());
+        let v4 = Variant::preset(name).unwrap().resized(Some(3), Some(3)).unwrap();
+        let stop = AtomicBool::new(false);
+        let opts = SolveOptions { table_megabytes: 2, threads: 1 };
+        let with = Solver::new(&v4, Some(&reopened), opts, &stop).solve(&Position::start(&v4), None, &|_| {}).unwrap();
+        let without = Solver::new(&v4, None, opts, &stop).solve(&Position::start(&v4), None, &|_| {}).unwrap();
+        assert_eq!(with.margin, without.margin);
+        assert_eq!(with.best_moves, without.best_moves);
+        assert!(with.nodes < without.nodes, "the database saves work");
+    }
+    // A damaged file is refused with a clear message.
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(2)).unwrap();
+    let layer = dir.join("kalah-irving").join("layer-005.mdb");
+    let mut bytes = std::fs::read(&layer).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&layer, bytes).unwrap();
+    let e = EndgameDb::open(&v, &dir.join("kalah-irving")).err().unwrap().to_string();
+    assert!(e.contains("checksum mismatch"), "{e}");
+    // Another rule set's files are refused too.
+    let other = Variant::preset("kalah-classic").unwrap().resized(Some(3), Some(2)).unwrap();
+    let e = EndgameDb::open(&other, &dir.join("kalah-irving")).err().unwrap().to_string();
+    assert!(e.contains("other rules"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
