@@ -9,17 +9,35 @@ use crate::{Position, Side};
 #[derive(Clone, Debug, Default)]
 pub struct RepetitionWindow {
     stores: (u8, u8),
-    seen: Vec<(u64, Position)>,
+    /// Boards of at most 8 pits a side: a position of the window is exactly
+    /// its 16 pit bytes and its turn state (the stores are the window's).
+    short: Vec<(u128, u32)>,
+    /// A 256-bit Bloom filter of `short`: most new positions miss it and
+    /// need no scan.
+    filter: [u64; 4],
+    /// Keys of the positions, apart for a tight scan; the positions only
+    /// settle a key match.
+    keys: Vec<u64>,
+    seen: Vec<Position>,
 }
 
 impl RepetitionWindow {
     /// An empty window.
     pub fn new() -> RepetitionWindow {
-        RepetitionWindow { stores: (0, 0), seen: Vec::with_capacity(64) }
+        RepetitionWindow {
+            stores: (0, 0),
+            short: Vec::with_capacity(64),
+            filter: [0; 4],
+            keys: Vec::with_capacity(64),
+            seen: Vec::with_capacity(64),
+        }
     }
 
     /// Forgets every position.
     pub fn clear(&mut self) {
+        self.short.clear();
+        self.filter = [0; 4];
+        self.keys.clear();
         self.seen.clear();
     }
 
@@ -28,14 +46,29 @@ impl RepetitionWindow {
     pub fn record(&mut self, p: &Position) -> bool {
         let stores = (p.store(Side::South), p.store(Side::North));
         if stores != self.stores {
-            self.seen.clear();
+            self.clear();
             self.stores = stores;
         }
-        let key = p.key();
-        if self.seen.iter().any(|(k, q)| *k == key && q == p) {
-            return true;
+        if let Some(entry) = p.short_form() {
+            let h = ((entry.0 as u64) ^ ((entry.0 >> 64) as u64).rotate_left(27) ^ entry.1 as u64)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                >> 56;
+            let (word, bit) = ((h >> 6) as usize, 1u64 << (h & 63));
+            if self.filter[word] & bit != 0 && self.short.contains(&entry) {
+                return true;
+            }
+            self.filter[word] |= bit;
+            self.short.push(entry);
+            return false;
         }
-        self.seen.push((key, *p));
+        let key = p.key();
+        for (i, &k) in self.keys.iter().enumerate() {
+            if k == key && self.seen[i] == *p {
+                return true;
+            }
+        }
+        self.keys.push(key);
+        self.seen.push(*p);
         false
     }
 }

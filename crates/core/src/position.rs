@@ -220,21 +220,27 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         let word = |at: usize| u64::from_le_bytes(self.cells[at..at + 8].try_into().unwrap());
-        let tail = u64::from_le_bytes([
-            self.cells[32],
-            self.cells[33],
-            self.n,
-            self.to_move as u8,
-            self.flags,
-            self.end.map_or(0, |r| r as u8 + 1),
-            0,
-            0,
-        ]);
-        let mut h = tail.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        for w in [word(0), word(8), word(16), word(24)] {
-            h = (h ^ w).wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(29);
-        }
-        h ^ (h >> 31)
+        let state = (self.cells[32] as u64)
+            | (self.cells[33] as u64) << 8
+            | (self.to_move as u64) << 16
+            | (self.flags as u64) << 24
+            | (self.end.map_or(0, |r| r as u64 + 1)) << 32;
+        let a = (word(0) ^ word(16).rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let b = (word(8) ^ word(24).rotate_left(41) ^ state).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (a ^ b.rotate_left(32)) ^ (a >> 29)
+    }
+
+    /// For boards of at most 8 pits a side: the pits as one word and the
+    /// turn state, which with the stores make the whole position.
+    #[inline]
+    pub(crate) fn short_form(&self) -> Option<(u128, u32)> {
+        (self.n <= 8).then(|| {
+            let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
+            let state = self.to_move as u32
+                | (self.flags as u32) << 8
+                | (self.end.map_or(0, |r| r as u32 + 1)) << 16;
+            (pits, state)
+        })
     }
 
     /// Seeds in all pits and stores.
@@ -487,8 +493,8 @@ impl Position {
         let head = pit_seeds.min(ring_cells - first);
         let tail = pit_seeds - head;
         let mut pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
-        pits &= !(0xffu128 << (8 * origin));
-        pits += (ONE_SEED_RUNS[head] << (8 * first)) | ONE_SEED_RUNS[tail];
+        pits &= CLEAR_PIT[origin & 15];
+        pits += ONE_SEED_RUNS[first & 15][head & 15] + ONE_SEED_RUNS[0][tail & 15];
         self.cells[..16].copy_from_slice(&pits.to_le_bytes());
         self.occupied = (self.occupied & !(1 << origin))
             | (((1u64 << head) - 1) << first)
@@ -668,7 +674,8 @@ impl Position {
     #[inline(always)]
     fn occupied_row(&self, side: Side) -> u32 {
         let n = self.n as u32;
-        ((self.occupied >> (side.index() as u32 * n)) as u32) & ((1u32 << n) - 1)
+        let row = (self.occupied >> (side.index() as u32 * n)) as u32;
+        row & ROW_BITS[(n & 31) as usize]
     }
 
     /// A row of at most 8 pits as one word of byte lanes, lanes past the
@@ -698,7 +705,10 @@ impl Position {
     #[inline(always)]
     fn sowable_pits(&self, v: &Variant) -> u32 {
         let mask = self.nonempty_pits();
-        if mask != 0 && (v.hot.must_feed || v.hot.slam_check) {
+        if mask != 0
+            && (v.hot.slam_check
+                || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0)
+        {
             return self.filter_sowable(v, mask);
         }
         mask
@@ -782,16 +792,43 @@ impl Position {
     }
 }
 
-/// `ONE_SEED_RUNS[m]` has a 1 in each of its low `m` bytes: one seed for
-/// each of `m` consecutive pits.
-const ONE_SEED_RUNS: [u128; 17] = {
-    let mut runs = [0u128; 17];
-    let mut m = 1;
-    while m <= 16 {
-        runs[m] = runs[m - 1] << 8 | 1;
-        m += 1;
+/// `ONE_SEED_RUNS[a][m]` has a 1 in bytes `a..a + m` (those below 16): one
+/// seed for each of `m` consecutive pits from pit cell `a`. A table, because
+/// variable shifts of a `u128` take a dozen instructions.
+const ONE_SEED_RUNS: [[u128; 16]; 16] = {
+    let mut runs = [[0u128; 16]; 16];
+    let mut a = 0;
+    while a < 16 {
+        let mut m = 1;
+        while m < 16 {
+            runs[a][m] = if a + m <= 16 { runs[a][m - 1] | 1u128 << (8 * (a + m - 1)) } else { runs[a][m - 1] };
+            m += 1;
+        }
+        a += 1;
     }
     runs
+};
+
+/// `ROW_BITS[n]`: the low `n` bits, a row's pits.
+const ROW_BITS: [u32; 32] = {
+    let mut masks = [0u32; 32];
+    let mut n = 1;
+    while n < 32 {
+        masks[n] = (masks[n - 1] << 1) | 1;
+        n += 1;
+    }
+    masks
+};
+
+/// `CLEAR_PIT[c]` clears byte `c` of a 16-byte word of pits.
+const CLEAR_PIT: [u128; 16] = {
+    let mut masks = [0u128; 16];
+    let mut c = 0;
+    while c < 16 {
+        masks[c] = !(0xffu128 << (8 * c));
+        c += 1;
+    }
+    masks
 };
 
 /// The bits of `occupied` that stand for pits.

@@ -72,6 +72,9 @@ struct Shared<'a> {
     table: Table,
     db: Option<&'a EndgameDb>,
     keep_stores: bool,
+    /// Positions with more seeds than this on the board try enhanced
+    /// transposition cutoffs.
+    etc_seeds: i32,
     nodes: AtomicU64,
     stop: &'a AtomicBool,
     lower: AtomicI32,
@@ -118,6 +121,7 @@ impl<'a> Solver<'a> {
                 table: Table::new(options.table_megabytes),
                 db: db.filter(|d| d.pits_per_side() == v.pits_per_side() && !keep_stores),
                 keep_stores,
+                etc_seeds: db.map_or(8, |d| d.max_seeds() as i32 + 4),
                 nodes: AtomicU64::new(0),
                 stop,
                 lower: AtomicI32::new(0),
@@ -424,6 +428,23 @@ impl Worker<'_, '_> {
             count += 1;
         }
         let kids = &mut kids[..count];
+        // Enhanced transposition cutoff: a child whose proven bound already
+        // lifts this position to beta ends the search here, before any child
+        // is searched. Worth its extra probes only far from the leaves.
+        if seeds > s.etc_seeds {
+            for (child, gain, _, _) in kids.iter() {
+                if child.is_over() || child.is_opening() || child.swap_offered() {
+                    continue;
+                }
+                if let Some(b) = s.table.get(self.key(child)) {
+                    let floor =
+                        if child.to_move() == mover { gain + b.lower } else { gain - b.upper };
+                    if floor >= beta {
+                        return floor;
+                    }
+                }
+            }
+        }
         kids.sort_by(|a, b| b.2.cmp(&a.2));
         if ply == 0 && self.rotate > 0 && count > 1 {
             kids[1..].rotate_left(self.rotate % (count - 1));
