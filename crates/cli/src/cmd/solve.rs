@@ -140,6 +140,20 @@ fn solve_one(
         let mut last = last_bounds.lock().unwrap();
         if (p.lower, p.upper) != *last {
             *last = (p.lower, p.upper);
+            if !args.quiet {
+                let line = format!(
+                    "{:>8.2} s  {:>13} nodes  the mover's future margin is in [{:+}, {:+}]",
+                    p.elapsed.as_secs_f64(),
+                    p.nodes,
+                    p.lower,
+                    p.upper
+                );
+                if bar.is_hidden() {
+                    eprintln!("{line}");
+                } else {
+                    bar.println(line);
+                }
+            }
             if let Some(path) = checkpoint {
                 write_checkpoint(path, p.lower, p.upper);
             }
