@@ -32,7 +32,7 @@ use crate::index::BoardIndex;
 /// A layer entry not computed yet (never a value: values are within ±127).
 const UNKNOWN: i8 = i8::MIN;
 const MAGIC: &[u8; 8] = b"MNCLDB01";
-const HEADER_LEN: usize = 64;
+pub(crate) const HEADER_LEN: usize = 64;
 
 /// Why a database cannot be built, read or used.
 #[derive(Debug, thiserror::Error)]
@@ -95,14 +95,14 @@ pub fn check_supported(v: &Variant) -> Result<(), DbError> {
 }
 
 /// One seed layer: a value per board, in memory or mapped from its file.
-enum Layer {
+pub(crate) enum Layer {
     Memory(Vec<i8>),
     Mapped(memmap2::Mmap),
 }
 
 impl Layer {
     #[inline]
-    fn get(&self, rank: u64) -> i8 {
+    pub(crate) fn get(&self, rank: u64) -> i8 {
         match self {
             Layer::Memory(v) => v[rank as usize],
             Layer::Mapped(m) => m[HEADER_LEN + rank as usize] as i8,
@@ -342,7 +342,7 @@ impl EndgameDb {
     }
 }
 
-fn layer_path(dir: &Path, seeds: usize) -> PathBuf {
+pub(crate) fn layer_path(dir: &Path, seeds: usize) -> PathBuf {
     dir.join(format!("layer-{seeds:03}.mdb"))
 }
 
@@ -358,7 +358,7 @@ fn header(fp: u64, n: usize, seeds: usize, entries: u64, checksum: u64) -> [u8; 
     h
 }
 
-fn write_layer(path: &Path, fp: u64, n: usize, seeds: usize, values: &[i8]) -> Result<(), DbError> {
+pub(crate) fn write_layer(path: &Path, fp: u64, n: usize, seeds: usize, values: &[i8]) -> Result<(), DbError> {
     let bytes: &[u8] =
         // SAFETY: i8 and u8 have the same size and alignment.
         unsafe { std::slice::from_raw_parts(values.as_ptr() as *const u8, values.len()) };
@@ -371,7 +371,7 @@ fn write_layer(path: &Path, fp: u64, n: usize, seeds: usize, values: &[i8]) -> R
     fs::rename(&tmp, path).map_err(io)
 }
 
-fn open_layer(path: &Path, fp: u64, n: usize, seeds: usize, entries: u64) -> Result<Layer, DbError> {
+pub(crate) fn open_layer(path: &Path, fp: u64, n: usize, seeds: usize, entries: u64) -> Result<Layer, DbError> {
     let damaged = |message: String| DbError::Damaged { path: path.to_path_buf(), message };
     let file = fs::File::open(path).map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
     // SAFETY: the file is only read; a database file is not modified while in

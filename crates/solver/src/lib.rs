@@ -5,6 +5,8 @@
 //!   shared transposition table, several threads).
 //! - [`EndgameDb`] holds the exact value of every board with few seeds left,
 //!   built by [`EndgameDb::build`], stored on disk and memory-mapped.
+//! - [`OwareDb`] does the same for the Oware family (awari, abapa, oware),
+//!   whose non-capturing moves can cycle, by retrograde analysis.
 //!
 //! The only I/O is the database files; progress is reported by callbacks.
 //!
@@ -26,10 +28,12 @@
 
 pub mod db;
 pub mod index;
+pub mod oware_db;
 mod search;
 mod tt;
 
 pub use db::{BuildProgress, DbError, EndgameDb, LayerStats};
 pub use index::BoardIndex;
+pub use oware_db::OwareDb;
 pub use search::{can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver};
 pub use tt::Table;

@@ -413,19 +413,51 @@ impl Worker<'_, '_> {
 
         // Children, best first: the table's move, then extra turns and big
         // gains.
+        // Children whose value is known without a search (game over, or in
+        // the endgame database) are settled here; a known child at or above
+        // beta ends the search at once.
         let mut kids: [(Position, i32, i32, Move); MAX_CHILDREN] =
             [(*p, 0, 0, Move::Swap); MAX_CHILDREN];
         let mut count = 0;
+        let mut best = i32::MIN;
+        let mut best_move = None;
         for mv in p.legal_moves(v).iter() {
             let mut child = *p;
             child.play_unchecked(v, mv);
             let gain = gain_for(mover, p, &child);
             let child = s.normalized(child);
-            let extra = !child.is_over() && child.to_move() == mover;
+            let known = if child.is_over() {
+                Some(gain)
+            } else {
+                s.db.and_then(|db| db.probe(&child)).map(|f| {
+                    if child.to_move() == mover {
+                        gain + f
+                    } else {
+                        gain - f
+                    }
+                })
+            };
+            if let Some(value) = known {
+                if value > best {
+                    best = value;
+                    best_move = match mv {
+                        Move::Sow(k) => Some(k),
+                        Move::Swap => None,
+                    };
+                }
+                if best >= beta {
+                    return best;
+                }
+                continue;
+            }
+            let extra = child.to_move() == mover;
             let tt = matches!((tt_best, mv), (Some(b), Move::Sow(k)) if b == k);
             let order = if tt { 1000 } else { 0 } + if extra { 100 } else { 0 } + gain * 4;
             kids[count] = (child, gain, order, mv);
             count += 1;
+        }
+        if best > alpha {
+            alpha = best;
         }
         let kids = &mut kids[..count];
         // Enhanced transposition cutoff: a child whose proven bound already
@@ -450,8 +482,6 @@ impl Worker<'_, '_> {
             kids[1..].rotate_left(self.rotate % (count - 1));
         }
 
-        let mut best = i32::MIN;
-        let mut best_move = None;
         for (child, gain, _, mv) in kids.iter() {
             let value = self.child_value(mover, child, *gain, alpha, beta);
             if self.aborted {
