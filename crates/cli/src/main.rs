@@ -36,6 +36,12 @@ enum Command {
     /// Build or inspect endgame databases.
     #[command(subcommand)]
     Db(cmd::db::Command),
+    /// Run the engine behind a line protocol on stdin/stdout (docs/protocol.md).
+    Engine(cmd::engine::Args),
+    /// Play Manchester Kalah(7,7) as an agent of its game-engine protocol.
+    Mankalah(cmd::mankalah::Args),
+    /// Play engines against each other and estimate their Elo difference.
+    Match(cmd::matches::Args),
 }
 
 fn main() {
@@ -49,6 +55,9 @@ fn main() {
         Command::Variants(args) => cmd::variants::run(args),
         Command::Solve(args) => cmd::solve::run(args),
         Command::Db(command) => cmd::db::run(command),
+        Command::Engine(args) => cmd::engine::run(args),
+        Command::Mankalah(args) => cmd::mankalah::run(args),
+        Command::Match(args) => cmd::matches::run(args),
     };
     if let Err(e) = result {
         eprintln!("mancala: {}", e.message);

@@ -149,9 +149,9 @@ fn human_against_the_computer() {
     p.send_line("hint").unwrap();
     p.exp_regex(r"Hint: sow pit \d\.").unwrap();
     p.send_line("1").unwrap();
+    // The computer decides the pie rule itself; either way the game goes on.
     p.exp_regex("Player 2 \\(computer\\) (steals the first move|lets the first move stand)")
         .unwrap();
-    p.exp_string("Player 2 (computer) ").unwrap();
     let shown = play_to_the_end(&mut p, |pits| *pits.last().unwrap(), "n");
     assert!(shown.contains("Player 2 (computer) sowed"), "{shown}");
     assert!(shown.contains("Final score"), "{shown}");

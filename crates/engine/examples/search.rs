@@ -13,7 +13,8 @@ fn main() {
         game.play(mv).expect("legal");
     }
     let depth = args.get(3).map_or(12, |d| d.parse().expect("depth"));
-    let mut s = Searcher::default();
+    let solve = std::env::var("SOLVE").ok().map(|s| s.parse().unwrap());
+    let mut s = Searcher::new(mancala_engine::SearchOptions { hash_mb: 64, solve_seeds: solve });
     let mut show = |i: &mancala_engine::SearchInfo| {
         println!("depth {} score {} exact {} nodes {} nps {} pv {:?}", i.depth, i.score, i.exact, i.nodes, i.nps, i.pv)
     };

@@ -10,7 +10,7 @@ pub mod player;
 pub mod playout;
 pub mod search;
 
-pub use player::{computer_move, hint, LEVELS};
+pub use player::{computer_move, hint, level_limits, LEVELS};
 pub use search::{
     Analysis, MoveAnalysis, SearchInfo, SearchLimits, SearchOptions, SearchResult, Searcher,
 };

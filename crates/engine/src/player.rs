@@ -1,14 +1,40 @@
 //! The computer player: a move for a game at a strength level.
 //!
-//! This is the API the console uses. Its internals are a plain depth-limited
-//! negamax until the full search lands; the signatures are meant to stay.
+//! This is the API the console uses. A level is a node budget for the
+//! search (so a level plays the same move for the same game on every
+//! machine) plus, below level 6, human-like mistakes: the moves are all
+//! scored ([`Searcher::analyze`]) and the choice is made on scores blurred
+//! by noise drawn from the caller's seed, so a weak player overlooks
+//! differences of a few seeds but rarely throws away a big capture. The
+//! pie rule's swap is a legal move like any other, so the search weighs it.
 
-use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_core::{Game, Move};
 
 use crate::playout::SplitMix64;
+use crate::search::{SearchLimits, SearchOptions, Searcher};
 
 /// Strength levels run from 1 (beginner) to 10 (full strength).
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+
+/// Search nodes per move at each level (index `level - 1`).
+const NODES: [u64; 10] =
+    [300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000, 3_000_000, 8_000_000];
+
+/// Half-width, in seeds, of the noise added to each move's score at levels
+/// 1 to 5 (index `level - 1`).
+const NOISE: [i32; 5] = [8, 5, 3, 2, 1];
+
+/// The search limits of a level (1..=10, clamped): a node budget, so the
+/// result does not depend on the machine.
+pub fn level_limits(level: u8) -> SearchLimits {
+    let level = level.clamp(*LEVELS.start(), *LEVELS.end());
+    SearchLimits::nodes(NODES[level as usize - 1])
+}
+
+fn searcher_for(level: u8) -> Searcher {
+    let hash_mb = if level >= 8 { 32 } else { 4 };
+    Searcher::new(SearchOptions { hash_mb, solve_seeds: None })
+}
 
 /// The move the computer plays at `level` (1..=10, clamped). Low levels
 /// make human-like mistakes, drawn from `seed`; the same game, level and
@@ -16,70 +42,39 @@ pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 /// weighed. Panics if the game is over.
 pub fn computer_move(game: &Game, level: u8, seed: u64) -> Move {
     let level = level.clamp(*LEVELS.start(), *LEVELS.end());
-    let v = game.variant();
-    let pos = game.position();
-    let moves = pos.legal_moves(v);
+    let moves = game.legal_moves();
     assert!(!moves.is_empty(), "computer_move on a finished game");
-    let depth = level as u32;
-    let mut scored: Vec<(i32, Move)> = moves
-        .iter()
-        .map(|mv| {
-            let mut child = *pos;
-            child.play_unchecked(v, mv);
-            (from_mover(pos.to_move(), &child, negamax(v, &child, depth - 1)), mv)
-        })
-        .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
-    // Below level 6 the computer sometimes picks a worse move: the lower the
-    // level, the more often.
-    let mut rng = SplitMix64::new(seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37));
-    let blunder_percent = (6u32.saturating_sub(level as u32)) * 8;
-    if scored.len() > 1 && rng.below(100) < blunder_percent {
-        return scored[1 + rng.below(scored.len() as u32 - 1) as usize].1;
+    if moves.len() == 1 {
+        return moves[0];
     }
-    scored[0].1
-}
-
-/// A suggestion for the player to move: the full-strength move.
-pub fn hint(game: &Game) -> Move {
-    computer_move(game, *LEVELS.end(), 0)
-}
-
-/// The value of `child` for the player who moved into it, given its value
-/// for its own mover. Turns do not always alternate (extra turns, swaps).
-fn from_mover(mover: Side, child: &Position, value: i32) -> i32 {
-    if child.is_over() || child.to_move() == mover {
-        value_for(mover, child, value)
-    } else {
-        -value
+    let mut searcher = searcher_for(level);
+    let limits = level_limits(level);
+    if level as usize > NOISE.len() {
+        let result = searcher.search(game, limits, None, &mut |_| {});
+        return result.best.expect("the game is not over");
     }
-}
-
-fn value_for(mover: Side, child: &Position, value: i32) -> i32 {
-    if child.is_over() {
-        let margin = child.store_margin();
-        if mover == Side::South {
-            margin
-        } else {
-            -margin
+    let analysis = searcher.analyze(game, limits, None, &mut |_| {});
+    let noise = NOISE[level as usize - 1];
+    let mut rng = SplitMix64::new(seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9));
+    let mut best = (i32::MIN, analysis.moves[0].mv);
+    for m in &analysis.moves {
+        // Exact wins and losses are not blurred: even a beginner sees a
+        // game-ending move.
+        let blur = if m.exact { 0 } else { rng.below(2 * noise as u32 + 1) as i32 - noise };
+        let s = m.score + blur;
+        if s > best.0 {
+            best = (s, m.mv);
         }
-    } else {
-        value
     }
+    best.1
 }
 
-/// Store margin for the player to move after `depth` more moves.
-fn negamax(v: &Variant, pos: &Position, depth: u32) -> i32 {
-    let us = pos.to_move();
-    if pos.is_over() || depth == 0 {
-        let margin = pos.store_margin();
-        return if us == Side::South { margin } else { -margin };
-    }
-    let mut best = i32::MIN;
-    for mv in pos.legal_moves(v).iter() {
-        let mut child = *pos;
-        child.play_unchecked(v, mv);
-        best = best.max(from_mover(us, &child, negamax(v, &child, depth - 1)));
-    }
-    best
+/// Level whose search [`hint`] runs: strong, and quick enough to answer
+/// at the prompt (a million nodes, a fraction of a second).
+pub const HINT_LEVEL: u8 = 8;
+
+/// A suggestion for the player to move: the move the computer would play at
+/// [`HINT_LEVEL`].
+pub fn hint(game: &Game) -> Move {
+    computer_move(game, HINT_LEVEL, 0)
 }

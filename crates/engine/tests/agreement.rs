@@ -41,7 +41,7 @@ fn move_value(game: &mut Game, mv: Move, budget: &mut u64) -> Option<i32> {
 /// Small games of every preset: starting positions of small sizes, and
 /// positions with few seeds left reached by random play on bigger boards
 /// (with their history, which matters for the repetition rule).
-fn cases(name: &str) -> Vec<Game> {
+fn cases(name: &str, ring_left: u32, beside_left: u32) -> Vec<Game> {
     let base = Variant::preset(name).unwrap();
     let [smin, smax] = base.rules().board.seeds_per_pit_range;
     let mut games = Vec::new();
@@ -55,7 +55,7 @@ fn cases(name: &str) -> Vec<Game> {
     let mut rng = SplitMix64::new(7);
     let beside = base.rules().board.stores == mancala_core::StorePlacement::Beside;
     // Cycles make the naive minimax explode sooner on Oware boards.
-    let left = if beside { 4 } else { 8 };
+    let left = if beside { beside_left } else { ring_left };
     for (pits, seeds) in [(4u8, smin.max(2)), (6, smin.max(3)), (5, smin)] {
         let Ok(v) = base.resized(Some(pits), Some(seeds)) else { continue };
         for _ in 0..if beside { 10 } else { 6 } {
@@ -77,22 +77,26 @@ fn cases(name: &str) -> Vec<Game> {
 }
 
 fn check_preset(name: &str) {
+    check_preset_sized(name, 8, 4, 1_000_000);
+}
+
+fn check_preset_sized(name: &str, ring_left: u32, beside_left: u32, limit: u64) {
     let mut checked = 0;
-    for game in cases(name) {
+    for game in cases(name, ring_left, beside_left) {
         let mut g = game.clone();
-        let mut budget = 1_000_000u64;
+        let mut budget = limit;
         let Some(value) = minimax(&mut g, &mut budget) else { continue };
         checked += 1;
         if game.position().is_over() {
-            let r = Searcher::new(SearchOptions { hash_mb: 1, solve_seeds: 0 })
+            let r = Searcher::new(SearchOptions { hash_mb: 1, solve_seeds: None })
                 .search(&game, SearchLimits::default(), None, &mut |_| {});
             assert_eq!((r.best, r.score, r.exact), (None, value, true));
             continue;
         }
-        for solve_seeds in [0, 10] {
+        for solve_seeds in [Some(0), Some(10), None] {
             let mut s = Searcher::new(SearchOptions { hash_mb: 4, solve_seeds });
             let r = s.search(&game, SearchLimits::default(), None, &mut |_| {});
-            let at = format!("{name} {} after {:?} (solve_seeds {solve_seeds})", game.position(), game.moves());
+            let at = format!("{name} {} after {:?} (solve_seeds {solve_seeds:?})", game.position(), game.moves());
             assert!(r.exact, "{at}: not solved: {r:?}");
             assert_eq!(r.score, value, "{at}: search value");
             let best = r.best.unwrap();
@@ -109,7 +113,7 @@ fn check_preset(name: &str) {
             assert_eq!(a.moves[0].score, value);
         }
     }
-    assert!(checked >= 8, "{name}: only {checked} positions small enough");
+    assert!(checked >= 8.min(3 + 5 * (limit <= 1_000_000) as usize), "{name}: only {checked} positions small enough");
     eprintln!("{name}: {checked} positions agree");
 }
 
@@ -131,4 +135,14 @@ presets! {
     abapa: "abapa",
     awari: "awari",
     relay_kalah: "relay-kalah",
+}
+
+/// Bigger positions (more seeds left, a larger minimax budget): several
+/// minutes. `cargo test --release -p mancala-engine --test agreement -- --ignored`
+#[test]
+#[ignore = "several minutes; run with --ignored"]
+fn every_preset_bigger_positions() {
+    for name in mancala_core::preset_names() {
+        check_preset_sized(name, 11, 6, 30_000_000);
+    }
 }

@@ -166,7 +166,10 @@ impl<'a> Solver<'a> {
         if root.is_over() {
             return Ok(Solution { margin: root_stores, future: 0, best_moves: vec![], nodes: 0 });
         }
-        // MTD(f), starting from the middle of what is known.
+        // MTD(f): each null-window test moves one bound to the value it
+        // returns. When a test moves its bound by little (a poor guess far
+        // from the value), the next test bisects the interval instead, so a
+        // solve takes at most about log2(range) + a few tests.
         let mut guess = (lower + upper).div_euclid(2);
         while lower < upper {
             s.lower.store(lower, Ordering::Relaxed);
@@ -174,12 +177,20 @@ impl<'a> Solver<'a> {
             report(lower, upper);
             let beta = if guess <= lower { lower + 1 } else { guess.min(upper) };
             let g = self.test(&root, beta, &start, progress).ok_or(Interrupted { lower, upper })?;
-            if g < beta {
+            let moved = if g < beta {
+                let moved = upper - g.min(upper);
                 upper = g.min(upper);
+                moved
             } else {
+                let moved = g.max(lower) - lower;
                 lower = g.max(lower);
-            }
-            guess = g;
+                moved
+            };
+            guess = if moved <= 2 && upper - lower > 4 {
+                lower + (upper - lower + 1) / 2
+            } else {
+                g
+            };
         }
         report(lower, upper);
         let future = lower;

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use mancala_core::{Move, Side};
-use mancala_engine::search::{SearchInfo, SearchLimits, SearchOptions, Searcher, DEFAULT_HASH_MB, DEFAULT_SOLVE_SEEDS};
+use mancala_engine::search::{SearchInfo, SearchLimits, SearchOptions, Searcher, DEFAULT_HASH_MB};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -32,9 +32,9 @@ pub struct Args {
     #[arg(long, default_value_t = DEFAULT_HASH_MB)]
     pub hash: usize,
     /// Solve exactly (to the end of the game) once at most this many seeds
-    /// are left in the pits.
-    #[arg(long, default_value_t = DEFAULT_SOLVE_SEEDS)]
-    pub solve_seeds: u32,
+    /// are left in the pits (default: 10, or 0 under a repetition rule).
+    #[arg(long)]
+    pub solve_seeds: Option<u32>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

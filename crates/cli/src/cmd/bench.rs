@@ -20,9 +20,17 @@ pub struct Args {
     /// `valgrind --tool=callgrind`).
     #[arg(long)]
     pub games: Option<u64>,
+    /// Only the search benchmark (fixed positions and depths; prints the
+    /// node-count signature and nodes per second).
+    #[arg(long)]
+    pub search: bool,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    if args.search {
+        search_bench();
+        return Ok(());
+    }
     if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
         return Err(CliError::input("--seconds must be more than 0 and at most 3600"));
     }
@@ -100,4 +108,33 @@ fn perft_rate(v: &Variant, budget: Duration) -> (u32, f64) {
         }
     }
     best
+}
+
+/// The search benchmark: fixed positions and depths from an empty table.
+/// The total node count is a signature of the search, the same on every
+/// run and machine (like Stockfish's `bench`).
+fn search_bench() {
+    use mancala_engine::search::bench::{run, CASES};
+    println!();
+    println!("{:<14} {:<22} {:>5} {:>12} {:>7} {:>12}", "variant", "moves", "depth", "nodes", "score", "nodes/s");
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for case in CASES {
+        let r = run(case);
+        let s = r.elapsed.as_secs_f64();
+        nodes += r.nodes;
+        secs += s;
+        println!(
+            "{:<14} {:<22} {:>5} {:>12} {:>+7} {:>12.0}",
+            case.variant,
+            if case.moves.is_empty() { "(start)" } else { case.moves },
+            case.depth,
+            r.nodes,
+            r.score,
+            r.nodes as f64 / s.max(1e-9)
+        );
+    }
+    println!("===========================");
+    println!("Total time (ms) : {:.0}", secs * 1000.0);
+    println!("Nodes searched  : {nodes}");
+    println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
 }

@@ -8,3 +8,6 @@ pub mod state;
 pub mod variants;
 pub mod db;
 pub mod solve;
+pub mod engine;
+pub mod mankalah;
+pub mod matches;

@@ -36,6 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bench;
 pub mod eval;
 pub mod hash;
 pub mod info;
@@ -65,8 +66,23 @@ use tt::TranspositionTable;
 /// Deepest iteration when no depth limit is given.
 pub const MAX_DEPTH: u32 = 120;
 
-/// Default for [`SearchOptions::solve_seeds`].
+/// Default for [`SearchOptions::solve_seeds`] where every game ends by
+/// itself (no repetition rule).
 pub const DEFAULT_SOLVE_SEEDS: u32 = 10;
+
+/// The endgame-solving threshold used when [`SearchOptions::solve_seeds`]
+/// is `None`: [`DEFAULT_SOLVE_SEEDS`], but 0 (no solving at the horizon)
+/// under a repetition rule, where seeds can circle for a long time and the
+/// history-dependent table entries ([`path`]) make solving from the
+/// horizon explode. Such positions are still solved by iterative deepening
+/// when the whole tree fits.
+pub fn auto_solve_seeds(v: &mancala_core::Variant) -> u32 {
+    if v.rules().end.repetition == mancala_core::Repetition::None {
+        DEFAULT_SOLVE_SEEDS
+    } else {
+        0
+    }
+}
 
 /// How a [`Searcher`] is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,12 +91,13 @@ pub struct SearchOptions {
     pub hash_mb: usize,
     /// At the horizon, positions with at most this many seeds left in the
     /// pits are searched to the end of the game instead of evaluated.
-    pub solve_seeds: u32,
+    /// `None`: [`auto_solve_seeds`].
+    pub solve_seeds: Option<u32>,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { hash_mb: DEFAULT_HASH_MB, solve_seeds: DEFAULT_SOLVE_SEEDS }
+        SearchOptions { hash_mb: DEFAULT_HASH_MB, solve_seeds: None }
     }
 }
 
@@ -187,7 +204,8 @@ impl Searcher {
         let root = *game.position();
         let v = game.variant();
         let clock = Clock::new(limits, stop);
-        let mut w = Worker::new(v, &mut self.tt, &mut history, clock, path, self.options.solve_seeds);
+        let solve = self.options.solve_seeds.unwrap_or_else(|| auto_solve_seeds(v));
+        let mut w = Worker::new(v, &mut self.tt, &mut history, clock, path, solve);
         if root.is_over() {
             return Run { moves: Vec::new(), depth: 0, nodes: 0, elapsed: w.clock.elapsed() };
         }

@@ -9,7 +9,7 @@
 //! when the root is solved: every score exact, deeper search cannot change
 //! anything.
 
-use mancala_core::{Move, Position};
+use mancala_core::{EndReason, Move, Position};
 
 use super::hash::{position_hash, with_history};
 use super::node::{Child, Worker};
@@ -93,6 +93,9 @@ impl Worker<'_> {
             }
         }
         self.path.pop();
+        for rm in found.iter_mut() {
+            self.extend_pv(root, history, &mut rm.pv);
+        }
         // Best first; among equals the earlier (previously better) move.
         found.sort_by(|a, b| (b.score, !b.upper_bound).cmp(&(a.score, !a.upper_bound)));
         let best = &found[0];
@@ -100,5 +103,40 @@ impl Worker<'_> {
         self.tt.store(with_history(hash, history), best.score, Bound::Exact, depth.max(0) as u32, solved, Some(best.mv));
         *moves = found;
         true
+    }
+
+    /// Lengthens a principal variation cut short by a table hit, following
+    /// the table's best moves while they are legal (at most 64 moves).
+    fn extend_pv(&mut self, root: &Position, root_history: u64, pv: &mut Vec<Move>) {
+        let v = self.v;
+        let (mut pos, mut history, mut pushed) = (*root, root_history, 0);
+        let mut i = 0;
+        while !pos.is_over() && pv.len() < 64 {
+            let hash = position_hash(&pos);
+            let mv = if i < pv.len() {
+                pv[i]
+            } else {
+                match self.tt.probe(with_history(hash, history)).and_then(|h| h.mv) {
+                    Some(mv) if pos.check_move(v, mv).is_ok() => {
+                        pv.push(mv);
+                        mv
+                    }
+                    _ => break,
+                }
+            };
+            i += 1;
+            self.path.push(&pos);
+            pushed += 1;
+            let mut child = pos;
+            child.play_unchecked(v, mv);
+            if self.path.repeats(&child) {
+                child.end_game(v, EndReason::Cycle);
+            }
+            history = self.path.child_history(&pos, hash, history, &child);
+            pos = child;
+        }
+        for _ in 0..pushed {
+            self.path.pop();
+        }
     }
 }

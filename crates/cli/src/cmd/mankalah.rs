@@ -1,0 +1,406 @@
+//! `mancala mankalah`: an agent for the Manchester Kalah(7,7) game engine
+//! (University of Manchester, COMP34120), speaking its protocol on standard
+//! input and output (see `docs/protocol.md`).
+//!
+//! The engine sends `START;South|North`, `CHANGE;<move>|SWAP;<state>;YOU|OPP|END`
+//! and `END`; the agent answers `MOVE;<n>` or `SWAP`. Holes are numbered 1
+//! to 7 from the mover's own left, which is our notation too.
+//!
+//! The one difference in the rules' bookkeeping: in Manchester the board is
+//! *not* mirrored by a swap; the swapping agent becomes South and owns the
+//! row the first move was played on. In `mancala_core` the players keep
+//! their sides and the rows are mirrored instead. So the agent keeps its
+//! own side in our terms (`me`: the side it was given at the start) and a
+//! flag `swapped`; once swapped, Manchester's South row is our North row
+//! and the other way round. Every state string the engine sends is turned
+//! into our position and checked against the agent's own record of the
+//! game; when they differ the state wins and the difference is reported on
+//! standard error.
+
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
+
+use crate::error::CliError;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Thinking time for the whole match, in seconds (Manchester allows one
+    /// hour per agent).
+    #[arg(long, default_value_t = 3600.0)]
+    pub budget: f64,
+    /// Seconds of the budget kept in reserve for message handling and
+    /// start-up.
+    #[arg(long, default_value_t = 30.0)]
+    pub reserve: f64,
+    /// Search this many nodes per move instead of using the clock
+    /// (deterministic; for tests).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Search to this depth per move instead of using the clock.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 256)]
+    pub hash: usize,
+    /// Report every move's search on standard error.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// Holes per side and seeds per hole in Manchester Kalah.
+const HOLES: usize = 7;
+
+/// What the agent does after a message.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Exit,
+}
+
+/// The agent's state for one match.
+pub struct Agent {
+    variant: Variant,
+    args: Args,
+    searcher: Searcher,
+    /// The game in our terms; `None` before `START`.
+    game: Option<Game>,
+    /// The agent's side in our terms: the side it was given at `START`. It
+    /// does not change when someone swaps.
+    me: Side,
+    /// A swap has happened: the Manchester rows are our rows mirrored.
+    swapped: bool,
+    /// Moves made so far (the agent's own swap included).
+    moves_made: u32,
+    /// Thinking time used so far.
+    used: Duration,
+    /// Diagnostics written (for tests).
+    pub diagnostics: Vec<String>,
+}
+
+impl Agent {
+    pub fn new(args: Args) -> Result<Agent, CliError> {
+        let variant = Variant::preset("mankalah").map_err(CliError::failure)?;
+        if args.hash == 0 || args.hash > 1 << 16 {
+            return Err(CliError::input("--hash must be 1 to 65536 MiB"));
+        }
+        if !(args.budget > 0.0 && args.budget < 1e7 && args.reserve >= 0.0) {
+            return Err(CliError::input("--budget and --reserve must be seconds above 0"));
+        }
+        let searcher =
+            Searcher::new(SearchOptions { hash_mb: args.hash, ..SearchOptions::default() });
+        Ok(Agent {
+            variant,
+            args,
+            searcher,
+            game: None,
+            me: Side::South,
+            swapped: false,
+            moves_made: 0,
+            used: Duration::ZERO,
+            diagnostics: Vec::new(),
+        })
+    }
+
+    fn diagnose(&mut self, text: String) {
+        eprintln!("mankalah: {text}");
+        self.diagnostics.push(text);
+    }
+
+    /// Handles one message; returns the replies to send and what to do next.
+    pub fn handle(&mut self, line: &str) -> (Vec<String>, Flow) {
+        let received = Instant::now();
+        let line = line.trim();
+        if line.is_empty() {
+            return (Vec::new(), Flow::Continue);
+        }
+        let parts: Vec<&str> = line.split(';').map(str::trim).collect();
+        let mut replies = Vec::new();
+        match parts[0] {
+            "END" if parts.len() == 1 => return (replies, Flow::Exit),
+            "START" if parts.len() == 2 => {
+                let me = match parts[1] {
+                    "South" => Side::South,
+                    "North" => Side::North,
+                    other => {
+                        self.diagnose(format!(
+                            "START names side {other:?}, not South or North; message ignored"
+                        ));
+                        return (replies, Flow::Continue);
+                    }
+                };
+                if self.game.is_some() {
+                    self.diagnose("a second START: a new game begins".into());
+                }
+                self.game = Some(Game::new(self.variant.clone()));
+                self.me = me;
+                self.swapped = false;
+                self.moves_made = 0;
+                self.searcher.clear();
+                if me == Side::South {
+                    replies.extend(self.think(received));
+                }
+            }
+            "CHANGE" if parts.len() == 4 => {
+                if self.game.is_none() {
+                    self.diagnose(format!("{line:?} before START; message ignored"));
+                    return (replies, Flow::Continue);
+                }
+                if self.change(parts[1], parts[2], parts[3]) && parts[3] == "YOU" {
+                    replies.extend(self.think(received));
+                }
+            }
+            _ => self.diagnose(format!(
+                "cannot read message {:?}: expected START;South|North, \
+                 CHANGE;<move>|SWAP;<state>;YOU|OPP|END or END; message ignored",
+                line.chars().take(200).collect::<String>()
+            )),
+        }
+        (replies, Flow::Continue)
+    }
+
+    /// Plays the move the message reports on our record, then checks the
+    /// record against the state. A message whose state or next mover
+    /// cannot be read is ignored as a whole (returns false).
+    fn change(&mut self, mv: &str, state: &str, next: &str) -> bool {
+        if !matches!(next, "YOU" | "OPP" | "END") {
+            self.diagnose(format!(
+                "CHANGE ends with {:?}, not YOU, OPP or END; message ignored",
+                next.chars().take(40).collect::<String>()
+            ));
+            return false;
+        }
+        let numbers = match parse_state(state) {
+            Ok(n) => n,
+            Err(e) => {
+                self.diagnose(format!(
+                    "state {:?}: {e}; message ignored",
+                    state.chars().take(100).collect::<String>()
+                ));
+                return false;
+            }
+        };
+        let game = self.game.as_mut().expect("started");
+        if mv == "SWAP" {
+            if game.moves().last() == Some(&Move::Swap) {
+                // Our own swap, already played when we sent it.
+            } else if game.position().swap_offered() {
+                game.play_unchecked(Move::Swap);
+                self.swapped = true;
+                self.moves_made += 1;
+            } else {
+                self.swapped = true;
+                self.moves_made += 1;
+                self.diagnose(format!(
+                    "SWAP reported where our record allows none ({}); following the engine",
+                    self.game.as_ref().expect("started").position()
+                ));
+            }
+        } else {
+            self.moves_made += 1;
+            let hole = mv.parse::<usize>().ok().filter(|h| (1..=HOLES).contains(h));
+            match hole {
+                Some(h) => {
+                    let mv = Move::pit(h);
+                    if let Err(e) = game.play(mv) {
+                        let at = game.position().to_string();
+                        self.diagnose(format!(
+                            "move {h} reported, but in our record ({at}) it is illegal: {e}"
+                        ));
+                    }
+                }
+                None => self.diagnose(format!("move {mv:?} is not a hole from 1 to {HOLES}")),
+            }
+        }
+        match self.position_from_state(&numbers, next) {
+            Ok(pos) => self.check_record(pos, next),
+            Err(e) => self.diagnose(format!("state {state:?}: {e}; keeping our record")),
+        }
+        true
+    }
+
+    /// Our position from a Manchester state string (North's holes 1..7,
+    /// North's store, South's holes 1..7, South's store) and who moves next.
+    fn position_from_state(&self, numbers: &[u8], next: &str) -> Result<Position, String> {
+        let (m_north, m_south) = numbers.split_at(HOLES + 1);
+        // Manchester's rows in our terms: a swap exchanges them.
+        let (south, north) = if self.swapped { (m_north, m_south) } else { (m_south, m_north) };
+        let to_move = match next {
+            "YOU" => self.me,
+            "OPP" => !self.me,
+            // Over: the side does not matter.
+            _ => Side::South,
+        };
+        let state_field = if next == "END" {
+            String::from("S#empty-side")
+        } else {
+            let letter = if to_move == Side::South { "S" } else { "N" };
+            // The swap is offered to North right after South's first move.
+            let swap = self.moves_made == 1 && !self.swapped && to_move == Side::North;
+            format!("{letter}{}", if swap { "+swap" } else { "" })
+        };
+        let row = |r: &[u8]| {
+            r[..HOLES].iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+                + ":"
+                + &r[HOLES].to_string()
+        };
+        let text = format!("{}/{}/{}", row(south), row(north), state_field);
+        let pos: Position = text.parse().map_err(|e| format!("{e}"))?;
+        pos.check_fits(&self.variant).map_err(|e| e.to_string())?;
+        Ok(pos)
+    }
+
+    fn check_record(&mut self, from_state: Position, next: &str) {
+        let game = self.game.as_ref().expect("started");
+        let ours = *game.position();
+        let same_board = Side::ALL
+            .into_iter()
+            .all(|s| ours.row(s) == from_state.row(s) && ours.store(s) == from_state.store(s));
+        if next == "END" {
+            if !ours.is_over() {
+                self.diagnose(format!("the engine ended the game; our record ({ours}) goes on"));
+            } else if !same_board {
+                // The engine may or may not have swept the seeds left on the
+                // board into the stores: compare the totals of each side.
+                let total = |p: &Position, s: Side| p.side_seeds(s) + p.store(s) as u32;
+                if Side::ALL.into_iter().any(|s| total(&ours, s) != total(&from_state, s)) {
+                    self.diagnose(format!("final state {from_state} differs from ours {ours}"));
+                }
+            }
+            return;
+        }
+        let same = same_board
+            && !ours.is_over()
+            && ours.to_move() == from_state.to_move()
+            && ours.swap_offered() == from_state.swap_offered();
+        if !same {
+            self.diagnose(format!(
+                "our record {ours} differs from the engine's state {from_state}; following the engine"
+            ));
+            self.game =
+                Some(Game::from_position(self.variant.clone(), from_state.settled(&self.variant)));
+        }
+    }
+
+    /// Thinking time for this move: the budget left shared over the moves
+    /// we still expect to make.
+    fn allowance(&self, pos: &Position) -> Duration {
+        let budget = Duration::from_secs_f64(self.args.budget);
+        let reserve = Duration::from_secs_f64(self.args.reserve.min(self.args.budget / 10.0));
+        let left = budget.saturating_sub(self.used).saturating_sub(reserve);
+        let seeds = pos.side_seeds(Side::South) + pos.side_seeds(Side::North);
+        // About one own move for every three seeds left in the pits.
+        let expected = (seeds / 3).clamp(4, 40);
+        (left / expected).min(left / 3).max(Duration::from_millis(5))
+    }
+
+    /// Chooses the move when the engine says it is ours.
+    fn think(&mut self, received: Instant) -> Vec<String> {
+        let game = self.game.clone().expect("started");
+        let pos = *game.position();
+        if pos.is_over() || pos.to_move() != self.me {
+            self.diagnose(format!(
+                "asked to move, but in our record ({pos}) it is not our turn; no move sent"
+            ));
+            return Vec::new();
+        }
+        let legal = game.legal_moves();
+        let (mv, detail) = if legal.len() == 1 {
+            (legal[0], String::from("only move"))
+        } else {
+            let limits = if self.args.nodes.is_some() || self.args.depth.is_some() {
+                SearchLimits { depth: self.args.depth, nodes: self.args.nodes, time: None }
+            } else {
+                SearchLimits::time(self.allowance(&pos))
+            };
+            let result = self.searcher.search(&game, limits, None, &mut |_| {});
+            let detail = format!(
+                "depth {} score {} exact {} nodes {} time {} ms",
+                result.depth,
+                result.score,
+                result.exact,
+                result.nodes,
+                result.elapsed.as_millis()
+            );
+            match result.best.filter(|m| legal.contains(*m)) {
+                Some(mv) => (mv, detail),
+                None => {
+                    self.diagnose(format!("the search gave no legal move in {pos}"));
+                    (legal[0], detail)
+                }
+            }
+        };
+        let message = match mv {
+            Move::Swap => {
+                let game = self.game.as_mut().expect("started");
+                game.play_unchecked(Move::Swap);
+                self.swapped = true;
+                self.moves_made += 1;
+                "SWAP".to_string()
+            }
+            Move::Sow(k) => format!("MOVE;{}", k + 1),
+        };
+        self.used += received.elapsed();
+        if self.args.verbose {
+            eprintln!(
+                "mankalah: {message} in {pos}: {detail}; {:.1} s of {:.0} s used",
+                self.used.as_secs_f64(),
+                self.args.budget
+            );
+        }
+        vec![message]
+    }
+}
+
+/// The 16 numbers of a state string, which must hold all 98 seeds.
+fn parse_state(state: &str) -> Result<Vec<u8>, String> {
+    let numbers: Vec<u8> = state
+        .split(',')
+        .map(|t| {
+            t.trim().parse::<u8>().map_err(|_| {
+                format!("{:?} is not a seed count", t.chars().take(20).collect::<String>())
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if numbers.len() != 2 * HOLES + 2 {
+        return Err(format!("{} numbers instead of {}", numbers.len(), 2 * HOLES + 2));
+    }
+    let total: u32 = numbers.iter().map(|&n| n as u32).sum();
+    if total != (2 * HOLES * HOLES) as u32 {
+        return Err(format!("{total} seeds instead of {}", 2 * HOLES * HOLES));
+    }
+    Ok(numbers)
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let mut agent = Agent::new(args)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    let mut buf = Vec::with_capacity(128);
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                eprintln!("mankalah: cannot read the input ({e}); stopping");
+                return Ok(());
+            }
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let (replies, flow) = agent.handle(&line);
+        for r in replies {
+            if writeln!(out, "{r}").and_then(|()| out.flush()).is_err() {
+                eprintln!("mankalah: the engine closed the connection; stopping");
+                return Ok(());
+            }
+        }
+        if flow == Flow::Exit {
+            return Ok(());
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! `mancala engine` driven through its protocol (docs/protocol.md): every
+//! malformed line gets an `error` reply and the engine carries on; `go
+//! depth` is deterministic; `stop` ends `go infinite`; the end of input
+//! lets a search finish.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .arg("engine")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start mancala engine");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine { child, stdin, lines }
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("input open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn next(&mut self) -> String {
+        self.lines
+            .recv_timeout(TIMEOUT)
+            .unwrap_or_else(|e| panic!("no line from the engine within {TIMEOUT:?}: {e}"))
+    }
+
+    /// Every line up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let line = self.next();
+            let done = line.starts_with(prefix);
+            got.push(line);
+            if done {
+                return got;
+            }
+        }
+    }
+
+    /// Sends a line, then `isready`; returns what came before `readyok`.
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("isready");
+        let mut got = self.until("readyok");
+        got.pop();
+        got
+    }
+
+    fn close_and_wait(mut self) -> (Vec<String>, Option<i32>) {
+        self.stdin.take();
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(start.elapsed() < TIMEOUT, "the engine did not end after its input closed");
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let rest: Vec<String> = self.lines.try_iter().collect();
+        (rest, status.code())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn identifies_itself_and_answers_isready() {
+    let mut e = Engine::start(&[]);
+    e.send("mancala");
+    let lines = e.until("ok");
+    assert!(lines[0].starts_with("id name mancala "), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "ok");
+    assert!(e.ask("").is_empty(), "an empty line is ignored");
+    e.send("quit");
+    let (rest, code) = e.close_and_wait();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn every_malformed_line_gets_an_error_and_the_engine_survives() {
+    let mut e = Engine::start(&[]);
+    let long = format!("go {}", "x".repeat(100_000));
+    // Each bad line, and a word the error must name.
+    let bad: Vec<(&str, &str)> = vec![
+        ("foo", "unknown command"),
+        ("GO depth 3", "unknown command"),
+        ("go depth", "depth needs a number"),
+        ("go depth x", "whole number"),
+        ("go depth 0", "depth must be 1 to"),
+        ("go depth 1000", "depth must be 1 to"),
+        ("go nodes -5", "whole number"),
+        ("go nodes 0", "at least 1"),
+        ("go movetime", "needs a number"),
+        ("go sideways", "unknown limit"),
+        ("go infinite depth 3", "infinite cannot be combined"),
+        (&long, "unknown limit"),
+        ("position", "nothing given"),
+        ("position moves 1", "no position before moves"),
+        ("position startpos 1 2", "expected \"moves\""),
+        ("position startpos moves 7", "pit 7 does not exist"),
+        ("position startpos moves 1 zz", "move #2"),
+        ("position startpos moves 3 1 3", "pit 3 is empty"),
+        ("position startpos moves 1 2 swap", "swap"),
+        ("position 1,2,3/4", "position"),
+        ("position 4,4,4,4,4,4:0/4,4,4,4,4,4:1/S", "seeds"),
+        ("position 4,4,4,4:0/4,4,4,4:16/S", "pits per side"),
+        ("position 4,4,4,4,4,4:0/4,4,4,4,4,4:0/Q", "state"),
+        ("variant", "no name given"),
+        ("variant nope", "unknown variant"),
+        ("variant kalah pits", "needs a number"),
+        ("variant kalah pits x", "whole number"),
+        ("variant kalah pits 99", "cannot be played at that size"),
+        ("variant kalah pits 100000", "too large"),
+        ("variant kalah colour red", "unknown option"),
+        ("variantfile", "no file given"),
+        ("variantfile /nonexistent/rules.toml", "cannot read variant file"),
+        ("hash", "hash MB"),
+        ("hash 0", "1 to"),
+        ("hash lots", "whole number of MiB"),
+    ];
+    for (line, reason) in &bad {
+        let got = e.ask(line);
+        let shown: String = line.chars().take(60).collect();
+        assert_eq!(got.len(), 1, "{shown:?} gave {got:?}");
+        assert!(got[0].starts_with("error "), "{shown:?} gave {got:?}");
+        assert!(
+            got[0].contains(reason),
+            "{shown:?} gave {:?}, expected it to mention {reason:?}",
+            got[0]
+        );
+    }
+    // Bytes that are not UTF-8, and a line without its newline at the end
+    // of a write.
+    e.send_bytes(b"\xff\xfe go\n");
+    e.send("isready");
+    let got = e.until("readyok");
+    assert!(got[0].starts_with("error ") && got[0].contains("UTF-8"), "{got:?}");
+    // After all that the position is still the start and the engine works.
+    e.send("d");
+    let shown = e.until("legal");
+    assert!(
+        shown.iter().any(|l| l == "position 4,4,4,4,4,4:0/4,4,4,4,4,4:0/S+opening"),
+        "{shown:?}"
+    );
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().filter(|l| l.starts_with("info depth")).count() >= 1, "{lines:?}");
+    // A bad `position` leaves the position as it was.
+    assert!(e.ask("position startpos moves 3").is_empty());
+    assert_eq!(e.ask("position startpos moves 3 9").len(), 1);
+    e.send("d");
+    let shown = e.until("legal");
+    assert!(shown.iter().any(|l| l == "moves 3"), "{shown:?}");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+}
+
+/// The `bestmove` and the last `info` line of one search in a new engine.
+fn search_once(commands: &[&str]) -> (String, String) {
+    let mut e = Engine::start(&[]);
+    for c in commands {
+        e.send(c);
+    }
+    let lines = e.until("bestmove");
+    for l in &lines {
+        assert!(!l.starts_with("error"), "{l}");
+    }
+    let info = lines.iter().rev().find(|l| l.starts_with("info depth")).cloned().unwrap();
+    // The node rate and the time vary; the rest must not.
+    let info: Vec<&str> = info.split_whitespace().collect();
+    let stable: Vec<&str> = info
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| {
+            *i == 0 || !matches!(info[i - 1], "nps" | "time") && !matches!(info[*i], "nps" | "time")
+        })
+        .map(|(_, w)| *w)
+        .collect();
+    (lines.last().unwrap().clone(), stable.join(" "))
+}
+
+#[test]
+fn go_depth_is_deterministic_and_legal() {
+    let commands = ["variant mankalah", "position startpos moves 3 swap", "go depth 9"];
+    let (best1, info1) = search_once(&commands);
+    let (best2, info2) = search_once(&commands);
+    assert_eq!(best1, best2);
+    assert_eq!(info1, info2);
+    assert!(info1.starts_with("info depth 9 "), "{info1}");
+    assert!(info1.contains(" pv "), "{info1}");
+    // The move is legal where it was asked for.
+    let mut e = Engine::start(&[]);
+    for c in &commands[..2] {
+        e.send(c);
+    }
+    e.send("d");
+    let legal = e.until("legal").pop().unwrap();
+    let mv = best1.strip_prefix("bestmove ").unwrap();
+    assert!(legal.split_whitespace().skip(1).any(|m| m == mv), "{best1} not in {legal}");
+    // A position string works like the moves that lead to it.
+    let (best3, info3) = search_once(&[
+        "variant mankalah",
+        "position 8,8,7,7,7,7,7:0/7,7,0,8,8,8,8:1/S",
+        "go depth 9",
+    ]);
+    assert_eq!(best3, best1);
+    assert_eq!(info3, info1);
+}
+
+#[test]
+fn stop_ends_go_infinite_and_isready_answers_while_searching() {
+    let mut e = Engine::start(&[]);
+    e.send("variant mankalah");
+    e.send("go infinite");
+    // The first iterations report at once.
+    let first = e.next();
+    assert!(first.starts_with("info depth 1 "), "{first}");
+    e.send("isready");
+    e.send("position startpos");
+    e.send("d");
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l: &String| l.starts_with("legal")) {
+        seen.push(e.next());
+    }
+    assert!(seen.contains(&"readyok".to_string()), "{seen:?}");
+    assert!(seen.iter().any(|l| l.starts_with("error position: a search is running")), "{seen:?}");
+    assert!(!seen.iter().any(|l| l.starts_with("bestmove")), "infinite waits for stop: {seen:?}");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove");
+    assert!(asked.elapsed() < Duration::from_secs(5), "stop took {:?}", asked.elapsed());
+    let best = lines.last().unwrap();
+    let mv: u32 = best.strip_prefix("bestmove ").unwrap().parse().expect("a pit");
+    assert!((1..=7).contains(&mv), "{best}");
+    // Stop when nothing runs is ignored; the engine goes on.
+    assert!(e.ask("stop").is_empty());
+    e.send("go depth 2");
+    e.until("bestmove");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let mut e = Engine::start(&["--variant", "kalah", "-p", "1", "-s", "1"]);
+    e.send("position 0:1/0:1/S");
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove none");
+}
+
+#[test]
+fn end_of_input_lets_a_search_finish() {
+    let mut e = Engine::start(&[]);
+    e.send("position startpos moves 1");
+    e.send("go depth 6");
+    let (rest, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+    assert!(rest.last().is_some_and(|l| l.starts_with("bestmove ")), "{rest:?}");
+}
+
+#[test]
+fn variants_and_variant_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tiny.toml");
+    let text = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["variants", "--show", "oware"])
+        .output()
+        .unwrap();
+    assert!(text.status.success());
+    std::fs::write(&file, &text.stdout).unwrap();
+    let mut e = Engine::start(&[]);
+    assert!(e.ask(&format!("variantfile {}", file.display())).is_empty());
+    e.send("d");
+    let shown = e.until("legal");
+    assert!(shown[0].starts_with("variant oware pits 6 seeds 4"), "{shown:?}");
+    assert!(e.ask("variant kalah pits 3 seeds 2").is_empty());
+    e.send("go");
+    // Without limits the search runs until solved: at once on this board.
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.contains(" exact true ")), "{lines:?}");
+}

@@ -1,0 +1,133 @@
+//! Search API behaviour: determinism, limits, the progress callback, the
+//! pie swap, and the strength levels.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use mancala_core::{Game, Move, Variant};
+use mancala_engine::playout::SplitMix64;
+use mancala_engine::search::bench;
+use mancala_engine::{computer_move, hint, SearchLimits, SearchOptions, Searcher};
+
+fn random_game(name: &str, plies: usize, seed: u64) -> Game {
+    let mut rng = SplitMix64::new(seed);
+    let mut g = Game::new(Variant::preset(name).unwrap());
+    for _ in 0..plies {
+        if g.position().is_over() {
+            break;
+        }
+        let moves = g.legal_moves();
+        g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+    }
+    g
+}
+
+#[test]
+fn depth_and_node_limits_are_deterministic() {
+    for case in &bench::CASES[..4] {
+        let small = bench::BenchCase { depth: case.depth.min(11), ..*case };
+        let a = bench::run(&small);
+        let b = bench::run(&small);
+        assert_eq!((a.best, a.score, a.nodes, &a.pv), (b.best, b.score, b.nodes, &b.pv), "{small:?}");
+    }
+    let game = random_game("oware", 10, 3);
+    let run = || {
+        Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None })
+            .search(&game, SearchLimits::nodes(40_000), None, &mut |_| {})
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a, SearchResult { elapsed: a.elapsed, ..b });
+    assert!(a.nodes <= 40_001);
+}
+
+use mancala_engine::SearchResult;
+
+#[test]
+fn progress_is_reported_each_iteration() {
+    let game = Game::new(Variant::preset("kalah-classic").unwrap());
+    let mut depths = Vec::new();
+    let mut s = Searcher::default();
+    let r = s.search(&game, SearchLimits::depth(8), None, &mut |info| {
+        assert_eq!(info.pv.first().copied(), Some(info.pv[0]));
+        assert!(info.nodes > 0);
+        depths.push(info.depth);
+    });
+    assert_eq!(depths, (1..=8).collect::<Vec<_>>());
+    assert_eq!(r.depth, 8);
+    assert_eq!(r.pv.first().copied(), r.best);
+    assert!(game.legal_moves().contains(r.best.unwrap()));
+}
+
+#[test]
+fn stop_flag_and_time_limit_still_give_a_legal_move() {
+    let game = Game::new(Variant::preset("mankalah").unwrap());
+    let stop = AtomicBool::new(true);
+    let r = Searcher::default().search(&game, SearchLimits::default(), Some(&stop), &mut |_| {});
+    assert!(game.legal_moves().contains(r.best.unwrap()));
+    let t = std::time::Instant::now();
+    let r = Searcher::default().search(&game, SearchLimits::time(Duration::from_millis(100)), None, &mut |_| {});
+    assert!(t.elapsed() < Duration::from_secs(2));
+    assert!(game.legal_moves().contains(r.best.unwrap()));
+}
+
+#[test]
+fn finished_game_has_no_move() {
+    let mut g = random_game("kalah", 400, 1);
+    while !g.position().is_over() {
+        let m = g.legal_moves()[0];
+        g.play_unchecked(m);
+    }
+    let r = Searcher::default().search(&g, SearchLimits::depth(3), None, &mut |_| {});
+    assert_eq!(r.best, None);
+    assert!(r.exact);
+}
+
+#[test]
+fn the_swap_is_weighed() {
+    let mut g = Game::new(Variant::preset("kalah").unwrap());
+    g.play(Move::pit(4)).unwrap();
+    let a = Searcher::default().analyze(&g, SearchLimits::depth(6), None, &mut |_| {});
+    assert!(a.moves.iter().any(|m| m.mv == Move::Swap));
+    assert_eq!(a.moves.len(), g.legal_moves().len());
+    // Best first.
+    assert!(a.moves.windows(2).all(|w| w[0].score >= w[1].score));
+}
+
+#[test]
+fn every_level_plays_legal_moves() {
+    for name in mancala_core::preset_names() {
+        for (i, level) in [1u8, 3, 5, 6].into_iter().enumerate() {
+            let g = random_game(name, 6 + i, 11 + i as u64);
+            if g.position().is_over() {
+                continue;
+            }
+            let mv = computer_move(&g, level, 5);
+            assert!(g.legal_moves().contains(mv), "{name} level {level}: {mv}");
+            assert_eq!(mv, computer_move(&g, level, 5), "same game, level and seed, same move");
+        }
+    }
+}
+
+#[test]
+fn low_levels_differ_from_high_levels() {
+    let mut differ = 0;
+    for seed in 0..12 {
+        let g = random_game("kalah-classic", 8 + seed as usize % 5, seed);
+        if g.position().is_over() {
+            continue;
+        }
+        if computer_move(&g, 1, seed) != computer_move(&g, 7, seed) {
+            differ += 1;
+        }
+    }
+    assert!(differ >= 2, "level 1 played like level 7 in all but {differ} positions");
+}
+
+#[test]
+#[ignore = "full strength takes a few seconds per move; run with --ignored"]
+fn hint_is_full_strength_and_legal() {
+    let g = Game::new(Variant::preset("kalah").unwrap());
+    assert!(g.legal_moves().contains(hint(&g)));
+    let g = Game::new(Variant::preset("oware").unwrap());
+    assert!(g.legal_moves().contains(hint(&g)));
+}
