@@ -22,8 +22,11 @@ pub struct Args {
     pub games: Option<u64>,
     /// Only the search benchmark (fixed positions and depths; prints the
     /// node-count signature and nodes per second).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "rules")]
     pub search: bool,
+    /// Only the rules benchmark (playouts and perft).
+    #[arg(long)]
+    pub rules: bool,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -76,6 +79,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
             format!("d{depth}"),
             leaf_rate
         );
+    }
+    if !args.rules && args.variant.is_empty() {
+        println!();
+        search_bench();
     }
     Ok(())
 }
