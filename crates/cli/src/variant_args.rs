@@ -56,6 +56,28 @@ impl VariantArgs {
     }
 }
 
+/// A variant and the moves played in it from the start: the options of
+/// every command that looks at one position.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GameArgs {
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Moves to play from the start first, e.g. `3,1,swap,4` (pits numbered
+    /// from the mover's own left).
+    #[arg(long, short = 'm', default_value = "")]
+    pub moves: String,
+}
+
+impl GameArgs {
+    /// The variant and the game after the moves, or a message naming the
+    /// first bad move.
+    pub fn game(&self) -> Result<(Variant, mancala_core::Game), CliError> {
+        let variant = self.variant.variant()?;
+        let game = replay(&variant, &self.moves)?;
+        Ok((variant, game))
+    }
+}
+
 /// Parses `3,1,swap,4` and replays it from the start, naming the first bad
 /// move by its place in the list.
 pub fn replay(variant: &Variant, moves: &str) -> Result<mancala_core::Game, CliError> {

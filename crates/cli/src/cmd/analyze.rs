@@ -9,15 +9,12 @@ use mancala_engine::search::{SearchInfo, SearchLimits, SearchOptions, Searcher, 
 use serde::Serialize;
 
 use crate::error::CliError;
-use crate::variant_args::{replay, VariantArgs};
+use crate::variant_args::GameArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
-    pub variant: VariantArgs,
-    /// Moves to play from the start before analysing, e.g. `3,1,swap,4`.
-    #[arg(long, short = 'm', default_value = "")]
-    pub moves: String,
+    pub game: GameArgs,
     /// Search this many moves deep (deterministic). Without --depth,
     /// --nodes or --time the analysis runs for 3 seconds.
     #[arg(long, short = 'd')]
@@ -78,8 +75,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.hash == 0 || args.hash > 1 << 20 {
         return Err(CliError::input("--hash must be 1 to 1048576 MiB"));
     }
-    let variant = args.variant.variant()?;
-    let game = replay(&variant, &args.moves)?;
+    let (variant, game) = args.game.game()?;
     let mut limits = SearchLimits {
         depth: args.depth,
         nodes: args.nodes,

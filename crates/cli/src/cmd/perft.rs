@@ -3,18 +3,15 @@
 use std::time::Instant;
 
 use crate::error::CliError;
-use crate::variant_args::{replay, VariantArgs};
+use crate::variant_args::GameArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
-    pub variant: VariantArgs,
+    pub game: GameArgs,
     /// Deepest depth to count (one ply = one move: a sowing or a swap).
     #[arg(long, short = 'd', default_value_t = 8)]
     pub depth: u32,
-    /// Moves to play from the start before counting.
-    #[arg(long, short = 'm', default_value = "")]
-    pub moves: String,
     /// Also list the leaves below each legal move at the deepest depth.
     #[arg(long)]
     pub divide: bool,
@@ -27,8 +24,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             args.depth
         )));
     }
-    let variant = args.variant.variant()?;
-    let mut game = replay(&variant, &args.moves)?;
+    let (variant, mut game) = args.game.game()?;
     println!(
         "perft {} {}x{} from {}",
         variant.name(),

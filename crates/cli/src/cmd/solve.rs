@@ -11,15 +11,12 @@ use mancala_solver::{can_solve, db::fingerprint, EndgameDb, SolveOptions, Solver
 
 use crate::cmd::db::DbLocation;
 use crate::error::CliError;
-use crate::variant_args::{replay, VariantArgs};
+use crate::variant_args::GameArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
-    pub variant: VariantArgs,
-    /// Moves to play from the start before solving.
-    #[arg(long, short = 'm', default_value = "")]
-    pub moves: String,
+    pub game: GameArgs,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 1024)]
     pub hash: usize,
@@ -42,7 +39,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let v = args.variant.variant()?;
+    let (v, game) = args.game.game()?;
     can_solve(&v).map_err(CliError::input)?;
     if !(1..=1 << 20).contains(&args.hash) {
         return Err(CliError::input("--hash must be from 1 to 1048576 MiB"));
@@ -53,7 +50,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if threads == 0 || threads > 256 {
         return Err(CliError::input("--threads must be from 1 to 256"));
     }
-    let game = replay(&v, &args.moves)?;
     let root = *game.position();
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -86,8 +82,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let _ = std::fs::remove_file(&checkpoint);
 
     println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
-    if !args.moves.trim().is_empty() {
-        println!("after: {}", args.moves.trim());
+    if !args.game.moves.trim().is_empty() {
+        println!("after: {}", args.game.moves.trim());
     }
     println!("position: {root}");
     println!("value: {:+}", value.margin);
@@ -184,7 +180,7 @@ fn checkpoint_path(args: &Args, v: &Variant) -> PathBuf {
         let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
         home.join(".local/state/mancala/solve")
     });
-    let what = format!("{:016x}/{}x{}/{}", fingerprint(v.rules()), v.pits_per_side(), v.seeds_per_pit(), args.moves.trim());
+    let what = format!("{:016x}/{}x{}/{}", fingerprint(v.rules()), v.pits_per_side(), v.seeds_per_pit(), args.game.moves.trim());
     root.join(format!("{}-{:016x}.bounds", v.name(), mancala_solver::db::fnv1a(what.as_bytes())))
 }
 

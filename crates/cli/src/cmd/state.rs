@@ -7,15 +7,12 @@ use mancala_core::{Game, Outcome, Side};
 use serde::Serialize;
 
 use crate::error::CliError;
-use crate::variant_args::{replay, VariantArgs};
+use crate::variant_args::{replay, GameArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
-    pub variant: VariantArgs,
-    /// Moves to replay from the start, e.g. `3,1,swap,4`.
-    #[arg(long, short = 'm', default_value = "")]
-    pub moves: String,
+    pub game: GameArgs,
     /// Read one move list per line of standard input and print one JSON
     /// object per line (a bad list prints {"error": ...} and goes on).
     #[arg(long, conflicts_with = "moves")]
@@ -68,9 +65,9 @@ impl StateJson {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let variant = args.variant.variant()?;
+    let variant = args.game.variant.variant()?;
     if !args.batch {
-        let game = replay(&variant, &args.moves)?;
+        let game = replay(&variant, &args.game.moves)?;
         println!("{}", serde_json::to_string(&StateJson::of(&game)).expect("json"));
         return Ok(());
     }
