@@ -400,6 +400,15 @@ impl Position {
     fn sow(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
         let s = self.to_move.index();
         let n = v.n;
+        // The common case first: a small board, less than a lap, no relay.
+        let origin = s * n + k;
+        let seeds = self.cells[origin] as usize;
+        if n <= 8 && seeds < v.ring_len - v.hot.skip_origin as usize && !v.hot.relay {
+            let last = self.sow_short(v, origin, seeds);
+            let mut report = MoveReport { sown: seeds as u8, ..MoveReport::default() };
+            self.settle_last_seed(v, last, opening, &mut report);
+            return report;
+        }
         let own = s * n;
         let ring = &v.ring[s];
         let len = v.ring_len;
