@@ -72,14 +72,19 @@
 //! once, with one byte per board: `w(P) = max t with P in W_t` (or 0) and
 //! `l(P)` likewise are never both positive, so the byte holds `w` if positive
 //! and `-l` otherwise, starting from 0 (the bottom of every fixed point).
-//! A sweep re-evaluates every board with forward move generation:
+//! Evaluating a board uses forward move generation through `mancala_core`:
 //! `w(P) = max(exits, l(children))`, `l(P) = min(-exits, w(children))`
-//! (clipped at 0). The update is monotone, values only grow, and sweeps in
-//! place (both cores, relaxed atomic bytes: a stale read only delays a rise)
-//! are a chaotic iteration of a monotone operator that stays below its least
-//! fixed point, so it reaches it exactly; the layer is done after a sweep
-//! that changes nothing. Boards whose moves all leave the layer are final
-//! after the first sweep and skipped afterwards.
+//! (clipped at 0). One sweep evaluates every board in place; then each round
+//! un-sows the boards whose value changed in the round before to find their
+//! possible same-layer predecessors (a superset: un-sowing does not check
+//! legality, and an extra board is only evaluated for nothing), and
+//! re-evaluates those. The update is monotone and values only grow (a new
+//! evaluation is merged with the old value), so this is a chaotic iteration
+//! of a monotone operator that stays below its least fixed point, and since
+//! every board that depends on a changed value is re-evaluated afterwards, it
+//! stops exactly at the fixed point: the layer is done after a round that
+//! changes nothing. Both cores work on each phase (relaxed atomic bytes: a
+//! stale read only delays a rise, which the next round catches).
 //!
 //! # Files
 //!
@@ -128,7 +133,8 @@ fn file_fingerprint(played: &Variant) -> u64 {
 pub struct LayerBuild {
     pub seeds: usize,
     pub boards: u64,
-    /// Sweeps until nothing changed (0: loaded from disk).
+    /// The full sweep plus the re-evaluation rounds until nothing changed
+    /// (0: loaded from disk).
     pub sweeps: u32,
     pub seconds: f64,
 }
@@ -258,7 +264,10 @@ impl OwareDb {
         Ok(db)
     }
 
-    /// Solves one layer on top of the layers below it.
+    /// Solves one layer on top of the layers below it: one full sweep, then
+    /// rounds that re-evaluate only the same-layer predecessors of the boards
+    /// whose value changed in the round before (found by un-sowing), until a
+    /// round changes nothing. Returns the values and the number of rounds.
     fn build_layer(
         &self,
         v: &Variant,
@@ -267,68 +276,129 @@ impl OwareDb {
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> (Vec<i8>, u32) {
         let total = self.index.count(seeds);
+        let words = total.div_ceil(64) as usize;
         let values: Vec<AtomicI8> = (0..total).map(|_| AtomicI8::new(0)).collect();
-        // Bit set: the board has a move staying in the layer.
-        let cyclic: Vec<AtomicU64> = (0..total.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-        let chunk = 1u64 << 14;
-        let mut sweeps = 0u32;
-        loop {
-            let first = sweeps == 0;
+        let bits = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+        // Boards whose value changed in the last round, and boards to re-evaluate.
+        let (changed, dirty) = (bits(), bits());
+        let chunk_words = 256u64;
+        let parallel = |work: &(dyn Fn(usize) + Sync)| {
             let next = AtomicU64::new(0);
             let done = AtomicU64::new(0);
-            let changed = AtomicBool::new(false);
             std::thread::scope(|scope| {
                 for _ in 0..threads {
-                    let (values, cyclic, next, done, changed) = (&values, &cyclic, &next, &done, &changed);
-                    scope.spawn(move || {
-                        let mut any = false;
-                        loop {
-                            let start = next.fetch_add(chunk, Ordering::Relaxed);
-                            if start >= total {
-                                break;
-                            }
-                            let end = (start + chunk).min(total);
-                            for r in start..end {
-                                let word = &cyclic[(r / 64) as usize];
-                                let bit = 1u64 << (r % 64);
-                                if !first && word.load(Ordering::Relaxed) & bit == 0 {
-                                    continue;
-                                }
-                                let (value, has_cycle_move) = self.evaluate(v, seeds, r, values);
-                                if first && has_cycle_move {
-                                    word.fetch_or(bit, Ordering::Relaxed);
-                                }
-                                let old = values[r as usize].load(Ordering::Relaxed);
-                                if value != old {
-                                    debug_assert!(
-                                        old == 0 || (old > 0 && value >= old) || (old < 0 && value <= old),
-                                        "values only grow: {old} -> {value}"
-                                    );
-                                    values[r as usize].store(value, Ordering::Relaxed);
-                                    any = true;
-                                }
-                            }
-                            let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
-                            progress(BuildProgress { seeds, done: d, total, loaded: false });
+                    let (next, done) = (&next, &done);
+                    scope.spawn(move || loop {
+                        let start = next.fetch_add(chunk_words, Ordering::Relaxed);
+                        if start >= words as u64 {
+                            break;
                         }
-                        if any {
-                            changed.store(true, Ordering::Relaxed);
+                        let end = (start + chunk_words).min(words as u64);
+                        for w in start..end {
+                            work(w as usize);
                         }
+                        let d = (done.fetch_add(end - start, Ordering::Relaxed) + end - start) * 64;
+                        progress(BuildProgress { seeds, done: d.min(total), total, loaded: false });
                     });
                 }
             });
-            sweeps += 1;
-            if !changed.load(Ordering::Relaxed) {
-                break;
+        };
+        // Sweep 0: every board, in place; boards that leave 0 have changed.
+        parallel(&|w| {
+            let mut mask = 0u64;
+            for r in (w as u64 * 64)..((w as u64 + 1) * 64).min(total) {
+                let value = self.evaluate(v, seeds, r, &values);
+                if value != 0 {
+                    values[r as usize].store(value, Ordering::Relaxed);
+                    mask |= 1 << (r % 64);
+                }
+            }
+            changed[w].store(mask, Ordering::Relaxed);
+        });
+        let mut rounds = 1u32;
+        let any = AtomicBool::new(true);
+        while any.swap(false, Ordering::Relaxed) {
+            // Mark the predecessors of the changed boards.
+            parallel(&|w| {
+                let mut mask = changed[w].swap(0, Ordering::Relaxed);
+                let mut board = [0u8; 32];
+                while mask != 0 {
+                    let r = w as u64 * 64 + mask.trailing_zeros() as u64;
+                    mask &= mask - 1;
+                    self.index.unrank(r, seeds, &mut board[..2 * self.n]);
+                    self.predecessors(v, &board, seeds, |p| {
+                        dirty[(p / 64) as usize].fetch_or(1 << (p % 64), Ordering::Relaxed);
+                    });
+                }
+            });
+            // Re-evaluate them.
+            parallel(&|w| {
+                let mut mask = dirty[w].swap(0, Ordering::Relaxed);
+                let mut out = 0u64;
+                while mask != 0 {
+                    let r = w as u64 * 64 + mask.trailing_zeros() as u64;
+                    mask &= mask - 1;
+                    let value = self.evaluate(v, seeds, r, &values);
+                    let old = values[r as usize].load(Ordering::Relaxed);
+                    let merged = merge(old, value);
+                    if merged != old {
+                        values[r as usize].store(merged, Ordering::Relaxed);
+                        out |= 1 << (r % 64);
+                    }
+                }
+                if out != 0 {
+                    changed[w].store(out, Ordering::Relaxed);
+                    any.store(true, Ordering::Relaxed);
+                }
+            });
+            rounds += 1;
+        }
+        (values.into_iter().map(|a| a.into_inner()).collect(), rounds)
+    }
+
+    /// Calls `f` with the rank of every board of the layer from which one
+    /// sowing could lead to `board` (the mover's row first) without a
+    /// capture: a superset of the true predecessors (legality is not
+    /// checked; an extra board is only re-evaluated for nothing). The
+    /// predecessor's mover is the opponent of `board`'s mover and sowed all
+    /// `s` seeds of one of their pits, now empty (or refilled by laps when
+    /// the origin is not skipped).
+    fn predecessors(&self, v: &Variant, board: &[u8; 32], seeds: usize, mut f: impl FnMut(u64)) {
+        let n = self.n;
+        let rules = v.rules();
+        let skip = rules.sowing.skip_origin;
+        // The board from the predecessor's mover's side: their row first.
+        let mut q = [0u8; 32];
+        q[..n].copy_from_slice(&board[n..2 * n]);
+        q[n..2 * n].copy_from_slice(&board[..n]);
+        let cells = 2 * n;
+        for j in 0..n {
+            if skip && q[j] != 0 {
+                continue;
+            }
+            // The ring after the origin, in sowing order.
+            let ring_len = if skip { cells - 1 } else { cells };
+            let mut work = q;
+            for s in 1..=seeds {
+                let step = (s - 1) % ring_len;
+                let cell = (j + 1 + step) % cells;
+                if work[cell] == 0 {
+                    break;
+                }
+                work[cell] -= 1;
+                if work[j] == 0 {
+                    let mut p = work;
+                    p[j] = s as u8;
+                    f(self.index.rank(&p[..cells]));
+                }
             }
         }
-        (values.into_iter().map(|a| a.into_inner()).collect(), sweeps)
     }
 
     /// One board's value from the current values of its same-layer
-    /// successors, and whether it has any same-layer successor.
+    /// successors.
     #[inline]
-    fn evaluate(&self, v: &Variant, seeds: usize, rank: u64, layer: &[AtomicI8]) -> (i8, bool) {
+    fn evaluate(&self, v: &Variant, seeds: usize, rank: u64, layer: &[AtomicI8]) -> i8 {
         let n = self.n;
         let mut board = [0u8; 32];
         self.index.unrank(rank, seeds, &mut board[..2 * n]);
@@ -336,11 +406,10 @@ impl OwareDb {
             .expect("a database board is a valid position")
             .settled(v);
         if pos.is_over() {
-            return (pos.store_margin() as i8, false);
+            return pos.store_margin() as i8;
         }
         let mut win = 0i32; // w(P) so far
         let mut loss = i32::MAX; // l(P) so far: min over moves
-        let mut cyclic = false;
         let mut pits = pos.legal_pits(v);
         while pits != 0 {
             let k = pits.trailing_zeros() as u8;
@@ -360,7 +429,6 @@ impl OwareDb {
                     let e = gain - self.layers[left].get(rank) as i32;
                     (e.max(0), (-e).max(0))
                 } else {
-                    cyclic = true;
                     let c = layer[rank as usize].load(Ordering::Relaxed) as i32;
                     // The opponent losing by l is a win by l for the mover.
                     ((-c).max(0), c.max(0))
@@ -371,7 +439,27 @@ impl OwareDb {
         }
         debug_assert!(loss != i32::MAX, "a position not over has a legal move");
         debug_assert!(win == 0 || loss == 0, "w and l are never both positive");
-        (if win > 0 { win as i8 } else { -(loss as i8) }, cyclic)
+        if win > 0 {
+            win as i8
+        } else {
+            -(loss as i8)
+        }
+    }
+}
+
+/// The larger of two under-approximations of a board's value: a win level
+/// (positive) or a loss level (negative) only grows; the two are never both
+/// positive.
+#[inline]
+fn merge(old: i8, new: i8) -> i8 {
+    if old == 0 {
+        new
+    } else if old > 0 {
+        debug_assert!(new >= 0, "win and loss levels both positive: {old} {new}");
+        old.max(new)
+    } else {
+        debug_assert!(new <= 0, "win and loss levels both positive: {old} {new}");
+        old.min(new)
     }
 }
 

@@ -463,7 +463,13 @@ impl Worker<'_, '_> {
             }
             let extra = child.to_move() == mover;
             let tt = matches!((tt_best, mv), (Some(b), Move::Sow(k)) if b == k);
-            let order = if tt { 1000 } else { 0 } + if extra { 100 } else { 0 } + gain * 4;
+            // Extra turns first, the one nearest the store first (it leaves
+            // the others available), then the biggest gains.
+            let pit = match mv {
+                Move::Sow(k) => k as i32,
+                Move::Swap => 0,
+            };
+            let order = if tt { 1000 } else { 0 } + if extra { 100 + pit } else { 0 } + gain * 4;
             kids[count] = (child, gain, order, mv);
             count += 1;
         }
