@@ -810,7 +810,11 @@ const ONE_SEED_RUNS: [[u128; 16]; 16] = {
     while a < 16 {
         let mut m = 1;
         while m < 16 {
-            runs[a][m] = if a + m <= 16 { runs[a][m - 1] | 1u128 << (8 * (a + m - 1)) } else { runs[a][m - 1] };
+            runs[a][m] = if a + m <= 16 {
+                runs[a][m - 1] | 1u128 << (8 * (a + m - 1))
+            } else {
+                runs[a][m - 1]
+            };
             m += 1;
         }
         a += 1;

@@ -16,7 +16,10 @@ fn main() {
     let solve = std::env::var("SOLVE").ok().map(|s| s.parse().unwrap());
     let mut s = Searcher::new(mancala_engine::SearchOptions { hash_mb: 64, solve_seeds: solve });
     let mut show = |i: &mancala_engine::SearchInfo| {
-        println!("depth {} score {} exact {} nodes {} nps {} pv {:?}", i.depth, i.score, i.exact, i.nodes, i.nps, i.pv)
+        println!(
+            "depth {} score {} exact {} nodes {} nps {} pv {:?}",
+            i.depth, i.score, i.exact, i.nodes, i.nps, i.pv
+        )
     };
     if args.get(4).is_some() {
         let a = s.analyze(&game, SearchLimits::depth(depth), None, &mut show);

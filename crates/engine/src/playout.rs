@@ -2,7 +2,7 @@
 //! block for Monte Carlo tools.
 
 use mancala_core::{
-    EndReason, Move, Outcome, Position, RepetitionWindow, Repetition, Side, Variant,
+    EndReason, Move, Outcome, Position, Repetition, RepetitionWindow, Side, Variant,
 };
 
 /// A small, fast, deterministic pseudo-random generator (SplitMix64), so that
@@ -83,7 +83,8 @@ pub fn random_playout(
 fn nth_bit(bits: u32, n: u32) -> u32 {
     let low = bits & 0xff;
     let in_low = low.count_ones();
-    let (byte, n, offset) = if n < in_low { (low, n, 0) } else { (bits >> 8 & 0xff, n - in_low, 8) };
+    let (byte, n, offset) =
+        if n < in_low { (low, n, 0) } else { (bits >> 8 & 0xff, n - in_low, 8) };
     NTH_SET_BIT[byte as usize][(n & 7) as usize] as u32 + offset
 }
 
@@ -151,7 +152,12 @@ mod tests {
                 let mut game = Game::new(v.clone());
                 let mut rng = SplitMix64::new(seed);
                 let game_plies = game.random_playout(|k| rng.below(k));
-                assert_eq!((*game.position(), game_plies), (end, plies), "{} seed {seed}", v.name());
+                assert_eq!(
+                    (*game.position(), game_plies),
+                    (end, plies),
+                    "{} seed {seed}",
+                    v.name()
+                );
             }
         }
     }

@@ -88,32 +88,52 @@ fn check_preset_sized(name: &str, ring_left: u32, beside_left: u32, limit: u64) 
         let Some(value) = minimax(&mut g, &mut budget) else { continue };
         checked += 1;
         if game.position().is_over() {
-            let r = Searcher::new(SearchOptions { hash_mb: 1, solve_seeds: None })
-                .search(&game, SearchLimits::default(), None, &mut |_| {});
+            let r = Searcher::new(SearchOptions { hash_mb: 1, solve_seeds: None }).search(
+                &game,
+                SearchLimits::default(),
+                None,
+                &mut |_| {},
+            );
             assert_eq!((r.best, r.score, r.exact), (None, value, true));
             continue;
         }
         for solve_seeds in [Some(0), Some(10), None] {
             let mut s = Searcher::new(SearchOptions { hash_mb: 4, solve_seeds });
             let r = s.search(&game, SearchLimits::default(), None, &mut |_| {});
-            let at = format!("{name} {} after {:?} (solve_seeds {solve_seeds:?})", game.position(), game.moves());
+            let at = format!(
+                "{name} {} after {:?} (solve_seeds {solve_seeds:?})",
+                game.position(),
+                game.moves()
+            );
             assert!(r.exact, "{at}: not solved: {r:?}");
             assert_eq!(r.score, value, "{at}: search value");
             let best = r.best.unwrap();
             let mut g = game.clone();
             let mut budget = u64::MAX;
-            assert_eq!(move_value(&mut g, best, &mut budget), Some(value), "{at}: move {best} not optimal");
+            assert_eq!(
+                move_value(&mut g, best, &mut budget),
+                Some(value),
+                "{at}: move {best} not optimal"
+            );
             // Analysis: every move's own value.
             let a = s.analyze(&game, SearchLimits::default(), None, &mut |_| {});
             for m in &a.moves {
                 let mut budget = u64::MAX;
                 assert!(m.exact, "{at}: analysis of {} not exact", m.mv);
-                assert_eq!(Some(m.score), move_value(&mut g, m.mv, &mut budget), "{at}: analysis of {}", m.mv);
+                assert_eq!(
+                    Some(m.score),
+                    move_value(&mut g, m.mv, &mut budget),
+                    "{at}: analysis of {}",
+                    m.mv
+                );
             }
             assert_eq!(a.moves[0].score, value);
         }
     }
-    assert!(checked >= 8.min(3 + 5 * (limit <= 1_000_000) as usize), "{name}: only {checked} positions small enough");
+    assert!(
+        checked >= 8.min(3 + 5 * (limit <= 1_000_000) as usize),
+        "{name}: only {checked} positions small enough"
+    );
     eprintln!("{name}: {checked} positions agree");
 }
 

@@ -28,12 +28,20 @@ fn depth_and_node_limits_are_deterministic() {
         let small = bench::BenchCase { depth: case.depth.min(11), ..*case };
         let a = bench::run(&small);
         let b = bench::run(&small);
-        assert_eq!((a.best, a.score, a.nodes, &a.pv), (b.best, b.score, b.nodes, &b.pv), "{small:?}");
+        assert_eq!(
+            (a.best, a.score, a.nodes, &a.pv),
+            (b.best, b.score, b.nodes, &b.pv),
+            "{small:?}"
+        );
     }
     let game = random_game("oware", 10, 3);
     let run = || {
-        Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None })
-            .search(&game, SearchLimits::nodes(40_000), None, &mut |_| {})
+        Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None }).search(
+            &game,
+            SearchLimits::nodes(40_000),
+            None,
+            &mut |_| {},
+        )
     };
     let (a, b) = (run(), run());
     assert_eq!(a, SearchResult { elapsed: a.elapsed, ..b });
@@ -65,7 +73,12 @@ fn stop_flag_and_time_limit_still_give_a_legal_move() {
     let r = Searcher::default().search(&game, SearchLimits::default(), Some(&stop), &mut |_| {});
     assert!(game.legal_moves().contains(r.best.unwrap()));
     let t = std::time::Instant::now();
-    let r = Searcher::default().search(&game, SearchLimits::time(Duration::from_millis(100)), None, &mut |_| {});
+    let r = Searcher::default().search(
+        &game,
+        SearchLimits::time(Duration::from_millis(100)),
+        None,
+        &mut |_| {},
+    );
     assert!(t.elapsed() < Duration::from_secs(2));
     assert!(game.legal_moves().contains(r.best.unwrap()));
 }

@@ -176,24 +176,7 @@ impl EndgameDb {
     }
 
     fn layer_stats(&self, seeds: usize) -> LayerStats {
-        let boards = self.index.count(seeds);
-        let mut counts = vec![0u64; 2 * seeds + 1];
-        for r in 0..boards {
-            counts[(self.layers[seeds].get(r) as i32 + seeds as i32) as usize] += 1;
-        }
-        let mut s = LayerStats { seeds, boards, ..LayerStats::default() };
-        for (i, &c) in counts.iter().enumerate() {
-            let margin = i as i32 - seeds as i32;
-            if c > 0 {
-                s.by_margin.push((margin, c));
-            }
-            match margin.cmp(&0) {
-                std::cmp::Ordering::Greater => s.wins += c,
-                std::cmp::Ordering::Equal => s.draws += c,
-                std::cmp::Ordering::Less => s.losses += c,
-            }
-        }
-        s
+        layer_stats(seeds, self.index.count(seeds), |r| self.layers[seeds].get(r))
     }
 
     /// Builds (or resumes building) the database of `v`'s rules up to
@@ -316,7 +299,8 @@ impl EndgameDb {
                 let value = if child.is_over() {
                     gain
                 } else {
-                    let left = seeds - (child.store(Side::South) + child.store(Side::North)) as usize;
+                    let left =
+                        seeds - (child.store(Side::South) + child.store(Side::North)) as usize;
                     let mover = child.to_move();
                     let mut next = [0u8; 32];
                     next[..n].copy_from_slice(child.row(mover));
@@ -358,7 +342,13 @@ fn header(fp: u64, n: usize, seeds: usize, entries: u64, checksum: u64) -> [u8; 
     h
 }
 
-pub(crate) fn write_layer(path: &Path, fp: u64, n: usize, seeds: usize, values: &[i8]) -> Result<(), DbError> {
+pub(crate) fn write_layer(
+    path: &Path,
+    fp: u64,
+    n: usize,
+    seeds: usize,
+    values: &[i8],
+) -> Result<(), DbError> {
     let bytes: &[u8] =
         // SAFETY: i8 and u8 have the same size and alignment.
         unsafe { std::slice::from_raw_parts(values.as_ptr() as *const u8, values.len()) };
@@ -371,9 +361,16 @@ pub(crate) fn write_layer(path: &Path, fp: u64, n: usize, seeds: usize, values: 
     fs::rename(&tmp, path).map_err(io)
 }
 
-pub(crate) fn open_layer(path: &Path, fp: u64, n: usize, seeds: usize, entries: u64) -> Result<Layer, DbError> {
+pub(crate) fn open_layer(
+    path: &Path,
+    fp: u64,
+    n: usize,
+    seeds: usize,
+    entries: u64,
+) -> Result<Layer, DbError> {
     let damaged = |message: String| DbError::Damaged { path: path.to_path_buf(), message };
-    let file = fs::File::open(path).map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
+    let file =
+        fs::File::open(path).map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
     // SAFETY: the file is only read; a database file is not modified while in
     // use (layers are written to a temporary file and renamed into place).
     let map = unsafe { memmap2::Mmap::map(&file) }
@@ -404,4 +401,25 @@ pub(crate) fn open_layer(path: &Path, fp: u64, n: usize, seeds: usize, entries: 
         return Err(damaged("checksum mismatch: the file is damaged; delete it to rebuild".into()));
     }
     Ok(Layer::Mapped(map))
+}
+
+/// Value counts of one layer from its values.
+pub fn layer_stats(seeds: usize, boards: u64, get: impl Fn(u64) -> i8) -> LayerStats {
+    let mut counts = vec![0u64; 2 * seeds + 1];
+    for r in 0..boards {
+        counts[(get(r) as i32 + seeds as i32) as usize] += 1;
+    }
+    let mut s = LayerStats { seeds, boards, ..LayerStats::default() };
+    for (i, &c) in counts.iter().enumerate() {
+        let margin = i as i32 - seeds as i32;
+        if c > 0 {
+            s.by_margin.push((margin, c));
+        }
+        match margin.cmp(&0) {
+            std::cmp::Ordering::Greater => s.wins += c,
+            std::cmp::Ordering::Equal => s.draws += c,
+            std::cmp::Ordering::Less => s.losses += c,
+        }
+    }
+    s
 }

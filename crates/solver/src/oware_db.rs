@@ -100,7 +100,10 @@ use std::time::Instant;
 
 use mancala_core::{Move, Position, Rules, Side, StorePlacement, Variant};
 
-use crate::db::{fingerprint, fnv1a, layer_path, open_layer, write_layer, BuildProgress, DbError, Layer, LayerStats};
+use crate::db::{
+    fingerprint, fnv1a, layer_path, layer_stats, open_layer, write_layer, BuildProgress, DbError,
+    Layer, LayerStats,
+};
 use crate::index::BoardIndex;
 
 /// Whether `v` is a game of the Oware family these databases cover: stores
@@ -208,7 +211,8 @@ impl OwareDb {
         let played = database_variant(v)?;
         let n = v.pits_per_side();
         let fp = file_fingerprint(&played);
-        let mut db = OwareDb { n, index: BoardIndex::new(2 * n), layers: Vec::new(), builds: Vec::new() };
+        let mut db =
+            OwareDb { n, index: BoardIndex::new(2 * n), layers: Vec::new(), builds: Vec::new() };
         loop {
             let seeds = db.layers.len();
             let path = layer_path(dir, seeds);
@@ -240,7 +244,8 @@ impl OwareDb {
         }
         let fp = file_fingerprint(&played);
         fs::create_dir_all(dir).map_err(|e| DbError::Io { path: dir.to_path_buf(), source: e })?;
-        let mut db = OwareDb { n, index: BoardIndex::new(2 * n), layers: Vec::new(), builds: Vec::new() };
+        let mut db =
+            OwareDb { n, index: BoardIndex::new(2 * n), layers: Vec::new(), builds: Vec::new() };
         for seeds in 0..=max_seeds {
             let path = layer_path(dir, seeds);
             let total = db.index.count(seeds);
@@ -461,25 +466,4 @@ fn merge(old: i8, new: i8) -> i8 {
         debug_assert!(new <= 0, "win and loss levels both positive: {old} {new}");
         old.min(new)
     }
-}
-
-/// Value counts of one layer from its values.
-pub fn layer_stats(seeds: usize, boards: u64, get: impl Fn(u64) -> i8) -> LayerStats {
-    let mut counts = vec![0u64; 2 * seeds + 1];
-    for r in 0..boards {
-        counts[(get(r) as i32 + seeds as i32) as usize] += 1;
-    }
-    let mut s = LayerStats { seeds, boards, ..LayerStats::default() };
-    for (i, &c) in counts.iter().enumerate() {
-        let margin = i as i32 - seeds as i32;
-        if c > 0 {
-            s.by_margin.push((margin, c));
-        }
-        match margin.cmp(&0) {
-            std::cmp::Ordering::Greater => s.wins += c,
-            std::cmp::Ordering::Equal => s.draws += c,
-            std::cmp::Ordering::Less => s.losses += c,
-        }
-    }
-    s
 }

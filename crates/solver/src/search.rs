@@ -186,18 +186,15 @@ impl<'a> Solver<'a> {
                 lower = g.max(lower);
                 moved
             };
-            guess = if moved <= 2 && upper - lower > 4 {
-                lower + (upper - lower + 1) / 2
-            } else {
-                g
-            };
+            guess =
+                if moved <= 2 && upper - lower > 4 { lower + (upper - lower + 1) / 2 } else { g };
         }
+        s.lower.store(lower, Ordering::Relaxed);
+        s.upper.store(upper, Ordering::Relaxed);
         report(lower, upper);
         let future = lower;
-        let best_moves = self.best_moves(&root, future, &start, progress).ok_or(Interrupted {
-            lower,
-            upper,
-        })?;
+        let best_moves =
+            self.best_moves(&root, future, &start, progress).ok_or(Interrupted { lower, upper })?;
         let margin = root_stores + if mover == Side::South { future } else { -future };
         Ok(Solution { margin, future, best_moves, nodes: s.nodes.load(Ordering::Relaxed) })
     }
@@ -262,15 +259,8 @@ impl<'a> Solver<'a> {
             let mut child = *root;
             child.play_unchecked(s.v, mv);
             let gain = gain_for(mover, root, &child);
-            let mut w = Worker {
-                s,
-                done: &done,
-                nodes: 0,
-                aborted: false,
-                rotate: 0,
-                start,
-                progress,
-            };
+            let mut w =
+                Worker { s, done: &done, nodes: 0, aborted: false, rotate: 0, start, progress };
             let child = self.prepare(&child);
             let value = w.child_value(mover, &child, gain, future - 1, future);
             w.flush();
@@ -353,7 +343,14 @@ impl Worker<'_, '_> {
     /// The value of a child for the player who moved into it, within
     /// `(alpha, beta)` (fail-soft).
     #[inline]
-    fn child_value(&mut self, mover: Side, child: &Position, gain: i32, alpha: i32, beta: i32) -> i32 {
+    fn child_value(
+        &mut self,
+        mover: Side,
+        child: &Position,
+        gain: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if child.is_over() {
             gain
         } else if child.to_move() == mover {

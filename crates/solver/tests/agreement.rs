@@ -44,7 +44,8 @@ fn solver_matches_minimax_on_small_boards_of_every_kalah_variant() {
             let start = Position::start(&v);
             let expected = minimax(&v, &start, &mut HashMap::new());
             for threads in [1, 2] {
-                let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads }, &stop);
+                let solver =
+                    Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads }, &stop);
                 let s = solver.solve(&start, None, &|_| {}).unwrap();
                 assert_eq!(s.margin, expected, "{name} {pits}x{seeds}, {threads} threads");
                 // Every move it calls best reaches the value, and no other does.
@@ -54,7 +55,11 @@ fn solver_matches_minimax_on_small_boards_of_every_kalah_variant() {
                     let value = minimax(&v, &c, &mut HashMap::new());
                     let for_mover = if start.to_move() == Side::South { value } else { -value };
                     let best = if start.to_move() == Side::South { expected } else { -expected };
-                    assert_eq!(s.best_moves.contains(&mv), for_mover == best, "{name} {pits}x{seeds} {mv}");
+                    assert_eq!(
+                        s.best_moves.contains(&mv),
+                        for_mover == best,
+                        "{name} {pits}x{seeds} {mv}"
+                    );
                 }
             }
         }
@@ -118,8 +123,12 @@ fn database_values_match_minimax_and_speed_up_nothing_wrong() {
         let v4 = Variant::preset(name).unwrap().resized(Some(3), Some(3)).unwrap();
         let stop = AtomicBool::new(false);
         let opts = SolveOptions { table_megabytes: 2, threads: 1 };
-        let with = Solver::new(&v4, Some(&reopened), opts, &stop).solve(&Position::start(&v4), None, &|_| {}).unwrap();
-        let without = Solver::new(&v4, None, opts, &stop).solve(&Position::start(&v4), None, &|_| {}).unwrap();
+        let with = Solver::new(&v4, Some(&reopened), opts, &stop)
+            .solve(&Position::start(&v4), None, &|_| {})
+            .unwrap();
+        let without = Solver::new(&v4, None, opts, &stop)
+            .solve(&Position::start(&v4), None, &|_| {})
+            .unwrap();
         assert_eq!(with.margin, without.margin);
         assert_eq!(with.best_moves, without.best_moves);
         assert!(with.nodes < without.nodes, "the database saves work");

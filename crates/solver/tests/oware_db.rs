@@ -83,7 +83,13 @@ impl Reference<'_> {
     /// position, alpha-beta with a fail-hard window. Only positions without
     /// a capture so far are searched here: after a capture no earlier
     /// position can repeat (the stores differ), so the rest is `value`.
-    fn search(&mut self, game: &mut Game, path: &mut HashSet<Position>, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(
+        &mut self,
+        game: &mut Game,
+        path: &mut HashSet<Position>,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         let p = *game.position();
         let south = p.to_move() == Side::South;
         let mut best = if south { i32::MIN } else { i32::MAX };
@@ -92,7 +98,9 @@ impl Reference<'_> {
             let c = *game.position();
             let captured = c.store(Side::South) + c.store(Side::North) > 0;
             let value = if c.is_over() {
-                if self.cycles == Cycles::Zero && c.end_reason() == Some(mancala_core::EndReason::Cycle) {
+                if self.cycles == Cycles::Zero
+                    && c.end_reason() == Some(mancala_core::EndReason::Cycle)
+                {
                     0 // only reached if Game's rule fired; Zero handles repeats below
                 } else {
                     c.store_margin()
@@ -155,7 +163,12 @@ fn check_awari(pits: u8, max_seeds: usize) {
     let v = small("awari", pits);
     let (db, dir) = build(&v, max_seeds, &format!("awari-{pits}-{max_seeds}"), 2);
     let (checked, wrong) = compare(&v, &db, Cycles::Game);
-    assert!(wrong.is_empty(), "awari {pits} pits: {} of {checked} differ, e.g. {:?}", wrong.len(), &wrong[..wrong.len().min(5)]);
+    assert!(
+        wrong.is_empty(),
+        "awari {pits} pits: {} of {checked} differ, e.g. {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(5)]
+    );
     // Reopening reads back the same values from the files.
     let again = OwareDb::open(&v, &dir).unwrap().unwrap();
     assert_eq!(again.stats(), db.stats());
@@ -167,7 +180,12 @@ fn check_owner(name: &str, pits: u8, max_seeds: usize) {
     let v = small(name, pits);
     let (db, dir) = build(&v, max_seeds, &format!("{name}-{pits}-{max_seeds}"), 2);
     let (checked, wrong) = compare(&v, &db, Cycles::Zero);
-    assert!(wrong.is_empty(), "{name} {pits} pits: {} of {checked} differ from the convention, e.g. {:?}", wrong.len(), &wrong[..wrong.len().min(5)]);
+    assert!(
+        wrong.is_empty(),
+        "{name} {pits} pits: {} of {checked} differ from the convention, e.g. {:?}",
+        wrong.len(),
+        &wrong[..wrong.len().min(5)]
+    );
     let (_, differ) = compare(&v, &db, Cycles::Game);
     eprintln!(
         "{name} {pits} pits up to {max_seeds} seeds: {checked} boards equal to the cycle-is-0 minimax; \

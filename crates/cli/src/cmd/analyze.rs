@@ -85,7 +85,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         limits.time = Some(Duration::from_secs(3));
     }
     let pos = *game.position();
-    let mut searcher = Searcher::new(SearchOptions { hash_mb: args.hash, solve_seeds: args.solve_seeds });
+    let mut searcher =
+        Searcher::new(SearchOptions { hash_mb: args.hash, solve_seeds: args.solve_seeds });
     if !args.json {
         println!(
             "analyze {} {}x{} from {}",
@@ -126,17 +127,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
             moves: analysis
                 .moves
                 .iter()
-                .map(|m| MoveJson { mv: m.mv.to_string(), score: m.score, exact: m.exact, pv: line(&m.pv) })
+                .map(|m| MoveJson {
+                    mv: m.mv.to_string(),
+                    score: m.score,
+                    exact: m.exact,
+                    pv: line(&m.pv),
+                })
                 .collect(),
         };
         println!("{}", serde_json::to_string(&json).expect("json"));
         return Ok(());
     }
     let Some(best) = best else {
-        println!(
-            "the game is over: final margin {:+} for south",
-            pos.store_margin()
-        );
+        println!("the game is over: final margin {:+} for south", pos.store_margin());
         return Ok(());
     };
     println!("{:<6} {:>6}  {:<9}  line", "move", "score", "kind");

@@ -123,7 +123,10 @@ fn perft_rate(v: &Variant, budget: Duration) -> (u32, f64) {
 fn search_bench() {
     use mancala_engine::search::bench::{run, CASES};
     println!();
-    println!("{:<14} {:<22} {:>5} {:>12} {:>7} {:>12}", "variant", "moves", "depth", "nodes", "score", "nodes/s");
+    println!(
+        "{:<14} {:<22} {:>5} {:>12} {:>7} {:>12}",
+        "variant", "moves", "depth", "nodes", "score", "nodes/s"
+    );
     let (mut nodes, mut secs) = (0u64, 0f64);
     for case in CASES {
         let r = run(case);

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::Variant;
-use mancala_solver::{db::fingerprint, EndgameDb};
+use mancala_solver::{db::fingerprint, EndgameDb, OwareDb};
 
 use crate::error::CliError;
 use crate::variant_args::VariantArgs;
@@ -91,15 +91,24 @@ pub fn run(command: Command) -> Result<(), CliError> {
 
 fn build(args: BuildArgs) -> Result<(), CliError> {
     let v = args.variant.variant()?;
-    mancala_solver::db::check_supported(&v).map_err(CliError::input)?;
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
-    });
+    let oware = mancala_solver::oware_db::supports(&v);
+    if !oware {
+        mancala_solver::db::check_supported(&v).map_err(CliError::input)?;
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
     if threads == 0 || threads > 256 {
         return Err(CliError::input("--threads must be from 1 to 256"));
     }
     let folder = args.location.folder(&v);
-    eprintln!("building {} (rows of {}) up to {} seeds in {}", v.name(), v.pits_per_side(), args.max_seeds, folder.display());
+    eprintln!(
+        "building {} (rows of {}) up to {} seeds in {}",
+        v.name(),
+        v.pits_per_side(),
+        args.max_seeds,
+        folder.display()
+    );
     let bar = ProgressBar::new(0).with_style(
         ProgressStyle::with_template(
             "layer {prefix:>3} [{bar:30}] {pos}/{len} boards {per_sec} eta {eta}",
@@ -109,11 +118,15 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     );
     let started = Instant::now();
     let layer_started = std::sync::Mutex::new((usize::MAX, Instant::now()));
-    let db = EndgameDb::build(&v, args.max_seeds, &folder, threads, &|p| {
+    let progress = |p: mancala_solver::BuildProgress| {
         let mut last = layer_started.lock().unwrap();
         if last.0 != p.seeds {
             if last.0 != usize::MAX {
-                bar.println(format!("layer {:>3} done in {:.2} s", last.0, last.1.elapsed().as_secs_f64()));
+                bar.println(format!(
+                    "layer {:>3} done in {:.2} s",
+                    last.0,
+                    last.1.elapsed().as_secs_f64()
+                ));
             }
             *last = (p.seeds, Instant::now());
             bar.set_prefix(p.seeds.to_string());
@@ -124,14 +137,29 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
             bar.println(format!("layer {:>3} found on disk and checked", p.seeds));
         }
         bar.set_position(p.done);
-    })
-    .map_err(CliError::input)?;
-    bar.finish_and_clear();
-    let boards: u64 = db.stats().iter().map(|s| s.boards).sum();
+    };
+    let (layers, boards) = if oware {
+        // Oware family: retrograde analysis with cycles (mancala_solver::oware_db).
+        let db = OwareDb::build(&v, args.max_seeds, &folder, threads, &progress)
+            .map_err(CliError::input)?;
+        bar.finish_and_clear();
+        for b in db.builds().iter().filter(|b| b.sweeps > 0) {
+            println!(
+                "layer {:>3}: {:>12} boards, {:>3} rounds, {:>9.2} s",
+                b.seeds, b.boards, b.sweeps, b.seconds
+            );
+        }
+        (db.max_seeds(), db.builds().iter().map(|b| b.boards).sum::<u64>())
+    } else {
+        let db = EndgameDb::build(&v, args.max_seeds, &folder, threads, &progress)
+            .map_err(CliError::input)?;
+        bar.finish_and_clear();
+        (db.max_seeds(), db.stats().iter().map(|s| s.boards).sum::<u64>())
+    };
     println!(
         "built {} layers 0..={} ({} boards) in {:.1} s: {}",
-        db.max_seeds() + 1,
-        db.max_seeds(),
+        layers + 1,
+        layers,
         boards,
         started.elapsed().as_secs_f64(),
         folder.display()
@@ -141,7 +169,21 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
 
 fn stats(args: StatsArgs) -> Result<(), CliError> {
     let v = args.variant.variant()?;
-    let Some(db) = args.location.open(&v)? else {
+    let oware = if mancala_solver::oware_db::supports(&v) {
+        let folder = args.location.folder(&v);
+        if folder.exists() {
+            OwareDb::open(&v, &folder).map_err(CliError::input)?
+        } else {
+            None
+        }
+    } else {
+        None
+    };
+    let stats = if let Some(db) = oware {
+        db.stats()
+    } else if let Some(db) = args.location.open(&v)? {
+        db.stats()
+    } else {
         return Err(CliError::input(format!(
             "no database for {} with {} pits a side in {}: build one with `mancala db build`",
             v.name(),
@@ -149,8 +191,11 @@ fn stats(args: StatsArgs) -> Result<(), CliError> {
             args.location.folder(&v).display()
         )));
     };
-    println!("{:>5} {:>14} {:>14} {:>14} {:>14}", "seeds", "boards", "mover wins", "draws", "mover loses");
-    for s in db.stats() {
+    println!(
+        "{:>5} {:>14} {:>14} {:>14} {:>14}",
+        "seeds", "boards", "mover wins", "draws", "mover loses"
+    );
+    for s in stats {
         println!("{:>5} {:>14} {:>14} {:>14} {:>14}", s.seeds, s.boards, s.wins, s.draws, s.losses);
         if args.margins {
             let line: Vec<String> = s.by_margin.iter().map(|(m, c)| format!("{m:+}:{c}")).collect();

@@ -70,13 +70,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
         _ => args.location.open(&v)?,
     };
     if let (Some(db), false) = (&db, args.quiet) {
-        eprintln!("using the endgame database up to {} seeds ({:.1} s)", db.max_seeds(), started.elapsed().as_secs_f64());
+        eprintln!(
+            "using the endgame database up to {} seeds ({:.1} s)",
+            db.max_seeds(),
+            started.elapsed().as_secs_f64()
+        );
     }
 
     let checkpoint = checkpoint_path(&args, &v);
     let known = read_checkpoint(&checkpoint);
     if let (Some((lo, hi)), false) = (known, args.quiet) {
-        eprintln!("resuming from {}: the value is already known to lie in [{lo:+}, {hi:+}]", checkpoint.display());
+        eprintln!(
+            "resuming from {}: the value is already known to lie in [{lo:+}, {hi:+}]",
+            checkpoint.display()
+        );
     }
     let value = solve_one(&v, &root, db.as_ref(), &args, threads, &stop, known, Some(&checkpoint))?;
     let _ = std::fs::remove_file(&checkpoint);
@@ -177,10 +184,17 @@ fn checkpoint_path(args: &Args, v: &Variant) -> PathBuf {
         if let Some(dir) = std::env::var_os("XDG_STATE_HOME") {
             return PathBuf::from(dir).join("mancala/solve");
         }
-        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+        let home =
+            std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
         home.join(".local/state/mancala/solve")
     });
-    let what = format!("{:016x}/{}x{}/{}", fingerprint(v.rules()), v.pits_per_side(), v.seeds_per_pit(), args.game.moves.trim());
+    let what = format!(
+        "{:016x}/{}x{}/{}",
+        fingerprint(v.rules()),
+        v.pits_per_side(),
+        v.seeds_per_pit(),
+        args.game.moves.trim()
+    );
     root.join(format!("{}-{:016x}.bounds", v.name(), mancala_solver::db::fnv1a(what.as_bytes())))
 }
 

@@ -23,15 +23,14 @@ impl Evaluator {
     /// Weights for a variant.
     pub fn new(v: &Variant) -> Evaluator {
         let r = v.rules();
-        let (side_num, side_den) =
-            match (r.board.stores, r.end.empty_side) {
-                // Kalah: seeds left go to their owner; seeds near one's
-                // store tend to end in it.
-                (StorePlacement::Ring, EmptySide::Either) => (1, 3),
-                (StorePlacement::Ring, EmptySide::Mover) => (1, 4),
-                // Oware: seeds on one's side are both material and targets.
-                (StorePlacement::Beside, _) => (0, 1),
-            };
+        let (side_num, side_den) = match (r.board.stores, r.end.empty_side) {
+            // Kalah: seeds left go to their owner; seeds near one's
+            // store tend to end in it.
+            (StorePlacement::Ring, EmptySide::Either) => (1, 3),
+            (StorePlacement::Ring, EmptySide::Mover) => (1, 4),
+            // Oware: seeds on one's side are both material and targets.
+            (StorePlacement::Beside, _) => (0, 1),
+        };
         Evaluator { side_num, side_den }
     }
 

@@ -119,7 +119,12 @@ impl<'a> Worker<'a> {
 
     /// The children of `pos` in search order, with the repetition rule
     /// applied. Returns how many there are.
-    pub fn children(&mut self, pos: &Position, tt_move: Option<Move>, out: &mut [(i64, Child); MAX_MOVES]) -> usize {
+    pub fn children(
+        &mut self,
+        pos: &Position,
+        tt_move: Option<Move>,
+        out: &mut [(i64, Child); MAX_MOVES],
+    ) -> usize {
         let moves = pos.legal_moves(self.v);
         let mut n = 0;
         for mv in moves.iter() {
@@ -162,7 +167,15 @@ impl<'a> Worker<'a> {
 
     /// The score of `pos` (not over) for its mover, searched `depth` more
     /// moves within the window (`alpha`, `beta`), fail-soft.
-    pub fn node(&mut self, pos: &Position, history: u64, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> (i32, bool) {
+    pub fn node(
+        &mut self,
+        pos: &Position,
+        history: u64,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
         self.pv.clear(ply);
         self.nodes += 1;
         if self.clock.should_stop(self.nodes) {

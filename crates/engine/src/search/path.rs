@@ -83,7 +83,13 @@ impl Path {
     /// The history hash of `child` given its parent's: the parent joins the
     /// set when the stores did not change; a store change empties it.
     #[inline]
-    pub fn child_history(&self, parent: &Position, parent_hash: u64, parent_history: u64, child: &Position) -> u64 {
+    pub fn child_history(
+        &self,
+        parent: &Position,
+        parent_hash: u64,
+        parent_history: u64,
+        child: &Position,
+    ) -> u64 {
         if self.enabled && same_stores(parent, child) {
             parent_history ^ parent_hash
         } else {

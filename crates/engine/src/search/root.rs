@@ -51,7 +51,14 @@ impl Worker<'_> {
 
     /// One iteration at `depth`. Returns false (leaving `moves` as they
     /// were) when a limit stopped it.
-    pub fn iterate(&mut self, root: &Position, history: u64, depth: i32, moves: &mut Vec<RootMove>, analysis: bool) -> bool {
+    pub fn iterate(
+        &mut self,
+        root: &Position,
+        history: u64,
+        depth: i32,
+        moves: &mut Vec<RootMove>,
+        analysis: bool,
+    ) -> bool {
         self.nodes += 1;
         let us = root.to_move();
         let hash = position_hash(root);
@@ -100,7 +107,14 @@ impl Worker<'_> {
         found.sort_by(|a, b| (b.score, !b.upper_bound).cmp(&(a.score, !a.upper_bound)));
         let best = &found[0];
         let solved = found.iter().all(|m| m.exact);
-        self.tt.store(with_history(hash, history), best.score, Bound::Exact, depth.max(0) as u32, solved, Some(best.mv));
+        self.tt.store(
+            with_history(hash, history),
+            best.score,
+            Bound::Exact,
+            depth.max(0) as u32,
+            solved,
+            Some(best.mv),
+        );
         *moves = found;
         true
     }

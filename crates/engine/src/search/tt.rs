@@ -73,7 +73,11 @@ impl TranspositionTable {
         while count * 2 * std::mem::size_of::<Bucket>() <= bytes {
             count *= 2;
         }
-        TranspositionTable { buckets: vec![Bucket::default(); count], mask: count as u64 - 1, generation: 0 }
+        TranspositionTable {
+            buckets: vec![Bucket::default(); count],
+            mask: count as u64 - 1,
+            generation: 0,
+        }
     }
 
     /// Size in bytes.
@@ -112,7 +116,15 @@ impl TranspositionTable {
 
     /// Stores a result.
     #[inline]
-    pub fn store(&mut self, key: u64, score: i32, bound: Bound, depth: u32, solved: bool, mv: Option<Move>) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        score: i32,
+        bound: Bound,
+        depth: u32,
+        solved: bool,
+        mv: Option<Move>,
+    ) {
         let key = key | 1;
         let generation = self.generation;
         let bucket = &mut self.buckets[(key >> 2 & self.mask) as usize];
