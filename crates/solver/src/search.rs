@@ -140,6 +140,19 @@ impl<'a> Solver<'a> {
         known: Option<(i32, i32)>,
         progress: &(dyn Fn(SolveProgress) + Sync),
     ) -> Result<Solution, Interrupted> {
+        self.solve_from(root, known, None, progress)
+    }
+
+    /// [`Solver::solve`] with a first guess of the root's future margin for
+    /// the player to move (from a heuristic search, say): MTD(f) starts its
+    /// tests there, and a good guess saves most of them.
+    pub fn solve_from(
+        &self,
+        root: &Position,
+        known: Option<(i32, i32)>,
+        guess: Option<i32>,
+        progress: &(dyn Fn(SolveProgress) + Sync),
+    ) -> Result<Solution, Interrupted> {
         let s = &self.shared;
         let v = s.v;
         if v.rules().end.repetition != mancala_core::Repetition::None {
@@ -170,7 +183,7 @@ impl<'a> Solver<'a> {
         // returns. When a test moves its bound by little (a poor guess far
         // from the value), the next test bisects the interval instead, so a
         // solve takes at most about log2(range) + a few tests.
-        let mut guess = (lower + upper).div_euclid(2);
+        let mut guess = guess.unwrap_or((lower + upper).div_euclid(2)).clamp(lower, upper);
         while lower < upper {
             s.lower.store(lower, Ordering::Relaxed);
             s.upper.store(upper, Ordering::Relaxed);

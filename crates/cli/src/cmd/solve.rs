@@ -121,6 +121,7 @@ fn solve_one(
     known: Option<(i32, i32)>,
     checkpoint: Option<&PathBuf>,
 ) -> Result<mancala_solver::Solution, CliError> {
+    let guess = first_guess(v, root, args.quiet);
     let solver = Solver::new(v, db, SolveOptions { table_megabytes: args.hash, threads }, stop);
     let bar = if args.quiet {
         ProgressBar::hidden()
@@ -130,7 +131,7 @@ fn solve_one(
         )
     };
     let last_bounds = std::sync::Mutex::new((i32::MIN, i32::MAX));
-    let result = solver.solve(root, known, &|p| {
+    let result = solver.solve_from(root, known, guess, &|p| {
         let rate = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
         bar.set_message(format!(
             "{} nodes, {:.2} M/s, future margin for the mover in [{:+}, {:+}]",
@@ -216,4 +217,29 @@ fn write_checkpoint(path: &PathBuf, lower: i32, upper: i32) {
     if std::fs::write(&tmp, format!("{lower} {upper}\n")).is_ok() {
         let _ = std::fs::rename(&tmp, path);
     }
+}
+
+/// A first guess of the root's future margin for the player to move: one
+/// second of the engine's heuristic search. MTD(f) needs fewer tests the
+/// closer it starts.
+fn first_guess(v: &Variant, root: &Position, quiet: bool) -> Option<i32> {
+    if root.is_over() {
+        return None;
+    }
+    let game = mancala_core::Game::from_position(v.clone(), *root);
+    let mut searcher = mancala_engine::Searcher::new(mancala_engine::SearchOptions {
+        hash_mb: 64,
+        ..mancala_engine::SearchOptions::default()
+    });
+    let limits = mancala_engine::SearchLimits::time(std::time::Duration::from_secs(1));
+    let result = searcher.search(&game, limits, None, &mut |_| {});
+    // The engine scores the final margin for the mover; the solver wants the
+    // margin still to come.
+    let mover = root.to_move();
+    let stores = root.store(mover) as i32 - root.store(mover.opponent()) as i32;
+    let guess = result.score - stores;
+    if !quiet {
+        eprintln!("first guess from a {}-move heuristic search: {guess:+}", result.depth);
+    }
+    Some(guess)
 }
