@@ -223,17 +223,9 @@ impl EndgameDb {
         }
         let n = v.pits_per_side();
         let fp = fingerprint(v.rules());
-        let mut db = EndgameDb { n, index: BoardIndex::new(2 * n), layers: Vec::new() };
-        loop {
-            let seeds = db.layers.len();
-            let path = layer_path(dir, seeds);
-            if !path.exists() {
-                break;
-            }
-            let total = db.index.count(seeds);
-            db.layers.push(open_layer(&path, fp, n, seeds, total)?);
-        }
-        Ok(if db.layers.is_empty() { None } else { Some(db) })
+        let index = BoardIndex::new(2 * n);
+        let layers = open_layers(dir, fp, n, &index)?;
+        Ok((!layers.is_empty()).then_some(EndgameDb { n, index, layers }))
     }
 
     fn build_layer(
@@ -323,6 +315,24 @@ impl EndgameDb {
         let value = value as i8;
         layer[rank as usize].store(value, Ordering::Relaxed);
         value
+    }
+}
+
+/// Opens the layers `0, 1, ...` found in `dir`, up to the first missing one.
+pub(crate) fn open_layers(
+    dir: &Path,
+    fp: u64,
+    n: usize,
+    index: &BoardIndex,
+) -> Result<Vec<Layer>, DbError> {
+    let mut layers = Vec::new();
+    loop {
+        let seeds = layers.len();
+        let path = layer_path(dir, seeds);
+        if !path.exists() {
+            return Ok(layers);
+        }
+        layers.push(open_layer(&path, fp, n, seeds, index.count(seeds))?);
     }
 }
 

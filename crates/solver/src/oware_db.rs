@@ -101,8 +101,8 @@ use std::time::Instant;
 use mancala_core::{Move, Position, Rules, Side, StorePlacement, Variant};
 
 use crate::db::{
-    fingerprint, fnv1a, layer_path, layer_stats, open_layer, write_layer, BuildProgress, DbError,
-    Layer, LayerStats,
+    fingerprint, fnv1a, layer_path, layer_stats, open_layer, open_layers, write_layer,
+    BuildProgress, DbError, Layer, LayerStats,
 };
 use crate::index::BoardIndex;
 
@@ -211,18 +211,9 @@ impl OwareDb {
         let played = database_variant(v)?;
         let n = v.pits_per_side();
         let fp = file_fingerprint(&played);
-        let mut db =
-            OwareDb { n, index: BoardIndex::new(2 * n), layers: Vec::new(), builds: Vec::new() };
-        loop {
-            let seeds = db.layers.len();
-            let path = layer_path(dir, seeds);
-            if !path.exists() {
-                break;
-            }
-            let total = db.index.count(seeds);
-            db.layers.push(open_layer(&path, fp, n, seeds, total)?);
-        }
-        Ok(if db.layers.is_empty() { None } else { Some(db) })
+        let index = BoardIndex::new(2 * n);
+        let layers = open_layers(dir, fp, n, &index)?;
+        Ok((!layers.is_empty()).then_some(OwareDb { n, index, layers, builds: Vec::new() }))
     }
 
     /// Builds (or resumes) the database of `v` up to `max_seeds` in `dir`
