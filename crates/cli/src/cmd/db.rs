@@ -57,7 +57,10 @@ impl DbLocation {
     /// The folder for `v`'s databases: one per rule set and row length.
     pub fn folder(&self, v: &Variant) -> PathBuf {
         let root = self.db_dir.clone().unwrap_or_else(default_db_dir);
-        root.join(format!("{}-{}pits-{:016x}", v.name(), v.pits_per_side(), fingerprint(v.rules())))
+        // Named by the rules' fingerprint, not the variant's name: variants
+        // that play alike (a variant file copying a preset, a pie-rule
+        // version) share their databases.
+        root.join(format!("{}pits-{:016x}", v.pits_per_side(), fingerprint(v.rules())))
     }
 
     /// The database for `v` if one has been built; a damaged one is an error.
