@@ -99,13 +99,11 @@ pub fn split_moves(moves: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Every preset's name, for messages.
-#[allow(dead_code)]
 pub fn known_variants() -> String {
     preset_names().join(", ")
 }
 
 /// Reads a position string for `variant`.
-#[allow(dead_code)]
 pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, CliError> {
     let pos: Position =
         text.parse().map_err(|e| CliError::input(format!("position {text:?}: {e}")))?;
