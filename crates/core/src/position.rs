@@ -598,7 +598,10 @@ impl Position {
         }
         let (mine, theirs) =
             if self.to_move == Side::South { (south, north) } else { (north, south) };
-        if mine && !(v.hot.must_feed && !theirs) && !v.hot.slam_check {
+        // Nothing can take the mover's moves away: they have seeds, no
+        // obligation to feed binds them, and grand slams are not forbidden.
+        let must_feed = v.hot.must_feed && !theirs;
+        if mine && !must_feed && !v.hot.slam_check {
             return;
         }
         self.finish_move_slow(v, mine, theirs);

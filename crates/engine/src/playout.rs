@@ -30,7 +30,7 @@ impl SplitMix64 {
     /// multiply-shift (bias below 2^-32 for bounds this small).
     #[inline]
     pub fn below(&mut self, bound: u32) -> u32 {
-        ((self.next_u64() >> 32) * bound as u64 >> 32) as u32
+        (((self.next_u64() >> 32) * bound as u64) >> 32) as u32
     }
 }
 

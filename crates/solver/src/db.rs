@@ -256,7 +256,7 @@ impl EndgameDb {
                         for r in start..end {
                             if values[r as usize].load(Ordering::Relaxed) == UNKNOWN {
                                 self.index.unrank(r, seeds, &mut board[..2 * self.n]);
-                                self.solve_board(v, &board, seeds, &values);
+                                self.solve_board(v, &board, seeds, values);
                             }
                         }
                         let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
