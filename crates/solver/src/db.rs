@@ -65,7 +65,13 @@ pub fn fingerprint(rules: &Rules) -> u64 {
 
 /// 64-bit FNV-1a, for fingerprints and checksums.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    fnv1a_from(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// FNV-1a from another starting value: a second hash independent enough of
+/// [`fnv1a`] to make a 128-bit key with it.
+pub fn fnv1a_from(start: u64, bytes: &[u8]) -> u64 {
+    let mut h = start;
     for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
@@ -158,16 +164,7 @@ impl EndgameDb {
     /// state.
     #[inline]
     pub fn probe(&self, p: &Position) -> Option<i32> {
-        if p.pits_per_side() != self.n || p.is_over() || p.swap_offered() || p.is_opening() {
-            return None;
-        }
-        let mover = p.to_move();
-        let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as usize;
-        let layer = self.layers.get(seeds)?;
-        let mut board = [0u8; 32];
-        board[..self.n].copy_from_slice(p.row(mover));
-        board[self.n..2 * self.n].copy_from_slice(p.row(mover.opponent()));
-        Some(layer.get(self.index.rank(&board[..2 * self.n])) as i32)
+        probe_layers(&self.layers, &self.index, self.n, p)
     }
 
     /// The value counts of every layer.
@@ -294,9 +291,7 @@ impl EndgameDb {
                     let left =
                         seeds - (child.store(Side::South) + child.store(Side::North)) as usize;
                     let mover = child.to_move();
-                    let mut next = [0u8; 32];
-                    next[..n].copy_from_slice(child.row(mover));
-                    next[n..2 * n].copy_from_slice(child.row(mover.opponent()));
+                    let next = mover_board(&child);
                     let future = if left == seeds {
                         self.solve_board(v, &next, seeds, layer) as i32
                     } else {
@@ -316,6 +311,34 @@ impl EndgameDb {
         layer[rank as usize].store(value, Ordering::Relaxed);
         value
     }
+}
+
+/// A position's pits as a database board: the mover's row (from their
+/// left), then the opponent's; the rest zero.
+#[inline]
+pub(crate) fn mover_board(p: &Position) -> [u8; 32] {
+    let (n, mover) = (p.pits_per_side(), p.to_move());
+    let mut board = [0u8; 32];
+    board[..n].copy_from_slice(p.row(mover));
+    board[n..2 * n].copy_from_slice(p.row(mover.opponent()));
+    board
+}
+
+/// The stored future margin for `p`'s mover, if the layers cover it: same
+/// row length, few enough seeds left, game not over, no pie-rule state.
+#[inline]
+pub(crate) fn probe_layers(
+    layers: &[Layer],
+    index: &BoardIndex,
+    n: usize,
+    p: &Position,
+) -> Option<i32> {
+    if p.pits_per_side() != n || p.is_over() || p.swap_offered() || p.is_opening() {
+        return None;
+    }
+    let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as usize;
+    let layer = layers.get(seeds)?;
+    Some(layer.get(index.rank(&mover_board(p)[..2 * n])) as i32)
 }
 
 /// Opens the layers `0, 1, ...` found in `dir`, up to the first missing one.

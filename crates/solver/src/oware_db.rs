@@ -101,8 +101,8 @@ use std::time::Instant;
 use mancala_core::{Move, Position, Rules, Side, StorePlacement, Variant};
 
 use crate::db::{
-    fingerprint, fnv1a, layer_path, layer_stats, open_layer, open_layers, write_layer,
-    BuildProgress, DbError, Layer, LayerStats,
+    fingerprint, fnv1a, layer_path, layer_stats, open_layer, open_layers, probe_layers,
+    write_layer, BuildProgress, DbError, Layer, LayerStats,
 };
 use crate::index::BoardIndex;
 
@@ -179,17 +179,7 @@ impl OwareDb {
     /// The future margin for the player to move (stores and majority
     /// ignored, no earlier history), if the board is covered.
     pub fn probe(&self, p: &Position) -> Option<i32> {
-        if p.pits_per_side() != self.n || p.is_over() || p.swap_offered() || p.is_opening() {
-            return None;
-        }
-        let mover = p.to_move();
-        let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as usize;
-        let layer = self.layers.get(seeds)?;
-        let n = self.n;
-        let mut board = [0u8; 32];
-        board[..n].copy_from_slice(p.row(mover));
-        board[n..2 * n].copy_from_slice(p.row(mover.opponent()));
-        Some(layer.get(self.index.rank(&board[..2 * n])) as i32)
+        probe_layers(&self.layers, &self.index, self.n, p)
     }
 
     /// The value counts of every layer.

@@ -335,21 +335,21 @@ impl Worker<'_, '_> {
 
     #[inline]
     fn key(&self, p: &Position) -> u128 {
-        let mover = p.to_move();
         let n = p.pits_per_side();
+        let b = crate::db::mover_board(p);
         if !self.s.keep_stores && n <= 8 {
-            let mut b = [0u8; 16];
-            b[..n].copy_from_slice(p.row(mover));
-            b[n..2 * n].copy_from_slice(p.row(mover.opponent()));
-            return u128::from_le_bytes(b);
+            return u128::from_le_bytes(b[..16].try_into().unwrap());
         }
-        let mut b = [0u8; 34];
-        b[..n].copy_from_slice(p.row(mover));
-        b[n..2 * n].copy_from_slice(p.row(mover.opponent()));
-        b[2 * n] = p.store(mover);
-        b[2 * n + 1] = p.store(mover.opponent());
-        let lo = crate::db::fnv1a(&b[..2 * n + 2]);
-        let hi = crate::db::fnv1a(&[&b[..2 * n + 2], &[0x5a][..]].concat());
+        // Boards over 8 pits, or stores that matter: two independent 64-bit
+        // hashes of the rows and the stores (mover's first).
+        let mover = p.to_move();
+        let mut bytes = [0u8; 34];
+        bytes[..2 * n].copy_from_slice(&b[..2 * n]);
+        bytes[2 * n] = p.store(mover);
+        bytes[2 * n + 1] = p.store(mover.opponent());
+        let bytes = &bytes[..2 * n + 2];
+        let lo = crate::db::fnv1a(bytes);
+        let hi = crate::db::fnv1a_from(0x6c62_272e_07bb_0142, bytes);
         (hi as u128) << 64 | lo as u128
     }
 
