@@ -2,6 +2,7 @@
 //! `mancala-core` and `mancala-engine`.
 
 mod cmd;
+mod endgame;
 mod error;
 mod variant_args;
 

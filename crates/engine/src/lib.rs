@@ -10,7 +10,8 @@ pub mod player;
 pub mod playout;
 pub mod search;
 
-pub use player::{computer_move, hint, level_limits, LEVELS};
+pub use player::{computer_move, computer_move_with, hint, hint_with, level_limits, LEVELS};
 pub use search::{
-    Analysis, MoveAnalysis, SearchInfo, SearchLimits, SearchOptions, SearchResult, Searcher,
+    Analysis, EndgameOracle, MoveAnalysis, SearchInfo, SearchLimits, SearchOptions, SearchResult,
+    Searcher,
 };

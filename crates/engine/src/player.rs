@@ -7,11 +7,19 @@
 //! by noise drawn from the caller's seed, so a weak player overlooks
 //! differences of a few seeds but rarely throws away a big capture. The
 //! pie rule's swap is a legal move like any other, so the search weighs it.
+//!
+//! An endgame database ([`computer_move_with`], [`hint_with`]) is used from
+//! level 6 up and by the hint: those levels play the positions it covers
+//! perfectly. Levels 1 to 5 never use one: their mistakes are the point, and
+//! they would otherwise play every covered ending without fault (exact
+//! scores are not blurred).
+
+use std::sync::Arc;
 
 use mancala_core::{Game, Move};
 
 use crate::playout::SplitMix64;
-use crate::search::{SearchLimits, SearchOptions, Searcher};
+use crate::search::{EndgameOracle, SearchLimits, SearchOptions, Searcher};
 
 /// Strength levels run from 1 (beginner) to 10 (full strength).
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -41,6 +49,17 @@ fn searcher_for(level: u8) -> Searcher {
 /// seed always give the same move. The pie rule's swap is one of the moves
 /// weighed. Panics if the game is over.
 pub fn computer_move(game: &Game, level: u8, seed: u64) -> Move {
+    computer_move_with(game, level, seed, None)
+}
+
+/// [`computer_move`] with an endgame database, used from level 6 up (see
+/// the module documentation).
+pub fn computer_move_with(
+    game: &Game,
+    level: u8,
+    seed: u64,
+    endgame: Option<&Arc<dyn EndgameOracle>>,
+) -> Move {
     let level = level.clamp(*LEVELS.start(), *LEVELS.end());
     let moves = game.legal_moves();
     assert!(!moves.is_empty(), "computer_move on a finished game");
@@ -50,6 +69,7 @@ pub fn computer_move(game: &Game, level: u8, seed: u64) -> Move {
     let mut searcher = searcher_for(level);
     let limits = level_limits(level);
     if level as usize > NOISE.len() {
+        searcher.set_endgame(endgame.cloned());
         let result = searcher.search(game, limits, None, &mut |_| {});
         return result.best.expect("the game is not over");
     }
@@ -76,5 +96,10 @@ pub const HINT_LEVEL: u8 = 8;
 /// A suggestion for the player to move: the move the computer would play at
 /// [`HINT_LEVEL`].
 pub fn hint(game: &Game) -> Move {
-    computer_move(game, HINT_LEVEL, 0)
+    hint_with(game, None)
+}
+
+/// [`hint`] with an endgame database.
+pub fn hint_with(game: &Game, endgame: Option<&Arc<dyn EndgameOracle>>) -> Move {
+    computer_move_with(game, HINT_LEVEL, 0, endgame)
 }

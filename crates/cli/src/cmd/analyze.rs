@@ -1,6 +1,8 @@
 //! `mancala analyze`: every legal move with its score and principal
 //! variation, the best move, and whether each score is exact (solved) or
-//! heuristic.
+//! heuristic. An endgame database built by `mancala db build` for the
+//! variant is used where it covers a position (`--no-db`: not used); a score
+//! read from it is marked `exact db`.
 
 use std::time::Duration;
 
@@ -8,6 +10,7 @@ use mancala_core::{Move, Side};
 use mancala_engine::search::{SearchInfo, SearchLimits, SearchOptions, Searcher, DEFAULT_HASH_MB};
 use serde::Serialize;
 
+use crate::endgame::{self, DbArgs};
 use crate::error::CliError;
 use crate::variant_args::GameArgs;
 
@@ -32,6 +35,8 @@ pub struct Args {
     /// are left in the pits (default: 10, or 0 under a repetition rule).
     #[arg(long)]
     pub solve_seeds: Option<u32>,
+    #[command(flatten)]
+    pub db: DbArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -46,7 +51,17 @@ struct MoveJson {
     mv: String,
     score: i32,
     exact: bool,
+    /// The score was read from the endgame database.
+    database: bool,
     pv: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct DatabaseJson {
+    folder: String,
+    max_seeds: u32,
+    /// Exact scores; otherwise outcomes only (a majority rule).
+    exact: bool,
 }
 
 #[derive(Serialize)]
@@ -59,7 +74,20 @@ struct AnalysisJson {
     depth: u32,
     nodes: u64,
     seconds: f64,
+    /// The endgame database used, if any.
+    database: Option<DatabaseJson>,
+    /// Positions the database answered.
+    database_hits: u64,
     moves: Vec<MoveJson>,
+}
+
+/// The kind column: how a score is known.
+fn kind(exact: bool, from_database: bool) -> &'static str {
+    match (exact, from_database) {
+        (_, true) => "exact db",
+        (true, false) => "exact",
+        (false, false) => "heuristic",
+    }
 }
 
 fn line(pv: &[Move]) -> Vec<String> {
@@ -85,8 +113,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
         limits.time = Some(Duration::from_secs(3));
     }
     let pos = *game.position();
+    let database = if args.db.no_db {
+        None
+    } else {
+        endgame::open(&args.db.location, &variant).unwrap_or_else(|warning| {
+            eprintln!("mancala: warning: {warning}");
+            None
+        })
+    };
     let mut searcher =
-        Searcher::new(SearchOptions { hash_mb: args.hash, solve_seeds: args.solve_seeds });
+        Searcher::new(SearchOptions { hash_mb: args.hash, solve_seeds: args.solve_seeds })
+            .with_endgame(database.as_ref().map(|d| d.oracle.clone()));
     if !args.json {
         println!(
             "analyze {} {}x{} from {}",
@@ -95,17 +132,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
             variant.seeds_per_pit(),
             pos
         );
+        if let Some(d) = &database {
+            println!("{}", d.describe());
+        }
     }
     let verbose = !args.json && !args.quiet;
     let mut progress = |info: &SearchInfo| {
         if verbose {
             println!(
-                "info depth {} seldepth {} score {:+} {} nodes {} nps {} time {} pv {}",
+                "info depth {} seldepth {} score {:+} {} nodes {} dbhits {} nps {} time {} pv {}",
                 info.depth,
                 info.seldepth,
                 info.score,
                 if info.exact { "exact" } else { "heuristic" },
                 info.nodes,
+                info.database_hits,
                 info.nps,
                 info.elapsed.as_millis(),
                 line(info.pv).join(" ")
@@ -124,6 +165,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             depth: analysis.depth,
             nodes: analysis.nodes,
             seconds: analysis.elapsed.as_secs_f64(),
+            database: database.as_ref().map(|d| DatabaseJson {
+                folder: d.folder.display().to_string(),
+                max_seeds: d.max_seeds,
+                exact: d.exact,
+            }),
+            database_hits: analysis.database_hits,
             moves: analysis
                 .moves
                 .iter()
@@ -131,6 +178,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     mv: m.mv.to_string(),
                     score: m.score,
                     exact: m.exact,
+                    database: m.from_database,
                     pv: line(&m.pv),
                 })
                 .collect(),
@@ -148,15 +196,28 @@ pub fn run(args: Args) -> Result<(), CliError> {
             "{:<6} {:>+6}  {:<9}  {}",
             m.mv.to_string(),
             m.score,
-            if m.exact { "exact" } else { "heuristic" },
+            kind(m.exact, m.from_database),
             line(&m.pv).join(" ")
         );
     }
+    let how = if best.from_database {
+        "exact: from the endgame database"
+    } else if best.exact && analysis.database_hits > 0 {
+        "exact: solved with the endgame database"
+    } else if best.exact {
+        "exact: solved"
+    } else {
+        "heuristic"
+    };
+    let hits = if database.is_some() {
+        format!(", {} database hits", analysis.database_hits)
+    } else {
+        String::new()
+    };
     println!(
-        "best move {} score {:+} ({}) for {}; depth {}, {} nodes, {:.2} s",
+        "best move {} score {:+} ({how}) for {}; depth {}, {} nodes{hits}, {:.2} s",
         best.mv,
         best.score,
-        if best.exact { "exact: solved" } else { "heuristic" },
         pos.to_move(),
         analysis.depth,
         analysis.nodes,

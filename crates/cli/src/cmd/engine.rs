@@ -3,7 +3,9 @@
 //! background thread so that `stop`, `isready` and `quit` are answered
 //! while the engine thinks. Every line that cannot be used gets an
 //! `error <reason>` reply; nothing a client sends ends the engine except
-//! `quit` and the end of input.
+//! `quit` and the end of input. An endgame database built by `mancala db
+//! build` for the variant is used (`--no-db`: not used); finding one, or
+//! one that cannot be used, is reported in an `info string` line.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -13,8 +15,11 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use mancala_core::{format_moves, Game, Move, Outcome, Position, Side, Variant};
-use mancala_engine::search::{SearchInfo, SearchLimits, SearchOptions, Searcher, MAX_DEPTH};
+use mancala_engine::search::{
+    EndgameOracle, SearchInfo, SearchLimits, SearchOptions, Searcher, MAX_DEPTH,
+};
 
+use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
 use crate::variant_args::{parse_position, VariantArgs};
 
@@ -26,6 +31,8 @@ pub struct Args {
     /// Transposition table size in MiB (the protocol's `hash` changes it).
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
+    #[command(flatten)]
+    pub db: DbArgs,
 }
 
 /// Where replies go: shared by the command loop and the search thread, one
@@ -67,6 +74,9 @@ pub struct Engine {
     searcher: Option<Searcher>,
     running: Option<Running>,
     out: Out,
+    databases: Databases,
+    /// The endgame database of the variant, if any.
+    endgame: Option<Arc<dyn EndgameOracle>>,
 }
 
 /// What the command loop does after a line.
@@ -76,19 +86,42 @@ pub enum Flow {
     Quit,
 }
 
-fn new_searcher(hash_mb: usize) -> Searcher {
-    Searcher::new(SearchOptions { hash_mb, ..SearchOptions::default() })
-}
-
 impl Engine {
-    pub fn new(variant: Variant, hash_mb: usize, out: Out) -> Engine {
-        Engine {
+    pub fn new(variant: Variant, hash_mb: usize, out: Out, databases: Databases) -> Engine {
+        let mut engine = Engine {
             game: Game::new(variant.clone()),
             variant,
             hash_mb,
-            searcher: Some(new_searcher(hash_mb)),
+            searcher: None,
             running: None,
             out,
+            databases,
+            endgame: None,
+        };
+        engine.find_database();
+        engine.searcher = Some(engine.new_searcher());
+        engine
+    }
+
+    /// A searcher with an empty table of the chosen size and the variant's
+    /// endgame database.
+    fn new_searcher(&self) -> Searcher {
+        Searcher::new(SearchOptions { hash_mb: self.hash_mb, ..SearchOptions::default() })
+            .with_endgame(self.endgame.clone())
+    }
+
+    /// Looks for the variant's endgame database, saying what was found
+    /// (once per database) in an `info string` line.
+    fn find_database(&mut self) {
+        let found = self.databases.for_variant(&self.variant);
+        match found.news {
+            Some(Ok(line)) => reply(&self.out, &format!("info string {line}")),
+            Some(Err(warning)) => reply(&self.out, &format!("info string warning: {warning}")),
+            None => {}
+        }
+        self.endgame = found.opened.map(|o| o.oracle);
+        if let Some(s) = self.searcher.as_mut() {
+            s.set_endgame(self.endgame.clone());
         }
     }
 
@@ -117,7 +150,7 @@ impl Engine {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {
                     self.error("the search failed; the engine goes on with an empty table");
-                    self.searcher = Some(new_searcher(self.hash_mb));
+                    self.searcher = Some(self.new_searcher());
                 }
             }
         }
@@ -255,6 +288,7 @@ impl Engine {
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
         }
+        self.find_database();
     }
 
     fn set_hash(&mut self, words: &[&str]) {
@@ -262,7 +296,7 @@ impl Engine {
             [mb] => match mb.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
                     self.hash_mb = mb;
-                    self.searcher = Some(new_searcher(mb));
+                    self.searcher = Some(self.new_searcher());
                 }
                 _ => self.error(format!(
                     "hash: the size must be a whole number of MiB from 1 to {MAX_HASH_MB}, found {:?}",
@@ -362,7 +396,7 @@ impl Engine {
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let mut searcher = self.searcher.take().unwrap_or_else(|| new_searcher(self.hash_mb));
+        let mut searcher = self.searcher.take().unwrap_or_else(|| self.new_searcher());
         let game = self.game.clone();
         let out = Arc::clone(&self.out);
         let flag = Arc::clone(&stop);
@@ -388,7 +422,7 @@ impl Engine {
         match handle {
             Ok(handle) => self.running = Some(Running { stop, reported, infinite, handle }),
             Err(e) => {
-                self.searcher = Some(new_searcher(self.hash_mb));
+                self.searcher = Some(self.new_searcher());
                 self.error(format!("go: cannot start the search thread: {e}"));
             }
         }
@@ -442,12 +476,13 @@ fn board(pos: &Position) -> Vec<String> {
 /// One `info` line.
 pub fn info_line(info: &SearchInfo) -> String {
     format!(
-        "info depth {} seldepth {} score {} exact {} nodes {} nps {} time {} pv {}",
+        "info depth {} seldepth {} score {} exact {} nodes {} dbhits {} nps {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.score,
         info.exact,
         info.nodes,
+        info.database_hits,
         info.nps,
         info.elapsed.as_millis(),
         info.pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
@@ -469,7 +504,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let variant = args.variant.variant()?;
     let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    let mut engine = Engine::new(variant, args.hash, out);
+    let databases = Databases::new(args.db);
+    let mut engine = Engine::new(variant, args.hash, out, databases);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::with_capacity(256);

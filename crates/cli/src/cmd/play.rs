@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
 use crate::variant_args::VariantArgs;
 
@@ -51,6 +52,10 @@ pub struct Args {
     /// else ~/.local/state/mancala/autosave.game].
     #[arg(long, value_name = "FILE")]
     pub autosave: Option<PathBuf>,
+    /// Endgame databases: the computer (level 6 and up) and `hint` use the
+    /// one built by `mancala db build` for the variant, if any.
+    #[command(flatten)]
+    pub db: DbArgs,
 }
 
 /// The autosave file: the option, `$MANCALA_AUTOSAVE`, the XDG state
@@ -131,7 +136,9 @@ struct Shared {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let autosave = autosave_path(args.autosave.clone());
+    let databases = Databases::new(args.db.clone());
     let mut session = session_from_args(args, autosave.clone())?;
+    session.set_databases(databases);
 
     let shared = Arc::new(Mutex::new(Shared { record: None, path: autosave }));
     {

@@ -20,6 +20,8 @@ pub struct SearchInfo<'a> {
     pub pv: &'a [Move],
     /// Nodes visited so far in this search.
     pub nodes: u64,
+    /// Positions the endgame database answered so far (0 without one).
+    pub database_hits: u64,
     /// Nodes per second so far.
     pub nps: u64,
     /// Time since the search started.
@@ -42,6 +44,8 @@ pub struct SearchResult {
     pub depth: u32,
     /// Nodes visited.
     pub nodes: u64,
+    /// Positions the endgame database answered (0 without one).
+    pub database_hits: u64,
     /// Time spent.
     pub elapsed: Duration,
 }
@@ -54,6 +58,9 @@ pub struct MoveAnalysis {
     pub score: i32,
     /// The score is the true minimax value (solved).
     pub exact: bool,
+    /// The score was read from the endgame database: the position after
+    /// the move is in it (so the score is exact).
+    pub from_database: bool,
     /// The line expected after it, the move itself first.
     pub pv: Vec<Move>,
 }
@@ -65,6 +72,8 @@ pub struct Analysis {
     /// Depth of the last completed iteration.
     pub depth: u32,
     pub nodes: u64,
+    /// Positions the endgame database answered (0 without one).
+    pub database_hits: u64,
     pub elapsed: Duration,
 }
 

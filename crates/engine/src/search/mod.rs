@@ -19,8 +19,12 @@
 //! (as the protocol would) makes later searches faster but their node
 //! counts depend on what came before.
 //!
+//! An endgame database, given with [`Searcher::set_endgame`], answers for
+//! the positions it covers ([`endgame`]).
+//!
 //! Modules, one concept each: [`limits`] (limits and clock), [`score`]
-//! (score convention and bounds), [`eval`] (the heuristic), [`hash`],
+//! (score convention and bounds), [`eval`] (the heuristic), [`endgame`]
+//! (endgame databases), [`hash`],
 //! [`tt`] (transposition table), [`order`] (move ordering), [`path`]
 //! (the repetition rule in the search), `node` (the recursive search),
 //! `root` (iterative deepening at the root), [`info`] (reports).
@@ -37,6 +41,7 @@
 //! ```
 
 pub mod bench;
+pub mod endgame;
 pub mod eval;
 pub mod hash;
 pub mod info;
@@ -49,13 +54,16 @@ pub mod score;
 pub mod tt;
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use mancala_core::Game;
 
+pub use endgame::{oracle_use, EndgameOracle, OracleUse};
 pub use info::{Analysis, MoveAnalysis, SearchInfo, SearchResult};
 pub use limits::SearchLimits;
 pub use tt::DEFAULT_HASH_MB;
 
+use endgame::Lookup;
 use limits::Clock;
 use node::Worker;
 use order::History;
@@ -106,6 +114,7 @@ impl Default for SearchOptions {
 pub struct Searcher {
     tt: TranspositionTable,
     options: SearchOptions,
+    endgame: Option<Arc<dyn EndgameOracle>>,
 }
 
 impl Default for Searcher {
@@ -117,7 +126,25 @@ impl Default for Searcher {
 impl Searcher {
     /// A searcher with its table allocated (once, here).
     pub fn new(options: SearchOptions) -> Searcher {
-        Searcher { tt: TranspositionTable::new(options.hash_mb), options }
+        Searcher { tt: TranspositionTable::new(options.hash_mb), options, endgame: None }
+    }
+
+    /// Uses `endgame` (an endgame database) in the searches to come, where
+    /// its values hold for the variant searched ([`endgame::oracle_use`]);
+    /// `None`: no database. The table is kept: what it holds stays true.
+    pub fn set_endgame(&mut self, endgame: Option<Arc<dyn EndgameOracle>>) {
+        self.endgame = endgame;
+    }
+
+    /// [`Searcher::set_endgame`], builder style.
+    pub fn with_endgame(mut self, endgame: Option<Arc<dyn EndgameOracle>>) -> Searcher {
+        self.set_endgame(endgame);
+        self
+    }
+
+    /// The endgame database in use, if any.
+    pub fn endgame(&self) -> Option<&Arc<dyn EndgameOracle>> {
+        self.endgame.as_ref()
     }
 
     /// The settings.
@@ -154,6 +181,7 @@ impl Searcher {
                 pv: Vec::new(),
                 depth: 0,
                 nodes: run.nodes,
+                database_hits: run.database_hits,
                 elapsed: run.elapsed,
             },
             Some(best) => SearchResult {
@@ -163,6 +191,7 @@ impl Searcher {
                 pv: best.pv.clone(),
                 depth: run.depth,
                 nodes: run.nodes,
+                database_hits: run.database_hits,
                 elapsed: run.elapsed,
             },
         }
@@ -182,10 +211,17 @@ impl Searcher {
             moves: run
                 .moves
                 .into_iter()
-                .map(|m| MoveAnalysis { mv: m.mv, score: m.score, exact: m.exact, pv: m.pv })
+                .map(|m| MoveAnalysis {
+                    mv: m.mv,
+                    score: m.score,
+                    exact: m.exact,
+                    from_database: m.from_database,
+                    pv: m.pv,
+                })
                 .collect(),
             depth: run.depth,
             nodes: run.nodes,
+            database_hits: run.database_hits,
             elapsed: run.elapsed,
         }
     }
@@ -205,9 +241,16 @@ impl Searcher {
         let v = game.variant();
         let clock = Clock::new(limits, stop);
         let solve = self.options.solve_seeds.unwrap_or_else(|| auto_solve_seeds(v));
-        let mut w = Worker::new(v, &mut self.tt, &mut history, clock, path, solve);
+        let endgame = Lookup::new(v, self.endgame.as_deref());
+        let mut w = Worker::new(v, &mut self.tt, &mut history, clock, path, solve, endgame);
         if root.is_over() {
-            return Run { moves: Vec::new(), depth: 0, nodes: 0, elapsed: w.clock.elapsed() };
+            return Run {
+                moves: Vec::new(),
+                depth: 0,
+                nodes: 0,
+                database_hits: 0,
+                elapsed: w.clock.elapsed(),
+            };
         }
         let mut moves: Vec<RootMove> = w.root_moves(&root, root_history);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -230,6 +273,7 @@ impl Searcher {
                 exact,
                 pv: &best.pv,
                 nodes: w.nodes,
+                database_hits: w.database_hits,
                 nps: (w.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                 elapsed,
             });
@@ -247,9 +291,16 @@ impl Searcher {
                     score::for_parent(root.to_move(), &m.child, w.eval.eval(v, &m.child))
                 };
                 m.exact = false;
+                m.from_database = false;
             }
         }
-        Run { moves, depth: completed, nodes: w.nodes, elapsed: w.clock.elapsed() }
+        Run {
+            moves,
+            depth: completed,
+            nodes: w.nodes,
+            database_hits: w.database_hits,
+            elapsed: w.clock.elapsed(),
+        }
     }
 }
 
@@ -257,5 +308,6 @@ struct Run {
     moves: Vec<RootMove>,
     depth: u32,
     nodes: u64,
+    database_hits: u64,
     elapsed: std::time::Duration,
 }

@@ -19,9 +19,13 @@
 //!   pits never increase, so this terminates in the same mode).
 //! - The repetition rule is applied on the line searched (see
 //!   [`super::path`]).
+//! - With an endgame database ([`super::endgame`]), a position it covers
+//!   returns its exact score at once, or, where the database only knows the
+//!   outcome, narrows the store range to a win or a loss (or is a draw).
 
 use mancala_core::{EndReason, Move, Position, Variant, MAX_MOVES};
 
+use super::endgame::{Known, Lookup};
 use super::eval::Evaluator;
 use super::hash::{position_hash, with_history};
 use super::limits::Clock;
@@ -77,6 +81,10 @@ pub(crate) struct Worker<'a> {
     pub nodes: u64,
     pub seldepth: usize,
     pub solve_seeds: u32,
+    /// The endgame database, where it serves this variant.
+    pub endgame: Option<Lookup<'a>>,
+    /// Positions the endgame database answered.
+    pub database_hits: u64,
     total: u32,
 }
 
@@ -95,6 +103,7 @@ impl<'a> Worker<'a> {
         clock: Clock<'a>,
         path: Path,
         solve_seeds: u32,
+        endgame: Option<Lookup<'a>>,
     ) -> Worker<'a> {
         Worker {
             v,
@@ -107,6 +116,8 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             solve_seeds,
+            endgame,
+            database_hits: 0,
             total: v.total_seeds(),
         }
     }
@@ -143,6 +154,7 @@ impl<'a> Worker<'a> {
     /// Searches a child of a position whose mover is `us`, returning its
     /// score for `us`.
     #[inline]
+    #[allow(clippy::too_many_arguments)] // the hot path: plain arguments, no window struct
     pub fn child(
         &mut self,
         us: mancala_core::Side,
@@ -183,7 +195,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let v = self.v;
-        let (low, high) = bounds(v, pos);
+        let (mut low, mut high) = bounds(v, pos);
         if low >= beta {
             return (low, true);
         }
@@ -192,8 +204,29 @@ impl<'a> Worker<'a> {
         }
         let us = pos.to_move();
         let in_pits = self.total - pos.store(us) as u32 - pos.store(us.opponent()) as u32;
+        // Whether the database narrowed the range to a win or a loss.
+        let mut outcome = false;
+        if let Some(endgame) = self.endgame {
+            if let Some(known) = endgame.probe(pos, in_pits, self.path.fresh(pos)) {
+                self.database_hits += 1;
+                outcome = true;
+                // Clamped to what the stores allow, so that even a wrong
+                // table cannot make the range empty.
+                match known {
+                    Known::Score(s) => return (s.clamp(low, high), true),
+                    Known::Win => low = low.max(1.min(high)),
+                    Known::Loss => high = high.min((-1).max(low)),
+                }
+                if low >= beta {
+                    return (low, true);
+                }
+                if high <= alpha {
+                    return (high, true);
+                }
+            }
+        }
         if (depth <= 0 && in_pits > self.solve_seeds) || ply >= MAX_PLY {
-            return (self.eval.eval(v, pos), false);
+            return (self.eval.eval(v, pos).clamp(low, high), false);
         }
         let hash = position_hash(pos);
         let key = with_history(hash, history);
@@ -247,6 +280,10 @@ impl<'a> Worker<'a> {
             }
         }
         self.path.pop();
+        if outcome {
+            // A heuristic score must not contradict the proven outcome.
+            best = best.clamp(low, high);
+        }
         let bound = if best <= alpha0 {
             Bound::Upper
         } else if best >= beta {

@@ -80,6 +80,15 @@ impl Path {
             && self.positions.iter().rev().take_while(|p| same_stores(p, child)).any(|p| p == child)
     }
 
+    /// Whether nothing on the line before `pos` (the position about to be
+    /// searched, a child of the position entered last) can repeat: no rule,
+    /// or the stores changed on the move into `pos` (stores never shrink,
+    /// so no earlier position has `pos`'s stores).
+    #[inline]
+    pub fn fresh(&self, pos: &Position) -> bool {
+        !self.enabled || self.positions.last().is_none_or(|p| !same_stores(p, pos))
+    }
+
     /// The history hash of `child` given its parent's: the parent joins the
     /// set when the stores did not change; a store change empties it.
     #[inline]

@@ -11,6 +11,7 @@
 
 use mancala_core::{EndReason, Move, Position};
 
+use super::endgame::Known;
 use super::hash::{position_hash, with_history};
 use super::node::{Child, Worker};
 use super::score::INFINITY;
@@ -27,6 +28,9 @@ pub(crate) struct RootMove {
     /// by a null-window search).
     pub upper_bound: bool,
     pub exact: bool,
+    /// The position after the move is in the endgame database, which gave
+    /// its exact score.
+    pub from_database: bool,
     pub pv: Vec<Move>,
 }
 
@@ -44,6 +48,7 @@ impl Worker<'_> {
                 score: -INFINITY,
                 upper_bound: true,
                 exact: false,
+                from_database: false,
                 pv: vec![k.mv],
             })
             .collect()
@@ -88,6 +93,7 @@ impl Worker<'_> {
             rm.score = s;
             rm.exact = e;
             rm.upper_bound = upper;
+            rm.from_database = e && !upper && self.in_database(&rm.child);
             if !upper {
                 rm.pv.clear();
                 rm.pv.push(rm.mv);
@@ -104,7 +110,7 @@ impl Worker<'_> {
             self.extend_pv(root, history, &mut rm.pv);
         }
         // Best first; among equals the earlier (previously better) move.
-        found.sort_by(|a, b| (b.score, !b.upper_bound).cmp(&(a.score, !a.upper_bound)));
+        found.sort_by_key(|m| std::cmp::Reverse((m.score, !m.upper_bound)));
         let best = &found[0];
         let solved = found.iter().all(|m| m.exact);
         self.tt.store(
@@ -117,6 +123,18 @@ impl Worker<'_> {
         );
         *moves = found;
         true
+    }
+
+    /// Whether the database gives the exact score of `child`, a child of
+    /// the position entered last.
+    fn in_database(&self, child: &Position) -> bool {
+        let Some(endgame) = self.endgame.filter(|e| e.exact()) else { return false };
+        if child.is_over() {
+            return false;
+        }
+        let us = child.to_move();
+        let in_pits = self.v.total_seeds() - child.store(us) as u32 - child.store(!us) as u32;
+        matches!(endgame.probe(child, in_pits, self.path.fresh(child)), Some(Known::Score(_)))
     }
 
     /// Lengthens a principal variation cut short by a table hit, following

@@ -12,6 +12,8 @@ use mancala_core::{
     preset_names, Game, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant,
 };
 
+use crate::endgame::Databases;
+
 use super::board::{self, BoardView, DIM, ERROR, TITLE};
 use super::input::{Input, MAX_LINE};
 use super::record::{PlayerKind, Record, DEFAULT_LEVEL};
@@ -76,6 +78,8 @@ pub struct Session {
     autosave: PathBuf,
     /// The game came from the autosave (`--resume`): finishing it removes it.
     resumed: bool,
+    /// Endgame databases for the computer's moves and hints.
+    databases: Databases,
     out: String,
 }
 
@@ -130,6 +134,7 @@ impl Session {
             drawn: None,
             autosave,
             resumed: false,
+            databases: Databases::none(),
             out: String::new(),
         };
         if let Some(v) = setup.variant {
@@ -169,6 +174,23 @@ impl Session {
             let _ = writeln!(self.out, "Going on after {}.", plural(moves as u64, "move", "moves"));
         }
         self.check_over();
+    }
+
+    /// Where the computer and `hint` find endgame databases (none until
+    /// this is called).
+    pub fn set_databases(&mut self, databases: Databases) {
+        self.databases = databases;
+    }
+
+    /// The endgame database for the game's variant, if any. A database that
+    /// cannot be used is reported once.
+    fn endgame(&mut self) -> Option<std::sync::Arc<dyn mancala_engine::EndgameOracle>> {
+        let v = self.game().variant().clone();
+        let found = self.databases.for_variant(&v);
+        if let Some(Err(warning)) = &found.news {
+            let _ = writeln!(self.out, "Warning: {warning}");
+        }
+        found.opened.map(|o| o.oracle)
     }
 
     /// The game being played, if set-up is done.
@@ -676,7 +698,9 @@ impl Session {
         let mover = game.position().to_move();
         let PlayerKind::Computer(level) = self.player(mover) else { return };
         let offered = game.position().swap_offered();
-        let mv = mancala_engine::computer_move(game, level, self.seed);
+        let endgame = self.endgame();
+        let game = self.game();
+        let mv = mancala_engine::computer_move_with(game, level, self.seed, endgame.as_ref());
         if offered && mv != Move::Swap {
             let _ = writeln!(self.out, "{} lets the first move stand.", self.who(mover));
         }
@@ -808,7 +832,8 @@ impl Session {
     }
 
     fn hint(&mut self) {
-        let mv = mancala_engine::hint(self.game());
+        let endgame = self.endgame();
+        let mv = mancala_engine::hint_with(self.game(), endgame.as_ref());
         let text = match mv {
             Move::Swap => "Hint: steal the first move (y).".to_string(),
             Move::Sow(k) if self.swap_question_open() => {

@@ -1,0 +1,348 @@
+//! Endgame databases in the search, with a test database computed here by a
+//! plain minimax of the game played to the end (the convention of
+//! `EndgameOracle::probe`): covered positions score exactly, the scores
+//! agree with a search that solves the game without the database, a
+//! majority rule only takes the outcome, and `repetition = "owner"`
+//! variants never ask.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_engine::playout::SplitMix64;
+use mancala_engine::search::{oracle_use, OracleUse};
+use mancala_engine::{
+    computer_move, computer_move_with, EndgameOracle, SearchLimits, SearchOptions, Searcher,
+};
+
+/// Future margins of every board with up to `max_seeds` seeds, by minimax
+/// of `v` played to the end (majority rule off), computed on demand.
+struct Minimax {
+    v: Variant,
+    max_seeds: u32,
+    memo: Mutex<HashMap<Vec<u8>, i32>>,
+    probes: AtomicU64,
+}
+
+impl Minimax {
+    fn new(v: &Variant, max_seeds: u32) -> Minimax {
+        let mut rules = v.rules().clone();
+        rules.end.majority = false;
+        rules.turn.pie_rule = false;
+        Minimax {
+            v: Variant::new(rules).unwrap(),
+            max_seeds,
+            memo: Mutex::new(HashMap::new()),
+            probes: AtomicU64::new(0),
+        }
+    }
+
+    /// The future margin of the board `mover` (their row first) for the
+    /// mover, with empty stores.
+    fn value(&self, board: &[u8]) -> i32 {
+        if let Some(&f) = self.memo.lock().unwrap().get(board) {
+            return f;
+        }
+        let n = board.len() / 2;
+        let v = &self.v;
+        let pos =
+            Position::from_rows(&board[..n], &board[n..], [0, 0], Side::South).unwrap().settled(v);
+        let f = if pos.is_over() {
+            pos.store_margin()
+        } else {
+            pos.legal_moves(v)
+                .iter()
+                .map(|mv| {
+                    let mut child = pos;
+                    child.play_unchecked(v, mv);
+                    let gain = child.store_margin();
+                    if child.is_over() {
+                        gain
+                    } else {
+                        let f = self.value(&mover_board(&child));
+                        if child.to_move() == Side::South {
+                            gain + f
+                        } else {
+                            gain - f
+                        }
+                    }
+                })
+                .max()
+                .unwrap()
+        };
+        self.memo.lock().unwrap().insert(board.to_vec(), f);
+        f
+    }
+}
+
+fn mover_board(p: &Position) -> Vec<u8> {
+    let mover = p.to_move();
+    [p.row(mover), p.row(mover.opponent())].concat()
+}
+
+fn in_pits(p: &Position) -> u32 {
+    p.side_seeds(Side::South) + p.side_seeds(Side::North)
+}
+
+impl EndgameOracle for Minimax {
+    fn max_seeds(&self) -> u32 {
+        self.max_seeds
+    }
+
+    fn probe(&self, p: &Position) -> Option<i32> {
+        assert!(!p.is_opening() && !p.swap_offered(), "the search asked about a pie-rule opening");
+        if p.is_over() || in_pits(p) > self.max_seeds {
+            return None;
+        }
+        self.probes.fetch_add(1, Ordering::Relaxed);
+        Some(self.value(&mover_board(p)))
+    }
+}
+
+/// Says every position is worth `value` future margin and counts the calls.
+struct Constant {
+    value: i32,
+    probes: AtomicU64,
+}
+
+impl EndgameOracle for Constant {
+    fn max_seeds(&self) -> u32 {
+        255
+    }
+
+    fn probe(&self, p: &Position) -> Option<i32> {
+        self.probes.fetch_add(1, Ordering::Relaxed);
+        (!p.is_over()).then_some(self.value)
+    }
+}
+
+fn variant(name: &str, pits: u8, seeds: u8) -> Variant {
+    Variant::preset(name).unwrap().resized(Some(pits), Some(seeds)).unwrap()
+}
+
+/// Games of `v` played at random from the start, kept at every position
+/// not over with at most `max_in_pits` seeds in the pits (and not in the
+/// pie-rule opening).
+fn late_games(v: &Variant, max_in_pits: u32, count: usize, seed: u64) -> Vec<Game> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = Game::new(v.clone());
+        while !g.position().is_over() {
+            let p = *g.position();
+            if in_pits(&p) <= max_in_pits && !p.is_opening() && !p.swap_offered() {
+                out.push(g.clone());
+            }
+            let moves = g.legal_moves();
+            g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+    }
+    out.truncate(count);
+    out
+}
+
+fn searcher() -> Searcher {
+    Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None })
+}
+
+/// Every move's value, proven by searching to the end without a database.
+fn solved(game: &Game) -> HashMap<Move, i32> {
+    let a = searcher().analyze(game, SearchLimits::default(), None, &mut |_| {});
+    assert!(a.moves.iter().all(|m| m.exact), "not solved");
+    a.moves.iter().map(|m| (m.mv, m.score)).collect()
+}
+
+#[test]
+fn covered_positions_score_exactly_from_the_database() {
+    let v = variant("kalah-irving", 4, 2);
+    let oracle = Arc::new(Minimax::new(&v, 10));
+    let endgame: Arc<dyn EndgameOracle> = oracle.clone();
+    assert_eq!(oracle_use(&v), OracleUse::Exact);
+    for game in late_games(&v, 10, 60, 1) {
+        let want = solved(&game);
+        let mut s = searcher().with_endgame(Some(endgame.clone()));
+        // One move deep is enough: every child is in the database.
+        let a = s.analyze(&game, SearchLimits::depth(1), None, &mut |_| {});
+        assert_eq!(a.depth, 1);
+        for m in &a.moves {
+            assert!(m.exact, "{m:?}");
+            assert_eq!(m.score, want[&m.mv], "{} {}", game.position(), m.mv);
+            let mut child = *game.position();
+            child.play_unchecked(&v, m.mv);
+            assert_eq!(m.from_database, !child.is_over(), "{m:?}");
+        }
+        assert!(a.database_hits > 0 || a.moves.iter().all(|m| !m.from_database));
+        // The move played is a best move, with the best score.
+        let best = want.values().max().unwrap();
+        let r = searcher().with_endgame(Some(endgame.clone())).search(
+            &game,
+            SearchLimits::depth(1),
+            None,
+            &mut |_| {},
+        );
+        assert!(r.exact);
+        assert_eq!(r.score, *best);
+        assert_eq!(want[&r.best.unwrap()], *best);
+        let mv = computer_move_with(&game, 10, 0, Some(&endgame));
+        assert_eq!(want[&mv], *best, "{} level 10 played {mv}", game.position());
+    }
+    assert!(oracle.probes.load(Ordering::Relaxed) > 0);
+}
+
+#[test]
+fn deeper_positions_are_solved_faster_with_the_database() {
+    // 16 seeds in all, a database of up to 8: the search reaches it.
+    let v = variant("kalah-irving", 4, 2);
+    let endgame: Arc<dyn EndgameOracle> = Arc::new(Minimax::new(&v, 8));
+    let mut nodes = [0u64; 2];
+    for game in late_games(&v, 14, 20, 7) {
+        let want = solved(&game);
+        let plain = searcher().analyze(&game, SearchLimits::default(), None, &mut |_| {});
+        let a = searcher().with_endgame(Some(endgame.clone())).analyze(
+            &game,
+            SearchLimits::default(),
+            None,
+            &mut |_| {},
+        );
+        for m in &a.moves {
+            assert!(m.exact);
+            assert_eq!(m.score, want[&m.mv], "{} {}", game.position(), m.mv);
+        }
+        nodes[0] += plain.nodes;
+        nodes[1] += a.nodes;
+    }
+    assert!(nodes[1] < nodes[0], "nodes without and with the database: {nodes:?}");
+}
+
+#[test]
+fn the_score_is_the_store_difference_plus_the_future_margin() {
+    // A database that says +3 for every position: each covered child
+    // scores its store difference plus 3 for its mover.
+    let v = variant("kalah-irving", 3, 3);
+    let endgame = Arc::new(Constant { value: 3, probes: AtomicU64::new(0) });
+    for game in late_games(&v, 18, 20, 3) {
+        let pos = *game.position();
+        let us = pos.to_move();
+        let a = searcher().with_endgame(Some(endgame.clone())).analyze(
+            &game,
+            SearchLimits::depth(1),
+            None,
+            &mut |_| {},
+        );
+        for m in &a.moves {
+            let mut child = pos;
+            child.play_unchecked(&v, m.mv);
+            let margin = child.store_margin() * if us == Side::South { 1 } else { -1 };
+            let want = if child.is_over() {
+                margin
+            } else if child.to_move() == us {
+                margin + 3
+            } else {
+                margin - 3
+            };
+            assert_eq!(m.score, want, "{pos} {}", m.mv);
+        }
+    }
+}
+
+#[test]
+fn under_the_majority_rule_only_the_outcome_is_used() {
+    // Seed 002's Kalah ends at a majority; a database of the game played to
+    // the end gives the right outcome but not the margin.
+    let v = variant("kalah", 4, 2);
+    assert_eq!(oracle_use(&v), OracleUse::Outcome);
+    let oracle = Arc::new(Minimax::new(&v, 10));
+    let endgame: Arc<dyn EndgameOracle> = oracle.clone();
+    let mut differ = 0;
+    for game in late_games(&v, 10, 40, 5) {
+        let want = solved(&game);
+        let a = searcher().with_endgame(Some(endgame.clone())).analyze(
+            &game,
+            SearchLimits::default(),
+            None,
+            &mut |_| {},
+        );
+        for m in &a.moves {
+            assert!(m.exact);
+            assert!(!m.from_database);
+            assert_eq!(m.score, want[&m.mv], "{} {}", game.position(), m.mv);
+            // The database's own margin, for comparison.
+            let mut child = *game.position();
+            child.play_unchecked(&v, m.mv);
+            if !child.is_over() {
+                let us = game.position().to_move();
+                let f = oracle.probe(&child).unwrap();
+                let f = if child.to_move() == us { f } else { -f };
+                let full = child.store_margin() * if us == Side::South { 1 } else { -1 } + f;
+                assert_eq!(full.signum(), m.score.signum(), "{} {}", game.position(), m.mv);
+                differ += (full != m.score) as u32;
+            }
+        }
+    }
+    assert!(oracle.probes.load(Ordering::Relaxed) > 0);
+    assert!(differ > 0, "no position where the margins differ: the test proves nothing");
+}
+
+#[test]
+fn owner_rule_variants_never_ask_the_database() {
+    for name in ["abapa", "oware"] {
+        let v = variant(name, 4, 2);
+        assert_eq!(oracle_use(&v), OracleUse::Unused);
+        let liar = Arc::new(Constant { value: 100, probes: AtomicU64::new(0) });
+        for game in late_games(&v, 12, 10, 9) {
+            let plain = searcher().search(&game, SearchLimits::depth(8), None, &mut |_| {});
+            let with = searcher().with_endgame(Some(liar.clone())).search(
+                &game,
+                SearchLimits::depth(8),
+                None,
+                &mut |_| {},
+            );
+            assert_eq!((plain.best, plain.score, plain.nodes), (with.best, with.score, with.nodes));
+            assert_eq!(with.database_hits, 0);
+        }
+        assert_eq!(liar.probes.load(Ordering::Relaxed), 0, "{name}");
+    }
+}
+
+#[test]
+fn low_levels_do_not_use_the_database() {
+    let v = variant("kalah-irving", 4, 2);
+    let liar: Arc<dyn EndgameOracle> = Arc::new(Constant { value: 100, probes: AtomicU64::new(0) });
+    for (i, game) in late_games(&v, 12, 10, 4).into_iter().enumerate() {
+        if game.legal_moves().len() < 2 {
+            continue;
+        }
+        let seed = i as u64;
+        for level in 1..=5 {
+            assert_eq!(
+                computer_move(&game, level, seed),
+                computer_move_with(&game, level, seed, Some(&liar))
+            );
+        }
+    }
+}
+
+#[test]
+fn a_wrong_database_gives_bounded_scores_not_a_panic() {
+    // Values far outside what the seeds left allow, in every mode.
+    for (name, value) in [
+        ("kalah-irving", 100),
+        ("kalah-irving", -100),
+        ("kalah", 100),
+        ("kalah", -100),
+        ("awari", 100),
+    ] {
+        let v = variant(name, 4, 2);
+        let liar = Arc::new(Constant { value, probes: AtomicU64::new(0) });
+        for game in late_games(&v, 16, 10, 6) {
+            let r = searcher().with_endgame(Some(liar.clone())).search(
+                &game,
+                SearchLimits::depth(6),
+                None,
+                &mut |_| {},
+            );
+            assert!(r.score.abs() <= v.total_seeds() as i32, "{name} {value}: {r:?}");
+        }
+    }
+}
