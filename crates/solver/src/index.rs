@@ -24,6 +24,7 @@ pub struct BoardIndex {
 
 impl BoardIndex {
     /// Tables for boards of `pits` pits (at most [`MAX_RANKED_PITS`]).
+    #[allow(clippy::needless_range_loop)] // indexes two tables in step
     pub fn new(pits: usize) -> BoardIndex {
         assert!((1..=MAX_RANKED_PITS).contains(&pits));
         let seeds = MAX_RANKED_SEEDS;
@@ -61,6 +62,11 @@ impl BoardIndex {
         self.ways[self.pits][seeds]
     }
 
+    /// How many boards hold at most `seeds` seeds (saturating).
+    pub fn count_up_to(&self, seeds: usize) -> u64 {
+        self.below[self.pits][seeds.min(MAX_RANKED_SEEDS)]
+    }
+
     /// The rank of a board among the boards with the same number of seeds.
     #[inline]
     pub fn rank(&self, board: &[u8]) -> u64 {
@@ -81,6 +87,7 @@ impl BoardIndex {
 
     /// The board of `seeds` seeds with the given rank (the inverse of
     /// [`BoardIndex::rank`]).
+    #[allow(clippy::needless_range_loop)] // the last pit is set after the loop
     pub fn unrank(&self, mut rank: u64, seeds: usize, board: &mut [u8]) {
         debug_assert_eq!(board.len(), self.pits);
         let mut left = seeds;
