@@ -25,7 +25,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
-use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant};
+use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant, MAX_MOVES};
 
 use crate::index::BoardIndex;
 
@@ -125,6 +125,12 @@ impl Layer {
         self.values()[rank as usize] as i8
     }
 
+    /// Asks the processor to fetch the value of `rank` into the cache.
+    #[inline]
+    pub(crate) fn prefetch(&self, rank: u64) {
+        prefetch(&self.values()[rank as usize]);
+    }
+
     /// The values, one byte per board in rank order.
     #[inline]
     fn values(&self) -> &[u8] {
@@ -134,6 +140,43 @@ impl Layer {
             Layer::Mapped(m) => &m[HEADER_LEN..],
         }
     }
+}
+
+/// Asks the processor to fetch `value`'s cache line (no effect on memory;
+/// nothing on other processors).
+#[inline]
+pub(crate) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch of a valid address has no effect on memory.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(
+            value as *const T as *const i8,
+            std::arch::x86_64::_MM_HINT_T0,
+        )
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
+/// Asks the kernel to back `memory` (not touched yet) with huge pages: a
+/// layer is read at random, and small pages cost a page walk per read.
+fn advise_huge_pages<T>(memory: &mut [T]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = memory.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(memory);
+        let aligned = start.next_multiple_of(PAGE);
+        if end > aligned + PAGE {
+            // SAFETY: the range lies inside memory this process owns; the
+            // advice changes how it is backed, never its contents.
+            unsafe {
+                libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE)
+            };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = memory;
 }
 
 /// Where one board's value is stored: its layer and rank.
@@ -243,15 +286,7 @@ impl EndgameDb {
     /// Asks the processor to fetch the value at `at` into the cache.
     #[inline]
     pub fn prefetch(&self, at: Entry) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let values = self.layer_values(at.layer as usize);
-            let ptr = values[at.rank as usize..].as_ptr() as *const i8;
-            // SAFETY: a prefetch of a valid address has no effect on memory.
-            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = at;
+        prefetch(&self.layer_values(at.layer as usize)[at.rank as usize]);
     }
 
     /// The future margin stored at `at`.
@@ -331,7 +366,9 @@ impl EndgameDb {
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Vec<i8> {
         let total = self.index.count(seeds);
-        let values: Vec<AtomicI8> = (0..total).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        let mut values: Vec<AtomicI8> = Vec::with_capacity(total as usize);
+        advise_huge_pages(values.spare_capacity_mut());
+        values.extend((0..total).map(|_| AtomicI8::new(UNKNOWN)));
         let done = AtomicU64::new(0);
         let threads = threads.max(1);
         let chunk = 1 << 16;
@@ -378,30 +415,37 @@ impl EndgameDb {
         let value = if pos.is_over() {
             pos.store_margin()
         } else {
+            // First every child and where its value lies, asking the memory
+            // for the lower layers' values at once; then the values.
+            let mut children = [(0i32, Side::South, 0usize, 0u64, [0u8; 32]); MAX_MOVES];
+            let mut count = 0;
             let mut best = i32::MIN;
             for mv in pos.legal_moves(v).iter() {
                 let mut child = pos;
                 child.play_unchecked(v, mv);
                 let gain = child.store_margin();
-                let value = if child.is_over() {
-                    gain
+                if child.is_over() {
+                    best = best.max(gain);
+                    continue;
+                }
+                let left = seeds - (child.store(Side::South) + child.store(Side::North)) as usize;
+                let next = mover_board(&child);
+                let next_rank = self.index.rank(&next[..2 * n]);
+                if left < seeds {
+                    self.layers[left].prefetch(next_rank);
                 } else {
-                    let left =
-                        seeds - (child.store(Side::South) + child.store(Side::North)) as usize;
-                    let mover = child.to_move();
-                    let next = mover_board(&child);
-                    let future = if left == seeds {
-                        self.solve_board(v, &next, seeds, layer) as i32
-                    } else {
-                        self.layers[left].get(self.index.rank(&next[..2 * n])) as i32
-                    };
-                    if mover == Side::South {
-                        gain + future
-                    } else {
-                        gain - future
-                    }
+                    prefetch(&layer[next_rank as usize]);
+                }
+                children[count] = (gain, child.to_move(), left, next_rank, next);
+                count += 1;
+            }
+            for &(gain, mover, left, next_rank, next) in &children[..count] {
+                let future = if left == seeds {
+                    self.solve_board(v, &next, seeds, layer) as i32
+                } else {
+                    self.layers[left].get(next_rank) as i32
                 };
-                best = best.max(value);
+                best = best.max(if mover == Side::South { gain + future } else { gain - future });
             }
             best
         };

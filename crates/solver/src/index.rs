@@ -18,8 +18,9 @@ pub struct BoardIndex {
     pits: usize,
     /// `ways[m][r]`: boards of `r` seeds in `m` pits (saturating).
     ways: Vec<Vec<u64>>,
-    /// `below[m][r]`: `sum_{t <= r} ways[m][t]`.
-    below: Vec<Vec<u64>>,
+    /// `below[m][r]`: `sum_{t <= r} ways[m][t]`; rows of 256 so that a seed
+    /// count masked to a byte indexes them without a bounds check.
+    below: Vec<[u64; MAX_RANKED_SEEDS + 1]>,
 }
 
 impl BoardIndex {
@@ -39,14 +40,13 @@ impl BoardIndex {
         }
         let below = (0..=pits)
             .map(|m| {
+                let mut row = [0u64; MAX_RANKED_SEEDS + 1];
                 let mut acc = 0u64;
-                ways[m]
-                    .iter()
-                    .map(|&w| {
-                        acc = acc.saturating_add(w);
-                        acc
-                    })
-                    .collect()
+                for (r, &w) in ways[m].iter().enumerate() {
+                    acc = acc.saturating_add(w);
+                    row[r] = acc;
+                }
+                row
             })
             .collect();
         BoardIndex { pits, ways, below }
@@ -75,11 +75,10 @@ impl BoardIndex {
         let mut rank = 0u64;
         for (i, &c) in board[..self.pits - 1].iter().enumerate() {
             let c = c as usize;
-            if c > 0 {
-                // Boards with fewer seeds here: rest pits hold left - v, v < c.
-                let m = self.pits - i - 1;
-                rank += self.below[m][left] - self.below[m][left - c];
-            }
+            // Boards with fewer seeds here: the rest hold left - v, v < c (no
+            // term when c is 0, with no branch).
+            let row = &self.below[self.pits - i - 1];
+            rank += row[left & 0xff] - row[(left - c) & 0xff];
             left -= c;
         }
         rank

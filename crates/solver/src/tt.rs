@@ -156,14 +156,7 @@ impl Table {
     /// [`Table::get`] or [`Table::put`] of the key will not wait on memory.
     #[inline]
     pub fn prefetch(&self, key: Key) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let ptr = self.words()[self.bucket(key)..].as_ptr() as *const i8;
-            // SAFETY: a prefetch of a valid address has no effect on memory.
-            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::db::prefetch(&self.words()[self.bucket(key)]);
     }
 
     /// The bounds stored for `key`, if any.
