@@ -79,6 +79,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
 
     let checkpoint = checkpoint_path(&args, &v);
+    if !args.quiet {
+        eprintln!("proven bounds are saved to {}", checkpoint.display());
+    }
     let known = read_checkpoint(&checkpoint);
     if let (Some((lo, hi)), false) = (known, args.quiet) {
         eprintln!(
