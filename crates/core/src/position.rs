@@ -183,6 +183,13 @@ impl Position {
         &self.cells[side.index() * n..side.index() * n + n]
     }
 
+    /// Every pit, as laid out inside the position: South's row, then North's,
+    /// then zeros up to 32 cells (stores excluded).
+    #[inline]
+    pub fn pit_cells(&self) -> &[u8; 32] {
+        self.cells[..32].try_into().expect("32 pit cells")
+    }
+
     /// Seeds in a player's `k`-th pit (0-based, from their own left).
     #[inline]
     pub fn pit(&self, side: Side, k: usize) -> u8 {

@@ -25,7 +25,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
-use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant};
+use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant, MAX_MOVES};
 
 use crate::index::BoardIndex;
 
@@ -106,14 +106,84 @@ pub(crate) enum Layer {
     Mapped(memmap2::Mmap),
 }
 
+/// A copy of a layer's values in anonymous memory backed by huge pages, where
+/// a random probe costs one cache miss and no page walk.
+fn resident_copy(values: &[u8]) -> std::io::Result<memmap2::MmapMut> {
+    let mut memory = memmap2::MmapMut::map_anon(values.len().max(1))?;
+    #[cfg(target_os = "linux")]
+    {
+        // Only advice: a kernel without huge pages ignores it.
+        let _ = memory.advise(memmap2::Advice::HugePage);
+    }
+    memory[..values.len()].copy_from_slice(values);
+    Ok(memory)
+}
+
 impl Layer {
     #[inline]
     pub(crate) fn get(&self, rank: u64) -> i8 {
+        self.values()[rank as usize] as i8
+    }
+
+    /// Asks the processor to fetch the value of `rank` into the cache.
+    #[inline]
+    pub(crate) fn prefetch(&self, rank: u64) {
+        prefetch(&self.values()[rank as usize]);
+    }
+
+    /// The values, one byte per board in rank order.
+    #[inline]
+    fn values(&self) -> &[u8] {
         match self {
-            Layer::Memory(v) => v[rank as usize],
-            Layer::Mapped(m) => m[HEADER_LEN + rank as usize] as i8,
+            // SAFETY: i8 and u8 have the same size and alignment.
+            Layer::Memory(v) => unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), v.len()) },
+            Layer::Mapped(m) => &m[HEADER_LEN..],
         }
     }
+}
+
+/// Asks the processor to fetch `value`'s cache line (no effect on memory;
+/// nothing on other processors).
+#[inline]
+pub(crate) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch of a valid address has no effect on memory.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(
+            value as *const T as *const i8,
+            std::arch::x86_64::_MM_HINT_T0,
+        )
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
+/// Asks the kernel to back `memory` (not touched yet) with huge pages: a
+/// layer is read at random, and small pages cost a page walk per read.
+fn advise_huge_pages<T>(memory: &mut [T]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = memory.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(memory);
+        let aligned = start.next_multiple_of(PAGE);
+        if end > aligned + PAGE {
+            // SAFETY: the range lies inside memory this process owns; the
+            // advice changes how it is backed, never its contents.
+            unsafe {
+                libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE)
+            };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = memory;
+}
+
+/// Where one board's value is stored: its layer and rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    layer: u32,
+    rank: u64,
 }
 
 /// An endgame database: layers `0..=max_seeds` for one rule set and row length.
@@ -121,6 +191,9 @@ pub struct EndgameDb {
     n: usize,
     index: BoardIndex,
     layers: Vec<Layer>,
+    /// Copies of the first layers in huge-page memory, if made
+    /// ([`EndgameDb::make_resident`]).
+    resident: Vec<memmap2::MmapMut>,
 }
 
 /// Progress of a database build, for a progress bar.
@@ -167,6 +240,61 @@ impl EndgameDb {
         probe_layers(&self.layers, &self.index, self.n, p)
     }
 
+    /// Copies every layer into memory with huge pages requested, for fast
+    /// random probes (a search probes millions of times a second, and pages
+    /// of a mapped file cost a page walk each). Takes as much memory as the
+    /// files; leave a database mapped when memory is short.
+    pub fn make_resident(&mut self) -> std::io::Result<()> {
+        for k in self.resident.len()..self.layers.len() {
+            let copy = resident_copy(self.layers[k].values())?;
+            self.resident.push(copy);
+        }
+        Ok(())
+    }
+
+    /// Layer `k`'s values: the resident copy if there is one.
+    #[inline]
+    fn layer_values(&self, k: usize) -> &[u8] {
+        match self.resident.get(k) {
+            Some(copy) => copy,
+            None => self.layers[k].values(),
+        }
+    }
+
+    /// Bytes of values the database holds.
+    pub fn bytes(&self) -> u64 {
+        self.layers.iter().map(|l| l.values().len() as u64).sum()
+    }
+
+    /// Where the value of `p` is stored, if the database covers it (as for
+    /// [`EndgameDb::probe`]). With [`EndgameDb::prefetch`] and
+    /// [`EndgameDb::value`], a search asks for several values before it
+    /// waits for the first.
+    #[inline]
+    pub fn locate(&self, p: &Position) -> Option<Entry> {
+        if p.pits_per_side() != self.n || p.is_over() || p.swap_offered() || p.is_opening() {
+            return None;
+        }
+        let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as usize;
+        if seeds >= self.layers.len() {
+            return None;
+        }
+        let rank = self.index.rank(&mover_board(p)[..2 * self.n]);
+        Some(Entry { layer: seeds as u32, rank })
+    }
+
+    /// Asks the processor to fetch the value at `at` into the cache.
+    #[inline]
+    pub fn prefetch(&self, at: Entry) {
+        prefetch(&self.layer_values(at.layer as usize)[at.rank as usize]);
+    }
+
+    /// The future margin stored at `at`.
+    #[inline]
+    pub fn value(&self, at: Entry) -> i32 {
+        self.layer_values(at.layer as usize)[at.rank as usize] as i8 as i32
+    }
+
     /// The value counts of every layer.
     pub fn stats(&self) -> Vec<LayerStats> {
         (0..self.layers.len()).map(|k| self.layer_stats(k)).collect()
@@ -196,7 +324,12 @@ impl EndgameDb {
             )));
         }
         fs::create_dir_all(dir).map_err(|e| DbError::Io { path: dir.to_path_buf(), source: e })?;
-        let mut db = EndgameDb { n, index: BoardIndex::new(2 * n), layers: Vec::new() };
+        let mut db = EndgameDb {
+            n,
+            index: BoardIndex::new(2 * n),
+            layers: Vec::new(),
+            resident: Vec::new(),
+        };
         for seeds in 0..=max_seeds {
             let path = layer_path(dir, seeds);
             let total = db.index.count(seeds);
@@ -222,7 +355,7 @@ impl EndgameDb {
         let fp = fingerprint(v.rules());
         let index = BoardIndex::new(2 * n);
         let layers = open_layers(dir, fp, n, &index)?;
-        Ok((!layers.is_empty()).then_some(EndgameDb { n, index, layers }))
+        Ok((!layers.is_empty()).then_some(EndgameDb { n, index, layers, resident: Vec::new() }))
     }
 
     fn build_layer(
@@ -233,7 +366,9 @@ impl EndgameDb {
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Vec<i8> {
         let total = self.index.count(seeds);
-        let values: Vec<AtomicI8> = (0..total).map(|_| AtomicI8::new(UNKNOWN)).collect();
+        let mut values: Vec<AtomicI8> = Vec::with_capacity(total as usize);
+        advise_huge_pages(values.spare_capacity_mut());
+        values.extend((0..total).map(|_| AtomicI8::new(UNKNOWN)));
         let done = AtomicU64::new(0);
         let threads = threads.max(1);
         let chunk = 1 << 16;
@@ -280,30 +415,37 @@ impl EndgameDb {
         let value = if pos.is_over() {
             pos.store_margin()
         } else {
+            // First every child and where its value lies, asking the memory
+            // for the lower layers' values at once; then the values.
+            let mut children = [(0i32, Side::South, 0usize, 0u64, [0u8; 32]); MAX_MOVES];
+            let mut count = 0;
             let mut best = i32::MIN;
             for mv in pos.legal_moves(v).iter() {
                 let mut child = pos;
                 child.play_unchecked(v, mv);
                 let gain = child.store_margin();
-                let value = if child.is_over() {
-                    gain
+                if child.is_over() {
+                    best = best.max(gain);
+                    continue;
+                }
+                let left = seeds - (child.store(Side::South) + child.store(Side::North)) as usize;
+                let next = mover_board(&child);
+                let next_rank = self.index.rank(&next[..2 * n]);
+                if left < seeds {
+                    self.layers[left].prefetch(next_rank);
                 } else {
-                    let left =
-                        seeds - (child.store(Side::South) + child.store(Side::North)) as usize;
-                    let mover = child.to_move();
-                    let next = mover_board(&child);
-                    let future = if left == seeds {
-                        self.solve_board(v, &next, seeds, layer) as i32
-                    } else {
-                        self.layers[left].get(self.index.rank(&next[..2 * n])) as i32
-                    };
-                    if mover == Side::South {
-                        gain + future
-                    } else {
-                        gain - future
-                    }
+                    prefetch(&layer[next_rank as usize]);
+                }
+                children[count] = (gain, child.to_move(), left, next_rank, next);
+                count += 1;
+            }
+            for &(gain, mover, left, next_rank, next) in &children[..count] {
+                let future = if left == seeds {
+                    self.solve_board(v, &next, seeds, layer) as i32
+                } else {
+                    self.layers[left].get(next_rank) as i32
                 };
-                best = best.max(value);
+                best = best.max(if mover == Side::South { gain + future } else { gain - future });
             }
             best
         };
@@ -318,9 +460,21 @@ impl EndgameDb {
 #[inline]
 pub(crate) fn mover_board(p: &Position) -> [u8; 32] {
     let (n, mover) = (p.pits_per_side(), p.to_move());
+    let cells = p.pit_cells();
+    if mover == Side::South {
+        return *cells;
+    }
     let mut board = [0u8; 32];
-    board[..n].copy_from_slice(p.row(mover));
-    board[n..2 * n].copy_from_slice(p.row(mover.opponent()));
+    if n <= 8 {
+        // Both rows fit in 16 bytes: swap them with two shifts.
+        let both = u128::from_le_bytes(cells[..16].try_into().unwrap());
+        let row = (1u128 << (8 * n)) - 1;
+        let swapped = (both >> (8 * n)) | (both & row) << (8 * n);
+        board[..16].copy_from_slice(&swapped.to_le_bytes());
+        return board;
+    }
+    board[..n].copy_from_slice(&cells[n..2 * n]);
+    board[n..2 * n].copy_from_slice(&cells[..n]);
     board
 }
 

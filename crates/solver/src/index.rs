@@ -18,12 +18,14 @@ pub struct BoardIndex {
     pits: usize,
     /// `ways[m][r]`: boards of `r` seeds in `m` pits (saturating).
     ways: Vec<Vec<u64>>,
-    /// `below[m][r]`: `sum_{t <= r} ways[m][t]`.
-    below: Vec<Vec<u64>>,
+    /// `below[m][r]`: `sum_{t <= r} ways[m][t]`; rows of 256 so that a seed
+    /// count masked to a byte indexes them without a bounds check.
+    below: Vec<[u64; MAX_RANKED_SEEDS + 1]>,
 }
 
 impl BoardIndex {
     /// Tables for boards of `pits` pits (at most [`MAX_RANKED_PITS`]).
+    #[allow(clippy::needless_range_loop)] // indexes two tables in step
     pub fn new(pits: usize) -> BoardIndex {
         assert!((1..=MAX_RANKED_PITS).contains(&pits));
         let seeds = MAX_RANKED_SEEDS;
@@ -38,14 +40,13 @@ impl BoardIndex {
         }
         let below = (0..=pits)
             .map(|m| {
+                let mut row = [0u64; MAX_RANKED_SEEDS + 1];
                 let mut acc = 0u64;
-                ways[m]
-                    .iter()
-                    .map(|&w| {
-                        acc = acc.saturating_add(w);
-                        acc
-                    })
-                    .collect()
+                for (r, &w) in ways[m].iter().enumerate() {
+                    acc = acc.saturating_add(w);
+                    row[r] = acc;
+                }
+                row
             })
             .collect();
         BoardIndex { pits, ways, below }
@@ -61,6 +62,11 @@ impl BoardIndex {
         self.ways[self.pits][seeds]
     }
 
+    /// How many boards hold at most `seeds` seeds (saturating).
+    pub fn count_up_to(&self, seeds: usize) -> u64 {
+        self.below[self.pits][seeds.min(MAX_RANKED_SEEDS)]
+    }
+
     /// The rank of a board among the boards with the same number of seeds.
     #[inline]
     pub fn rank(&self, board: &[u8]) -> u64 {
@@ -69,11 +75,10 @@ impl BoardIndex {
         let mut rank = 0u64;
         for (i, &c) in board[..self.pits - 1].iter().enumerate() {
             let c = c as usize;
-            if c > 0 {
-                // Boards with fewer seeds here: rest pits hold left - v, v < c.
-                let m = self.pits - i - 1;
-                rank += self.below[m][left] - self.below[m][left - c];
-            }
+            // Boards with fewer seeds here: the rest hold left - v, v < c (no
+            // term when c is 0, with no branch).
+            let row = &self.below[self.pits - i - 1];
+            rank += row[left & 0xff] - row[(left - c) & 0xff];
             left -= c;
         }
         rank
@@ -81,6 +86,7 @@ impl BoardIndex {
 
     /// The board of `seeds` seeds with the given rank (the inverse of
     /// [`BoardIndex::rank`]).
+    #[allow(clippy::needless_range_loop)] // the last pit is set after the loop
     pub fn unrank(&self, mut rank: u64, seeds: usize, board: &mut [u8]) {
         debug_assert_eq!(board.len(), self.pits);
         let mut left = seeds;

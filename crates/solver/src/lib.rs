@@ -32,7 +32,7 @@ pub mod oware_db;
 mod search;
 mod tt;
 
-pub use db::{BuildProgress, DbError, EndgameDb, LayerStats};
+pub use db::{BuildProgress, DbError, EndgameDb, Entry, LayerStats};
 pub use index::BoardIndex;
 pub use oware_db::OwareDb;
 pub use search::{can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver};

@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use mancala_core::{Move, Position, Side, Variant};
 
-use crate::db::EndgameDb;
-use crate::tt::{Bounds, Table};
+use crate::db::{EndgameDb, Entry};
+use crate::tt::{Bounds, Key, Table};
 
 /// How to solve.
 #[derive(Clone, Copy, Debug)]
@@ -75,13 +75,46 @@ struct Shared<'a> {
     /// Positions with more seeds than this on the board try enhanced
     /// transposition cutoffs.
     etc_seeds: i32,
+    /// Positions with this many seeds on the board or fewer skip the table:
+    /// their subtrees are cheaper to search again than a memory access.
+    table_seeds: i32,
     nodes: AtomicU64,
+    /// Positions some thread is searching now, by key digest (ABDADA): a
+    /// thread defers a child another thread is already in, and comes back
+    /// to it once its other children are done. Only with several threads.
+    busy: Option<Box<[AtomicU64]>>,
+    /// Positions with at least this many seeds on the board are marked busy.
+    busy_seeds: i32,
     stop: &'a AtomicBool,
     lower: AtomicI32,
     upper: AtomicI32,
 }
 
 impl Shared<'_> {
+    #[inline]
+    fn busy_slot(&self, key: Key) -> Option<(&AtomicU64, u64)> {
+        let busy = self.busy.as_ref()?;
+        let d = key.digest();
+        Some((&busy[(d >> 40) as usize & (BUSY_SLOTS - 1)], d))
+    }
+
+    /// Whether another thread is searching the position of `key` now.
+    #[inline]
+    fn is_busy(&self, key: Key) -> bool {
+        self.busy_slot(key).is_some_and(|(slot, d)| slot.load(Ordering::Relaxed) == d)
+    }
+
+    #[inline]
+    fn set_busy(&self, key: Key, on: bool) {
+        if let Some((slot, d)) = self.busy_slot(key) {
+            if on {
+                slot.store(d, Ordering::Relaxed);
+            } else {
+                let _ = slot.compare_exchange(d, 0, Ordering::Relaxed, Ordering::Relaxed);
+            }
+        }
+    }
+
     /// The position as searched: stores emptied when they cannot matter.
     /// They matter under the majority rule, and while the pie rule's swap is
     /// still to come (a swap trades the stores too).
@@ -101,34 +134,56 @@ pub struct Solver<'a> {
     threads: usize,
 }
 
+/// Slots of the busy table (a power of two): many more than the positions
+/// that can be in progress at once.
+const BUSY_SLOTS: usize = 1 << 14;
+
 /// Moves searched per position at most: every pit plus the swap.
 const MAX_CHILDREN: usize = mancala_core::MAX_MOVES;
 
 impl<'a> Solver<'a> {
     /// A solver for `v`, using `db` where it covers a position. `stop` set
-    /// from another thread (Ctrl-C) interrupts a solve.
+    /// from another thread (Ctrl-C) interrupts a solve. Panics when the
+    /// table's memory cannot be had; see [`Solver::try_new`].
     pub fn new(
         v: &'a Variant,
         db: Option<&'a EndgameDb>,
         options: SolveOptions,
         stop: &'a AtomicBool,
     ) -> Solver<'a> {
+        Solver::try_new(v, db, options, stop).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Solver::new`], or an error when the transposition table's memory
+    /// cannot be had.
+    pub fn try_new(
+        v: &'a Variant,
+        db: Option<&'a EndgameDb>,
+        options: SolveOptions,
+        stop: &'a AtomicBool,
+    ) -> std::io::Result<Solver<'a>> {
         let keep_stores =
             v.rules().end.majority || v.rules().end.repetition != mancala_core::Repetition::None;
-        Solver {
+        let db = db.filter(|d| d.pits_per_side() == v.pits_per_side() && !keep_stores);
+        let db_seeds = db.map(|d| d.max_seeds() as i32);
+        Ok(Solver {
             shared: Shared {
                 v,
-                table: Table::new(options.table_megabytes),
-                db: db.filter(|d| d.pits_per_side() == v.pits_per_side() && !keep_stores),
+                table: Table::try_new(options.table_megabytes)?,
+                db,
                 keep_stores,
-                etc_seeds: db.map_or(8, |d| d.max_seeds() as i32 + 4),
+                etc_seeds: db_seeds.map_or(8, |k| k + 4),
+                table_seeds: db_seeds.map_or(0, |k| k + 1),
                 nodes: AtomicU64::new(0),
+                busy: (options.threads > 1)
+                    .then(|| (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect()),
+                busy_seeds: db_seeds.map_or(12, |k| k + 6),
                 stop,
                 lower: AtomicI32::new(0),
                 upper: AtomicI32::new(0),
             },
             threads: options.threads.max(1),
-        }
+        })
     }
 
     /// Solves `root`. `known` narrows the search with bounds proven before
@@ -180,27 +235,26 @@ impl<'a> Solver<'a> {
             return Ok(Solution { margin: root_stores, future: 0, best_moves: vec![], nodes: 0 });
         }
         // MTD(f): each null-window test moves one bound to the value it
-        // returns. When a test moves its bound by little (a poor guess far
-        // from the value), the next test bisects the interval instead, so a
-        // solve takes at most about log2(range) + a few tests.
-        let mut guess = guess.unwrap_or((lower + upper).div_euclid(2)).clamp(lower, upper);
+        // returns. Tests that keep moving the same bound take growing steps
+        // (1, 2, 4, ...), so a poor guess costs a few tests, not one per
+        // seed; a step back the other way starts again at 1.
+        let mut beta = guess.unwrap_or((lower + upper).div_euclid(2));
+        let (mut step, mut rising) = (1, None);
         while lower < upper {
             s.lower.store(lower, Ordering::Relaxed);
             s.upper.store(upper, Ordering::Relaxed);
             report(lower, upper);
-            let beta = if guess <= lower { lower + 1 } else { guess.min(upper) };
+            beta = beta.clamp(lower + 1, upper);
             let g = self.test(&root, beta, &start, progress).ok_or(Interrupted { lower, upper })?;
-            let moved = if g < beta {
-                let moved = upper - g.min(upper);
-                upper = g.min(upper);
-                moved
+            let up = g >= beta;
+            if up {
+                lower = g.clamp(lower, upper);
             } else {
-                let moved = g.max(lower) - lower;
-                lower = g.max(lower);
-                moved
-            };
-            guess =
-                if moved <= 2 && upper - lower > 4 { lower + (upper - lower + 1) / 2 } else { g };
+                upper = g.clamp(lower, upper);
+            }
+            step = if rising == Some(up) { step * 2 } else { 1 };
+            rising = Some(up);
+            beta = if up { lower + step } else { upper + 1 - step };
         }
         s.lower.store(lower, Ordering::Relaxed);
         s.upper.store(upper, Ordering::Relaxed);
@@ -240,6 +294,7 @@ impl<'a> Solver<'a> {
                             nodes: 0,
                             aborted: false,
                             rotate: t,
+                            history: [0; 16],
                             start,
                             progress,
                         };
@@ -272,8 +327,16 @@ impl<'a> Solver<'a> {
             let mut child = *root;
             child.play_unchecked(s.v, mv);
             let gain = gain_for(mover, root, &child);
-            let mut w =
-                Worker { s, done: &done, nodes: 0, aborted: false, rotate: 0, start, progress };
+            let mut w = Worker {
+                s,
+                done: &done,
+                nodes: 0,
+                aborted: false,
+                rotate: 0,
+                history: [0; 16],
+                start,
+                progress,
+            };
             let child = self.prepare(&child);
             let value = w.child_value(mover, &child, gain, future - 1, future);
             w.flush();
@@ -305,6 +368,14 @@ pub fn can_solve(v: &Variant) -> Result<(), String> {
     Ok(())
 }
 
+/// Packs eight bytes below 64 into 48 bits, 6 bits each, in order.
+#[inline]
+fn pack6(x: u64) -> u64 {
+    let x = (x & 0x003f_003f_003f_003f) | (x & 0x3f00_3f00_3f00_3f00) >> 2;
+    let x = (x & 0x0000_0fff_0000_0fff) | (x & 0x0fff_0000_0fff_0000) >> 4;
+    (x & 0x00ff_ffff) | (x & 0x00ff_ffff_0000_0000) >> 8
+}
+
 /// Seeds the mover gained over the opponent in stores from `before` to `after`.
 #[inline]
 fn gain_for(mover: Side, before: &Position, after: &Position) -> i32 {
@@ -316,6 +387,21 @@ fn gain_for(mover: Side, before: &Position, after: &Position) -> i32 {
     }
 }
 
+/// A child of a searched position, waiting its turn.
+#[derive(Clone, Copy)]
+struct Kid {
+    child: Position,
+    /// Seeds the mover gained in stores by the move.
+    gain: i32,
+    /// Search order, highest first.
+    order: i64,
+    mv: Move,
+    /// The child's table key (when not covered by the database).
+    key: Key,
+    /// Where the database holds the child's value, if it does.
+    db: Option<Entry>,
+}
+
 struct Worker<'a, 'b> {
     s: &'b Shared<'a>,
     done: &'b AtomicBool,
@@ -323,6 +409,9 @@ struct Worker<'a, 'b> {
     aborted: bool,
     /// This thread's root move order offset (lazy SMP diversity).
     rotate: usize,
+    /// Cutoffs by pit (from the mover's left), weighted by the seeds left:
+    /// orders the moves that are not extra turns.
+    history: [u32; 16],
     start: &'b Instant,
     progress: &'b (dyn Fn(SolveProgress) + Sync),
 }
@@ -333,12 +422,21 @@ impl Worker<'_, '_> {
         self.nodes = 0;
     }
 
+    /// The table key of `p`: its rows from the mover's side. Boards of up to
+    /// 8 pits a side with fewer than 64 seeds are packed exactly into 96
+    /// bits, 6 bits a pit; others, and positions whose stores matter, are
+    /// hashed.
     #[inline]
-    fn key(&self, p: &Position) -> u128 {
+    fn key(&self, p: &Position) -> Key {
         let n = p.pits_per_side();
         let b = crate::db::mover_board(p);
         if !self.s.keep_stores && n <= 8 {
-            return u128::from_le_bytes(b[..16].try_into().unwrap());
+            let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
+            let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
+            if (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
+                return Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128);
+            }
+            return Key::new((hi as u128) << 64 | lo as u128);
         }
         // Boards over 8 pits, or stores that matter: two independent 64-bit
         // hashes of the rows and the stores (mover's first).
@@ -350,7 +448,7 @@ impl Worker<'_, '_> {
         let bytes = &bytes[..2 * n + 2];
         let lo = crate::db::fnv1a(bytes);
         let hi = crate::db::fnv1a_from(0x6c62_272e_07bb_0142, bytes);
-        (hi as u128) << 64 | lo as u128
+        Key::new((hi as u128) << 64 | lo as u128)
     }
 
     /// The value of a child for the player who moved into it, within
@@ -409,8 +507,8 @@ impl Worker<'_, '_> {
         if seeds <= alpha {
             return seeds;
         }
-        let flagged = p.is_opening() || p.swap_offered();
-        let key = if flagged { 0 } else { self.key(p) };
+        let flagged = p.is_opening() || p.swap_offered() || seeds <= s.table_seeds;
+        let key = if flagged { Key::new(0) } else { self.key(p) };
         let mut tt_best = None;
         if !flagged {
             if let Some(b) = s.table.get(key) {
@@ -437,40 +535,48 @@ impl Worker<'_, '_> {
         // Children whose value is known without a search (game over, or in
         // the endgame database) are settled here; a known child at or above
         // beta ends the search at once.
-        let mut kids: [(Position, i32, i32, Move); MAX_CHILDREN] =
-            [(*p, 0, 0, Move::Swap); MAX_CHILDREN];
+        let mut kids =
+            [Kid { child: *p, gain: 0, order: 0, mv: Move::Swap, key, db: None }; MAX_CHILDREN];
         let mut count = 0;
         let mut best = i32::MIN;
         let mut best_move = None;
+        let mut settle = |value: i32, mv: Move, best: &mut i32| {
+            if value > *best {
+                *best = value;
+                best_move = match mv {
+                    Move::Sow(k) => Some(k),
+                    Move::Swap => None,
+                };
+            }
+        };
+        // First pass: play every move, settle finished games, and ask the
+        // memory for every child's database value or table entry, so the
+        // waits overlap.
         for mv in p.legal_moves(v).iter() {
             let mut child = *p;
             child.play_unchecked(v, mv);
             let gain = gain_for(mover, p, &child);
             let child = s.normalized(child);
-            let known = if child.is_over() {
-                Some(gain)
-            } else {
-                s.db.and_then(|db| db.probe(&child)).map(|f| {
-                    if child.to_move() == mover {
-                        gain + f
-                    } else {
-                        gain - f
-                    }
-                })
-            };
-            if let Some(value) = known {
-                if value > best {
-                    best = value;
-                    best_move = match mv {
-                        Move::Sow(k) => Some(k),
-                        Move::Swap => None,
-                    };
-                }
+            if child.is_over() {
+                settle(gain, mv, &mut best);
                 if best >= beta {
                     return best;
                 }
                 continue;
             }
+            let db = s.db.and_then(|db| db.locate(&child).inspect(|&e| db.prefetch(e)));
+            let key = if db.is_some()
+                || child.is_opening()
+                || child.swap_offered()
+                || (child.side_seeds(Side::South) + child.side_seeds(Side::North)) as i32
+                    <= s.table_seeds
+            {
+                Key::new(0)
+            } else {
+                let k = self.key(&child);
+                s.table.prefetch(k);
+                k
+            };
             let extra = child.to_move() == mover;
             let tt = matches!((tt_best, mv), (Some(b), Move::Sow(k)) if b == k);
             // Extra turns first, the one nearest the store first (it leaves
@@ -479,9 +585,36 @@ impl Worker<'_, '_> {
                 Move::Sow(k) => k as i32,
                 Move::Swap => 0,
             };
-            let order = if tt { 1000 } else { 0 } + if extra { 100 + pit } else { 0 } + gain * 4;
-            kids[count] = (child, gain, order, mv);
+            let order = if tt { 1 << 62 } else { 0 }
+                + if extra { (64 + pit as i64) << 52 } else { 0 }
+                + ((gain as i64 + 64) << 40)
+                + self.history[pit as usize & 15] as i64;
+            kids[count] = Kid { child, gain, order, mv, key, db };
             count += 1;
+        }
+        // Second pass: children the database covers are settled without a
+        // search; one at or above beta ends the search at once.
+        if let Some(db) = s.db {
+            let mut kept = 0;
+            for i in 0..count {
+                let k = kids[i];
+                match k.db {
+                    Some(e) => {
+                        let f = db.value(e);
+                        let value =
+                            if k.child.to_move() == mover { k.gain + f } else { k.gain - f };
+                        settle(value, k.mv, &mut best);
+                        if best >= beta {
+                            return best;
+                        }
+                    }
+                    None => {
+                        kids[kept] = k;
+                        kept += 1;
+                    }
+                }
+            }
+            count = kept;
         }
         if best > alpha {
             alpha = best;
@@ -491,41 +624,72 @@ impl Worker<'_, '_> {
         // lifts this position to beta ends the search here, before any child
         // is searched. Worth its extra probes only far from the leaves.
         if seeds > s.etc_seeds {
-            for (child, gain, _, _) in kids.iter() {
-                if child.is_over() || child.is_opening() || child.swap_offered() {
+            for k in kids.iter() {
+                if k.child.is_opening() || k.child.swap_offered() {
                     continue;
                 }
-                if let Some(b) = s.table.get(self.key(child)) {
-                    let floor =
-                        if child.to_move() == mover { gain + b.lower } else { gain - b.upper };
+                if let Some(b) = s.table.get(k.key) {
+                    let floor = if k.child.to_move() == mover {
+                        k.gain + b.lower
+                    } else {
+                        k.gain - b.upper
+                    };
                     if floor >= beta {
                         return floor;
                     }
                 }
             }
         }
-        kids.sort_by(|a, b| b.2.cmp(&a.2));
+        kids.sort_by_key(|k| std::cmp::Reverse(k.order));
         if ply == 0 && self.rotate > 0 && count > 1 {
             kids[1..].rotate_left(self.rotate % (count - 1));
         }
 
-        for (child, gain, _, mv) in kids.iter() {
-            let value = self.child_value(mover, child, *gain, alpha, beta);
-            if self.aborted {
-                return 0;
-            }
-            if value > best {
-                best = value;
-                if let Move::Sow(k) = mv {
-                    best_move = Some(*k);
+        // With several threads, a child other than the first that another
+        // thread is searching now is put off until the others are done
+        // (ABDADA); by then its bound is usually in the table.
+        let split = s.busy.is_some() && !flagged && seeds >= s.busy_seeds;
+        if split {
+            s.set_busy(key, true);
+        }
+        let mut deferred = [0usize; MAX_CHILDREN];
+        let mut put_off = 0;
+        'passes: for pass in 0..2 {
+            let todo = if pass == 0 { count } else { put_off };
+            for i in 0..todo {
+                let k = if pass == 0 { kids[i] } else { kids[deferred[i]] };
+                if pass == 0 && split && i > 0 && s.is_busy(k.key) {
+                    deferred[put_off] = i;
+                    put_off += 1;
+                    continue;
+                }
+                let value = self.child_value(mover, &k.child, k.gain, alpha, beta);
+                if self.aborted {
+                    break 'passes;
+                }
+                if value > best {
+                    best = value;
+                    if let Move::Sow(pit) = k.mv {
+                        best_move = Some(pit);
+                    }
+                }
+                if best > alpha {
+                    alpha = best;
+                }
+                if alpha >= beta {
+                    if let Move::Sow(pit) = k.mv {
+                        let h = &mut self.history[pit as usize & 15];
+                        *h = h.saturating_add((seeds * seeds) as u32);
+                    }
+                    break 'passes;
                 }
             }
-            if best > alpha {
-                alpha = best;
-            }
-            if alpha >= beta {
-                break;
-            }
+        }
+        if split {
+            s.set_busy(key, false);
+        }
+        if self.aborted {
+            return 0;
         }
         if !flagged {
             let work = (64 - (self.nodes - nodes_before).leading_zeros()) as u8;

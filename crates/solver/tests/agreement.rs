@@ -148,3 +148,42 @@ fn database_values_match_minimax_and_speed_up_nothing_wrong() {
     assert!(e.contains("other rules"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Two threads (with ABDADA's deferral), a database copied into memory and
+/// the database's prefetching probes: every position along random games
+/// still gets minimax's value and only best moves.
+#[test]
+fn two_threads_with_a_resident_database_match_minimax_along_games() {
+    let dir = std::env::temp_dir().join(format!("mancala-db-smp-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let stop = AtomicBool::new(false);
+    for name in ["kalah-irving", "kalah-classic"] {
+        let v = Variant::preset(name).unwrap().resized(Some(4), Some(2)).unwrap();
+        let mut db = EndgameDb::build(&v, 6, &dir.join(name), 2, &|_| {}).unwrap();
+        db.make_resident().unwrap();
+        let solver =
+            Solver::new(&v, Some(&db), SolveOptions { table_megabytes: 4, threads: 2 }, &stop);
+        let mut memo = HashMap::new();
+        let mut seed = 7u64;
+        for _game in 0..4 {
+            let mut p = Position::start(&v);
+            while !p.is_over() {
+                let s = solver.solve(&p, None, &|_| {}).unwrap();
+                assert_eq!(s.margin, minimax(&v, &p, &mut memo), "{name} {p}");
+                for mv in &s.best_moves {
+                    let mut c = p;
+                    c.play_unchecked(&v, *mv);
+                    assert_eq!(
+                        minimax(&v, &c, &mut memo),
+                        s.margin,
+                        "{name} {p}: {mv} is not best"
+                    );
+                }
+                let moves = p.legal_moves(&v);
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                p.play_unchecked(&v, moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

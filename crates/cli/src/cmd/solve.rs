@@ -17,14 +17,17 @@ use crate::variant_args::GameArgs;
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 1024)]
+    /// Transposition table size in MiB. Small tables stay in the caches:
+    /// 256 MiB is plenty for Kalah(6,4) and Kalah(6,5) with a database.
+    #[arg(long, default_value_t = 256)]
     pub hash: usize,
     /// Threads to search with (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Build an endgame database up to this many seeds first (saved for
-    /// later runs), unless one is there.
+    /// later runs; layers already on disk are reused). Default: a size
+    /// that pays for itself (16 seeds for 6 pits a side), or a larger
+    /// database already on disk. 0: use only what is on disk.
     #[arg(long)]
     pub db_seeds: Option<usize>,
     #[command(flatten)]
@@ -58,26 +61,27 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let started = Instant::now();
 
-    // The endgame database: built on request, else used when present.
-    let db = match args.db_seeds {
-        Some(seeds) if mancala_solver::db::check_supported(&v).is_ok() => {
-            let folder = args.location.folder(&v);
-            if !args.quiet {
-                eprintln!("endgame database up to {seeds} seeds: {}", folder.display());
-            }
-            Some(EndgameDb::build(&v, seeds, &folder, threads, &|_| {}).map_err(CliError::input)?)
+    // The endgame database: built to the size asked for (or a size that
+    // pays for itself), unless a larger one is on disk.
+    let mut db = open_or_build_db(&v, &args, threads)?;
+    if let Some(db) = &mut db {
+        // Copied into huge-page memory for fast random probes, when small.
+        if db.bytes() <= RESIDENT_DB_BYTES {
+            db.make_resident().map_err(|e| CliError::input(format!("endgame database: {e}")))?;
         }
-        _ => args.location.open(&v)?,
-    };
-    if let (Some(db), false) = (&db, args.quiet) {
-        eprintln!(
-            "using the endgame database up to {} seeds ({:.1} s)",
-            db.max_seeds(),
-            started.elapsed().as_secs_f64()
-        );
+        if !args.quiet {
+            eprintln!(
+                "using the endgame database up to {} seeds ({:.1} s)",
+                db.max_seeds(),
+                started.elapsed().as_secs_f64()
+            );
+        }
     }
 
     let checkpoint = checkpoint_path(&args, &v);
+    if !args.quiet {
+        eprintln!("proven bounds are saved to {}", checkpoint.display());
+    }
     let known = read_checkpoint(&checkpoint);
     if let (Some((lo, hi)), false) = (known, args.quiet) {
         eprintln!(
@@ -110,6 +114,60 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Databases up to this size are copied into memory for the solve.
+const RESIDENT_DB_BYTES: u64 = 2 << 30;
+
+/// Boards in the database built by default at most: about 3 s of building
+/// on two cores, and repaid many times by the search.
+const DEFAULT_DB_BOARDS: u64 = 32_000_000;
+
+/// The default database size for `v`: a third of the seeds, and no more
+/// boards than [`DEFAULT_DB_BOARDS`].
+fn default_db_seeds(v: &Variant) -> usize {
+    let index = mancala_solver::BoardIndex::new(2 * v.pits_per_side());
+    let third = v.total_seeds() as usize / 3;
+    (0..=third).take_while(|&k| index.count_up_to(k) <= DEFAULT_DB_BOARDS).last().unwrap_or(0)
+}
+
+/// The endgame database for the solve, if the variant has one: what is on
+/// disk, built up to `--db-seeds` (or the default size) first.
+fn open_or_build_db(
+    v: &Variant,
+    args: &Args,
+    threads: usize,
+) -> Result<Option<EndgameDb>, CliError> {
+    if mancala_solver::db::check_supported(v).is_err() {
+        return Ok(None);
+    }
+    let on_disk = args.location.open(v)?;
+    let want = args.db_seeds.unwrap_or_else(|| default_db_seeds(v));
+    if want == 0 || on_disk.as_ref().is_some_and(|db| db.max_seeds() >= want) {
+        return Ok(on_disk);
+    }
+    drop(on_disk);
+    let folder = args.location.folder(v);
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        eprintln!("endgame database up to {want} seeds: {}", folder.display());
+        ProgressBar::new(0).with_style(
+            ProgressStyle::with_template("layer {prefix:>3} [{bar:30}] {pos}/{len} boards")
+                .expect("template")
+                .progress_chars("=> "),
+        )
+    };
+    let progress = |p: mancala_solver::BuildProgress| {
+        if bar.length() != Some(p.total) || bar.prefix() != p.seeds.to_string() {
+            bar.set_prefix(p.seeds.to_string());
+            bar.set_length(p.total);
+        }
+        bar.set_position(p.done);
+    };
+    let db = EndgameDb::build(v, want, &folder, threads, &progress).map_err(CliError::input)?;
+    bar.finish_and_clear();
+    Ok(Some(db))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn solve_one(
     v: &Variant,
@@ -122,7 +180,8 @@ fn solve_one(
     checkpoint: Option<&PathBuf>,
 ) -> Result<mancala_solver::Solution, CliError> {
     let guess = first_guess(v, root, args.quiet);
-    let solver = Solver::new(v, db, SolveOptions { table_megabytes: args.hash, threads }, stop);
+    let solver = Solver::try_new(v, db, SolveOptions { table_megabytes: args.hash, threads }, stop)
+        .map_err(|e| CliError::input(format!("{e}; try a smaller --hash")))?;
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -219,7 +278,10 @@ fn write_checkpoint(path: &PathBuf, lower: i32, upper: i32) {
     }
 }
 
-/// A first guess of the root's future margin for the player to move: one
+/// How long the heuristic search for the first guess runs.
+const FIRST_GUESS_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// A first guess of the root's future margin for the player to move: half a
 /// second of the engine's heuristic search. MTD(f) needs fewer tests the
 /// closer it starts.
 fn first_guess(v: &Variant, root: &Position, quiet: bool) -> Option<i32> {
@@ -231,7 +293,7 @@ fn first_guess(v: &Variant, root: &Position, quiet: bool) -> Option<i32> {
         hash_mb: 64,
         ..mancala_engine::SearchOptions::default()
     });
-    let limits = mancala_engine::SearchLimits::time(std::time::Duration::from_secs(1));
+    let limits = mancala_engine::SearchLimits::time(FIRST_GUESS_TIME);
     let result = searcher.search(&game, limits, None, &mut |_| {});
     // The engine scores the final margin for the mover; the solver wants the
     // margin still to come.

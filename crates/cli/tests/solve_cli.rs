@@ -1,0 +1,156 @@
+//! `mancala solve` as a user runs it: the value line agrees with plain
+//! minimax, the default endgame database is built once and reused, a
+//! checkpoint is resumed, and bad input is refused with a clear message.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use mancala_core::{Position, Side, Variant};
+
+fn mancala() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+}
+
+/// Runs `mancala solve ARGS` with databases and checkpoints under `dir`.
+fn solve(dir: &Path, args: &[&str]) -> Output {
+    mancala()
+        .arg("solve")
+        .args(args)
+        .env("MANCALA_DB_DIR", dir.join("db"))
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The line `key: value` of the output.
+fn field(out: &Output, key: &str) -> String {
+    let text = stdout(out);
+    text.lines()
+        .find_map(|l| l.strip_prefix(&format!("{key}: ")))
+        .unwrap_or_else(|| panic!("no `{key}:` line in\n{text}\n{}", stderr(out)))
+        .to_string()
+}
+
+/// South's final margin under perfect play, by memoized minimax.
+fn minimax(v: &Variant, p: &Position, memo: &mut HashMap<Position, i32>) -> i32 {
+    if p.is_over() {
+        return p.store_margin();
+    }
+    if let Some(&m) = memo.get(p) {
+        return m;
+    }
+    let moves = p.legal_moves(v);
+    let values = moves.iter().map(|mv| {
+        let mut c = *p;
+        c.play_unchecked(v, mv);
+        minimax(v, &c, memo)
+    });
+    let m = if p.to_move() == Side::South { values.max() } else { values.min() }.unwrap();
+    memo.insert(*p, m);
+    m
+}
+
+#[test]
+fn the_value_line_agrees_with_minimax_and_the_database_is_built_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, pits, seeds) in [("kalah-irving", 4, 2), ("kalah-classic", 3, 3)] {
+        let v = Variant::preset(name).unwrap().resized(Some(pits), Some(seeds)).unwrap();
+        let expected = minimax(&v, &Position::start(&v), &mut HashMap::new());
+        let (p, s) = (pits.to_string(), seeds.to_string());
+        let args = ["-v", name, "-p", &p, "-s", &s, "--threads", "2"];
+        let first = solve(dir.path(), &args);
+        assert!(first.status.success(), "{}", stderr(&first));
+        assert_eq!(field(&first, "value"), format!("{expected:+}"), "{name} {pits}x{seeds}");
+        let builds =
+            |out: &Output| stderr(out).lines().any(|l| l.starts_with("endgame database up to"));
+        assert!(builds(&first), "{}", stderr(&first));
+        // Every best move reaches the value.
+        for best in field(&first, "best").split_whitespace() {
+            let mut p = Position::start(&v);
+            p.play_unchecked(&v, best.parse().unwrap());
+            assert_eq!(minimax(&v, &p, &mut HashMap::new()), expected, "{name}: {best}");
+        }
+        // The second run finds the database on disk and builds nothing.
+        let again = solve(dir.path(), &args);
+        assert_eq!(field(&again, "value"), format!("{expected:+}"));
+        assert!(!builds(&again), "{}", stderr(&again));
+        assert!(stderr(&again).contains("using the endgame database"), "{}", stderr(&again));
+    }
+}
+
+#[test]
+fn majority_variants_also_give_the_value_played_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = solve(dir.path(), &["-v", "kalah", "-p", "3", "-s", "2", "-q"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let kalah = Variant::preset("kalah").unwrap().resized(Some(3), Some(2)).unwrap();
+    let mut rules = kalah.rules().clone();
+    rules.end.majority = false;
+    let to_end = Variant::new(rules).unwrap();
+    // The pie rule makes the first move special: minimax handles the swap
+    // as a move like any other.
+    let expected = minimax(&to_end, &Position::start(&to_end), &mut HashMap::new());
+    assert_eq!(field(&out, "value played to the end"), format!("{expected:+}"));
+    field(&out, "value");
+}
+
+#[test]
+fn a_checkpoint_is_resumed_by_the_same_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "kalah-irving", "-p", "4", "-s", "2", "--db-seeds", "0"];
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(4), Some(2)).unwrap();
+    let expected = minimax(&v, &Position::start(&v), &mut HashMap::new());
+    // A finished run says where its bounds are saved, and removes the file.
+    let out = solve(dir.path(), &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stderr(&out);
+    let path = text
+        .lines()
+        .find_map(|l| l.strip_prefix("proven bounds are saved to "))
+        .unwrap_or_else(|| panic!("no checkpoint line in\n{text}"))
+        .to_string();
+    assert!(path.starts_with(dir.path().join("state").to_str().unwrap()), "{path}");
+    assert!(!Path::new(&path).exists());
+    // Plant true bounds there, as an interrupted run leaves them.
+    std::fs::write(&path, format!("{} {}\n", expected - 2, expected + 3)).unwrap();
+    let resumed = solve(dir.path(), &args);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let text = stderr(&resumed);
+    let from = format!("already known to lie in [{:+}, {:+}]", expected - 2, expected + 3);
+    assert!(text.contains("resuming from") && text.contains(&from), "{text}");
+    assert_eq!(field(&resumed, "value"), format!("{expected:+}"));
+    // A damaged checkpoint is ignored, not trusted.
+    std::fs::write(&path, "not bounds\n").unwrap();
+    let fresh = solve(dir.path(), &args);
+    assert!(!stderr(&fresh).contains("resuming from"), "{}", stderr(&fresh));
+    assert_eq!(field(&fresh, "value"), format!("{expected:+}"));
+}
+
+#[test]
+fn bad_input_is_refused_with_what_is_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--hash", "0"], "--hash must be from 1"),
+        (
+            &["-v", "kalah-irving", "-p", "3", "-s", "2", "--threads", "0"],
+            "--threads must be from 1",
+        ),
+        (&["-v", "oware"], "repetition"),
+        (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--db-seeds", "500"], "--max-seeds 500"),
+    ];
+    for (args, message) in cases {
+        let out = solve(dir.path(), args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{args:?}: {}", stderr(&out));
+    }
+}
