@@ -20,9 +20,14 @@
 //!   the history since the last capture matters, and a database entry starts
 //!   with none.
 //!
-//! Every move follows the variant exactly through [`mancala_core`] (feeding
-//! obligation, grand slam rule, 12-seed skip, the end when the mover has no
-//! legal move with the seeds going to their owners).
+//! Every move follows the variant's rules as [`mancala_core`] plays them
+//! (feeding obligation, grand slam rule, 12-seed skip, the end when the
+//! mover has no legal move with the seeds going to their owners). The build
+//! generates moves with its own code for bare boards (`forward.rs`, and
+//! `unmove.rs` backwards), checked against `mancala_core` on every board of
+//! small layers of many rule sets by the tests, and on a sample of the
+//! boards of every layer it builds (a difference stops the build with an
+//! error). Relay sowing is not covered.
 //!
 //! # Cycles
 //!
@@ -61,30 +66,27 @@
 //! a future margin `>= t` and `L_t` those whose mover cannot avoid `<= -t`.
 //! With cycles worth 0, these are the least fixed point of
 //!
-//! - `P in W_t` iff some move of `P` leaves the layer (captures, or ends the
-//!   game) with value `>= t`, or reaches a same-layer board in `L_t`;
-//! - `P in L_t` iff `P` has a move, every move leaving the layer has value
-//!   `<= -t`, and every same-layer board reached is in `W_t`;
+//! - `P in W_t` iff some move of `P` captures with value `>= t` (the capture
+//!   plus minus the smaller layer's value of the board it leads to), or the
+//!   game is over at `P` with value `>= t`, or a move that captures nothing
+//!   reaches a board in `L_t`;
+//! - `P in L_t` iff every capture has value `<= -t` (or the game is over at
+//!   `P` with value `<= -t`) and every board reached without a capture is
+//!   in `W_t`;
 //!
 //! and the value of `P` is `t` for the largest `t` with `P in W_t`, `-t` for
 //! the largest `t` with `P in L_t`, 0 otherwise (the board can only cycle at
-//! every threshold, or it is worth 0 anyway). All thresholds are computed at
-//! once, with one byte per board: `w(P) = max t with P in W_t` (or 0) and
-//! `l(P)` likewise are never both positive, so the byte holds `w` if positive
-//! and `-l` otherwise, starting from 0 (the bottom of every fixed point).
-//! Evaluating a board uses forward move generation through `mancala_core`:
-//! `w(P) = max(exits, l(children))`, `l(P) = min(-exits, w(children))`
-//! (clipped at 0). One sweep evaluates every board in place; then each round
-//! un-sows the boards whose value changed in the round before to find their
-//! possible same-layer predecessors (a superset: un-sowing does not check
-//! legality, and an extra board is only evaluated for nothing), and
-//! re-evaluates those. The update is monotone and values only grow (a new
-//! evaluation is merged with the old value), so this is a chaotic iteration
-//! of a monotone operator that stays below its least fixed point, and since
-//! every board that depends on a changed value is re-evaluated afterwards, it
-//! stops exactly at the fixed point: the layer is done after a round that
-//! changes nothing. Both cores work on each phase (relaxed atomic bytes: a
-//! stale read only delays a rise, which the next round catches).
+//! every threshold, or it is worth 0 anyway). `W_t` and `L_t` shrink as `t`
+//! grows, so the layer is solved from the top: for `t = k, ..., 1`, the
+//! boards that join `W_t` or `L_t` at `t` get the value `t` or `-t`, which is
+//! final. Within a level this is the classic retrograde attractor: one
+//! forward pass per layer records, per board, its best capture ("exit") and
+//! its number of moves that capture nothing; a board that joins `L_t` puts
+//! its predecessors (found by un-sowing, exactly) into `W_t`, and one that
+//! joins `W_t` takes one off each predecessor's counter, which joins `L_t`
+//! when the counter reaches 0 and its best exit is `<= -t`. Each board is
+//! generated forwards once and backwards at most once. `retro.rs` has the
+//! details; both cores work on every phase.
 //!
 //! # Files
 //!
@@ -93,16 +95,23 @@
 //! mapped when opened), one per seed count, so an interrupted build resumes
 //! from the last finished layer.
 
+mod forward;
+mod memory;
+mod rank;
+mod retro;
+#[cfg(test)]
+mod tests;
+mod unmove;
+
 use std::fs;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
 use std::time::Instant;
 
-use mancala_core::{Move, Position, Rules, Side, StorePlacement, Variant};
+use mancala_core::{Position, Rules, StorePlacement, Variant};
 
 use crate::db::{
     fingerprint, fnv1a, layer_path, layer_stats, open_layer, open_layers, probe_layers,
-    write_layer, BuildProgress, DbError, Layer, LayerStats,
+    write_layer, BuildProgress, DbError, Layer, LayerStats, HEADER_LEN,
 };
 use crate::index::BoardIndex;
 
@@ -117,6 +126,12 @@ pub fn database_variant(v: &Variant) -> Result<Variant, DbError> {
     if !supports(v) {
         return Err(DbError::Unsupported(format!(
             "{}: Oware-family databases need stores beside the board",
+            v.name()
+        )));
+    }
+    if v.rules().sowing.relay {
+        return Err(DbError::Unsupported(format!(
+            "{}: Oware-family databases do not cover relay sowing",
             v.name()
         )));
     }
@@ -136,10 +151,12 @@ fn file_fingerprint(played: &Variant) -> u64 {
 pub struct LayerBuild {
     pub seeds: usize,
     pub boards: u64,
-    /// The full sweep plus the re-evaluation rounds until nothing changed
-    /// (0: loaded from disk).
-    pub sweeps: u32,
+    /// Passes over the layer: the forward pass, then one per threshold
+    /// level (0: loaded from disk).
+    pub passes: u32,
+    /// Seconds in all, and in the forward pass.
     pub seconds: f64,
+    pub forward_seconds: f64,
 }
 
 /// An Oware-family endgame database: layers `0..=max_seeds`.
@@ -215,6 +232,20 @@ impl OwareDb {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<OwareDb, DbError> {
+        OwareDb::build_with(v, max_seeds, dir, threads, progress, &mut |_, _| {})
+    }
+
+    /// [`OwareDb::build`], calling `on_layer` with how each layer was made
+    /// (built, or found on disk) and its value counts as soon as it is
+    /// ready, smallest first.
+    pub fn build_with(
+        v: &Variant,
+        max_seeds: usize,
+        dir: &Path,
+        threads: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        on_layer: &mut dyn FnMut(&LayerBuild, &LayerStats),
+    ) -> Result<OwareDb, DbError> {
         let played = database_variant(v)?;
         let n = v.pits_per_side();
         let limit = (v.total_seeds() as usize).min(127);
@@ -224,227 +255,108 @@ impl OwareDb {
             )));
         }
         let fp = file_fingerprint(&played);
-        fs::create_dir_all(dir).map_err(|e| DbError::Io { path: dir.to_path_buf(), source: e })?;
-        let mut db =
-            OwareDb { n, index: BoardIndex::new(2 * n), layers: Vec::new(), builds: Vec::new() };
+        let index = BoardIndex::new(2 * n);
+        // The largest layer's working memory: 6 bytes per board.
+        let largest = index.count(max_seeds);
+        if largest.checked_mul(6).and_then(|b| usize::try_from(b).ok()).is_none() {
+            return Err(DbError::Unsupported(format!(
+                "layer {max_seeds} of this board has {largest} boards: too many to build in memory"
+            )));
+        }
+        fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+        let mut db = OwareDb { n, index, layers: Vec::new(), builds: Vec::new() };
+        // Layers to build read the smaller ones at random: those found on
+        // disk are then copied to memory (on huge pages) rather than read
+        // through the file's mapping.
+        let to_build = (0..=max_seeds).any(|k| !layer_path(dir, k).exists());
+        let mut scratch = retro::Scratch::default();
         for seeds in 0..=max_seeds {
             let path = layer_path(dir, seeds);
             let total = db.index.count(seeds);
             let started = Instant::now();
-            if path.exists() {
-                db.layers.push(open_layer(&path, fp, n, seeds, total)?);
+            let build = if path.exists() {
+                let layer = match open_layer(&path, fp, n, seeds, total)? {
+                    Layer::Mapped(map) if to_build => {
+                        Layer::Mapped(in_memory(&map).map_err(|e| io(&path, e))?)
+                    }
+                    layer => layer,
+                };
+                db.layers.push(layer);
                 progress(BuildProgress { seeds, done: total, total, loaded: true });
-                db.builds.push(LayerBuild { seeds, boards: total, sweeps: 0, seconds: 0.0 });
-                continue;
-            }
-            let (values, sweeps) = db.build_layer(&played, seeds, threads.max(1), progress);
-            write_layer(&path, fp, n, seeds, &values)?;
-            db.layers.push(Layer::Memory(values));
-            db.builds.push(LayerBuild {
-                seeds,
-                boards: total,
-                sweeps,
-                seconds: started.elapsed().as_secs_f64(),
-            });
+                LayerBuild { seeds, boards: total, passes: 0, seconds: 0.0, forward_seconds: 0.0 }
+            } else {
+                if scratch.is_empty() {
+                    // Room for the largest layer at once: the memory is
+                    // reused from layer to layer, and only touched pages count.
+                    scratch.reserve(largest as usize).map_err(|e| io(dir, e))?;
+                }
+                let retro::Solved { values, passes, forward_seconds } =
+                    db.build_layer(&played, seeds, threads.max(1), &mut scratch, progress)?;
+                write_layer(&path, fp, n, seeds, &values.values()[HEADER_LEN..])?;
+                db.layers.push(Layer::Mapped(values.into_read_only().map_err(|e| io(&path, e))?));
+                LayerBuild {
+                    seeds,
+                    boards: total,
+                    passes,
+                    seconds: started.elapsed().as_secs_f64(),
+                    forward_seconds,
+                }
+            };
+            let values = layer_values(&db.layers[seeds]);
+            on_layer(&build, &layer_stats(seeds, total, |r| values[r as usize]));
+            db.builds.push(build);
         }
         Ok(db)
     }
 
-    /// Solves one layer on top of the layers below it: one full sweep, then
-    /// rounds that re-evaluate only the same-layer predecessors of the boards
-    /// whose value changed in the round before (found by un-sowing), until a
-    /// round changes nothing. Returns the values and the number of rounds.
+    /// Solves one layer on top of the layers below it.
     fn build_layer(
         &self,
         v: &Variant,
         seeds: usize,
         threads: usize,
+        scratch: &mut retro::Scratch,
         progress: &(dyn Fn(BuildProgress) + Sync),
-    ) -> (Vec<i8>, u32) {
-        let total = self.index.count(seeds);
-        let words = total.div_ceil(64) as usize;
-        let values: Vec<AtomicI8> = (0..total).map(|_| AtomicI8::new(0)).collect();
-        let bits = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
-        // Boards whose value changed in the last round, and boards to re-evaluate.
-        let (changed, dirty) = (bits(), bits());
-        let chunk_words = 256u64;
-        let parallel = |work: &(dyn Fn(usize) + Sync)| {
-            let next = AtomicU64::new(0);
-            let done = AtomicU64::new(0);
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    let (next, done) = (&next, &done);
-                    scope.spawn(move || loop {
-                        let start = next.fetch_add(chunk_words, Ordering::Relaxed);
-                        if start >= words as u64 {
-                            break;
-                        }
-                        let end = (start + chunk_words).min(words as u64);
-                        for w in start..end {
-                            work(w as usize);
-                        }
-                        let d = (done.fetch_add(end - start, Ordering::Relaxed) + end - start) * 64;
-                        progress(BuildProgress { seeds, done: d.min(total), total, loaded: false });
-                    });
-                }
-            });
-        };
-        // Sweep 0: every board, in place; boards that leave 0 have changed.
-        parallel(&|w| {
-            let mut mask = 0u64;
-            for r in (w as u64 * 64)..((w as u64 + 1) * 64).min(total) {
-                let value = self.evaluate(v, seeds, r, &values);
-                if value != 0 {
-                    values[r as usize].store(value, Ordering::Relaxed);
-                    mask |= 1 << (r % 64);
-                }
-            }
-            changed[w].store(mask, Ordering::Relaxed);
-        });
-        let mut rounds = 1u32;
-        let any = AtomicBool::new(true);
-        while any.swap(false, Ordering::Relaxed) {
-            // Mark the predecessors of the changed boards.
-            parallel(&|w| {
-                let mut mask = changed[w].swap(0, Ordering::Relaxed);
-                let mut board = [0u8; 32];
-                while mask != 0 {
-                    let r = w as u64 * 64 + mask.trailing_zeros() as u64;
-                    mask &= mask - 1;
-                    self.index.unrank(r, seeds, &mut board[..2 * self.n]);
-                    self.predecessors(v, &board, seeds, |p| {
-                        dirty[(p / 64) as usize].fetch_or(1 << (p % 64), Ordering::Relaxed);
-                    });
-                }
-            });
-            // Re-evaluate them.
-            parallel(&|w| {
-                let mut mask = dirty[w].swap(0, Ordering::Relaxed);
-                let mut out = 0u64;
-                while mask != 0 {
-                    let r = w as u64 * 64 + mask.trailing_zeros() as u64;
-                    mask &= mask - 1;
-                    let value = self.evaluate(v, seeds, r, &values);
-                    let old = values[r as usize].load(Ordering::Relaxed);
-                    let merged = merge(old, value);
-                    if merged != old {
-                        values[r as usize].store(merged, Ordering::Relaxed);
-                        out |= 1 << (r % 64);
-                    }
-                }
-                if out != 0 {
-                    changed[w].store(out, Ordering::Relaxed);
-                    any.store(true, Ordering::Relaxed);
-                }
-            });
-            rounds += 1;
+    ) -> Result<retro::Solved, DbError> {
+        let ranker = rank::Ranker::new(&self.index);
+        let lower = self.layers.iter().map(layer_values).collect();
+        retro::LayerSolver {
+            v,
+            n: self.n,
+            ranker: &ranker,
+            lower,
+            seeds,
+            total: self.index.count(seeds),
+            threads,
+            progress,
         }
-        (values.into_iter().map(|a| a.into_inner()).collect(), rounds)
-    }
-
-    /// Calls `f` with the rank of every board of the layer from which one
-    /// sowing could lead to `board` (the mover's row first) without a
-    /// capture: a superset of the true predecessors (legality is not
-    /// checked; an extra board is only re-evaluated for nothing). The
-    /// predecessor's mover is the opponent of `board`'s mover and sowed all
-    /// `s` seeds of one of their pits, now empty (or refilled by laps when
-    /// the origin is not skipped).
-    fn predecessors(&self, v: &Variant, board: &[u8; 32], seeds: usize, mut f: impl FnMut(u64)) {
-        let n = self.n;
-        let rules = v.rules();
-        let skip = rules.sowing.skip_origin;
-        // The board from the predecessor's mover's side: their row first.
-        let mut q = [0u8; 32];
-        q[..n].copy_from_slice(&board[n..2 * n]);
-        q[n..2 * n].copy_from_slice(&board[..n]);
-        let cells = 2 * n;
-        for j in 0..n {
-            if skip && q[j] != 0 {
-                continue;
-            }
-            // The ring after the origin, in sowing order.
-            let ring_len = if skip { cells - 1 } else { cells };
-            let mut work = q;
-            for s in 1..=seeds {
-                let step = (s - 1) % ring_len;
-                let cell = (j + 1 + step) % cells;
-                if work[cell] == 0 {
-                    break;
-                }
-                work[cell] -= 1;
-                if work[j] == 0 {
-                    let mut p = work;
-                    p[j] = s as u8;
-                    f(self.index.rank(&p[..cells]));
-                }
-            }
-        }
-    }
-
-    /// One board's value from the current values of its same-layer
-    /// successors.
-    #[inline]
-    fn evaluate(&self, v: &Variant, seeds: usize, rank: u64, layer: &[AtomicI8]) -> i8 {
-        let n = self.n;
-        let mut board = [0u8; 32];
-        self.index.unrank(rank, seeds, &mut board[..2 * n]);
-        let pos = Position::from_rows(&board[..n], &board[n..2 * n], [0, 0], Side::South)
-            .expect("a database board is a valid position")
-            .settled(v);
-        if pos.is_over() {
-            return pos.store_margin() as i8;
-        }
-        let mut win = 0i32; // w(P) so far
-        let mut loss = i32::MAX; // l(P) so far: min over moves
-        let mut pits = pos.legal_pits(v);
-        while pits != 0 {
-            let k = pits.trailing_zeros() as u8;
-            pits &= pits - 1;
-            let mut child = pos;
-            child.play_unchecked(v, Move::Sow(k));
-            let gain = child.store_margin(); // South (the mover) minus North
-            let (w_move, l_move) = if child.is_over() {
-                (gain.max(0), (-gain).max(0))
-            } else {
-                let left = seeds - (child.store(Side::South) + child.store(Side::North)) as usize;
-                let mut next = [0u8; 32];
-                next[..n].copy_from_slice(child.row(Side::North));
-                next[n..2 * n].copy_from_slice(child.row(Side::South));
-                let rank = self.index.rank(&next[..2 * n]);
-                if left < seeds {
-                    let e = gain - self.layers[left].get(rank) as i32;
-                    (e.max(0), (-e).max(0))
-                } else {
-                    let c = layer[rank as usize].load(Ordering::Relaxed) as i32;
-                    // The opponent losing by l is a win by l for the mover.
-                    ((-c).max(0), c.max(0))
-                }
-            };
-            win = win.max(w_move);
-            loss = loss.min(l_move);
-        }
-        debug_assert!(loss != i32::MAX, "a position not over has a legal move");
-        debug_assert!(win == 0 || loss == 0, "w and l are never both positive");
-        if win > 0 {
-            win as i8
-        } else {
-            -(loss as i8)
-        }
+        .solve(scratch)
+        .map_err(|e| {
+            DbError::Unsupported(format!(
+                "{}: the database cannot follow these rules: {e}",
+                v.name()
+            ))
+        })
     }
 }
 
-/// The larger of two under-approximations of a board's value: a win level
-/// (positive) or a loss level (negative) only grows; the two are never both
-/// positive.
-#[inline]
-fn merge(old: i8, new: i8) -> i8 {
-    if old == 0 {
-        new
-    } else if old > 0 {
-        debug_assert!(new >= 0, "win and loss levels both positive: {old} {new}");
-        old.max(new)
-    } else {
-        debug_assert!(new <= 0, "win and loss levels both positive: {old} {new}");
-        old.min(new)
+/// A copy of a layer file's bytes in memory.
+fn in_memory(map: &memmap2::Mmap) -> std::io::Result<memmap2::Mmap> {
+    memory::Buffer::copy_of(map)?.into_read_only()
+}
+
+fn io(path: &Path, source: std::io::Error) -> DbError {
+    DbError::Io { path: path.to_path_buf(), source }
+}
+
+/// A layer's values as a slice.
+fn layer_values(layer: &Layer) -> &[i8] {
+    match layer {
+        Layer::Memory(values) => values,
+        Layer::Mapped(map) => {
+            let bytes = &map[HEADER_LEN..];
+            // SAFETY: i8 and u8 have the same size and alignment.
+            unsafe { std::slice::from_raw_parts(bytes.as_ptr() as *const i8, bytes.len()) }
+        }
     }
 }

@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::Variant;
-use mancala_solver::{db::fingerprint, EndgameDb, OwareDb};
+use mancala_solver::oware_db::LayerBuild;
+use mancala_solver::{db::fingerprint, EndgameDb, LayerStats, OwareDb};
 
 use crate::error::CliError;
 use crate::variant_args::VariantArgs;
@@ -124,7 +125,8 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     let progress = |p: mancala_solver::BuildProgress| {
         let mut last = layer_started.lock().unwrap();
         if last.0 != p.seeds {
-            if last.0 != usize::MAX {
+            // The Oware build reports its layers itself (below).
+            if last.0 != usize::MAX && !oware {
                 bar.println(format!(
                     "layer {:>3} done in {:.2} s",
                     last.0,
@@ -136,22 +138,28 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
             bar.set_length(p.total);
             bar.reset();
         }
-        if p.loaded {
+        if p.loaded && !oware {
             bar.println(format!("layer {:>3} found on disk and checked", p.seeds));
         }
         bar.set_position(p.done);
     };
     let (layers, boards) = if oware {
         // Oware family: retrograde analysis with cycles (mancala_solver::oware_db).
-        let db = OwareDb::build(&v, args.max_seeds, &folder, threads, &progress)
-            .map_err(CliError::input)?;
+        // Each layer's value counts as soon as it is done, as `db stats --margins`
+        // prints them, with the seconds it took.
+        println!("{}", stats_header(true));
+        let mut on_layer = |b: &LayerBuild, s: &LayerStats| {
+            let seconds =
+                if b.passes > 0 { format!("{:.2}", b.seconds) } else { "on disk".to_string() };
+            bar.suspend(|| {
+                println!("{} {seconds:>10}", stats_line(s));
+                println!("{}", margins_line(s));
+            });
+        };
+        let db =
+            OwareDb::build_with(&v, args.max_seeds, &folder, threads, &progress, &mut on_layer)
+                .map_err(CliError::input)?;
         bar.finish_and_clear();
-        for b in db.builds().iter().filter(|b| b.sweeps > 0) {
-            println!(
-                "layer {:>3}: {:>12} boards, {:>3} rounds, {:>9.2} s",
-                b.seeds, b.boards, b.sweeps, b.seconds
-            );
-        }
         (db.max_seeds(), db.builds().iter().map(|b| b.boards).sum::<u64>())
     } else {
         let db = EndgameDb::build(&v, args.max_seeds, &folder, threads, &progress)
@@ -194,16 +202,36 @@ fn stats(args: StatsArgs) -> Result<(), CliError> {
             args.location.folder(&v).display()
         )));
     };
-    println!(
-        "{:>5} {:>14} {:>14} {:>14} {:>14}",
-        "seeds", "boards", "mover wins", "draws", "mover loses"
-    );
+    println!("{}", stats_header(false));
     for s in stats {
-        println!("{:>5} {:>14} {:>14} {:>14} {:>14}", s.seeds, s.boards, s.wins, s.draws, s.losses);
+        println!("{}", stats_line(&s));
         if args.margins {
-            let line: Vec<String> = s.by_margin.iter().map(|(m, c)| format!("{m:+}:{c}")).collect();
-            println!("      {}", line.join(" "));
+            println!("{}", margins_line(&s));
         }
     }
     Ok(())
+}
+
+/// The column names of [`stats_line`], and a seconds column if `timed`.
+fn stats_header(timed: bool) -> String {
+    let line = format!(
+        "{:>5} {:>14} {:>14} {:>14} {:>14}",
+        "seeds", "boards", "mover wins", "draws", "mover loses"
+    );
+    if timed {
+        format!("{line} {:>10}", "seconds")
+    } else {
+        line
+    }
+}
+
+/// One layer's counts: boards the mover wins, draws and loses.
+fn stats_line(s: &LayerStats) -> String {
+    format!("{:>5} {:>14} {:>14} {:>14} {:>14}", s.seeds, s.boards, s.wins, s.draws, s.losses)
+}
+
+/// The boards of each value (future margin for the mover), `margin:boards`.
+fn margins_line(s: &LayerStats) -> String {
+    let line: Vec<String> = s.by_margin.iter().map(|(m, c)| format!("{m:+}:{c}")).collect();
+    format!("      {}", line.join(" "))
 }
