@@ -102,7 +102,7 @@ impl Board {
         self.side_sum(0) + self.side_sum(1) + self.stores[0] + self.stores[1]
     }
     /// Every pit's seeds go to the store of the side it lies on.
-    fn to_owners(&mut self) {
+    fn give_to_owners(&mut self) {
         for s in 0..2 {
             let sum = self.side_sum(s);
             self.stores[s] += sum;
@@ -470,7 +470,7 @@ impl<'a> Reference<'a> {
         if self.r.end.empty_side == EmptySide::Either
             && (q.board.side_sum(0) == 0 || q.board.side_sum(1) == 0)
         {
-            q.board.to_owners();
+            q.board.give_to_owners();
             q.end = Some("empty-side");
             return q.end;
         }
@@ -494,14 +494,14 @@ impl<'a> Reference<'a> {
             } else {
                 "only-grand-slams"
             };
-            q.board.to_owners();
+            q.board.give_to_owners();
             q.end = Some(reason);
             return q.end;
         }
         // 4. repetition
         if self.r.end.repetition != Repetition::None && history.contains(q) {
             match self.r.end.repetition {
-                Repetition::Owner => q.board.to_owners(),
+                Repetition::Owner => q.board.give_to_owners(),
                 Repetition::Split => {
                     let left = q.board.side_sum(0) + q.board.side_sum(1);
                     for s in 0..2 {
@@ -843,8 +843,8 @@ fn custom_rules_match_reference_in_random_games() {
             Err(e) => {
                 // The checker only rejects documented combinations.
                 let beside = rules.board.stores == StorePlacement::Beside;
-                let documented = (beside && rules.sowing.extra_turn)
-                    || (beside && rules.end.repetition == Repetition::None)
+                let documented = (beside
+                    && (rules.sowing.extra_turn || rules.end.repetition == Repetition::None))
                     || (rules.capture.chain && rules.capture.counts.is_empty())
                     || (rules.capture.counts.is_empty()
                         && rules.capture.grand_slam != GrandSlam::Allowed);

@@ -63,7 +63,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
     // The endgame database: built to the size asked for (or a size that
     // pays for itself), unless a larger one is on disk.
-    let mut db = open_or_build_db(&v, &args, threads)?;
+    // The first guess (a short heuristic search) runs while the database is
+    // built.
+    let (db, guess) = std::thread::scope(|scope| {
+        let guess = scope.spawn(|| first_guess(&v, &root));
+        let db = open_or_build_db(&v, &args, threads);
+        (db, guess.join().unwrap_or(None))
+    });
+    let mut db = db?;
     if let Some(db) = &mut db {
         // Copied into huge-page memory for fast random probes, when small.
         if db.bytes() <= RESIDENT_DB_BYTES {
@@ -89,7 +96,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             checkpoint.display()
         );
     }
-    let value = solve_one(&v, &root, db.as_ref(), &args, threads, &stop, known, Some(&checkpoint))?;
+    if let (Some((guess, depth)), false) = (guess, args.quiet) {
+        eprintln!("first guess from a {depth}-move heuristic search: {guess:+}");
+    }
+    let guess = guess.map(|(g, _)| g);
+    let value =
+        solve_one(&v, &root, db.as_ref(), &args, threads, &stop, known, guess, Some(&checkpoint))?;
     let _ = std::fs::remove_file(&checkpoint);
 
     println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
@@ -108,7 +120,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         rules.end.majority = false;
         let to_end = Variant::new(rules).map_err(CliError::input)?;
         let db = args.location.open(&to_end)?;
-        let full = solve_one(&to_end, &root, db.as_ref(), &args, threads, &stop, None, None)?;
+        let guess = first_guess(&to_end, &root).map(|(g, _)| g);
+        let full =
+            solve_one(&to_end, &root, db.as_ref(), &args, threads, &stop, None, guess, None)?;
         println!("value played to the end: {:+}", full.margin);
     }
     Ok(())
@@ -177,9 +191,9 @@ fn solve_one(
     threads: usize,
     stop: &AtomicBool,
     known: Option<(i32, i32)>,
+    guess: Option<i32>,
     checkpoint: Option<&PathBuf>,
 ) -> Result<mancala_solver::Solution, CliError> {
-    let guess = first_guess(v, root, args.quiet);
     let solver = Solver::try_new(v, db, SolveOptions { table_megabytes: args.hash, threads }, stop)
         .map_err(|e| CliError::input(format!("{e}; try a smaller --hash")))?;
     let bar = if args.quiet {
@@ -278,13 +292,14 @@ fn write_checkpoint(path: &PathBuf, lower: i32, upper: i32) {
     }
 }
 
-/// How long the heuristic search for the first guess runs.
-const FIRST_GUESS_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+/// Nodes of the heuristic search for the first guess: about half a second
+/// of one core, and the same guess on every run.
+const FIRST_GUESS_NODES: u64 = 2_500_000;
 
-/// A first guess of the root's future margin for the player to move: half a
-/// second of the engine's heuristic search. MTD(f) needs fewer tests the
-/// closer it starts.
-fn first_guess(v: &Variant, root: &Position, quiet: bool) -> Option<i32> {
+/// A first guess of the root's future margin for the player to move, and
+/// the depth it comes from: a short heuristic search by the engine. MTD(f)
+/// needs fewer tests the closer it starts.
+fn first_guess(v: &Variant, root: &Position) -> Option<(i32, u32)> {
     if root.is_over() {
         return None;
     }
@@ -293,15 +308,11 @@ fn first_guess(v: &Variant, root: &Position, quiet: bool) -> Option<i32> {
         hash_mb: 64,
         ..mancala_engine::SearchOptions::default()
     });
-    let limits = mancala_engine::SearchLimits::time(FIRST_GUESS_TIME);
+    let limits = mancala_engine::SearchLimits::nodes(FIRST_GUESS_NODES);
     let result = searcher.search(&game, limits, None, &mut |_| {});
     // The engine scores the final margin for the mover; the solver wants the
     // margin still to come.
     let mover = root.to_move();
     let stores = root.store(mover) as i32 - root.store(mover.opponent()) as i32;
-    let guess = result.score - stores;
-    if !quiet {
-        eprintln!("first guess from a {}-move heuristic search: {guess:+}", result.depth);
-    }
-    Some(guess)
+    Some((result.score - stores, result.depth))
 }
