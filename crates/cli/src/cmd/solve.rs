@@ -17,8 +17,9 @@ use crate::variant_args::GameArgs;
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Transposition table size in MiB. Small tables stay in the caches:
-    /// 256 MiB is plenty for Kalah(6,4) and Kalah(6,5) with a database.
+    /// Transposition table size in MiB. Smaller tables are faster (fewer
+    /// cache and TLB misses): 64 to 256 MiB solve Kalah(6,4) in the same
+    /// nodes; give Kalah(6,5) and larger a few GiB.
     #[arg(long, default_value_t = 256)]
     pub hash: usize,
     /// Threads to search with (default: every core).
