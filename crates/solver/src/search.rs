@@ -245,10 +245,13 @@ impl<'a> Solver<'a> {
             return Ok(Solution { margin: root_stores, future: 0, best_moves: vec![], nodes: 0 });
         }
         // MTD(f): each null-window test moves one bound to the value it
-        // returns. From the third test in a row that moves the same bound,
+        // returns. From the fourth test in a row that moves the same bound,
         // steps grow (2, 4, 8, ...), so a poor guess costs a few tests, not
-        // one per seed; a good one (within two) costs no test beyond the
-        // plain MTD(f) steps of one. A test the other way starts again.
+        // one per seed; a fair one costs no test beyond the plain MTD(f)
+        // steps of one. A step too far is dear: a test that fails low near
+        // the value is the costliest of a solve (Kalah(6,5): 25 minutes for
+        // a test at 16 when the value is 12). A test the other way starts
+        // the steps again.
         let mut beta = guess.unwrap_or((lower + upper).div_euclid(2));
         let (mut row, mut rising) = (0u32, None);
         while lower < upper {
@@ -265,7 +268,7 @@ impl<'a> Solver<'a> {
             }
             row = if rising == Some(up) { row + 1 } else { 1 };
             rising = Some(up);
-            let step = 1 << row.saturating_sub(2).min(20);
+            let step = 1 << row.saturating_sub(3).min(20);
             beta = if up { lower + step } else { upper + 1 - step };
         }
         s.lower.store(lower, Ordering::Relaxed);
