@@ -187,3 +187,21 @@ fn two_threads_with_a_resident_database_match_minimax_along_games() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// MTD(f) reaches the same value from any first guess, however poor, and
+/// from checkpointed bounds.
+#[test]
+fn any_first_guess_or_known_bounds_give_the_same_value() {
+    let stop = AtomicBool::new(false);
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(4), Some(2)).unwrap();
+    let root = Position::start(&v);
+    let expected = minimax(&v, &root, &mut HashMap::new());
+    for guess in [-16, -5, 0, expected - 1, expected, expected + 1, 9, 16] {
+        let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads: 1 }, &stop);
+        let s = solver.solve_from(&root, None, Some(guess), &|_| {}).unwrap();
+        assert_eq!(s.margin, expected, "first guess {guess}");
+    }
+    let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads: 1 }, &stop);
+    let s = solver.solve_from(&root, Some((expected - 3, expected + 1)), Some(-16), &|_| {});
+    assert_eq!(s.unwrap().margin, expected);
+}
