@@ -388,7 +388,7 @@ impl EndgameDb {
                         for r in start..end {
                             if values[r as usize].load(Ordering::Relaxed) == UNKNOWN {
                                 self.index.unrank(r, seeds, &mut board[..2 * self.n]);
-                                self.solve_board(v, &board, seeds, values);
+                                self.solve_board(v, &board, r, seeds, values);
                             }
                         }
                         let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
@@ -402,9 +402,15 @@ impl EndgameDb {
 
     /// The value of `board` (mover's row first) with `seeds` seeds, computing
     /// and recording the same-layer boards it depends on.
-    fn solve_board(&self, v: &Variant, board: &[u8; 32], seeds: usize, layer: &[AtomicI8]) -> i8 {
+    fn solve_board(
+        &self,
+        v: &Variant,
+        board: &[u8; 32],
+        rank: u64,
+        seeds: usize,
+        layer: &[AtomicI8],
+    ) -> i8 {
         let n = self.n;
-        let rank = self.index.rank(&board[..2 * n]);
         let known = layer[rank as usize].load(Ordering::Relaxed);
         if known != UNKNOWN {
             return known;
@@ -441,7 +447,7 @@ impl EndgameDb {
             }
             for &(gain, mover, left, next_rank, next) in &children[..count] {
                 let future = if left == seeds {
-                    self.solve_board(v, &next, seeds, layer) as i32
+                    self.solve_board(v, &next, next_rank, seeds, layer) as i32
                 } else {
                     self.layers[left].get(next_rank) as i32
                 };
