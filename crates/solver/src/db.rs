@@ -28,6 +28,7 @@ use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant, MAX_MOVES};
 
 use crate::index::BoardIndex;
+use crate::memory::Buffer;
 
 /// A layer entry not computed yet (never a value: values are within ±127).
 const UNKNOWN: i8 = i8::MIN;
@@ -100,24 +101,9 @@ pub fn check_supported(v: &Variant) -> Result<(), DbError> {
     Ok(())
 }
 
-/// One seed layer: a value per board, in memory or mapped from its file.
-pub(crate) enum Layer {
-    Memory(Vec<i8>),
-    Mapped(memmap2::Mmap),
-}
-
-/// A copy of a layer's values in anonymous memory backed by huge pages, where
-/// a random probe costs one cache miss and no page walk.
-fn resident_copy(values: &[u8]) -> std::io::Result<memmap2::MmapMut> {
-    let mut memory = memmap2::MmapMut::map_anon(values.len().max(1))?;
-    #[cfg(target_os = "linux")]
-    {
-        // Only advice: a kernel without huge pages ignores it.
-        let _ = memory.advise(memmap2::Advice::HugePage);
-    }
-    memory[..values.len()].copy_from_slice(values);
-    Ok(memory)
-}
+/// One seed layer: its file's bytes (header, then a value per board),
+/// mapped from the file or copied into memory.
+pub(crate) struct Layer(pub(crate) memmap2::Mmap);
 
 impl Layer {
     #[inline]
@@ -134,11 +120,15 @@ impl Layer {
     /// The values, one byte per board in rank order.
     #[inline]
     fn values(&self) -> &[u8] {
-        match self {
-            // SAFETY: i8 and u8 have the same size and alignment.
-            Layer::Memory(v) => unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), v.len()) },
-            Layer::Mapped(m) => &m[HEADER_LEN..],
-        }
+        &self.0[HEADER_LEN..]
+    }
+
+    /// The values as the signed future margins they are.
+    #[inline]
+    pub(crate) fn signed_values(&self) -> &[i8] {
+        let bytes = self.values();
+        // SAFETY: i8 and u8 have the same size and alignment.
+        unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast(), bytes.len()) }
     }
 }
 
@@ -158,27 +148,6 @@ pub(crate) fn prefetch<T>(value: &T) {
     let _ = value;
 }
 
-/// Asks the kernel to back `memory` (not touched yet) with huge pages: a
-/// layer is read at random, and small pages cost a page walk per read.
-fn advise_huge_pages<T>(memory: &mut [T]) {
-    #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let start = memory.as_mut_ptr() as usize;
-        let end = start + std::mem::size_of_val(memory);
-        let aligned = start.next_multiple_of(PAGE);
-        if end > aligned + PAGE {
-            // SAFETY: the range lies inside memory this process owns; the
-            // advice changes how it is backed, never its contents.
-            unsafe {
-                libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE)
-            };
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = memory;
-}
-
 /// Where one board's value is stored: its layer and rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -193,7 +162,7 @@ pub struct EndgameDb {
     layers: Vec<Layer>,
     /// Copies of the first layers in huge-page memory, if made
     /// ([`EndgameDb::make_resident`]).
-    resident: Vec<memmap2::MmapMut>,
+    resident: Vec<memmap2::Mmap>,
 }
 
 /// Progress of a database build, for a progress bar.
@@ -237,7 +206,7 @@ impl EndgameDb {
     /// state.
     #[inline]
     pub fn probe(&self, p: &Position) -> Option<i32> {
-        probe_layers(&self.layers, &self.index, self.n, p)
+        self.locate(p).map(|at| self.value(at))
     }
 
     /// Copies every layer into memory with huge pages requested, for fast
@@ -246,7 +215,7 @@ impl EndgameDb {
     /// files; leave a database mapped when memory is short.
     pub fn make_resident(&mut self) -> std::io::Result<()> {
         for k in self.resident.len()..self.layers.len() {
-            let copy = resident_copy(self.layers[k].values())?;
+            let copy = crate::memory::Buffer::copy_of(self.layers[k].values())?.into_read_only()?;
             self.resident.push(copy);
         }
         Ok(())
@@ -272,15 +241,7 @@ impl EndgameDb {
     /// waits for the first.
     #[inline]
     pub fn locate(&self, p: &Position) -> Option<Entry> {
-        if p.pits_per_side() != self.n || p.is_over() || p.swap_offered() || p.is_opening() {
-            return None;
-        }
-        let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as usize;
-        if seeds >= self.layers.len() {
-            return None;
-        }
-        let rank = self.index.rank(&mover_board(p)[..2 * self.n]);
-        Some(Entry { layer: seeds as u32, rank })
+        locate_in(self.layers.len(), &self.index, self.n, p)
     }
 
     /// Asks the processor to fetch the value at `at` into the cache.
@@ -338,9 +299,12 @@ impl EndgameDb {
                 progress(BuildProgress { seeds, done: total, total, loaded: true });
                 continue;
             }
-            let values = db.build_layer(v, seeds, threads, progress);
-            write_layer(&path, fp, n, seeds, &values)?;
-            db.layers.push(Layer::Memory(values));
+            let values = db
+                .build_layer(v, seeds, threads, progress)
+                .map_err(|e| DbError::Io { path: path.clone(), source: e })?;
+            write_layer(&path, fp, n, seeds, &values.values()[HEADER_LEN..])?;
+            let layer = values.into_read_only();
+            db.layers.push(Layer(layer.map_err(|e| DbError::Io { path, source: e })?));
         }
         Ok(db)
     }
@@ -364,11 +328,13 @@ impl EndgameDb {
         seeds: usize,
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
-    ) -> Vec<i8> {
+    ) -> std::io::Result<Buffer> {
         let total = self.index.count(seeds);
-        let mut values: Vec<AtomicI8> = Vec::with_capacity(total as usize);
-        advise_huge_pages(values.spare_capacity_mut());
-        values.extend((0..total).map(|_| AtomicI8::new(UNKNOWN)));
+        // Laid out as the file will be (header, then values), so that the
+        // finished layer is used as it is.
+        let mut buffer = Buffer::zeroed(HEADER_LEN + total as usize)?;
+        buffer.values_mut()[HEADER_LEN..].fill(UNKNOWN);
+        let values = &buffer.atomic_bytes()[HEADER_LEN..];
         let done = AtomicU64::new(0);
         let threads = threads.max(1);
         let chunk = 1 << 16;
@@ -397,7 +363,7 @@ impl EndgameDb {
                     .expect("spawn a database thread");
             }
         });
-        values.into_iter().map(|a| a.into_inner()).collect()
+        Ok(buffer)
     }
 
     /// The value of `board` (mover's row first) with `seeds` seeds, computing
@@ -484,8 +450,29 @@ pub(crate) fn mover_board(p: &Position) -> [u8; 32] {
     board
 }
 
-/// The stored future margin for `p`'s mover, if the layers cover it: same
-/// row length, few enough seeds left, game not over, no pie-rule state.
+/// Where `p`'s value lies among `layers` layers of boards of `n` pits a side,
+/// if they cover it: same row length, few enough seeds left, game not over,
+/// no pie-rule state.
+#[inline]
+pub(crate) fn locate_in(
+    layers: usize,
+    index: &BoardIndex,
+    n: usize,
+    p: &Position,
+) -> Option<Entry> {
+    if p.pits_per_side() != n || p.is_over() || p.swap_offered() || p.is_opening() {
+        return None;
+    }
+    let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as usize;
+    if seeds >= layers {
+        return None;
+    }
+    let rank = index.rank(&mover_board(p)[..2 * n]);
+    Some(Entry { layer: seeds as u32, rank })
+}
+
+/// The stored future margin for `p`'s mover, if the layers cover it (see
+/// [`locate_in`]).
 #[inline]
 pub(crate) fn probe_layers(
     layers: &[Layer],
@@ -493,12 +480,8 @@ pub(crate) fn probe_layers(
     n: usize,
     p: &Position,
 ) -> Option<i32> {
-    if p.pits_per_side() != n || p.is_over() || p.swap_offered() || p.is_opening() {
-        return None;
-    }
-    let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as usize;
-    let layer = layers.get(seeds)?;
-    Some(layer.get(index.rank(&mover_board(p)[..2 * n])) as i32)
+    let at = locate_in(layers.len(), index, n, p)?;
+    Some(layers[at.layer as usize].get(at.rank) as i32)
 }
 
 /// Opens the layers `0, 1, ...` found in `dir`, up to the first missing one.
@@ -593,7 +576,7 @@ pub(crate) fn open_layer(
     if fnv1a(&map[HEADER_LEN..]) != field(5) {
         return Err(damaged("checksum mismatch: the file is damaged; delete it to rebuild".into()));
     }
-    Ok(Layer::Mapped(map))
+    Ok(Layer(map))
 }
 
 /// Value counts of one layer from its values.

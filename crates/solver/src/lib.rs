@@ -28,6 +28,7 @@
 
 pub mod db;
 pub mod index;
+mod memory;
 pub mod oware_db;
 mod search;
 mod tt;

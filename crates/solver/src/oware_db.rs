@@ -96,7 +96,6 @@
 //! from the last finished layer.
 
 mod forward;
-mod memory;
 mod rank;
 mod retro;
 #[cfg(test)]
@@ -275,12 +274,10 @@ impl OwareDb {
             let total = db.index.count(seeds);
             let started = Instant::now();
             let build = if path.exists() {
-                let layer = match open_layer(&path, fp, n, seeds, total)? {
-                    Layer::Mapped(map) if to_build => {
-                        Layer::Mapped(in_memory(&map).map_err(|e| io(&path, e))?)
-                    }
-                    layer => layer,
-                };
+                let mut layer = open_layer(&path, fp, n, seeds, total)?;
+                if to_build {
+                    layer = Layer(in_memory(&layer.0).map_err(|e| io(&path, e))?);
+                }
                 db.layers.push(layer);
                 progress(BuildProgress { seeds, done: total, total, loaded: true });
                 LayerBuild { seeds, boards: total, passes: 0, seconds: 0.0, forward_seconds: 0.0 }
@@ -293,7 +290,7 @@ impl OwareDb {
                 let retro::Solved { values, passes, forward_seconds } =
                     db.build_layer(&played, seeds, threads.max(1), &mut scratch, progress)?;
                 write_layer(&path, fp, n, seeds, &values.values()[HEADER_LEN..])?;
-                db.layers.push(Layer::Mapped(values.into_read_only().map_err(|e| io(&path, e))?));
+                db.layers.push(Layer(values.into_read_only().map_err(|e| io(&path, e))?));
                 LayerBuild {
                     seeds,
                     boards: total,
@@ -302,8 +299,8 @@ impl OwareDb {
                     forward_seconds,
                 }
             };
-            let values = layer_values(&db.layers[seeds]);
-            on_layer(&build, &layer_stats(seeds, total, |r| values[r as usize]));
+            let layer = &db.layers[seeds];
+            on_layer(&build, &layer_stats(seeds, total, |r| layer.get(r)));
             db.builds.push(build);
         }
         Ok(db)
@@ -319,7 +316,7 @@ impl OwareDb {
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<retro::Solved, DbError> {
         let ranker = rank::Ranker::new(&self.index);
-        let lower = self.layers.iter().map(layer_values).collect();
+        let lower = self.layers.iter().map(Layer::signed_values).collect();
         retro::LayerSolver {
             v,
             n: self.n,
@@ -342,21 +339,9 @@ impl OwareDb {
 
 /// A copy of a layer file's bytes in memory.
 fn in_memory(map: &memmap2::Mmap) -> std::io::Result<memmap2::Mmap> {
-    memory::Buffer::copy_of(map)?.into_read_only()
+    crate::memory::Buffer::copy_of(map)?.into_read_only()
 }
 
 fn io(path: &Path, source: std::io::Error) -> DbError {
     DbError::Io { path: path.to_path_buf(), source }
-}
-
-/// A layer's values as a slice.
-fn layer_values(layer: &Layer) -> &[i8] {
-    match layer {
-        Layer::Memory(values) => values,
-        Layer::Mapped(map) => {
-            let bytes = &map[HEADER_LEN..];
-            // SAFETY: i8 and u8 have the same size and alignment.
-            unsafe { std::slice::from_raw_parts(bytes.as_ptr() as *const i8, bytes.len()) }
-        }
-    }
 }

@@ -101,6 +101,15 @@ struct Shared<'a> {
 }
 
 impl Shared<'_> {
+    /// Whether `p` is searched with the table: not in the pie rule's opening
+    /// (whose key would not say so), and more seeds on the board than
+    /// [`Shared::table_seeds`].
+    #[inline]
+    fn in_table(&self, p: &Position) -> bool {
+        !(p.is_opening() || p.swap_offered())
+            && (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as i32 > self.table_seeds
+    }
+
     #[inline]
     fn busy_slot(&self, key: Key) -> Option<(&AtomicU64, u64)> {
         let busy = self.busy.as_ref()?;
@@ -435,8 +444,9 @@ struct Kid {
     /// Search order, highest first.
     order: i64,
     mv: Move,
-    /// The child's table key (when not covered by the database).
-    key: Key,
+    /// The child's table key, if it is searched with the table (not
+    /// covered by the database, see [`Shared::in_table`]).
+    key: Option<Key>,
     /// Where the database holds the child's value, if it does.
     db: Option<Entry>,
 }
@@ -546,10 +556,9 @@ impl Worker<'_, '_> {
         if seeds <= alpha {
             return seeds;
         }
-        let flagged = p.is_opening() || p.swap_offered() || seeds <= s.table_seeds;
-        let key = if flagged { Key::new(0) } else { self.key(p) };
+        let key = s.in_table(p).then(|| self.key(p));
         let mut tt_best = None;
-        if !flagged {
+        if let Some(key) = key {
             if let Some(b) = s.table.get(key) {
                 if b.lower >= beta {
                     return b.lower;
@@ -574,8 +583,8 @@ impl Worker<'_, '_> {
         // Children whose value is known without a search (game over, or in
         // the endgame database) are settled here; a known child at or above
         // beta ends the search at once.
-        let mut kids =
-            [Kid { child: *p, gain: 0, order: 0, mv: Move::Swap, key, db: None }; MAX_CHILDREN];
+        let mut kids = [Kid { child: *p, gain: 0, order: 0, mv: Move::Swap, key: None, db: None };
+            MAX_CHILDREN];
         let mut count = 0;
         let mut best = i32::MIN;
         let mut best_move = None;
@@ -604,18 +613,11 @@ impl Worker<'_, '_> {
                 continue;
             }
             let db = s.db.and_then(|db| db.locate(&child).inspect(|&e| db.prefetch(e)));
-            let key = if db.is_some()
-                || child.is_opening()
-                || child.swap_offered()
-                || (child.side_seeds(Side::South) + child.side_seeds(Side::North)) as i32
-                    <= s.table_seeds
-            {
-                Key::new(0)
-            } else {
+            let key = (db.is_none() && s.in_table(&child)).then(|| {
                 let k = self.key(&child);
                 s.table.prefetch(k);
                 k
-            };
+            });
             let extra = child.to_move() == mover;
             let tt = matches!((tt_best, mv), (Some(b), Move::Sow(k)) if b == k);
             // Extra turns first, the one nearest the store first (it leaves
@@ -664,10 +666,7 @@ impl Worker<'_, '_> {
         // is searched. Worth its extra probes only far from the leaves.
         if seeds > s.etc_seeds {
             for k in kids.iter() {
-                if k.child.is_opening() || k.child.swap_offered() {
-                    continue;
-                }
-                if let Some(b) = s.table.get(k.key) {
+                if let Some(b) = k.key.and_then(|key| s.table.get(key)) {
                     let floor = if k.child.to_move() == mover {
                         k.gain + b.lower
                     } else {
@@ -687,8 +686,8 @@ impl Worker<'_, '_> {
         // With several threads, a child other than the first that another
         // thread is searching now is put off until the others are done
         // (ABDADA); by then its bound is usually in the table.
-        let split = s.busy.is_some() && !flagged && seeds >= s.busy_seeds;
-        if split {
+        let split = key.filter(|_| s.busy.is_some() && seeds >= s.busy_seeds);
+        if let Some(key) = split {
             s.set_busy(key, true);
         }
         let mut deferred = [0usize; MAX_CHILDREN];
@@ -697,7 +696,7 @@ impl Worker<'_, '_> {
             let todo = if pass == 0 { count } else { put_off };
             for i in 0..todo {
                 let k = if pass == 0 { kids[i] } else { kids[deferred[i]] };
-                if pass == 0 && split && i > 0 && s.is_busy(k.key) {
+                if pass == 0 && split.is_some() && i > 0 && k.key.is_some_and(|c| s.is_busy(c)) {
                     deferred[put_off] = i;
                     put_off += 1;
                     continue;
@@ -724,13 +723,13 @@ impl Worker<'_, '_> {
                 }
             }
         }
-        if split {
+        if let Some(key) = split {
             s.set_busy(key, false);
         }
         if self.aborted {
             return 0;
         }
-        if !flagged {
+        if let Some(key) = key {
             let work = (64 - (self.nodes - nodes_before).leading_zeros()) as u8;
             let old = s.table.get(key);
             let (mut lower, mut upper) = old.map_or((-seeds, seeds), |b| (b.lower, b.upper));

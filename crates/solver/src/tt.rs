@@ -92,7 +92,7 @@ const _: () = assert!(WAYS * ENTRY_BYTES == 64);
 
 /// A fixed-size table of 4-entry buckets, allocated once.
 pub struct Table {
-    memory: memmap2::MmapMut,
+    memory: crate::memory::Buffer,
     /// Buckets - 1 (a power of two minus one).
     mask: usize,
 }
@@ -113,17 +113,12 @@ impl Table {
         let buckets = want.max(256).next_power_of_two();
         let buckets = if buckets > want.max(256) { buckets / 2 } else { buckets };
         let bytes = buckets * WAYS * ENTRY_BYTES;
-        let memory = memmap2::MmapMut::map_anon(bytes).map_err(|e| {
+        let memory = crate::memory::Buffer::zeroed(bytes).map_err(|e| {
             std::io::Error::new(
                 e.kind(),
                 format!("cannot allocate a transposition table of {} MiB: {e}", bytes >> 20),
             )
         })?;
-        #[cfg(target_os = "linux")]
-        {
-            // Only advice: a kernel without huge pages just ignores it.
-            let _ = memory.advise(memmap2::Advice::HugePage);
-        }
         Ok(Table { memory, mask: buckets - 1 })
     }
 

@@ -218,36 +218,9 @@ impl Sower {
             }
         }
         if self.must_feed && theirs == 0 {
-            let mut fed = 0;
-            let mut m = mask;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if out[k].board[n..cells].iter().any(|&c| c != 0) {
-                    fed |= 1 << k;
-                }
-            }
-            mask = fed;
+            mask = moves_where(mask, |k| out[k].board[n..cells].iter().any(|&c| c != 0));
         }
-        if self.slam_check {
-            let mut slams = 0;
-            let mut m = mask;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if out[k].grand_slam {
-                    slams |= 1 << k;
-                }
-            }
-            let rest = mask & !slams;
-            if !(self.grand_slam == GrandSlam::OnlyIfForced && rest == 0) {
-                mask = rest;
-            }
-        }
-        if mask == 0 {
-            return over;
-        }
-        Moves::Legal(mask)
+        self.legal(mask, |k| out[k].grand_slam, over)
     }
 
     /// Sows the mover's pit `k` (not empty) of a board of at most 16 cells
@@ -338,26 +311,17 @@ impl Sower {
             }
         }
         if self.must_feed && theirs == 0 {
-            let mut m = mask;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if out[k].board & self.opponent_cells == 0 {
-                    mask &= !(1 << k);
-                }
-            }
+            mask = moves_where(mask, |k| out[k].board & self.opponent_cells != 0);
         }
+        self.legal(mask, |k| out[k].grand_slam, over)
+    }
+
+    /// The legal moves among the sowings `mask` (after the feeding rule)
+    /// under the grand-slam rule, or `over` when there are none.
+    #[inline(always)]
+    fn legal(&self, mut mask: u32, grand_slam: impl Fn(usize) -> bool, over: Moves) -> Moves {
         if self.slam_check {
-            let mut slams = 0;
-            let mut m = mask;
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if out[k].grand_slam {
-                    slams |= 1 << k;
-                }
-            }
-            let rest = mask & !slams;
+            let rest = mask & !moves_where(mask, grand_slam);
             if !(self.grand_slam == GrandSlam::OnlyIfForced && rest == 0) {
                 mask = rest;
             }
@@ -454,4 +418,19 @@ pub(super) fn check_moves(
         }
     }
     Ok(())
+}
+
+/// The moves of `mask` (a bit per pit) for which `pick` holds.
+#[inline(always)]
+fn moves_where(mask: u32, pick: impl Fn(usize) -> bool) -> u32 {
+    let mut picked = 0;
+    let mut m = mask;
+    while m != 0 {
+        let k = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if pick(k) {
+            picked |= 1 << k;
+        }
+    }
+    picked
 }

@@ -66,10 +66,10 @@ use std::sync::Mutex;
 use mancala_core::Variant;
 
 use super::forward::{Board, Moves, Small, Sower, Sowing};
-use super::memory::Buffer;
 use super::rank::Ranker;
 use super::unmove::Unmover;
 use crate::db::BuildProgress;
+use crate::memory::Buffer;
 
 /// A board whose value is not known yet (values are within -127..=127).
 const UNDECIDED: u8 = 0x80;
@@ -334,19 +334,35 @@ impl LayerSolver<'_> {
                 exits[i] = exit;
                 counts[i - group] = count;
             }
-            for &(i, captured, left, rank) in &captures {
-                let value = captured as i32 - self.lower[left as usize][rank as usize] as i32;
-                let exit = &mut exits[i as usize];
-                *exit = (*exit).max(value as i8);
-            }
-            for i in group..end {
-                let state = UNDECIDED as u32
-                    | (exits[i] as u8 as u32) << 8
-                    | counts[i - group] << COUNT_SHIFT;
-                states[start + i].store(state, Ordering::Relaxed);
-            }
+            self.settle_group(&captures, exits, &counts, group..end, &states[start..]);
         }
         Ok(())
+    }
+
+    /// Ends a group of the forward pass: each capture's value from the
+    /// lower layers (prefetched while the group was sown) raises its board's
+    /// best exit, then every board of `range` (chunk positions, `counts`
+    /// from its start) gets its first state.
+    #[inline(always)]
+    fn settle_group(
+        &self,
+        captures: &[(u32, u8, u8, u64)],
+        exits: &mut [i8],
+        counts: &[u32],
+        range: std::ops::Range<usize>,
+        states: &[AtomicU32],
+    ) {
+        for &(i, captured, left, rank) in captures {
+            let value = captured as i32 - self.lower[left as usize][rank as usize] as i32;
+            let exit = &mut exits[i as usize];
+            *exit = (*exit).max(value as i8);
+        }
+        for i in range.clone() {
+            let state = UNDECIDED as u32
+                | (exits[i] as u8 as u32) << 8
+                | counts[i - range.start] << COUNT_SHIFT;
+            states[i].store(state, Ordering::Relaxed);
+        }
     }
 
     /// [`LayerSolver::forward_range`] for boards of at most 8 pits a side,
@@ -403,17 +419,7 @@ impl LayerSolver<'_> {
                 exits[i] = exit;
                 counts[i - group] = count;
             }
-            for &(i, captured, left, rank) in &captures {
-                let value = captured as i32 - self.lower[left as usize][rank as usize] as i32;
-                let exit = &mut exits[i as usize];
-                *exit = (*exit).max(value as i8);
-            }
-            for i in group..end {
-                let state = UNDECIDED as u32
-                    | (exits[i] as u8 as u32) << 8
-                    | counts[i - group] << COUNT_SHIFT;
-                states[start + i].store(state, Ordering::Relaxed);
-            }
+            self.settle_group(&captures, exits, &counts, group..end, &states[start..]);
         }
         Ok(())
     }

@@ -1,20 +1,21 @@
-//! Large zeroed buffers for the build, on transparent huge pages where the
-//! system offers them (Linux with `transparent_hugepage` set to `always` or
-//! `madvise`): the build reads and updates them at random, and with 4 KiB
-//! pages most of those accesses would also miss the TLB.
+//! Large zeroed buffers for the database builds, the solver's table and
+//! resident database copies, on transparent huge pages where the system
+//! offers them (Linux with `transparent_hugepage` set to `always` or
+//! `madvise`): they are read and updated at random, and with 4 KiB pages
+//! most of those accesses would also miss the TLB.
 
-use std::sync::atomic::AtomicU32;
+use std::sync::atomic::{AtomicI8, AtomicU32};
 
 use memmap2::MmapMut;
 
 /// Zeroed bytes in an anonymous memory map.
-pub(super) struct Buffer {
+pub(crate) struct Buffer {
     map: MmapMut,
 }
 
 impl Buffer {
     /// `len` zero bytes (page-aligned).
-    pub(super) fn zeroed(len: usize) -> std::io::Result<Buffer> {
+    pub(crate) fn zeroed(len: usize) -> std::io::Result<Buffer> {
         let map = MmapMut::map_anon(len.max(1))?;
         #[cfg(target_os = "linux")]
         {
@@ -25,26 +26,26 @@ impl Buffer {
     }
 
     /// A copy of `bytes`.
-    pub(super) fn copy_of(bytes: &[u8]) -> std::io::Result<Buffer> {
+    pub(crate) fn copy_of(bytes: &[u8]) -> std::io::Result<Buffer> {
         let mut b = Buffer::zeroed(bytes.len())?;
         b.map[..bytes.len()].copy_from_slice(bytes);
         Ok(b)
     }
 
-    pub(super) fn values(&self) -> &[i8] {
+    pub(crate) fn values(&self) -> &[i8] {
         let bytes: &[u8] = &self.map;
         // SAFETY: i8 and u8 have the same size and alignment.
         unsafe { std::slice::from_raw_parts(bytes.as_ptr() as *const i8, bytes.len()) }
     }
 
-    pub(super) fn values_mut(&mut self) -> &mut [i8] {
+    pub(crate) fn values_mut(&mut self) -> &mut [i8] {
         let bytes: &mut [u8] = &mut self.map;
         // SAFETY: i8 and u8 have the same size and alignment.
         unsafe { std::slice::from_raw_parts_mut(bytes.as_mut_ptr() as *mut i8, bytes.len()) }
     }
 
     /// The buffer as atomic 32-bit words (the length rounded down).
-    pub(super) fn atomic_words(&mut self) -> &[AtomicU32] {
+    pub(crate) fn atomic_words(&mut self) -> &[AtomicU32] {
         let (ptr, len) = (self.map.as_mut_ptr(), self.map.len());
         debug_assert_eq!(ptr as usize % std::mem::align_of::<AtomicU32>(), 0);
         // SAFETY: the map is page-aligned, so aligned for u32; AtomicU32 has
@@ -55,7 +56,26 @@ impl Buffer {
     }
 
     /// The buffer, read-only, as a memory map.
-    pub(super) fn into_read_only(self) -> std::io::Result<memmap2::Mmap> {
+    /// The bytes as atomics, for builders that share them between threads.
+    pub(crate) fn atomic_bytes(&mut self) -> &[AtomicI8] {
+        let (ptr, len) = (self.map.as_mut_ptr(), self.map.len());
+        // SAFETY: AtomicI8 has the size and alignment of u8, and the mutable
+        // borrow keeps every other view away while the atomics live.
+        unsafe { std::slice::from_raw_parts(ptr as *const AtomicI8, len) }
+    }
+
+    /// Start of the buffer, for a table that reads and writes it only
+    /// through atomics of its own (see `tt::Table`).
+    pub(crate) fn as_ptr(&self) -> *const u8 {
+        self.map.as_ptr()
+    }
+
+    /// Length in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub(crate) fn into_read_only(self) -> std::io::Result<memmap2::Mmap> {
         self.map.make_read_only()
     }
 }
