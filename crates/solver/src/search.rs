@@ -456,7 +456,7 @@ struct Worker<'a, 'b> {
     done: &'b AtomicBool,
     nodes: u64,
     aborted: bool,
-    /// This thread's root move order offset (lazy SMP diversity).
+    /// This thread's root move order offset (the threads start apart).
     rotate: usize,
     /// Cutoffs by pit (from the mover's left), weighted by the seeds left:
     /// orders the moves that are not extra turns.
