@@ -25,6 +25,7 @@
 //! - with several threads, each runs the same test and defers a child
 //!   another thread is searching (ABDADA), sharing the table.
 
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -451,6 +452,36 @@ struct Kid {
     db: Option<Entry>,
 }
 
+/// The children of one position, on the stack. Only the children pushed
+/// are written: filling all [`MAX_CHILDREN`] slots (some 2 KiB) at every
+/// node cost more than generating the children.
+struct Kids {
+    len: usize,
+    slots: [MaybeUninit<Kid>; MAX_CHILDREN],
+}
+
+impl Kids {
+    #[inline(always)]
+    fn new() -> Kids {
+        Kids { len: 0, slots: [const { MaybeUninit::uninit() }; MAX_CHILDREN] }
+    }
+
+    /// Adds a child; a position has at most [`MAX_CHILDREN`] moves.
+    #[inline(always)]
+    fn push(&mut self, kid: Kid) {
+        self.slots[self.len].write(kid);
+        self.len += 1;
+    }
+
+    /// The children pushed so far.
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [Kid] {
+        // SAFETY: the first `len` slots were written by `push` (and `Kid` is
+        // `Copy`, so nothing needs dropping).
+        unsafe { std::slice::from_raw_parts_mut(self.slots.as_mut_ptr().cast::<Kid>(), self.len) }
+    }
+}
+
 struct Worker<'a, 'b> {
     s: &'b Shared<'a>,
     done: &'b AtomicBool,
@@ -583,9 +614,7 @@ impl Worker<'_, '_> {
         // Children whose value is known without a search (game over, or in
         // the endgame database) are settled here; a known child at or above
         // beta ends the search at once.
-        let mut kids = [Kid { child: *p, gain: 0, order: 0, mv: Move::Swap, key: None, db: None };
-            MAX_CHILDREN];
-        let mut count = 0;
+        let mut kids = Kids::new();
         let mut best = i32::MIN;
         let mut best_move = None;
         let mut settle = |value: i32, mv: Move, best: &mut i32| {
@@ -630,11 +659,12 @@ impl Worker<'_, '_> {
                 + if extra { (64 + pit as i64) << 52 } else { 0 }
                 + ((gain as i64 + 64) << 40)
                 + self.history[pit as usize & 15] as i64;
-            kids[count] = Kid { child, gain, order, mv, key, db };
-            count += 1;
+            kids.push(Kid { child, gain, order, mv, key, db });
         }
         // Second pass: children the database covers are settled without a
         // search; one at or above beta ends the search at once.
+        let kids = kids.as_mut_slice();
+        let mut count = kids.len();
         if let Some(db) = s.db {
             let mut kept = 0;
             for i in 0..count {
