@@ -859,7 +859,19 @@ const PIT_BITS: u64 = (1 << MAX_PITS) - 1;
 
 /// Bit `i` set when pit cell `i` holds seeds.
 pub(crate) fn occupancy(cells: &[u8; CELLS]) -> u64 {
-    cells[..MAX_PITS].iter().enumerate().fold(0, |m, (i, &c)| m | ((c != 0) as u64) << i)
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut bits = 0u64;
+    for (w, word) in cells[..MAX_PITS].chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(word.try_into().unwrap());
+        // The high bit of each byte lane set when the lane is not zero.
+        let nonzero = (((x & LOW7) + LOW7) | x) & HIGH;
+        // Gather the eight lane bits into the top byte: lane i's bit, at
+        // 8i + 7 before the shift, is multiplied up to 56 + i.
+        let gathered = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        bits |= gathered << (8 * w);
+    }
+    bits
 }
 
 /// For a row of `n & 15` pits, the byte lanes of its two words that hold
@@ -885,6 +897,38 @@ fn byte_sum(x: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn occupancy_matches_a_plain_loop() {
+        // Every single pit, lanes of 0x80 and 0x7f (the carry edges), and a
+        // pseudo-random mix.
+        let mut boards = Vec::new();
+        for i in 0..MAX_PITS {
+            for c in [1u8, 0x7f, 0x80, 0xff] {
+                let mut cells = [0u8; CELLS];
+                cells[i] = c;
+                boards.push(cells);
+            }
+        }
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..1000 {
+            let mut cells = [0u8; CELLS];
+            for c in cells.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *c = if x % 3 == 0 { (x >> 8) as u8 } else { 0 };
+            }
+            boards.push(cells);
+        }
+        for cells in boards {
+            let plain = cells[..MAX_PITS]
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (i, &c)| m | ((c != 0) as u64) << i);
+            assert_eq!(occupancy(&cells), plain, "{cells:?}");
+        }
+    }
 
     #[test]
     fn byte_sum_matches_a_plain_loop() {

@@ -351,11 +351,12 @@ impl EndgameDb {
                         }
                         let end = (start + chunk).min(total);
                         let mut board = [0u8; 32];
+                        self.index.unrank(start, seeds, &mut board[..2 * self.n]);
                         for r in start..end {
                             if values[r as usize].load(Ordering::Relaxed) == UNKNOWN {
-                                self.index.unrank(r, seeds, &mut board[..2 * self.n]);
                                 self.solve_board(v, &board, r, seeds, values);
                             }
+                            BoardIndex::next(&mut board[..2 * self.n]);
                         }
                         let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
                         progress(BuildProgress { seeds, done: d, total, loaded: false });

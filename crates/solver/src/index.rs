@@ -108,6 +108,26 @@ impl BoardIndex {
         }
         board[self.pits - 1] = left as u8;
     }
+
+    /// Turns `board` into the board of the next rank with the same seeds
+    /// (much cheaper than [`BoardIndex::unrank`]); false, and `board`
+    /// unchanged, for the last board.
+    #[inline]
+    pub fn next(board: &mut [u8]) -> bool {
+        // Ranks order boards by their pits from the first, fewer seeds
+        // first; the last pit holds the rest. The next board moves one seed
+        // from the last non-empty pit `j` to pit `j - 1` and the rest of pit
+        // `j` to the last pit.
+        let Some(j) = board.iter().rposition(|&c| c > 0).filter(|&j| j > 0) else {
+            return false;
+        };
+        let rest = board[j] - 1;
+        board[j] = 0;
+        board[j - 1] += 1;
+        let last = board.len() - 1;
+        board[last] = rest;
+        true
+    }
 }
 
 #[cfg(test)]
@@ -125,6 +145,14 @@ mod tests {
                     index.unrank(r, seeds, &mut board);
                     assert_eq!(board.iter().map(|&c| c as usize).sum::<usize>(), seeds);
                     assert_eq!(index.rank(&board), r, "{board:?}");
+                    let mut next = board.clone();
+                    let more = BoardIndex::next(&mut next);
+                    assert_eq!(more, r + 1 < count, "{board:?}");
+                    if more {
+                        assert_eq!(index.rank(&next), r + 1, "{board:?} -> {next:?}");
+                    } else {
+                        assert_eq!(next, board);
+                    }
                 }
             }
         }

@@ -17,18 +17,20 @@ use crate::variant_args::GameArgs;
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Transposition table size in MiB. Smaller tables are faster (fewer
-    /// cache and TLB misses): 64 to 256 MiB solve Kalah(6,4) in the same
-    /// nodes; give Kalah(6,5) and larger a few GiB.
-    #[arg(long, default_value_t = 256)]
-    pub hash: usize,
+    /// Transposition table size in MiB. Default: sized to the game, 256 MiB
+    /// for 48 seeds (Kalah(6,4)), doubling every 4 seeds more (2 GiB for
+    /// Kalah(6,5)), at most 4 GiB. Smaller tables are faster (fewer cache
+    /// and TLB misses) as long as the positions fit.
+    #[arg(long)]
+    pub hash: Option<usize>,
     /// Threads to search with (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Build an endgame database up to this many seeds first (saved for
     /// later runs; layers already on disk are reused). Default: a size
-    /// that pays for itself (16 seeds for 6 pits a side), or a larger
-    /// database already on disk. 0: use only what is on disk.
+    /// that pays for itself, growing with the game (16 seeds for
+    /// Kalah(6,4), 22 for Kalah(6,5)), or a larger database already on
+    /// disk. 0: use only what is on disk.
     #[arg(long)]
     pub db_seeds: Option<usize>,
     #[command(flatten)]
@@ -45,7 +47,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let (v, game) = args.game.game()?;
     can_solve(&v).map_err(CliError::input)?;
-    if !(1..=1 << 20).contains(&args.hash) {
+    if args.hash.is_some_and(|h| !(1..=1 << 20).contains(&h)) {
         return Err(CliError::input("--hash must be from 1 to 1048576 MiB"));
     }
     let threads = args
@@ -98,7 +100,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         );
     }
     if let (Some((guess, depth)), false) = (guess, args.quiet) {
-        eprintln!("first guess from a {depth}-move heuristic search: {guess:+}");
+        eprintln!("first guess (one above a {depth}-move heuristic search): {guess:+}");
     }
     let guess = guess.map(|(g, _)| g);
     let value =
@@ -132,16 +134,38 @@ pub fn run(args: Args) -> Result<(), CliError> {
 /// Databases up to this size are copied into memory for the solve.
 const RESIDENT_DB_BYTES: u64 = 2 << 30;
 
-/// Boards in the database built by default at most: about 3 s of building
-/// on two cores, and repaid many times by the search.
-const DEFAULT_DB_BOARDS: u64 = 32_000_000;
+/// Boards in the database built by default for a game of 48 seeds
+/// (Kalah(6,4)): about 3 s of building on two cores, repaid many times by
+/// the search.
+const DEFAULT_DB_BOARDS: f64 = 32e6;
 
-/// The default database size for `v`: a third of the seeds, and no more
-/// boards than [`DEFAULT_DB_BOARDS`].
+/// How much larger the default database may be for each seed more in the
+/// game. A solve's cost grows much faster than that with the seeds, and a
+/// larger database cuts it most: Kalah(6,5) (60 seeds) gets 22 seeds, 548 M
+/// boards, built in about 80 s, and its search took 11 minutes with it
+/// against 36 with 20 seeds.
+const DB_GROWTH_PER_SEED: f64 = 1.3;
+
+/// Largest default database, in boards: it is copied into memory for the
+/// search (see [`RESIDENT_DB_BYTES`]).
+const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
+
+/// The default database size for `v`: as many seeds as fit the board
+/// budget for its game size, and no more than half the seeds.
 fn default_db_seeds(v: &Variant) -> usize {
     let index = mancala_solver::BoardIndex::new(2 * v.pits_per_side());
-    let third = v.total_seeds() as usize / 3;
-    (0..=third).take_while(|&k| index.count_up_to(k) <= DEFAULT_DB_BOARDS).last().unwrap_or(0)
+    let total = v.total_seeds() as i32;
+    let budget =
+        (DEFAULT_DB_BOARDS * DB_GROWTH_PER_SEED.powi(total - 48)).min(MAX_DEFAULT_DB_BOARDS) as u64;
+    let half = total as usize / 2;
+    (0..=half).take_while(|&k| index.count_up_to(k) <= budget).last().unwrap_or(0)
+}
+
+/// The default transposition table for `v`, in MiB: 256 for 48 seeds,
+/// doubling every 4 seeds more, from 32 MiB to 4 GiB.
+fn default_hash(v: &Variant) -> usize {
+    let total = v.total_seeds() as f64;
+    (256.0 * 2f64.powf((total - 48.0) / 4.0)).clamp(32.0, 4096.0) as usize
 }
 
 /// The endgame database for the solve, if the variant has one: what is on
@@ -195,7 +219,8 @@ fn solve_one(
     guess: Option<i32>,
     checkpoint: Option<&PathBuf>,
 ) -> Result<mancala_solver::Solution, CliError> {
-    let solver = Solver::try_new(v, db, SolveOptions { table_megabytes: args.hash, threads }, stop)
+    let table_megabytes = args.hash.unwrap_or_else(|| default_hash(v));
+    let solver = Solver::try_new(v, db, SolveOptions { table_megabytes, threads }, stop)
         .map_err(|e| CliError::input(format!("{e}; try a smaller --hash")))?;
     let bar = if args.quiet {
         ProgressBar::hidden()
@@ -298,8 +323,15 @@ fn write_checkpoint(path: &PathBuf, lower: i32, upper: i32) {
 const FIRST_GUESS_NODES: u64 = 2_500_000;
 
 /// A first guess of the root's future margin for the player to move, and
-/// the depth it comes from: a short heuristic search by the engine. MTD(f)
-/// needs fewer tests the closer it starts.
+/// the depth it comes from: one above the score of a short heuristic
+/// search by the engine. MTD(f) needs fewer tests the closer it starts,
+/// and its first test asks "at least the guess?". Starting one above the
+/// engine's score costs no test when the engine is right (the test at
+/// score + 1 fails, as the proof needs, then the score passes), saves one
+/// when the engine is low, and costs one only when it is high. The engine
+/// has scored every Kalah start position we solved at or below its value
+/// (for Kalah(6,4): +7 for +10 with Irving's capture, +8 for +8 with the
+/// classic one, -2 for -2 with the pie rule; +7 for Kalah(6,5)'s +12).
 fn first_guess(v: &Variant, root: &Position) -> Option<(i32, u32)> {
     if root.is_over() {
         return None;
@@ -315,5 +347,33 @@ fn first_guess(v: &Variant, root: &Position) -> Option<(i32, u32)> {
     // margin still to come.
     let mover = root.to_move();
     let stores = root.store(mover) as i32 - root.store(mover.opponent()) as i32;
-    Some((result.score - stores, result.depth))
+    Some((result.score - stores + 1, result.depth))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kalah(pits: u8, seeds: u8) -> Variant {
+        Variant::preset("kalah-irving").unwrap().resized(Some(pits), Some(seeds)).unwrap()
+    }
+
+    #[test]
+    fn the_default_database_and_table_grow_with_the_game() {
+        // Kalah(6,4): the 3-second database; Kalah(6,5): the one its
+        // 11-minute solve was measured with.
+        assert_eq!(default_db_seeds(&kalah(6, 4)), 16);
+        assert_eq!(default_db_seeds(&kalah(6, 5)), 22);
+        assert_eq!(default_hash(&kalah(6, 4)), 256);
+        assert_eq!(default_hash(&kalah(6, 5)), 2048);
+        // Small games: small tables, and never more than half the seeds in
+        // the database.
+        assert_eq!(default_hash(&kalah(4, 3)), 32);
+        assert!(default_db_seeds(&kalah(4, 3)) <= 12);
+        // Huge games: capped, so that the database still fits in memory.
+        let huge = kalah(8, 12);
+        let index = mancala_solver::BoardIndex::new(16);
+        assert!(index.count_up_to(default_db_seeds(&huge)) as f64 <= MAX_DEFAULT_DB_BOARDS);
+        assert_eq!(default_hash(&huge), 4096);
+    }
 }
