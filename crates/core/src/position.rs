@@ -917,7 +917,7 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                *c = if x % 3 == 0 { (x >> 8) as u8 } else { 0 };
+                *c = if x.is_multiple_of(3) { (x >> 8) as u8 } else { 0 };
             }
             boards.push(cells);
         }
