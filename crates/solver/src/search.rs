@@ -135,6 +135,35 @@ impl Shared<'_> {
         }
     }
 
+    /// The table key of `p`: its rows from the mover's side. Boards of up to
+    /// 8 pits a side with fewer than 64 seeds are packed exactly into 96
+    /// bits, 6 bits a pit; others, and positions whose stores matter, are
+    /// hashed.
+    #[inline]
+    fn key(&self, p: &Position) -> Key {
+        let n = p.pits_per_side();
+        let b = crate::db::mover_board(p);
+        if !self.keep_stores && n <= 8 {
+            let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
+            let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
+            if (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
+                return Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128);
+            }
+            return Key::new((hi as u128) << 64 | lo as u128);
+        }
+        // Boards over 8 pits, or stores that matter: two independent 64-bit
+        // hashes of the rows and the stores (mover's first).
+        let mover = p.to_move();
+        let mut bytes = [0u8; 34];
+        bytes[..2 * n].copy_from_slice(&b[..2 * n]);
+        bytes[2 * n] = p.store(mover);
+        bytes[2 * n + 1] = p.store(mover.opponent());
+        let bytes = &bytes[..2 * n + 2];
+        let lo = crate::db::fnv1a(bytes);
+        let hi = crate::db::fnv1a_from(0x6c62_272e_07bb_0142, bytes);
+        Key::new((hi as u128) << 64 | lo as u128)
+    }
+
     /// The position as searched: stores emptied when they cannot matter.
     /// They matter under the majority rule, and while the pie rule's swap is
     /// still to come (a swap trades the stores too).
@@ -262,14 +291,34 @@ impl<'a> Solver<'a> {
         // the value is the costliest of a solve (Kalah(6,5): 25 minutes for
         // a test at 16 when the value is 12). A test the other way starts
         // the steps again.
+        //
+        // The test expected to close the solve (right after a test that
+        // passed, one above it) is run move by move, and also finds the best
+        // moves: see [`Solver::close`].
         let mut beta = guess.unwrap_or((lower + upper).div_euclid(2));
         let (mut row, mut rising) = (0u32, None);
+        let mut best = None;
         while lower < upper {
             s.lower.store(lower, Ordering::Relaxed);
             s.upper.store(upper, Ordering::Relaxed);
             report(lower, upper);
             beta = beta.clamp(lower + 1, upper);
-            let g = self.test(&root, beta, &start, progress).ok_or(Interrupted { lower, upper })?;
+            let g = if rising == Some(true) && beta == lower + 1 {
+                match self.close(&root, lower, &start, progress) {
+                    None => return Err(Interrupted { lower, upper }),
+                    Some(Ok(moves)) => {
+                        best = Some(moves);
+                        lower
+                    }
+                    Some(Err(higher)) => higher,
+                }
+            } else {
+                // Each test starts with no history (carrying it over did not
+                // pay).
+                let histories = &mut vec![[0; 16]; self.threads];
+                self.test(&root, None, beta, histories, &start, progress)
+                    .ok_or(Interrupted { lower, upper })?
+            };
             let up = g >= beta;
             if up {
                 lower = g.clamp(lower, upper);
@@ -285,8 +334,12 @@ impl<'a> Solver<'a> {
         s.upper.store(upper, Ordering::Relaxed);
         report(lower, upper);
         let future = lower;
-        let best_moves =
-            self.best_moves(&root, future, &start, progress).ok_or(Interrupted { lower, upper })?;
+        let best_moves = match best {
+            Some(moves) => moves,
+            None => self
+                .best_moves(&root, future, &start, progress)
+                .ok_or(Interrupted { lower, upper })?,
+        };
         let margin = root_stores + if mover == Side::South { future } else { -future };
         Ok(Solution { margin, future, best_moves, nodes: s.nodes.load(Ordering::Relaxed) })
     }
@@ -296,19 +349,74 @@ impl<'a> Solver<'a> {
         self.shared.normalized(*p)
     }
 
-    /// One null-window test of the root's value against `beta`, on every
-    /// thread; the first thread to finish decides. `None` if stopped.
+    /// The test of whether the root's value reaches `value + 1`, when it is
+    /// known to reach `value`, run move by move: each move is tested
+    /// against `value` first, and only the moves that reach it against
+    /// `value + 1`. A move that falls short of `value` falls short of
+    /// `value + 1` too, so when no move reaches `value + 1` this proves the
+    /// value and, at the same time, which moves reach it:
+    /// `Ok(best moves)`. Otherwise `Err(what a move reached)`, above
+    /// `value`. The plain test at `value + 1` followed by
+    /// [`Solver::best_moves`] would refute the other moves twice, against
+    /// `value + 1` and then against `value`. `None` if stopped.
+    fn close(
+        &self,
+        root: &Position,
+        value: i32,
+        start: &Instant,
+        progress: &(dyn Fn(SolveProgress) + Sync),
+    ) -> Option<Result<Vec<Move>, i32>> {
+        let s = &self.shared;
+        let mut moves: Vec<Move> = root.legal_moves(s.v).iter().collect();
+        // The move the last test found first: it is the likeliest to go
+        // higher.
+        let found = s.in_table(root).then(|| s.table.get(s.key(root))).flatten();
+        if let Some(pit) = found.and_then(|b| b.best) {
+            if let Some(i) = moves.iter().position(|&m| m == Move::Sow(pit)) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let mut best = Vec::new();
+        // One history of cutoffs through all the moves' tests, as in one
+        // search of the root.
+        let histories = &mut vec![[0; 16]; self.threads];
+        for mv in moves {
+            let mut g = self.test(root, Some(mv), value, histories, start, progress)?;
+            if g < value {
+                continue;
+            }
+            if g == value {
+                g = self.test(root, Some(mv), value + 1, histories, start, progress)?;
+            }
+            if g > value {
+                return Some(Err(g));
+            }
+            best.push(mv);
+        }
+        // In move order, as `best_moves` gives them.
+        let legal = root.legal_moves(s.v);
+        best.sort_by_key(|&m| legal.iter().position(|l| l == m));
+        Some(Ok(best))
+    }
+
+    /// One null-window test against `beta` of the root's value, or with
+    /// `only` of the value of that root move, on every thread; the first
+    /// thread to finish decides. Fail-soft. `None` if stopped.
+    /// `histories`: each thread's history of cutoffs, to start from and
+    /// updated (one per thread).
     fn test(
         &self,
         root: &Position,
+        only: Option<Move>,
         beta: i32,
+        histories: &mut [[u32; 16]],
         start: &Instant,
         progress: &(dyn Fn(SolveProgress) + Sync),
     ) -> Option<i32> {
         let done = AtomicBool::new(false);
         let result = AtomicI32::new(i32::MIN);
         std::thread::scope(|scope| {
-            for t in 0..self.threads {
+            for (t, history) in histories.iter_mut().enumerate().take(self.threads) {
                 let (done, result) = (&done, &result);
                 std::thread::Builder::new()
                     .stack_size(64 << 20)
@@ -319,12 +427,23 @@ impl<'a> Solver<'a> {
                             nodes: 0,
                             aborted: false,
                             rotate: t,
-                            history: [0; 16],
+                            history: *history,
                             start,
                             progress,
                         };
-                        let g = w.search(root, beta - 1, beta, 0);
+                        let g = match only {
+                            None => w.search(root, beta - 1, beta, 0),
+                            Some(mv) => {
+                                let mover = root.to_move();
+                                let mut child = *root;
+                                child.play_unchecked(self.shared.v, mv);
+                                let gain = gain_for(mover, root, &child);
+                                let child = self.prepare(&child);
+                                w.child_value(mover, &child, gain, beta - 1, beta)
+                            }
+                        };
                         w.flush();
+                        *history = w.history;
                         if !w.aborted && !done.swap(true, Ordering::Relaxed) {
                             result.store(g, Ordering::Relaxed);
                         }
@@ -502,35 +621,6 @@ impl Worker<'_, '_> {
         self.nodes = 0;
     }
 
-    /// The table key of `p`: its rows from the mover's side. Boards of up to
-    /// 8 pits a side with fewer than 64 seeds are packed exactly into 96
-    /// bits, 6 bits a pit; others, and positions whose stores matter, are
-    /// hashed.
-    #[inline]
-    fn key(&self, p: &Position) -> Key {
-        let n = p.pits_per_side();
-        let b = crate::db::mover_board(p);
-        if !self.s.keep_stores && n <= 8 {
-            let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
-            let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
-            if (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
-                return Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128);
-            }
-            return Key::new((hi as u128) << 64 | lo as u128);
-        }
-        // Boards over 8 pits, or stores that matter: two independent 64-bit
-        // hashes of the rows and the stores (mover's first).
-        let mover = p.to_move();
-        let mut bytes = [0u8; 34];
-        bytes[..2 * n].copy_from_slice(&b[..2 * n]);
-        bytes[2 * n] = p.store(mover);
-        bytes[2 * n + 1] = p.store(mover.opponent());
-        let bytes = &bytes[..2 * n + 2];
-        let lo = crate::db::fnv1a(bytes);
-        let hi = crate::db::fnv1a_from(0x6c62_272e_07bb_0142, bytes);
-        Key::new((hi as u128) << 64 | lo as u128)
-    }
-
     /// The value of a child for the player who moved into it, within
     /// `(alpha, beta)` (fail-soft).
     #[inline]
@@ -587,7 +677,7 @@ impl Worker<'_, '_> {
         if seeds <= alpha {
             return seeds;
         }
-        let key = s.in_table(p).then(|| self.key(p));
+        let key = s.in_table(p).then(|| s.key(p));
         let mut tt_best = None;
         if let Some(key) = key {
             if let Some(b) = s.table.get(key) {
@@ -643,7 +733,7 @@ impl Worker<'_, '_> {
             }
             let db = s.db.and_then(|db| db.locate(&child).inspect(|&e| db.prefetch(e)));
             let key = (db.is_none() && s.in_table(&child)).then(|| {
-                let k = self.key(&child);
+                let k = s.key(&child);
                 s.table.prefetch(k);
                 k
             });

@@ -170,13 +170,15 @@ fn two_threads_with_a_resident_database_match_minimax_along_games() {
             while !p.is_over() {
                 let s = solver.solve(&p, None, &|_| {}).unwrap();
                 assert_eq!(s.margin, minimax(&v, &p, &mut memo), "{name} {p}");
-                for mv in &s.best_moves {
+                // The best moves are exactly the moves that keep the value.
+                for mv in p.legal_moves(&v).iter() {
                     let mut c = p;
-                    c.play_unchecked(&v, *mv);
+                    c.play_unchecked(&v, mv);
                     assert_eq!(
-                        minimax(&v, &c, &mut memo),
-                        s.margin,
-                        "{name} {p}: {mv} is not best"
+                        minimax(&v, &c, &mut memo) == s.margin,
+                        s.best_moves.contains(&mv),
+                        "{name} {p}: {mv} in {:?}",
+                        s.best_moves
                     );
                 }
                 let moves = p.legal_moves(&v);
@@ -200,6 +202,18 @@ fn any_first_guess_or_known_bounds_give_the_same_value() {
         let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads: 1 }, &stop);
         let s = solver.solve_from(&root, None, Some(guess), &|_| {}).unwrap();
         assert_eq!(s.margin, expected, "first guess {guess}");
+        // Whether the last test closes the solve move by move (after a test
+        // that passed) or not, the same best moves.
+        let best: Vec<_> = root
+            .legal_moves(&v)
+            .iter()
+            .filter(|&mv| {
+                let mut c = root;
+                c.play_unchecked(&v, mv);
+                minimax(&v, &c, &mut HashMap::new()) == expected
+            })
+            .collect();
+        assert_eq!(s.best_moves, best, "first guess {guess}");
     }
     let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads: 1 }, &stop);
     let s = solver.solve_from(&root, Some((expected - 3, expected + 1)), Some(-16), &|_| {});
