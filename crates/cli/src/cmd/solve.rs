@@ -122,7 +122,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let mut rules = v.rules().clone();
         rules.end.majority = false;
         let to_end = Variant::new(rules).map_err(CliError::input)?;
-        let db = args.location.open(&to_end)?;
+        let db = open_or_build_db(&to_end, &args, threads)?;
         let guess = first_guess(&to_end, &root).map(|(g, _)| g);
         let full =
             solve_one(&to_end, &root, db.as_ref(), &args, threads, &stop, None, guess, None)?;
