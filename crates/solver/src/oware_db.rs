@@ -96,7 +96,6 @@
 //! from the last finished layer.
 
 mod forward;
-mod rank;
 mod retro;
 #[cfg(test)]
 mod tests;
@@ -315,12 +314,11 @@ impl OwareDb {
         scratch: &mut retro::Scratch,
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<retro::Solved, DbError> {
-        let ranker = rank::Ranker::new(&self.index);
         let lower = self.layers.iter().map(Layer::signed_values).collect();
         retro::LayerSolver {
             v,
             n: self.n,
-            ranker: &ranker,
+            index: &self.index,
             lower,
             seeds,
             total: self.index.count(seeds),

@@ -66,9 +66,9 @@ use std::sync::Mutex;
 use mancala_core::Variant;
 
 use super::forward::{Board, Moves, Small, Sower, Sowing};
-use super::rank::Ranker;
 use super::unmove::Unmover;
-use crate::db::BuildProgress;
+use crate::db::{prefetch, BuildProgress};
+use crate::index::BoardIndex;
 use crate::memory::Buffer;
 
 /// A board whose value is not known yet (values are within -127..=127).
@@ -153,7 +153,7 @@ impl Scratch {
 pub(super) struct LayerSolver<'a> {
     pub v: &'a Variant,
     pub n: usize,
-    pub ranker: &'a Ranker,
+    pub index: &'a BoardIndex,
     /// Values of the layers below, by seed count.
     pub lower: Vec<&'a [i8]>,
     pub seeds: usize,
@@ -243,11 +243,11 @@ impl LayerSolver<'_> {
                         if decide(&states[r], exit) {
                             if at <= r && r - at < 32 {
                                 while at < r {
-                                    next_board(&mut board[..2 * self.n]);
+                                    BoardIndex::next(&mut board[..2 * self.n]);
                                     at += 1;
                                 }
                             } else {
-                                self.ranker.unrank(r as u64, self.seeds, &mut board);
+                                self.index.unrank(r as u64, self.seeds, &mut board);
                                 at = r;
                             }
                             stack.push((r as u64, board));
@@ -292,7 +292,7 @@ impl LayerSolver<'_> {
         let (n, seeds) = (self.n, self.seeds);
         let cells = 2 * n;
         let mut board: Board = [0; 32];
-        self.ranker.unrank(start as u64, seeds, &mut board);
+        self.index.unrank(start as u64, seeds, &mut board);
         let mut out = [Sowing::default(); 16];
         // (board in the chunk, capture, layer, rank) of every capture of a group.
         let mut captures: Vec<(u32, u8, u8, u64)> = Vec::with_capacity(GROUP * 16);
@@ -302,7 +302,7 @@ impl LayerSolver<'_> {
             captures.clear();
             for i in group..end {
                 if i > 0 {
-                    next_board(&mut board[..cells]);
+                    BoardIndex::next(&mut board[..cells]);
                 }
                 if i % CHECK_EVERY == 0 {
                     sower.check_with_core(self.v, &board)?;
@@ -324,7 +324,7 @@ impl LayerSolver<'_> {
                             child[..n].copy_from_slice(&s.board[n..cells]);
                             child[n..cells].copy_from_slice(&s.board[..n]);
                             let left = seeds - s.captured as usize;
-                            let rank = self.ranker.rank(&child, left);
+                            let rank = self.index.rank_with_seeds(&child, left);
                             prefetch(&self.lower[left][rank as usize]);
                             captures.push((i as u32, s.captured, left as u8, rank));
                         }
@@ -380,7 +380,7 @@ impl LayerSolver<'_> {
         let (n, seeds) = (self.n, self.seeds);
         let cells = 2 * n;
         let mut board: Board = [0; 32];
-        self.ranker.unrank(start as u64, seeds, &mut board);
+        self.index.unrank(start as u64, seeds, &mut board);
         let mut out = [Small::default(); 8];
         // (board in the chunk, capture, layer, rank) of every capture of a group.
         let mut captures: Vec<(u32, u8, u8, u64)> = Vec::with_capacity(GROUP * 8);
@@ -390,7 +390,7 @@ impl LayerSolver<'_> {
             captures.clear();
             for i in group..end {
                 if i > 0 {
-                    next_board(&mut board[..cells]);
+                    BoardIndex::next(&mut board[..cells]);
                 }
                 if i % CHECK_EVERY == 0 {
                     sower.check_small_with_core(self.v, &board)?;
@@ -409,7 +409,8 @@ impl LayerSolver<'_> {
                                 continue;
                             }
                             let left = seeds - s.captured as usize;
-                            let rank = self.ranker.rank(&sower.turned_small(s.board), left);
+                            let rank =
+                                self.index.rank_with_seeds(&sower.turned_small(s.board), left);
                             prefetch(&self.lower[left][rank as usize]);
                             captures.push((i as u32, s.captured, left as u8, rank));
                         }
@@ -444,7 +445,7 @@ impl LayerSolver<'_> {
                 let Some((r, board)) = stack.pop() else { break };
                 let won = value_of(states[r as usize].load(Ordering::Relaxed)) as i8 > 0;
                 let mark = if won { WON } else { 0 };
-                unmover.predecessors(self.ranker, &board, self.seeds, |p, pred| {
+                unmover.predecessors(self.index, &board, self.seeds, |p, pred| {
                     prefetch(&states[p as usize]);
                     batch.push((p | mark, *pred));
                 });
@@ -512,41 +513,4 @@ impl LayerSolver<'_> {
             }
         });
     }
-}
-
-/// The board of the next rank with the same number of seeds. Boards are
-/// ranked lexicographically on every pit but the last, which takes what is
-/// left: the next board adds a seed to the last pit that has seeds after it
-/// and puts the rest of those in the last pit. Not called on the last board
-/// (every seed in the first pit).
-#[inline]
-pub(super) fn next_board(board: &mut [u8]) {
-    let last = board.len() - 1;
-    if board[last] > 0 {
-        board[last - 1] += 1;
-        board[last] -= 1;
-        return;
-    }
-    let mut j = last - 1;
-    while board[j] == 0 {
-        j -= 1;
-    }
-    let rest = board[j] - 1;
-    board[j] = 0;
-    board[j - 1] += 1;
-    board[last] = rest;
-}
-
-/// Asks for the cache line of `x` ahead of its use.
-#[inline(always)]
-fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is only a hint; the address is a valid reference.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            x as *const T as *const i8,
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
 }

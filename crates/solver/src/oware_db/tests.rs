@@ -7,8 +7,7 @@ use mancala_core::{EmptyPitCapture, EmptySide, GrandSlam, Repetition, Rules, Var
 
 use super::database_variant;
 use super::forward::{Board, Moves, Sower, Sowing};
-use super::rank::Ranker;
-use super::retro::{next_board, LayerSolver};
+use super::retro::LayerSolver;
 use super::unmove::Unmover;
 use crate::index::BoardIndex;
 
@@ -59,28 +58,6 @@ fn board_of(index: &BoardIndex, seeds: usize, rank: u64) -> Board {
     let mut b = [0u8; 32];
     index.unrank(rank, seeds, &mut b[..index.pits()]);
     b
-}
-
-#[test]
-fn ranks_and_next_boards_are_those_of_the_board_index() {
-    for pits in [2, 4, 6, 12] {
-        let index = BoardIndex::new(pits);
-        let ranker = Ranker::new(&index);
-        for seeds in 0..=if pits == 12 { 5 } else { 9 } {
-            let mut walked = board_of(&index, seeds, 0);
-            for r in 0..index.count(seeds) {
-                let b = board_of(&index, seeds, r);
-                assert_eq!(walked, b, "next board of rank {}", r.saturating_sub(1));
-                assert_eq!(ranker.rank(&b, seeds), r);
-                let mut back = [0u8; 32];
-                ranker.unrank(r, seeds, &mut back);
-                assert_eq!(back, b);
-                if r + 1 < index.count(seeds) {
-                    next_board(&mut walked[..pits]);
-                }
-            }
-        }
-    }
 }
 
 #[test]
@@ -138,7 +115,6 @@ fn unmoves_are_exactly_the_same_layer_moves() {
             let sower = Sower::new(v.rules(), n);
             let unmover = Unmover::new(v.rules(), n);
             let index = BoardIndex::new(2 * n);
-            let ranker = Ranker::new(&index);
             let mut out = [Sowing::default(); 16];
             for seeds in 0..=max_seeds {
                 // Forward: for every board, the predecessors (with repeats).
@@ -153,7 +129,10 @@ fn unmoves_are_exactly_the_same_layer_moves() {
                                 let mut child = [0u8; 32];
                                 child[..n].copy_from_slice(&out[k].board[n..2 * n]);
                                 child[n..2 * n].copy_from_slice(&out[k].board[..n]);
-                                forward.entry(ranker.rank(&child, seeds)).or_default().push(r);
+                                forward
+                                    .entry(index.rank_with_seeds(&child, seeds))
+                                    .or_default()
+                                    .push(r);
                             }
                         }
                     }
@@ -161,7 +140,7 @@ fn unmoves_are_exactly_the_same_layer_moves() {
                 for r in 0..index.count(seeds) {
                     let b = board_of(&index, seeds, r);
                     let mut back = Vec::new();
-                    unmover.predecessors(&ranker, &b, seeds, |p, pred| {
+                    unmover.predecessors(&index, &b, seeds, |p, pred| {
                         assert_eq!(*pred, board_of(&index, seeds, p));
                         back.push(p);
                     });
@@ -192,7 +171,6 @@ fn both_forward_passes_agree() {
         for v in rule_sets(pits) {
             let n = pits as usize;
             let index = BoardIndex::new(2 * n);
-            let ranker = Ranker::new(&index);
             let sower = Sower::new(v.rules(), n);
             let mut layers: Vec<Vec<i8>> = Vec::new();
             let mut scratch = super::retro::Scratch::default();
@@ -201,7 +179,7 @@ fn both_forward_passes_agree() {
                 let solver = LayerSolver {
                     v: &v,
                     n,
-                    ranker: &ranker,
+                    index: &index,
                     lower: layers.iter().map(|l| &l[..]).collect(),
                     seeds,
                     total: total as u64,

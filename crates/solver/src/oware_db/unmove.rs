@@ -31,7 +31,7 @@
 
 use mancala_core::{EmptyPitCapture, GrandSlam, Rules};
 
-use super::rank::Ranker;
+use crate::index::BoardIndex;
 
 /// The rules an un-move needs, flattened.
 #[derive(Clone, Debug)]
@@ -105,7 +105,7 @@ impl Unmover {
     #[inline]
     pub(super) fn predecessors(
         &self,
-        ranker: &Ranker,
+        index: &BoardIndex,
         board: &[u8; 32],
         seeds: usize,
         mut f: impl FnMut(u64, &[u8; 32]),
@@ -164,7 +164,7 @@ impl Unmover {
                 }
                 let mut p = work;
                 p[j] = s as u8;
-                f(ranker.rank(&p, seeds), &p);
+                f(index.rank_with_seeds(&p, seeds), &p);
             }
         }
     }
