@@ -22,6 +22,7 @@
 
 use std::fs;
 use std::io::Write;
+use std::mem::MaybeUninit;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
@@ -29,6 +30,9 @@ use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant, M
 
 use crate::index::BoardIndex;
 use crate::memory::Buffer;
+
+mod word_sow;
+use word_sow::{Sown, WordSower};
 
 /// A layer entry not computed yet (never a value: values are within ±127).
 const UNKNOWN: i8 = i8::MIN;
@@ -275,6 +279,19 @@ impl EndgameDb {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<EndgameDb, DbError> {
+        EndgameDb::build_with(v, max_seeds, dir, threads, progress, WordSower::new(v).as_ref())
+    }
+
+    /// [`EndgameDb::build`], sowing with `sower` when there is one (the
+    /// plain Kalah rules), else with [`Position`].
+    fn build_with(
+        v: &Variant,
+        max_seeds: usize,
+        dir: &Path,
+        threads: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        sower: Option<&WordSower>,
+    ) -> Result<EndgameDb, DbError> {
         check_supported(v)?;
         let n = v.pits_per_side();
         let fp = fingerprint(v.rules());
@@ -300,7 +317,7 @@ impl EndgameDb {
                 continue;
             }
             let values = db
-                .build_layer(v, seeds, threads, progress)
+                .build_layer(v, sower, seeds, threads, progress)
                 .map_err(|e| DbError::Io { path: path.clone(), source: e })?;
             write_layer(&path, fp, n, seeds, &values.values()[HEADER_LEN..])?;
             let layer = values.into_read_only();
@@ -325,6 +342,7 @@ impl EndgameDb {
     fn build_layer(
         &self,
         v: &Variant,
+        sower: Option<&WordSower>,
         seeds: usize,
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
@@ -354,7 +372,17 @@ impl EndgameDb {
                         self.index.unrank(start, seeds, &mut board[..2 * self.n]);
                         for r in start..end {
                             if values[r as usize].load(Ordering::Relaxed) == UNKNOWN {
-                                self.solve_board(v, &board, r, seeds, values);
+                                match sower {
+                                    Some(sower) => {
+                                        let word = u128::from_le_bytes(
+                                            board[..16].try_into().expect("16 bytes"),
+                                        );
+                                        self.solve_word(sower, word, r, seeds, values);
+                                    }
+                                    None => {
+                                        self.solve_board(v, &board, r, seeds, values);
+                                    }
+                                }
                             }
                             BoardIndex::next(&mut board[..2 * self.n]);
                         }
@@ -365,6 +393,64 @@ impl EndgameDb {
             }
         });
         Ok(buffer)
+    }
+
+    /// [`EndgameDb::solve_board`] for a board in one word, sown by `sower`.
+    fn solve_word(
+        &self,
+        sower: &WordSower,
+        board: u128,
+        rank: u64,
+        seeds: usize,
+        layer: &[AtomicI8],
+    ) -> i8 {
+        let known = layer[rank as usize].load(Ordering::Relaxed);
+        if known != UNKNOWN {
+            return known;
+        }
+        let value = match sower.over(board) {
+            Some(margin) => margin,
+            None => {
+                // As in `solve_board`: every child first, asking the memory
+                // for the values at once; then the values.
+                let mut children = [MaybeUninit::<(i32, bool, usize, u64, u128)>::uninit(); 8];
+                let mut count = 0;
+                let mut best = i32::MIN;
+                let mut pits = board as u64 & sower_row_mask(self.n);
+                while pits != 0 {
+                    let pit = (pits.trailing_zeros() / 8) as usize;
+                    pits &= !(0xffu64 << (8 * pit));
+                    match sower.sow(board, pit) {
+                        Sown::Over(margin) => best = best.max(margin),
+                        Sown::Board { gain, again, left, board: next } => {
+                            let bytes = next.to_le_bytes();
+                            let next_rank = self.index.rank_with_seeds(&bytes[..2 * self.n], left);
+                            if left < seeds {
+                                self.layers[left].prefetch(next_rank);
+                            } else {
+                                prefetch(&layer[next_rank as usize]);
+                            }
+                            children[count].write((gain, again, left, next_rank, next));
+                            count += 1;
+                        }
+                    }
+                }
+                for child in &children[..count] {
+                    // SAFETY: the first `count` children were written above.
+                    let (gain, again, left, next_rank, next) = unsafe { child.assume_init() };
+                    let future = if left == seeds {
+                        self.solve_word(sower, next, next_rank, seeds, layer) as i32
+                    } else {
+                        self.layers[left].get(next_rank) as i32
+                    };
+                    best = best.max(if again { gain + future } else { gain - future });
+                }
+                best
+            }
+        };
+        let value = value as i8;
+        layer[rank as usize].store(value, Ordering::Relaxed);
+        value
     }
 
     /// The value of `board` (mover's row first) with `seeds` seeds, computing
@@ -425,6 +511,16 @@ impl EndgameDb {
         let value = value as i8;
         layer[rank as usize].store(value, Ordering::Relaxed);
         value
+    }
+}
+
+/// The bits of one row of `n` byte lanes (`n <= 8`).
+#[inline(always)]
+fn sower_row_mask(n: usize) -> u64 {
+    if n >= 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * n)) - 1
     }
 }
 
@@ -599,4 +695,35 @@ pub fn layer_stats(seeds: usize, boards: u64, get: impl Fn(u64) -> i8) -> LayerS
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word sower builds the very same layers as sowing with
+    /// `Position`, byte for byte.
+    #[test]
+    fn sowing_in_a_word_builds_the_same_layers() {
+        let root = std::env::temp_dir().join(format!("mancala-word-build-{}", std::process::id()));
+        for (name, n, most) in [
+            ("kalah-irving", 6, 10),
+            ("kalah-classic", 6, 10),
+            ("kalah-classic", 3, 14),
+            ("mankalah", 7, 8),
+            ("kalah-irving", 1, 20),
+        ] {
+            let v = Variant::preset(name).unwrap().resized(Some(n), Some(12)).unwrap();
+            let sower = WordSower::new(&v).expect("plain Kalah rules");
+            let dirs =
+                [root.join(format!("{name}-{n}-word")), root.join(format!("{name}-{n}-pos"))];
+            EndgameDb::build_with(&v, most, &dirs[0], 2, &|_| {}, Some(&sower)).unwrap();
+            EndgameDb::build_with(&v, most, &dirs[1], 2, &|_| {}, None).unwrap();
+            for seeds in 0..=most {
+                let [a, b] = dirs.clone().map(|d| fs::read(layer_path(&d, seeds)).unwrap());
+                assert!(a == b, "{name} rows of {n}: layer {seeds} differs");
+            }
+        }
+        let _ = fs::remove_dir_all(&root);
+    }
 }
