@@ -370,21 +370,15 @@ impl EndgameDb {
                         let end = (start + chunk).min(total);
                         let mut board = [0u8; 32];
                         self.index.unrank(start, seeds, &mut board[..2 * self.n]);
-                        for r in start..end {
-                            if values[r as usize].load(Ordering::Relaxed) == UNKNOWN {
-                                match sower {
-                                    Some(sower) => {
-                                        let word = u128::from_le_bytes(
-                                            board[..16].try_into().expect("16 bytes"),
-                                        );
-                                        self.solve_word(sower, word, r, seeds, values);
-                                    }
-                                    None => {
-                                        self.solve_board(v, &board, r, seeds, values);
-                                    }
+                        if let Some(sower) = sower {
+                            self.solve_words(sower, board, start, end, seeds, values);
+                        } else {
+                            for r in start..end {
+                                if values[r as usize].load(Ordering::Relaxed) == UNKNOWN {
+                                    self.solve_board(v, &board, r, seeds, values);
                                 }
+                                BoardIndex::next(&mut board[..2 * self.n]);
                             }
-                            BoardIndex::next(&mut board[..2 * self.n]);
                         }
                         let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
                         progress(BuildProgress { seeds, done: d, total, loaded: false });
@@ -393,6 +387,48 @@ impl EndgameDb {
             }
         });
         Ok(buffer)
+    }
+
+    /// Solves the boards of ranks `start..end` (the first is `board`) of the
+    /// layer of `seeds` seeds, sowing with `sower`. Pipelined: a board's
+    /// children are sown and their values asked of the memory
+    /// [`PIPELINE`] boards ahead of reading those values, so the memory
+    /// waits overlap the sowing of the boards in between.
+    fn solve_words(
+        &self,
+        sower: &WordSower,
+        mut board: [u8; 32],
+        start: u64,
+        end: u64,
+        seeds: usize,
+        layer: &[AtomicI8],
+    ) {
+        // Each slot: the rank of a board waiting for its values (or none),
+        // and its children.
+        let mut ranks = [u64::MAX; PIPELINE];
+        let mut waiting = [Sowings::EMPTY; PIPELINE];
+        for r in start..end + PIPELINE as u64 {
+            let slot = r as usize % PIPELINE;
+            let rank = std::mem::replace(&mut ranks[slot], u64::MAX);
+            // Solved meanwhile if a board before it needed it.
+            if rank != u64::MAX && layer[rank as usize].load(Ordering::Relaxed) == UNKNOWN {
+                let value = self.reap(sower, &waiting[slot], seeds, layer) as i8;
+                layer[rank as usize].store(value, Ordering::Relaxed);
+            }
+            if r >= end || layer[r as usize].load(Ordering::Relaxed) != UNKNOWN {
+                BoardIndex::next(&mut board[..2 * self.n]);
+                continue;
+            }
+            let word = u128::from_le_bytes(board[..16].try_into().expect("16 bytes"));
+            match sower.over(word) {
+                Some(margin) => layer[r as usize].store(margin as i8, Ordering::Relaxed),
+                None => {
+                    self.sow_all(sower, word, seeds, layer, &mut waiting[slot]);
+                    ranks[slot] = r;
+                }
+            }
+            BoardIndex::next(&mut board[..2 * self.n]);
+        }
     }
 
     /// [`EndgameDb::solve_board`] for a board in one word, sown by `sower`.
@@ -411,46 +447,66 @@ impl EndgameDb {
         let value = match sower.over(board) {
             Some(margin) => margin,
             None => {
-                // As in `solve_board`: every child first, asking the memory
-                // for the values at once; then the values.
-                let mut children = [MaybeUninit::<(i32, bool, usize, u64, u128)>::uninit(); 8];
-                let mut count = 0;
-                let mut best = i32::MIN;
-                let mut pits = board as u64 & sower_row_mask(self.n);
-                while pits != 0 {
-                    let pit = (pits.trailing_zeros() / 8) as usize;
-                    pits &= !(0xffu64 << (8 * pit));
-                    match sower.sow(board, pit) {
-                        Sown::Over(margin) => best = best.max(margin),
-                        Sown::Board { gain, again, left, board: next } => {
-                            let bytes = next.to_le_bytes();
-                            let next_rank = self.index.rank_with_seeds(&bytes[..2 * self.n], left);
-                            if left < seeds {
-                                self.layers[left].prefetch(next_rank);
-                            } else {
-                                prefetch(&layer[next_rank as usize]);
-                            }
-                            children[count].write((gain, again, left, next_rank, next));
-                            count += 1;
-                        }
-                    }
-                }
-                for child in &children[..count] {
-                    // SAFETY: the first `count` children were written above.
-                    let (gain, again, left, next_rank, next) = unsafe { child.assume_init() };
-                    let future = if left == seeds {
-                        self.solve_word(sower, next, next_rank, seeds, layer) as i32
-                    } else {
-                        self.layers[left].get(next_rank) as i32
-                    };
-                    best = best.max(if again { gain + future } else { gain - future });
-                }
-                best
+                let mut sowings = Sowings::EMPTY;
+                self.sow_all(sower, board, seeds, layer, &mut sowings);
+                self.reap(sower, &sowings, seeds, layer)
             }
         };
         let value = value as i8;
         layer[rank as usize].store(value, Ordering::Relaxed);
         value
+    }
+
+    /// Every move of `board` (not over), with `seeds` seeds: the children
+    /// sown and ranked, their values asked of the memory.
+    #[inline(always)]
+    fn sow_all(
+        &self,
+        sower: &WordSower,
+        board: u128,
+        seeds: usize,
+        layer: &[AtomicI8],
+        s: &mut Sowings,
+    ) {
+        s.ended = i32::MIN;
+        s.count = 0;
+        let mut pits = board as u64 & sower_row_mask(self.n);
+        while pits != 0 {
+            let pit = (pits.trailing_zeros() / 8) as usize;
+            pits &= !(0xffu64 << (8 * pit));
+            match sower.sow(board, pit) {
+                Sown::Over(margin) => s.ended = s.ended.max(margin),
+                Sown::Board { gain, again, left, board: next } => {
+                    let bytes = next.to_le_bytes();
+                    let rank = self.index.rank_with_seeds(&bytes[..2 * self.n], left);
+                    if left < seeds {
+                        self.layers[left].prefetch(rank);
+                    } else {
+                        prefetch(&layer[rank as usize]);
+                    }
+                    s.kids[s.count].write(WordKid { gain, again, left, rank, board: next });
+                    s.count += 1;
+                }
+            }
+        }
+    }
+
+    /// The value of the board whose children are `s`: the best of them,
+    /// solving the children of the same layer first if need be.
+    #[inline(always)]
+    fn reap(&self, sower: &WordSower, s: &Sowings, seeds: usize, layer: &[AtomicI8]) -> i32 {
+        let mut best = s.ended;
+        for kid in &s.kids[..s.count] {
+            // SAFETY: the first `count` children were written by `sow_all`.
+            let k = unsafe { kid.assume_init() };
+            let future = if k.left == seeds {
+                self.solve_word(sower, k.board, k.rank, seeds, layer) as i32
+            } else {
+                self.layers[k.left].get(k.rank) as i32
+            };
+            best = best.max(if k.again { k.gain + future } else { k.gain - future });
+        }
+        best
     }
 
     /// The value of `board` (mover's row first) with `seeds` seeds, computing
@@ -512,6 +568,35 @@ impl EndgameDb {
         layer[rank as usize].store(value, Ordering::Relaxed);
         value
     }
+}
+
+/// Boards whose children are sown ahead of reading their values in the
+/// word build ([`EndgameDb::solve_words`]).
+const PIPELINE: usize = 2;
+
+/// A board's children in the word build: those still in play, and the best
+/// margin of those that end the game.
+#[derive(Clone, Copy)]
+struct Sowings {
+    ended: i32,
+    count: usize,
+    kids: [MaybeUninit<WordKid>; 8],
+}
+
+impl Sowings {
+    const EMPTY: Sowings = Sowings { ended: i32::MIN, count: 0, kids: [MaybeUninit::uninit(); 8] };
+}
+
+/// A child in the word build: the mover's gain, whether they move again,
+/// the seeds left, and where the child's value is (its rank in layer
+/// `left`), with its board for a same-layer child still to solve.
+#[derive(Clone, Copy)]
+struct WordKid {
+    gain: i32,
+    again: bool,
+    left: usize,
+    rank: u64,
+    board: u128,
 }
 
 /// The bits of one row of `n` byte lanes (`n <= 8`).
