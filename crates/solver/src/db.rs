@@ -32,7 +32,7 @@ use crate::index::BoardIndex;
 use crate::memory::Buffer;
 
 mod word_sow;
-use word_sow::{Sown, WordSower};
+pub(crate) use word_sow::{Sown, WordSower};
 
 /// A layer entry not computed yet (never a value: values are within ±127).
 const UNKNOWN: i8 = i8::MIN;
@@ -246,6 +246,16 @@ impl EndgameDb {
     #[inline]
     pub fn locate(&self, p: &Position) -> Option<Entry> {
         locate_in(self.layers.len(), &self.index, self.n, p)
+    }
+
+    /// Where the value of a board held in one word (mover's row first, see
+    /// [`WordSower`]) with `seeds` seeds lies, if the layers cover it.
+    #[inline]
+    pub(crate) fn locate_word(&self, board: u128, seeds: usize) -> Option<Entry> {
+        (seeds < self.layers.len()).then(|| Entry {
+            layer: seeds as u32,
+            rank: self.index.rank_with_seeds(&board.to_le_bytes()[..2 * self.n], seeds),
+        })
     }
 
     /// Asks the processor to fetch the value at `at` into the cache.

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use mancala_core::{Move, Position, Side, Variant};
 
-use crate::db::{EndgameDb, Entry};
+use crate::db::{EndgameDb, Entry, Sown, WordSower};
 use crate::tt::{Bounds, Key, Table};
 
 /// How to solve.
@@ -96,6 +96,9 @@ struct Shared<'a> {
     busy: Option<Box<[AtomicU64]>>,
     /// Positions with at least this many seeds on the board are marked busy.
     busy_seeds: i32,
+    /// Sows positions held in one word, under the plain Kalah rules with the
+    /// stores left out (see [`WordNode`]).
+    sower: Option<WordSower>,
     stop: &'a AtomicBool,
     lower: AtomicI32,
     upper: AtomicI32,
@@ -146,10 +149,7 @@ impl Shared<'_> {
         if !self.keep_stores && n <= 8 {
             let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
             let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
-            if (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
-                return Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128);
-            }
-            return Key::new((hi as u128) << 64 | lo as u128);
+            return board_key(lo, hi);
         }
         // Boards over 8 pits, or stores that matter: two independent 64-bit
         // hashes of the rows and the stores (mover's first).
@@ -162,6 +162,17 @@ impl Shared<'_> {
         let lo = crate::db::fnv1a(bytes);
         let hi = crate::db::fnv1a_from(0x6c62_272e_07bb_0142, bytes);
         Key::new((hi as u128) << 64 | lo as u128)
+    }
+
+    /// `p` as a [`WordNode`], if the rules are the plain Kalah ones and `p`
+    /// is out of the pie rule's opening and not over.
+    #[inline]
+    fn word_node(&self, p: &Position) -> Option<WordNode> {
+        if self.sower.is_none() || p.is_over() || p.is_opening() || p.swap_offered() {
+            return None;
+        }
+        let b = crate::db::mover_board(p);
+        Some(WordNode { board: u128::from_le_bytes(b[..16].try_into().unwrap()), seeds: p.seeds() })
     }
 
     /// The position as searched: stores emptied when they cannot matter.
@@ -227,6 +238,7 @@ impl<'a> Solver<'a> {
                 busy: (options.threads > 1)
                     .then(|| (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect()),
                 busy_seeds: db_seeds.map_or(12, |k| k + 6),
+                sower: WordSower::new(v).filter(|_| !keep_stores),
                 stop,
                 lower: AtomicI32::new(0),
                 upper: AtomicI32::new(0),
@@ -432,7 +444,7 @@ impl<'a> Solver<'a> {
                             progress,
                         };
                         let g = match only {
-                            None => w.search(root, beta - 1, beta, 0),
+                            None => Node::search(&mut w, root, beta - 1, beta, 0),
                             Some(mv) => {
                                 let mover = root.to_move();
                                 let mut child = *root;
@@ -536,6 +548,18 @@ pub fn can_solve(v: &Variant) -> Result<(), String> {
     Ok(())
 }
 
+/// The table key of a board of at most 8 pits a side (the mover's row in
+/// the low bytes of `lo`, stores left out): packed exactly, 6 bits a pit,
+/// when every pit holds fewer than 64 seeds, else the bytes themselves.
+#[inline]
+fn board_key(lo: u64, hi: u64) -> Key {
+    if (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
+        Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128)
+    } else {
+        Key::new((hi as u128) << 64 | lo as u128)
+    }
+}
+
 /// Packs eight bytes below 64 into 48 bits, 6 bits each, in order.
 #[inline]
 fn pack6(x: u64) -> u64 {
@@ -555,12 +579,137 @@ fn gain_for(mover: Side, before: &Position, after: &Position) -> i32 {
     }
 }
 
+/// A position as the search sees it: a [`Position`], or, under the plain
+/// Kalah rules, a [`WordNode`] (a board in one word: cheaper to sow, key and
+/// rank). Both list the same moves in the same order and give the same
+/// keys, so the search visits the same tree either way.
+trait Node: Copy {
+    /// Seeds on the board.
+    fn seeds(&self) -> i32;
+    /// The table key, if the position is searched with the table (see
+    /// [`Shared::in_table`]).
+    fn table_key(&self, s: &Shared) -> Option<Key>;
+    /// Where the database holds the position's value, if it does.
+    fn locate(&self, db: &EndgameDb) -> Option<Entry>;
+    /// Plays every legal move in order and calls `f(move, gain, child,
+    /// again)`: the seeds the mover gained in stores, the child (`None` when
+    /// the game is over: `gain` is then the mover's final margin from here),
+    /// and whether the mover moves again. Stops when `f` returns true.
+    fn for_each_move(&self, s: &Shared, f: impl FnMut(Move, i32, Option<Self>, bool) -> bool);
+    /// Searches `child` (not over) for its mover.
+    fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32, ply: u32) -> i32;
+}
+
+impl Node for Position {
+    #[inline]
+    fn seeds(&self) -> i32 {
+        (self.side_seeds(Side::South) + self.side_seeds(Side::North)) as i32
+    }
+
+    #[inline]
+    fn table_key(&self, s: &Shared) -> Option<Key> {
+        s.in_table(self).then(|| s.key(self))
+    }
+
+    #[inline]
+    fn locate(&self, db: &EndgameDb) -> Option<Entry> {
+        db.locate(self)
+    }
+
+    #[inline]
+    fn for_each_move(&self, s: &Shared, mut f: impl FnMut(Move, i32, Option<Self>, bool) -> bool) {
+        let mover = self.to_move();
+        for mv in self.legal_moves(s.v).iter() {
+            let mut child = *self;
+            child.play_unchecked(s.v, mv);
+            let gain = gain_for(mover, self, &child);
+            let child = s.normalized(child);
+            let stop = if child.is_over() {
+                f(mv, gain, None, false)
+            } else {
+                f(mv, gain, Some(child), child.to_move() == mover)
+            };
+            if stop {
+                return;
+            }
+        }
+    }
+
+    /// A position out of the pie rule's opening, under the plain Kalah
+    /// rules, is searched as a [`WordNode`].
+    #[inline]
+    fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32, ply: u32) -> i32 {
+        match w.s.word_node(child) {
+            Some(word) => w.search(&word, alpha, beta, ply),
+            None => w.search(child, alpha, beta, ply),
+        }
+    }
+}
+
+/// A position of the plain Kalah rules (see [`WordSower`]) with the stores
+/// left out, as the database holds it: the mover's row then the opponent's,
+/// one byte a pit, in one word.
+#[derive(Clone, Copy)]
+struct WordNode {
+    board: u128,
+    seeds: i32,
+}
+
+impl Node for WordNode {
+    #[inline]
+    fn seeds(&self) -> i32 {
+        self.seeds
+    }
+
+    #[inline]
+    fn table_key(&self, s: &Shared) -> Option<Key> {
+        (self.seeds > s.table_seeds)
+            .then(|| board_key(self.board as u64, (self.board >> 64) as u64))
+    }
+
+    #[inline]
+    fn locate(&self, db: &EndgameDb) -> Option<Entry> {
+        db.locate_word(self.board, self.seeds as usize)
+    }
+
+    #[inline]
+    fn for_each_move(&self, s: &Shared, mut f: impl FnMut(Move, i32, Option<Self>, bool) -> bool) {
+        let Some(sower) = &s.sower else {
+            unreachable!("word nodes are made only with a sower");
+        };
+        let mut pits = sower.mover_pits(self.board);
+        while pits != 0 {
+            let pit = (pits.trailing_zeros() / 8) as usize;
+            pits &= !(0xffu64 << (8 * pit));
+            let stop = match sower.sow(self.board, pit) {
+                Sown::Over(margin) => f(Move::Sow(pit as u8), margin, None, false),
+                Sown::Board { gain, again, left, board } => f(
+                    Move::Sow(pit as u8),
+                    gain,
+                    Some(WordNode { board, seeds: left as i32 }),
+                    again,
+                ),
+            };
+            if stop {
+                return;
+            }
+        }
+    }
+
+    #[inline]
+    fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32, ply: u32) -> i32 {
+        w.search(child, alpha, beta, ply)
+    }
+}
+
 /// A child of a searched position, waiting its turn.
 #[derive(Clone, Copy)]
-struct Kid {
-    child: Position,
+struct Kid<N> {
+    child: N,
     /// Seeds the mover gained in stores by the move.
     gain: i32,
+    /// The mover moves again.
+    again: bool,
     /// Search order, highest first.
     order: i64,
     mv: Move,
@@ -571,33 +720,48 @@ struct Kid {
     db: Option<Entry>,
 }
 
+impl<N> Kid<N> {
+    /// The child's value `future` (for its own mover) as the parent's mover
+    /// sees it.
+    #[inline]
+    fn for_mover(&self, future: i32) -> i32 {
+        if self.again {
+            self.gain + future
+        } else {
+            self.gain - future
+        }
+    }
+}
+
 /// The children of one position, on the stack. Only the children pushed
 /// are written: filling all [`MAX_CHILDREN`] slots (some 2 KiB) at every
 /// node cost more than generating the children.
-struct Kids {
+struct Kids<N> {
     len: usize,
-    slots: [MaybeUninit<Kid>; MAX_CHILDREN],
+    slots: [MaybeUninit<Kid<N>>; MAX_CHILDREN],
 }
 
-impl Kids {
+impl<N: Copy> Kids<N> {
     #[inline(always)]
-    fn new() -> Kids {
+    fn new() -> Kids<N> {
         Kids { len: 0, slots: [const { MaybeUninit::uninit() }; MAX_CHILDREN] }
     }
 
     /// Adds a child; a position has at most [`MAX_CHILDREN`] moves.
     #[inline(always)]
-    fn push(&mut self, kid: Kid) {
+    fn push(&mut self, kid: Kid<N>) {
         self.slots[self.len].write(kid);
         self.len += 1;
     }
 
     /// The children pushed so far.
     #[inline(always)]
-    fn as_mut_slice(&mut self) -> &mut [Kid] {
+    fn as_mut_slice(&mut self) -> &mut [Kid<N>] {
         // SAFETY: the first `len` slots were written by `push` (and `Kid` is
         // `Copy`, so nothing needs dropping).
-        unsafe { std::slice::from_raw_parts_mut(self.slots.as_mut_ptr().cast::<Kid>(), self.len) }
+        unsafe {
+            std::slice::from_raw_parts_mut(self.slots.as_mut_ptr().cast::<Kid<N>>(), self.len)
+        }
     }
 }
 
@@ -621,9 +785,8 @@ impl Worker<'_, '_> {
         self.nodes = 0;
     }
 
-    /// The value of a child for the player who moved into it, within
+    /// The value of a root's child for the player who moved into it, within
     /// `(alpha, beta)` (fail-soft).
-    #[inline]
     fn child_value(
         &mut self,
         mover: Side,
@@ -635,15 +798,26 @@ impl Worker<'_, '_> {
         if child.is_over() {
             gain
         } else if child.to_move() == mover {
-            gain + self.search(child, alpha - gain, beta - gain, 1)
+            gain + Node::search(self, child, alpha - gain, beta - gain, 1)
         } else {
-            gain - self.search(child, gain - beta, gain - alpha, 1)
+            gain - Node::search(self, child, gain - beta, gain - alpha, 1)
+        }
+    }
+
+    /// The value of a child (not over) for the parent's mover, within
+    /// `(alpha, beta)` (fail-soft).
+    #[inline]
+    fn kid_value<N: Node>(&mut self, k: &Kid<N>, alpha: i32, beta: i32) -> i32 {
+        if k.again {
+            k.gain + N::search(self, &k.child, alpha - k.gain, beta - k.gain, 1)
+        } else {
+            k.gain - N::search(self, &k.child, k.gain - beta, k.gain - alpha, 1)
         }
     }
 
     /// Fail-soft alpha-beta on the future margin of `p` (not over) for its
     /// mover. `ply` is the distance from the root (for move-order diversity).
-    fn search(&mut self, p: &Position, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
+    fn search<N: Node>(&mut self, p: &N, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
         let s = self.s;
         self.nodes += 1;
         if self.nodes & 0xfff == 0 {
@@ -663,11 +837,10 @@ impl Worker<'_, '_> {
         if self.aborted {
             return 0;
         }
-        let v = s.v;
-        let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as i32;
+        let seeds = p.seeds();
         if let Some(db) = s.db {
-            if let Some(value) = db.probe(p) {
-                return value;
+            if let Some(at) = p.locate(db) {
+                return db.value(at);
             }
         }
         // The future margin lies within the seeds left on the board.
@@ -677,7 +850,7 @@ impl Worker<'_, '_> {
         if seeds <= alpha {
             return seeds;
         }
-        let key = s.in_table(p).then(|| s.key(p));
+        let key = p.table_key(s);
         let mut tt_best = None;
         if let Some(key) = key {
             if let Some(b) = s.table.get(key) {
@@ -696,7 +869,6 @@ impl Worker<'_, '_> {
             }
         }
         let (alpha0, beta0) = (alpha, beta);
-        let mover = p.to_move();
         let nodes_before = self.nodes;
 
         // Children, best first: the table's move, then extra turns and big
@@ -707,10 +879,10 @@ impl Worker<'_, '_> {
         let mut kids = Kids::new();
         let mut best = i32::MIN;
         let mut best_move = None;
-        let mut settle = |value: i32, mv: Move, best: &mut i32| {
+        let settle = |value: i32, mv: Move, best: &mut i32, best_move: &mut Option<u8>| {
             if value > *best {
                 *best = value;
-                best_move = match mv {
+                *best_move = match mv {
                     Move::Sow(k) => Some(k),
                     Move::Swap => None,
                 };
@@ -719,25 +891,17 @@ impl Worker<'_, '_> {
         // First pass: play every move, settle finished games, and ask the
         // memory for every child's database value or table entry, so the
         // waits overlap.
-        for mv in p.legal_moves(v).iter() {
-            let mut child = *p;
-            child.play_unchecked(v, mv);
-            let gain = gain_for(mover, p, &child);
-            let child = s.normalized(child);
-            if child.is_over() {
-                settle(gain, mv, &mut best);
-                if best >= beta {
-                    return best;
-                }
-                continue;
-            }
-            let db = s.db.and_then(|db| db.locate(&child).inspect(|&e| db.prefetch(e)));
-            let key = (db.is_none() && s.in_table(&child)).then(|| {
-                let k = s.key(&child);
+        let history = &self.history;
+        p.for_each_move(s, |mv, gain, child, again| {
+            let Some(child) = child else {
+                settle(gain, mv, &mut best, &mut best_move);
+                return best >= beta;
+            };
+            let db = s.db.and_then(|db| child.locate(db).inspect(|&e| db.prefetch(e)));
+            let key = if db.is_none() { child.table_key(s) } else { None };
+            if let Some(k) = key {
                 s.table.prefetch(k);
-                k
-            });
-            let extra = child.to_move() == mover;
+            }
             let tt = matches!((tt_best, mv), (Some(b), Move::Sow(k)) if b == k);
             // Extra turns first, the one nearest the store first (it leaves
             // the others available), then the biggest gains.
@@ -746,10 +910,14 @@ impl Worker<'_, '_> {
                 Move::Swap => 0,
             };
             let order = if tt { 1 << 62 } else { 0 }
-                + if extra { (64 + pit as i64) << 52 } else { 0 }
+                + if again { (64 + pit as i64) << 52 } else { 0 }
                 + ((gain as i64 + 64) << 40)
-                + self.history[pit as usize & 15] as i64;
-            kids.push(Kid { child, gain, order, mv, key, db });
+                + history[pit as usize & 15] as i64;
+            kids.push(Kid { child, gain, again, order, mv, key, db });
+            false
+        });
+        if best >= beta {
+            return best;
         }
         // Second pass: children the database covers are settled without a
         // search; one at or above beta ends the search at once.
@@ -761,10 +929,7 @@ impl Worker<'_, '_> {
                 let k = kids[i];
                 match k.db {
                     Some(e) => {
-                        let f = db.value(e);
-                        let value =
-                            if k.child.to_move() == mover { k.gain + f } else { k.gain - f };
-                        settle(value, k.mv, &mut best);
+                        settle(k.for_mover(db.value(e)), k.mv, &mut best, &mut best_move);
                         if best >= beta {
                             return best;
                         }
@@ -787,11 +952,7 @@ impl Worker<'_, '_> {
         if seeds > s.etc_seeds {
             for k in kids.iter() {
                 if let Some(b) = k.key.and_then(|key| s.table.get(key)) {
-                    let floor = if k.child.to_move() == mover {
-                        k.gain + b.lower
-                    } else {
-                        k.gain - b.upper
-                    };
+                    let floor = if k.again { k.gain + b.lower } else { k.gain - b.upper };
                     if floor >= beta {
                         return floor;
                     }
@@ -821,7 +982,7 @@ impl Worker<'_, '_> {
                     put_off += 1;
                     continue;
                 }
-                let value = self.child_value(mover, &k.child, k.gain, alpha, beta);
+                let value = self.kid_value(&k, alpha, beta);
                 if self.aborted {
                     break 'passes;
                 }

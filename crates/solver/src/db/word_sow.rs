@@ -123,6 +123,12 @@ impl WordSower {
         })
     }
 
+    /// The mover's row of `board`: its non-empty byte lanes are the moves.
+    #[inline(always)]
+    pub(crate) fn mover_pits(&self, board: u128) -> u64 {
+        board as u64 & self.row
+    }
+
     /// The two rows: the mover's, the opponent's.
     #[inline(always)]
     fn rows(&self, board: u128) -> (u64, u64) {
