@@ -147,6 +147,12 @@ const DEFAULT_DB_BOARDS: f64 = 80e6;
 /// seeds.
 const DB_GROWTH_PER_SEED: f64 = 1.2;
 
+/// How much smaller the default database is for each seed fewer than 48:
+/// smaller games are searched in well under a second, and a database
+/// larger than their search needs only costs its build (Kalah(5,4): 14
+/// seeds with Irving's capture, 16 with the classic one).
+const DB_SHRINK_PER_SEED: f64 = 1.5;
+
 /// Largest default database, in boards: it is copied into memory for the
 /// search (see [`RESIDENT_DB_BYTES`]).
 const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
@@ -164,8 +170,8 @@ fn default_db_seeds(v: &Variant) -> usize {
     let index = mancala_solver::BoardIndex::new(2 * v.pits_per_side());
     let total = v.total_seeds() as i32;
     let slow = v.rules().capture.empty_pit == mancala_core::EmptyPitCapture::IfOppositeHasSeeds;
-    let budget =
-        DEFAULT_DB_BOARDS * DB_GROWTH_PER_SEED.powi(total - 48) * if slow { 2.0 } else { 1.0 };
+    let growth = if total < 48 { DB_SHRINK_PER_SEED } else { DB_GROWTH_PER_SEED };
+    let budget = DEFAULT_DB_BOARDS * growth.powi(total - 48) * if slow { 2.0 } else { 1.0 };
     let budget = budget.min(MAX_DEFAULT_DB_BOARDS) as u64;
     let half = total as usize / 2;
     (0..=half).take_while(|&k| index.count_up_to(k) <= budget).last().unwrap_or(0)
@@ -376,6 +382,9 @@ mod tests {
         let classic = Variant::preset("kalah-classic").unwrap();
         assert_eq!(default_db_seeds(&classic), 19);
         assert_eq!(default_db_seeds(&kalah(6, 5)), 22);
+        assert_eq!(default_db_seeds(&kalah(5, 4)), 14);
+        let classic = classic.resized(Some(5), Some(4)).unwrap();
+        assert_eq!(default_db_seeds(&classic), 16);
         assert_eq!(default_hash(&kalah(6, 4)), 256);
         assert_eq!(default_hash(&kalah(6, 5)), 2048);
         // Small games: small tables, and never more than half the seeds in
