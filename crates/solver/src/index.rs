@@ -17,7 +17,7 @@ pub const MAX_RANKED_SEEDS: usize = 255;
 const STRIDE: usize = MAX_RANKED_SEEDS + 1;
 const _: () = assert!(STRIDE.is_power_of_two(), "counts are masked into a row");
 
-/// Tables for ranking boards of `pits` pits, flat (one row of [`STRIDE`]
+/// Tables for ranking boards of `pits` pits, flat (one row of `STRIDE`
 /// counts per number of pits) for the hot loops of the database builds.
 #[derive(Clone, Debug)]
 pub struct BoardIndex {
