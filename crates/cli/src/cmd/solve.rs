@@ -135,7 +135,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 const RESIDENT_DB_BYTES: u64 = 2 << 30;
 
 /// Boards in the database built by default for a game of 48 seeds
-/// (Kalah(6,4)): 17 seeds, about 1.5 s of building on two cores, repaid
+/// (Kalah(6,4)): 17 seeds, about 2 s of building on two cores, repaid
 /// many times by the search (from nothing: 6.2 to 7.1 s with 17 seeds
 /// against 7.1 to 7.5 s with 16).
 const DEFAULT_DB_BOARDS: f64 = 80e6;
