@@ -32,6 +32,7 @@ use crate::index::BoardIndex;
 use crate::memory::Buffer;
 
 mod word_sow;
+use word_sow::swap_rows;
 pub(crate) use word_sow::{Sown, WordSower};
 
 /// A layer entry not computed yet (never a value: values are within ±127).
@@ -252,10 +253,14 @@ impl EndgameDb {
     /// [`WordSower`]) with `seeds` seeds lies, if the layers cover it.
     #[inline]
     pub(crate) fn locate_word(&self, board: u128, seeds: usize) -> Option<Entry> {
-        (seeds < self.layers.len()).then(|| Entry {
-            layer: seeds as u32,
-            rank: self.index.rank_with_seeds(&board.to_le_bytes()[..2 * self.n], seeds),
-        })
+        (seeds < self.layers.len())
+            .then(|| Entry { layer: seeds as u32, rank: self.word_rank(board, seeds) })
+    }
+
+    /// The rank of a board held in one word with `seeds` seeds.
+    #[inline(always)]
+    fn word_rank(&self, board: u128, seeds: usize) -> u64 {
+        self.index.rank_with_seeds(&board.to_le_bytes()[..2 * self.n], seeds)
     }
 
     /// Asks the processor to fetch the value at `at` into the cache.
@@ -480,15 +485,11 @@ impl EndgameDb {
     ) {
         s.ended = i32::MIN;
         s.count = 0;
-        let mut pits = board as u64 & sower_row_mask(self.n);
-        while pits != 0 {
-            let pit = (pits.trailing_zeros() / 8) as usize;
-            pits &= !(0xffu64 << (8 * pit));
+        for pit in sower.pits(board) {
             match sower.sow(board, pit) {
                 Sown::Over(margin) => s.ended = s.ended.max(margin),
                 Sown::Board { gain, again, left, board: next } => {
-                    let bytes = next.to_le_bytes();
-                    let rank = self.index.rank_with_seeds(&bytes[..2 * self.n], left);
+                    let rank = self.word_rank(next, left);
                     if left < seeds {
                         self.layers[left].prefetch(rank);
                     } else {
@@ -609,16 +610,6 @@ struct WordKid {
     board: u128,
 }
 
-/// The bits of one row of `n` byte lanes (`n <= 8`).
-#[inline(always)]
-fn sower_row_mask(n: usize) -> u64 {
-    if n >= 8 {
-        u64::MAX
-    } else {
-        (1u64 << (8 * n)) - 1
-    }
-}
-
 /// A position's pits as a database board: the mover's row (from their
 /// left), then the opponent's; the rest zero.
 #[inline]
@@ -632,9 +623,7 @@ pub(crate) fn mover_board(p: &Position) -> [u8; 32] {
     if n <= 8 {
         // Both rows fit in 16 bytes: swap them with two shifts.
         let both = u128::from_le_bytes(cells[..16].try_into().unwrap());
-        let row = (1u128 << (8 * n)) - 1;
-        let swapped = (both >> (8 * n)) | (both & row) << (8 * n);
-        board[..16].copy_from_slice(&swapped.to_le_bytes());
+        board[..16].copy_from_slice(&swap_rows(both, n).to_le_bytes());
         return board;
     }
     board[..n].copy_from_slice(&cells[n..2 * n]);

@@ -680,10 +680,7 @@ impl Node for WordNode {
         let Some(sower) = &s.sower else {
             unreachable!("word nodes are made only with a sower");
         };
-        let mut pits = sower.mover_pits(self.board);
-        while pits != 0 {
-            let pit = (pits.trailing_zeros() / 8) as usize;
-            pits &= !(0xffu64 << (8 * pit));
+        for pit in sower.pits(self.board) {
             let stop = match sower.sow(self.board, pit) {
                 Sown::Over(margin) => f(Move::Sow(pit as u8), margin, None, false),
                 Sown::Board { gain, again, left, board } => f(
@@ -800,21 +797,27 @@ impl Worker<'_, '_> {
     ) -> i32 {
         if child.is_over() {
             gain
-        } else if child.to_move() == mover {
-            gain + Node::search(self, child, alpha - gain, beta - gain, 1)
         } else {
-            gain - Node::search(self, child, gain - beta, gain - alpha, 1)
+            self.value_after(child, gain, child.to_move() == mover, alpha, beta)
         }
     }
 
-    /// The value of a child (not over) for the parent's mover, within
+    /// The value of a child (not over) for the mover who moved into it
+    /// with `gain` seeds gained (`again`: and moves again), within
     /// `(alpha, beta)` (fail-soft).
     #[inline]
-    fn kid_value<N: Node>(&mut self, k: &Kid<N>, alpha: i32, beta: i32) -> i32 {
-        if k.again {
-            k.gain + N::search(self, &k.child, alpha - k.gain, beta - k.gain, 1)
+    fn value_after<N: Node>(
+        &mut self,
+        child: &N,
+        gain: i32,
+        again: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if again {
+            gain + N::search(self, child, alpha - gain, beta - gain, 1)
         } else {
-            k.gain - N::search(self, &k.child, k.gain - beta, k.gain - alpha, 1)
+            gain - N::search(self, child, gain - beta, gain - alpha, 1)
         }
     }
 
@@ -985,7 +988,7 @@ impl Worker<'_, '_> {
                     put_off += 1;
                     continue;
                 }
-                let value = self.kid_value(&k, alpha, beta);
+                let value = self.value_after(&k.child, k.gain, k.again, alpha, beta);
                 if self.aborted {
                     break 'passes;
                 }

@@ -28,8 +28,8 @@ pub struct Args {
     pub threads: Option<usize>,
     /// Build an endgame database up to this many seeds first (saved for
     /// later runs; layers already on disk are reused). Default: a size
-    /// that pays for itself, growing with the game (16 seeds for
-    /// Kalah(6,4), 17 with the classic capture, 22 for Kalah(6,5)), or a
+    /// that pays for itself, growing with the game (17 seeds for
+    /// Kalah(6,4), 19 with the classic capture, 22 for Kalah(6,5)), or a
     /// larger database already on disk. 0: use only what is on disk.
     #[arg(long)]
     pub db_seeds: Option<usize>,

@@ -123,10 +123,17 @@ impl WordSower {
         })
     }
 
-    /// The mover's row of `board`: its non-empty byte lanes are the moves.
+    /// The mover's non-empty pits on `board`, from their left: the moves.
     #[inline(always)]
-    pub(crate) fn mover_pits(&self, board: u128) -> u64 {
-        board as u64 & self.row
+    pub(crate) fn pits(&self, board: u128) -> impl Iterator<Item = usize> {
+        let mut lanes = board as u64 & self.row;
+        std::iter::from_fn(move || {
+            (lanes != 0).then(|| {
+                let pit = (lanes.trailing_zeros() / 8) as usize;
+                lanes &= !(0xffu64 << (8 * pit));
+                pit
+            })
+        })
     }
 
     /// The two rows: the mover's, the opponent's.
@@ -143,14 +150,6 @@ impl WordSower {
         let (mine, theirs) = self.rows(board);
         let ends = mine == 0 || (self.either_side_ends && theirs == 0);
         ends.then(|| row_seeds(mine) - row_seeds(theirs))
-    }
-
-    /// The board with the rows swapped: the opponent's point of view.
-    #[inline(always)]
-    pub(crate) fn flip(&self, board: u128) -> u128 {
-        let bits = 8 * self.n as u32;
-        let row = (1u128 << bits) - 1;
-        (board >> bits) | (board & row) << bits
     }
 
     /// Sows the mover's `pit` (not empty) on `board`: captures, extra turn
@@ -187,8 +186,17 @@ impl WordSower {
             return Sown::Over(gain + row_seeds(mine) - row_seeds(theirs));
         }
         let left = (row_seeds(mine) + row_seeds(theirs)) as usize;
-        Sown::Board { gain, again, left, board: if again { b } else { self.flip(b) } }
+        Sown::Board { gain, again, left, board: if again { b } else { swap_rows(b, self.n) } }
     }
+}
+
+/// A board of two rows of `n <= 8` byte lanes with the rows swapped: the
+/// other player's point of view.
+#[inline(always)]
+pub(crate) fn swap_rows(board: u128, n: usize) -> u128 {
+    let bits = 8 * n as u32;
+    let row = (1u128 << bits) - 1;
+    (board >> bits) | (board & row) << bits
 }
 
 /// The seeds in a row of byte lanes (fewer than 256).
