@@ -86,6 +86,22 @@ impl BoardIndex {
         }
     }
 
+    /// How many boards of `seeds` seeds rank before every board whose first
+    /// pits are `first`: the rank of the first of them (the rest of the
+    /// seeds in the last pit).
+    #[inline(always)]
+    pub fn rank_of_first(&self, first: &[u8], seeds: usize) -> u64 {
+        debug_assert!(first.len() < self.pits);
+        let mut left = seeds;
+        let mut rank = 0u64;
+        for (i, &c) in first.iter().enumerate() {
+            let row = (self.pits - 1 - i) * STRIDE;
+            rank += self.below_at(row, left) - self.below_at(row, left.wrapping_sub(c as usize));
+            left = left.wrapping_sub(c as usize);
+        }
+        rank
+    }
+
     /// Boards with fewer seeds in pit `i` than `board` (and the same pits
     /// before it) come first: with `left` seeds from pit `i` on, they number
     /// `below[m][left] - below[m][left - c]` for the `m` pits after it.

@@ -142,6 +142,30 @@ impl WordSower {
         (board as u64 & self.row, (board >> (8 * self.n)) as u64 & self.row)
     }
 
+    /// Whether the game ends when either side is empty (else only when the
+    /// player to move has no seeds).
+    #[inline(always)]
+    pub(crate) fn either_side_ends(&self) -> bool {
+        self.either_side_ends
+    }
+
+    /// Whether a last seed in the mover's store gives another turn.
+    #[inline(always)]
+    pub(crate) fn extra_turn(&self) -> bool {
+        self.extra_turn
+    }
+
+    /// Whether a last seed in an empty pit of the mover's captures, with
+    /// `taken` seeds in the opposite pit.
+    #[inline(always)]
+    pub(crate) fn captures(&self, taken: usize) -> bool {
+        match self.capture {
+            EmptyPitCapture::Off => false,
+            EmptyPitCapture::Always => true,
+            _ => taken > 0,
+        }
+    }
+
     /// The mover's final margin if `board` is over before any move (an
     /// empty side ends it, as the rules say), the seeds going to their
     /// owners.
