@@ -529,7 +529,7 @@ impl EndgameDb {
                 s.ended = s.ended.max(gain + next_mine as i32 - next_theirs as i32);
             } else {
                 let left = next_mine + next_theirs;
-                self.add_kid(s, WordKid { gain, again, left, rank, board }, seeds, layer);
+                self.add_kid(s, WordKid::new(gain, again, left, rank, board), seeds, layer);
             }
         };
         for (pit, mv) in rows.moves(m).iter().enumerate() {
@@ -627,7 +627,7 @@ impl EndgameDb {
             Sown::Over(margin) => s.ended = s.ended.max(margin),
             Sown::Board { gain, again, left, board } => {
                 let rank = self.word_rank(board, left);
-                self.add_kid(s, WordKid { gain, again, left, rank, board }, seeds, layer);
+                self.add_kid(s, WordKid::new(gain, again, left, rank, board), seeds, layer);
             }
         }
     }
@@ -635,8 +635,8 @@ impl EndgameDb {
     /// Adds a child to `s`, its value asked of the memory.
     #[inline(always)]
     fn add_kid(&self, s: &mut Sowings, kid: WordKid, seeds: usize, layer: &[AtomicI8]) {
-        if kid.left < seeds {
-            self.layers[kid.left].prefetch(kid.rank);
+        if (kid.left as usize) < seeds {
+            self.layers[kid.left as usize].prefetch(kid.rank);
         } else {
             prefetch(&layer[kid.rank as usize]);
         }
@@ -652,11 +652,14 @@ impl EndgameDb {
         for kid in &s.kids[..s.count] {
             // SAFETY: the first `count` children were written by `sow_all`.
             let k = unsafe { kid.assume_init() };
-            let future = if k.left == seeds {
-                self.solve_word(sower, k.board, k.rank, seeds, layer) as i32
+            let future = if k.left as usize == seeds {
+                match layer[k.rank as usize].load(Ordering::Relaxed) {
+                    UNKNOWN => self.solve_word(sower, k.board(), k.rank, seeds, layer),
+                    known => known,
+                }
             } else {
-                self.layers[k.left].get(k.rank) as i32
-            };
+                self.layers[k.left as usize].get(k.rank)
+            } as i32;
             best = best.max(if k.again { k.gain + future } else { k.gain - future });
         }
         best
@@ -750,10 +753,26 @@ impl Sowings {
 struct WordKid {
     gain: i32,
     again: bool,
-    left: usize,
+    left: u8,
     rank: u64,
-    board: u128,
+    /// The board as two words: 32 bytes a child, not the 48 a `u128`'s
+    /// alignment would make.
+    board: [u64; 2],
 }
+
+impl WordKid {
+    #[inline(always)]
+    fn new(gain: i32, again: bool, left: usize, rank: u64, board: u128) -> WordKid {
+        WordKid { gain, again, left: left as u8, rank, board: [board as u64, (board >> 64) as u64] }
+    }
+
+    #[inline(always)]
+    fn board(&self) -> u128 {
+        self.board[0] as u128 | (self.board[1] as u128) << 64
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<WordKid>() == 32, "a child in half a cache line");
 
 /// The opponent's row of the boards being solved in the word build, and
 /// where the children of its boards rank by it (see [`waves::LayerRows`]).
