@@ -167,9 +167,9 @@ pub struct EndgameDb {
     n: usize,
     index: BoardIndex,
     layers: Vec<Layer>,
-    /// Copies of the first layers in huge-page memory, if made
-    /// ([`EndgameDb::make_resident`]).
-    resident: Vec<memmap2::Mmap>,
+    /// Whether each layer is in memory (built here, or copied by
+    /// [`EndgameDb::make_resident`]) rather than mapped from its file.
+    in_memory: Vec<bool>,
 }
 
 /// Progress of a database build, for a progress bar.
@@ -220,21 +220,21 @@ impl EndgameDb {
     /// random probes (a search probes millions of times a second, and pages
     /// of a mapped file cost a page walk each). Takes as much memory as the
     /// files; leave a database mapped when memory is short.
+    /// Layers just built are in such memory already and are not copied.
     pub fn make_resident(&mut self) -> std::io::Result<()> {
-        for k in self.resident.len()..self.layers.len() {
-            let copy = crate::memory::Buffer::copy_of(self.layers[k].values())?.into_read_only()?;
-            self.resident.push(copy);
+        for (layer, in_memory) in self.layers.iter_mut().zip(&mut self.in_memory) {
+            if !*in_memory {
+                *layer = Layer(crate::memory::Buffer::copy_of(&layer.0)?.into_read_only()?);
+                *in_memory = true;
+            }
         }
         Ok(())
     }
 
-    /// Layer `k`'s values: the resident copy if there is one.
+    /// Layer `k`'s values.
     #[inline]
     fn layer_values(&self, k: usize) -> &[u8] {
-        match self.resident.get(k) {
-            Some(copy) => copy,
-            None => self.layers[k].values(),
-        }
+        self.layers[k].values()
     }
 
     /// Bytes of values the database holds.
@@ -323,7 +323,7 @@ impl EndgameDb {
             n,
             index: BoardIndex::new(2 * n),
             layers: Vec::new(),
-            resident: Vec::new(),
+            in_memory: Vec::new(),
         };
         let rows = sower.map(|_| Rows::new(n, max_seeds));
         let words = sower.zip(rows.as_ref());
@@ -332,6 +332,7 @@ impl EndgameDb {
             let total = db.index.count(seeds);
             if path.exists() {
                 db.layers.push(open_layer(&path, fp, n, seeds, total)?);
+                db.in_memory.push(false);
                 progress(BuildProgress { seeds, done: total, total, loaded: true });
                 continue;
             }
@@ -341,6 +342,7 @@ impl EndgameDb {
             write_layer(&path, fp, n, seeds, &values.values()[HEADER_LEN..])?;
             let layer = values.into_read_only();
             db.layers.push(Layer(layer.map_err(|e| DbError::Io { path, source: e })?));
+            db.in_memory.push(true);
         }
         Ok(db)
     }
@@ -355,7 +357,12 @@ impl EndgameDb {
         let fp = fingerprint(v.rules());
         let index = BoardIndex::new(2 * n);
         let layers = open_layers(dir, fp, n, &index)?;
-        Ok((!layers.is_empty()).then_some(EndgameDb { n, index, layers, resident: Vec::new() }))
+        Ok((!layers.is_empty()).then_some(EndgameDb {
+            n,
+            index,
+            in_memory: vec![false; layers.len()],
+            layers,
+        }))
     }
 
     fn build_layer(
