@@ -12,8 +12,10 @@
 //! their left) then the opponent's, ranked by [`BoardIndex`], one signed
 //! byte per board (`-k..=k` for `k` seeds). Within one seed count the moves
 //! that reach no store form no cycle (seeds only move right along the
-//! mover's own row), so a layer is computed by memoized recursion on top of
-//! the layers below it.
+//! mover's own row), so a layer is computed on top of the layers below it:
+//! under the plain Kalah rules in waves of decreasing potential, every
+//! same-layer child solved before its parent (see `waves`); under the
+//! others (relay sowing, rows over 8 pits) by memoized recursion.
 //!
 //! On disk a database is a folder with one file per seed layer, each with a
 //! header naming the rules and a checksum, written atomically as soon as the

@@ -29,7 +29,7 @@ pub struct Args {
     /// Build an endgame database up to this many seeds first (saved for
     /// later runs; layers already on disk are reused). Default: a size
     /// that pays for itself, growing with the game (17 seeds for
-    /// Kalah(6,4), 19 with the classic capture, 22 for Kalah(6,5)), or a
+    /// Kalah(6,4), 19 with the classic capture, 25 for Kalah(6,5)), or a
     /// larger database already on disk. 0: use only what is on disk.
     #[arg(long)]
     pub db_seeds: Option<usize>,
@@ -135,17 +135,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
 const RESIDENT_DB_BYTES: u64 = 2 << 30;
 
 /// Boards in the database built by default for a game of 48 seeds
-/// (Kalah(6,4)): 17 seeds, about 2 s of building on two cores, repaid
-/// many times by the search (from nothing: 6.2 to 7.1 s with 17 seeds
-/// against 7.1 to 7.5 s with 16).
+/// (Kalah(6,4)): 17 seeds, about 1.2 s of building on two cores, repaid
+/// many times by the search (from nothing: 4.8 to 5.2 s with 17 seeds,
+/// 4.8 to 5.3 s with 18; with the classic capture, twice the boards: 19
+/// seeds, 3.7 to 4.4 s of building).
 const DEFAULT_DB_BOARDS: f64 = 80e6;
 
 /// How much larger the default database may be for each seed more in the
 /// game. A solve's cost grows much faster than that with the seeds, and a
-/// larger database cuts it most: Kalah(6,5) (60 seeds) gets 22 seeds, 548 M
-/// boards, and its search took 11 minutes with them against 36 with 20
-/// seeds.
-const DB_GROWTH_PER_SEED: f64 = 1.2;
+/// larger database cuts it most: Kalah(6,5) (60 seeds) gets 25 seeds, 1.85
+/// G boards (up to the cap below), and its solve from nothing takes 176 s
+/// with them, against 196 s with 24 seeds, 271 s with 23 and 356 s with 22.
+const DB_GROWTH_PER_SEED: f64 = 1.35;
 
 /// How much smaller the default database is for each seed fewer than 48:
 /// smaller games are searched in well under a second, and a database
@@ -381,7 +382,7 @@ mod tests {
         assert_eq!(default_db_seeds(&kalah(6, 4)), 17);
         let classic = Variant::preset("kalah-classic").unwrap();
         assert_eq!(default_db_seeds(&classic), 19);
-        assert_eq!(default_db_seeds(&kalah(6, 5)), 22);
+        assert_eq!(default_db_seeds(&kalah(6, 5)), 25);
         assert_eq!(default_db_seeds(&kalah(5, 4)), 14);
         let classic = classic.resized(Some(5), Some(4)).unwrap();
         assert_eq!(default_db_seeds(&classic), 16);
