@@ -191,3 +191,21 @@ fn the_engine_protocol_and_the_console_use_the_database() {
     assert_eq!(stdout.matches("Hint: sow pit").count(), 2, "{stdout}");
     assert!(!stdout.contains("Warning"), "{stdout}");
 }
+
+#[test]
+fn a_database_beyond_the_machine_is_a_clear_error_not_a_crash() {
+    // Rows of 8 pits with up to 64 seeds: some 12 billion rows of the
+    // build's tables (and a database of about 10^17 boards). Refused before
+    // anything is allocated or written, naming the option.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let args = ["db", "build", "-v", "kalah-irving", "-p", "8", "--max-seeds", "64", "--db-dir"];
+    let mut args = args.to_vec();
+    args.push(db.to_str().unwrap());
+    let out = mancala(dir.path(), &args, b"");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("--max-seeds 64") && err.contains("too many"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!db.exists(), "nothing written");
+}

@@ -320,6 +320,14 @@ impl EndgameDb {
                 "--max-seeds {max_seeds} is more than the {limit} seeds a database of this board can hold"
             )));
         }
+        let rows = match sower {
+            Some(_) => Some(Rows::new(n, max_seeds).map_err(|e| {
+                DbError::Unsupported(format!(
+                    "--max-seeds {max_seeds} is more than this machine can build: {e}"
+                ))
+            })?),
+            None => None,
+        };
         fs::create_dir_all(dir).map_err(|e| DbError::Io { path: dir.to_path_buf(), source: e })?;
         let mut db = EndgameDb {
             n,
@@ -327,7 +335,6 @@ impl EndgameDb {
             layers: Vec::new(),
             in_memory: Vec::new(),
         };
-        let rows = sower.map(|_| Rows::new(n, max_seeds));
         let words = sower.zip(rows.as_ref());
         for seeds in 0..=max_seeds {
             let path = layer_path(dir, seeds);
@@ -390,7 +397,10 @@ impl EndgameDb {
         };
         // The word build takes the boards in waves (see `waves`), the other
         // in rank order, in chunks.
-        let plan = words.map(|(_, rows)| (rows.layer(seeds), rows.tasks(seeds)));
+        let plan = match words {
+            Some((_, rows)) => Some((rows.layer(seeds)?, rows.tasks(seeds))),
+            None => None,
+        };
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 let (values, next, report, plan) = (&values, &next, &report, &plan);

@@ -117,10 +117,32 @@ pub(super) struct Task {
 /// together, big enough that taking a task costs nothing.
 const TASK_BOARDS: usize = 4096;
 
+/// A vector of `len` copies of `value`; an error, not an abort, when the
+/// memory is short (a database asked for far beyond this machine).
+fn filled<T: Clone>(len: usize, value: T) -> std::io::Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::OutOfMemory,
+            format!("the build's row tables need {len} entries more: {e}"),
+        )
+    })?;
+    v.resize(len, value);
+    Ok(v)
+}
+
 impl Rows {
-    /// The rows of `n` pits (at most 8) with up to `most` seeds.
-    pub(super) fn new(n: usize, most: usize) -> Rows {
+    /// The rows of `n` pits (at most 8) with up to `most` seeds; an error
+    /// if their tables do not fit in memory.
+    pub(super) fn new(n: usize, most: usize) -> std::io::Result<Rows> {
         assert!((1..=8).contains(&n), "a row is one word of byte lanes");
+        let rows = BoardIndex::new(n).count_up_to(most);
+        if rows > u32::MAX as u64 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::OutOfMemory,
+                format!("{rows} rows of {n} pits with up to {most} seeds: too many for the build"),
+            ));
+        }
         let levels = most * (n - 1) + 1;
         let groups = (most + 1) * levels;
         let potential =
@@ -146,7 +168,8 @@ impl Rows {
         }
         let total = count[groups] as usize;
         let mut at = count.clone();
-        let (mut words, mut ranks, mut seeds) = (vec![0; total], vec![0; total], vec![0; total]);
+        let (mut words, mut ranks, mut seeds) =
+            (filled(total, 0)?, filled(total, 0)?, filled(total, 0)?);
         each_row(&mut |s, row, rank| {
             let g = s * levels + potential(row);
             let i = at[g] as usize;
@@ -159,7 +182,7 @@ impl Rows {
         });
         let row_index = BoardIndex::new(n);
         let rank_of = |w: u64| row_index.rank(&w.to_le_bytes()[..n]) as u32;
-        let mut moves = vec![RowMove::default(); total * n];
+        let mut moves = filled(total * n, RowMove::default())?;
         for (i, &w) in words.iter().enumerate() {
             let row = w.to_le_bytes();
             for pit in 0..n {
@@ -195,7 +218,7 @@ impl Rows {
                 moves[i * n + pit] = m;
             }
         }
-        Rows {
+        Ok(Rows {
             n,
             most,
             levels,
@@ -205,7 +228,7 @@ impl Rows {
             seeds,
             moves,
             index: BoardIndex::new(2 * n),
-        }
+        })
     }
 
     /// Rows `from..to` of group `(seeds, potential)`.
@@ -224,14 +247,14 @@ impl Rows {
     /// Where the boards of the layer of `seeds` seeds and of the children of
     /// its boards rank by their rows (for the rows of at most `seeds`
     /// seeds; the others are never in the layer).
-    pub(super) fn layer(&self, seeds: usize) -> LayerRows {
+    pub(super) fn layer(&self, seeds: usize) -> std::io::Result<LayerRows> {
         let n = self.n;
         assert!(seeds <= self.most, "rows cover up to {} seeds", self.most);
         let rows = self.start[(seeds + 1) * self.levels] as usize;
         let mut l = LayerRows {
-            pre: vec![0; rows],
-            over: vec![0; rows * (n + 1)],
-            capture: vec![0; rows * n],
+            pre: filled(rows, 0)?,
+            over: filled(rows * (n + 1), 0)?,
+            capture: filled(rows * n, 0)?,
         };
         for i in 0..rows {
             let (w, row) = (self.words[i], self.seeds[i] as usize);
@@ -259,7 +282,7 @@ impl Rows {
                 }
             }
         }
-        l
+        Ok(l)
     }
 
     /// The tasks of the layer of `seeds` seeds, highest potential first.
@@ -331,9 +354,9 @@ mod tests {
     #[test]
     fn waves_cover_a_layer_once_in_rank_order_of_its_rows() {
         for (n, seeds) in [(1, 5), (2, 6), (3, 7), (6, 6)] {
-            let rows = Rows::new(n, seeds + 2);
+            let rows = Rows::new(n, seeds + 2).unwrap();
             let index = BoardIndex::new(2 * n);
-            let pre = rows.layer(seeds).pre;
+            let pre = rows.layer(seeds).unwrap().pre;
             let mut seen = vec![0u8; index.count(seeds) as usize];
             let mut last_wave = usize::MAX;
             for t in rows.tasks(seeds) {
