@@ -336,23 +336,48 @@ impl EndgameDb {
             in_memory: Vec::new(),
         };
         let words = sower.zip(rows.as_ref());
-        for seeds in 0..=max_seeds {
-            let path = layer_path(dir, seeds);
-            let total = db.index.count(seeds);
-            if path.exists() {
-                db.layers.push(open_layer(&path, fp, n, seeds, total)?);
-                db.in_memory.push(false);
-                progress(BuildProgress { seeds, done: total, total, loaded: true });
-                continue;
+        // Each layer is written to its file on a thread of its own while the
+        // next layer is built (the write, its checksum and its sync took
+        // about 460 ms of a 19-seed build, with the builders idle). Layer
+        // `k + 1` is written only after layer `k` is on disk, so that an
+        // interrupted build still resumes after the last file.
+        std::thread::scope(|scope| -> Result<(), DbError> {
+            let mut writing: Option<std::thread::ScopedJoinHandle<'_, Result<(), DbError>>> = None;
+            let written = |w: std::thread::ScopedJoinHandle<'_, Result<(), DbError>>| {
+                w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            };
+            for seeds in 0..=max_seeds {
+                let path = layer_path(dir, seeds);
+                let total = db.index.count(seeds);
+                if path.exists() {
+                    db.layers.push(open_layer(&path, fp, n, seeds, total)?);
+                    db.in_memory.push(false);
+                    progress(BuildProgress { seeds, done: total, total, loaded: true });
+                    continue;
+                }
+                let values = db
+                    .build_layer(v, words, seeds, threads, progress)
+                    .map_err(|e| DbError::Io { path: path.clone(), source: e })?;
+                if let Some(w) = writing.take() {
+                    written(w)?;
+                }
+                let layer = values.into_read_only();
+                let layer = layer.map_err(|e| DbError::Io { path: path.clone(), source: e })?;
+                let bytes = &layer[HEADER_LEN..];
+                // SAFETY: the values stay mapped, unchanged, until `db` is
+                // dropped: layers are only ever pushed, and `db` outlives
+                // this scope, which joins the writer before it ends.
+                let values: &[i8] =
+                    unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast(), bytes.len()) };
+                db.layers.push(Layer(layer));
+                db.in_memory.push(true);
+                writing = Some(scope.spawn(move || write_layer(&path, fp, n, seeds, values)));
             }
-            let values = db
-                .build_layer(v, words, seeds, threads, progress)
-                .map_err(|e| DbError::Io { path: path.clone(), source: e })?;
-            write_layer(&path, fp, n, seeds, &values.values()[HEADER_LEN..])?;
-            let layer = values.into_read_only();
-            db.layers.push(Layer(layer.map_err(|e| DbError::Io { path, source: e })?));
-            db.in_memory.push(true);
-        }
+            if let Some(w) = writing.take() {
+                written(w)?;
+            }
+            Ok(())
+        })?;
         Ok(db)
     }
 
