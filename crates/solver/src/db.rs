@@ -19,8 +19,9 @@
 //!
 //! On disk a database is a folder with one file per seed layer, each with a
 //! header naming the rules and a checksum, written atomically as soon as the
-//! layer is done: an interrupted build resumes from the last finished layer.
-//! Files are memory-mapped when used.
+//! layer is done (while the next layer is built, and in order): an
+//! interrupted build resumes from the last layer on disk. Files are
+//! memory-mapped when used.
 
 use std::fs;
 use std::io::Write;
