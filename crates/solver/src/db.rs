@@ -423,20 +423,20 @@ impl EndgameDb {
         };
         // The word build takes the boards in waves (see `waves`), the other
         // in rank order, in chunks.
-        let plan = match words {
-            Some((_, rows)) => Some((rows.layer(seeds)?, rows.tasks(seeds))),
+        let waves = match words {
+            Some((sower, rows)) => Some((sower, rows, rows.layer(seeds)?, rows.tasks(seeds))),
             None => None,
         };
         std::thread::scope(|scope| {
             for _ in 0..threads {
-                let (values, next, report, plan) = (&values, &next, &report, &plan);
+                let (values, next, report, waves) = (&values, &next, &report, &waves);
                 std::thread::Builder::new()
                     .stack_size(256 << 20)
-                    .spawn_scoped(scope, move || match (words, plan) {
-                        (Some((sower, rows)), Some((at, tasks))) => {
+                    .spawn_scoped(scope, move || match waves {
+                        Some((sower, rows, at, tasks)) => {
                             self.solve_waves(sower, rows, at, tasks, next, seeds, values, report)
                         }
-                        _ => loop {
+                        None => loop {
                             let chunk = 1 << 16;
                             let start = next.fetch_add(chunk, Ordering::Relaxed);
                             if start >= total {
@@ -500,20 +500,16 @@ impl EndgameDb {
                     capture: &at.capture[o * n..][..n],
                 };
                 for m in ms.clone() {
-                    let rank = std::mem::replace(&mut ranks[slot], u64::MAX);
-                    if rank != u64::MAX {
-                        let value = self.reap(sower, &waiting[slot], seeds, layer) as i8;
-                        layer[rank as usize].store(value, Ordering::Relaxed);
-                    }
+                    self.reap_into(sower, &mut ranks[slot], &waiting[slot], seeds, layer);
                     let r = at.pre[m] + theirs.rank;
                     let (mine, mine_seeds) = (rows.word(m), rows.seeds(m));
-                    if mine_seeds == 0 || (sower.either_side_ends() && theirs.seeds == 0) {
-                        let margin = mine_seeds as i32 - theirs.seeds as i32;
+                    if let Some(margin) =
+                        sower.ended(0, true, mine_seeds as i32, theirs.seeds as i32)
+                    {
                         layer[r as usize].store(margin as i8, Ordering::Relaxed);
                     } else {
                         let s = &mut waiting[slot];
-                        s.ended = i32::MIN;
-                        s.count = 0;
+                        s.clear();
                         self.row_children(
                             sower, rows, m, mine, mine_seeds, &theirs, seeds, layer, s,
                         );
@@ -527,13 +523,10 @@ impl EndgameDb {
                 report(std::mem::take(&mut unreported));
             }
         }
-        for _ in 0..PIPELINE {
-            let rank = std::mem::replace(&mut ranks[slot], u64::MAX);
-            if rank != u64::MAX {
-                let value = self.reap(sower, &waiting[slot], seeds, layer) as i8;
-                layer[rank as usize].store(value, Ordering::Relaxed);
-            }
-            slot = (slot + 1) % PIPELINE;
+        // The boards still waiting, oldest first.
+        for i in 0..PIPELINE {
+            let slot = (slot + i) % PIPELINE;
+            self.reap_into(sower, &mut ranks[slot], &waiting[slot], seeds, layer);
         }
         report(unreported);
     }
@@ -569,12 +562,12 @@ impl EndgameDb {
                     next_theirs: usize,
                     rank,
                     board| {
-            let next_has_none = if again { next_mine == 0 } else { next_theirs == 0 };
-            if next_has_none || (sower.either_side_ends() && (next_mine == 0 || next_theirs == 0)) {
-                s.ended = s.ended.max(gain + next_mine as i32 - next_theirs as i32);
-            } else {
-                let left = next_mine + next_theirs;
-                self.add_kid(s, WordKid::new(gain, again, left, rank, board), seeds, layer);
+            match sower.ended(gain, again, next_mine as i32, next_theirs as i32) {
+                Some(margin) => s.ended = s.ended.max(margin),
+                None => {
+                    let left = next_mine + next_theirs;
+                    self.add_kid(s, WordKid::new(gain, again, left, rank, board), seeds, layer);
+                }
             }
         };
         for (pit, mv) in rows.moves(m).iter().enumerate() {
@@ -658,8 +651,7 @@ impl EndgameDb {
         layer: &[AtomicI8],
         s: &mut Sowings,
     ) {
-        s.ended = i32::MIN;
-        s.count = 0;
+        s.clear();
         for pit in sower.pits(board) {
             self.add_sown(s, sower.sow(board, pit), seeds, layer);
         }
@@ -689,13 +681,31 @@ impl EndgameDb {
         s.count += 1;
     }
 
+    /// Solves the board of `rank` (if not `u64::MAX`), whose children are
+    /// `s`, and frees its pipeline slot (`rank` becomes `u64::MAX`).
+    #[inline(always)]
+    fn reap_into(
+        &self,
+        sower: &WordSower,
+        rank: &mut u64,
+        s: &Sowings,
+        seeds: usize,
+        layer: &[AtomicI8],
+    ) {
+        let rank = std::mem::replace(rank, u64::MAX);
+        if rank != u64::MAX {
+            let value = self.reap(sower, s, seeds, layer) as i8;
+            layer[rank as usize].store(value, Ordering::Relaxed);
+        }
+    }
+
     /// The value of the board whose children are `s`: the best of them,
     /// solving the children of the same layer first if need be.
     #[inline(always)]
     fn reap(&self, sower: &WordSower, s: &Sowings, seeds: usize, layer: &[AtomicI8]) -> i32 {
         let mut best = s.ended;
         for kid in &s.kids[..s.count] {
-            // SAFETY: the first `count` children were written by `sow_all`.
+            // SAFETY: the first `count` children were written by `add_kid`.
             let k = unsafe { kid.assume_init() };
             let future = if k.left as usize == seeds {
                 match layer[k.rank as usize].load(Ordering::Relaxed) {
@@ -789,6 +799,13 @@ struct Sowings {
 
 impl Sowings {
     const EMPTY: Sowings = Sowings { ended: i32::MIN, count: 0, kids: [MaybeUninit::uninit(); 8] };
+
+    /// No children, no ended game.
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.ended = i32::MIN;
+        self.count = 0;
+    }
 }
 
 /// A child in the word build: the mover's gain, whether they move again,

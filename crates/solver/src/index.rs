@@ -79,10 +79,11 @@ impl BoardIndex {
     #[inline(always)]
     pub fn rank_with_seeds(&self, board: &[u8], seeds: usize) -> u64 {
         debug_assert_eq!(board[..self.pits].iter().map(|&c| c as usize).sum::<usize>(), seeds);
+        // The last pit holds the rest: it adds nothing to the rank.
         match self.pits {
             // Kalah and Oware boards: a length known here unrolls the loop.
-            12 => self.rank_of(&board[..12], seeds),
-            _ => self.rank_of(&board[..self.pits], seeds),
+            12 => self.rank_before(&board[..11], 12, seeds),
+            pits => self.rank_before(&board[..pits - 1], pits, seeds),
         }
     }
 
@@ -92,25 +93,20 @@ impl BoardIndex {
     #[inline(always)]
     pub fn rank_of_first(&self, first: &[u8], seeds: usize) -> u64 {
         debug_assert!(first.len() < self.pits);
+        self.rank_before(first, self.pits, seeds)
+    }
+
+    /// How many boards of `seeds` seeds in `pits` pits (at most
+    /// [`BoardIndex::pits`]) rank before every board whose first pits are
+    /// `first`. Boards with fewer seeds in pit `i` (and the same pits before
+    /// it) come first: with `left` seeds from pit `i` on, they number
+    /// `below[m][left] - below[m][left - c]` for the `m` pits after it.
+    #[inline(always)]
+    fn rank_before(&self, first: &[u8], pits: usize, seeds: usize) -> u64 {
         let mut left = seeds;
         let mut rank = 0u64;
         for (i, &c) in first.iter().enumerate() {
-            let row = (self.pits - 1 - i) * STRIDE;
-            rank += self.below_at(row, left) - self.below_at(row, left.wrapping_sub(c as usize));
-            left = left.wrapping_sub(c as usize);
-        }
-        rank
-    }
-
-    /// Boards with fewer seeds in pit `i` than `board` (and the same pits
-    /// before it) come first: with `left` seeds from pit `i` on, they number
-    /// `below[m][left] - below[m][left - c]` for the `m` pits after it.
-    #[inline(always)]
-    fn rank_of(&self, board: &[u8], seeds: usize) -> u64 {
-        let mut left = seeds;
-        let mut rank = 0u64;
-        for (i, &c) in board[..board.len() - 1].iter().enumerate() {
-            let row = (board.len() - 1 - i) * STRIDE;
+            let row = (pits - 1 - i) * STRIDE;
             rank += self.below_at(row, left) - self.below_at(row, left.wrapping_sub(c as usize));
             left = left.wrapping_sub(c as usize);
         }

@@ -131,7 +131,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Databases up to this size are copied into memory for the solve.
+/// Databases up to this size are held in memory for the solve (copied from
+/// their files; a database just built is there already).
 const RESIDENT_DB_BYTES: u64 = 2 << 30;
 
 /// Boards in the database built by default for a game of 48 seeds
@@ -165,8 +166,8 @@ const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
 /// lone seed landing opposite an empty pit stays on the board, seeds leave
 /// it more slowly and the search above the database is some three times
 /// larger (Kalah(6,4): 169 M nodes against 50 M with Irving's capture, 16
-/// seeds), so more database pays: 19 seeds, 13 to 14 s from nothing,
-/// against 13 to 16 s with 18 and 17 to 18 s with 20.
+/// seeds), so more database pays: 19 seeds, 9.5 to 12.1 s from nothing
+/// (median 9.8 s), against 11.6 to 11.9 s with 20.
 fn default_db_seeds(v: &Variant) -> usize {
     let index = mancala_solver::BoardIndex::new(2 * v.pits_per_side());
     let total = v.total_seeds() as i32;

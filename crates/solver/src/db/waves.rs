@@ -136,7 +136,8 @@ impl Rows {
     /// if their tables do not fit in memory.
     pub(super) fn new(n: usize, most: usize) -> std::io::Result<Rows> {
         assert!((1..=8).contains(&n), "a row is one word of byte lanes");
-        let rows = BoardIndex::new(n).count_up_to(most);
+        let row_index = BoardIndex::new(n);
+        let rows = row_index.count_up_to(most);
         if rows > u32::MAX as u64 {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::OutOfMemory,
@@ -180,7 +181,6 @@ impl Rows {
             ranks[i] = rank;
             seeds[i] = s as u8;
         });
-        let row_index = BoardIndex::new(n);
         let rank_of = |w: u64| row_index.rank(&w.to_le_bytes()[..n]) as u32;
         let mut moves = filled(total * n, RowMove::default())?;
         for (i, &w) in words.iter().enumerate() {
@@ -231,10 +231,9 @@ impl Rows {
         })
     }
 
-    /// Rows `from..to` of group `(seeds, potential)`.
-    fn group(&self, seeds: usize, potential: usize) -> (u32, u32) {
-        let g = seeds * self.levels + potential;
-        (self.start[g], self.start[g + 1])
+    /// The group of the rows of `seeds` seeds and `potential`.
+    fn group(&self, seeds: usize, potential: usize) -> u32 {
+        (seeds * self.levels + potential) as u32
     }
 
     /// The rank of the first board of `seeds` seeds whose first row is
@@ -259,7 +258,8 @@ impl Rows {
         for i in 0..rows {
             let (w, row) = (self.words[i], self.seeds[i] as usize);
             l.pre[i] = self.first_rank(w, seeds);
-            if seeds == 0 {
+            if row == seeds {
+                // The mover's row is empty: the board is over, no children.
                 continue;
             }
             // A seed in the store, `k` in the opponent's first pits: the
@@ -276,10 +276,8 @@ impl Rows {
             // A capture of pit `p`: its seeds and the capturing seed leave.
             for p in 0..n {
                 let taken = (w >> (8 * p)) as u8 as usize;
-                if row < seeds {
-                    let rest = w & !(0xff << (8 * p));
-                    l.capture[i * n + p] = self.first_rank(rest, seeds - 1 - taken);
-                }
+                let rest = w & !(0xff << (8 * p));
+                l.capture[i * n + p] = self.first_rank(rest, seeds - 1 - taken);
             }
         }
         Ok(l)
@@ -297,19 +295,16 @@ impl Rows {
                     if b > m_seeds * (self.n - 1) {
                         continue;
                     }
-                    let (o_from, o_to) = self.group(o_seeds, a);
-                    let (m_from, m_to) = self.group(m_seeds, b);
-                    let ms = (m_to - m_from) as usize;
-                    if o_from == o_to || ms == 0 {
+                    let m_group = self.group(m_seeds, b);
+                    let (os, ms) =
+                        (self.group_rows(self.group(o_seeds, a)), self.group_rows(m_group));
+                    if os.is_empty() || ms.is_empty() {
                         continue;
                     }
-                    let step = (TASK_BOARDS / ms).max(1) as u32;
-                    let m_group = (m_seeds * self.levels + b) as u32;
-                    let mut o = o_from;
-                    while o < o_to {
-                        let end = (o + step).min(o_to);
-                        tasks.push(Task { o_from: o, o_to: end, m_group });
-                        o = end;
+                    let step = (TASK_BOARDS / ms.len()).max(1);
+                    for o_from in os.clone().step_by(step) {
+                        let o_to = (o_from + step).min(os.end);
+                        tasks.push(Task { o_from: o_from as u32, o_to: o_to as u32, m_group });
                     }
                 }
             }

@@ -142,13 +142,6 @@ impl WordSower {
         (board as u64 & self.row, (board >> (8 * self.n)) as u64 & self.row)
     }
 
-    /// Whether the game ends when either side is empty (else only when the
-    /// player to move has no seeds).
-    #[inline(always)]
-    pub(crate) fn either_side_ends(&self) -> bool {
-        self.either_side_ends
-    }
-
     /// Whether a last seed in the mover's store gives another turn.
     #[inline(always)]
     pub(crate) fn extra_turn(&self) -> bool {
@@ -172,8 +165,19 @@ impl WordSower {
     #[inline(always)]
     pub(crate) fn over(&self, board: u128) -> Option<i32> {
         let (mine, theirs) = self.rows(board);
-        let ends = mine == 0 || (self.either_side_ends && theirs == 0);
-        ends.then(|| row_seeds(mine) - row_seeds(theirs))
+        self.ended(0, true, row_seeds(mine), row_seeds(theirs))
+    }
+
+    /// The mover's final margin if the game is over after a move that put
+    /// `gain` seeds in their store and left `mine` seeds in their row and
+    /// `theirs` in the opponent's (`again`: the mover moves next); `None` if
+    /// it goes on. An empty side ends it, as the rules say, the seeds going
+    /// to their owners.
+    #[inline(always)]
+    pub(crate) fn ended(&self, gain: i32, again: bool, mine: i32, theirs: i32) -> Option<i32> {
+        let next_has_none = if again { mine == 0 } else { theirs == 0 };
+        let ends = next_has_none || (self.either_side_ends && (mine == 0 || theirs == 0));
+        ends.then_some(gain + mine - theirs)
     }
 
     /// Sows the mover's `pit` (not empty) on `board`: captures, extra turn
@@ -205,11 +209,11 @@ impl WordSower {
             }
         }
         let (mine, theirs) = self.rows(b);
-        let next_has_none = if again { mine == 0 } else { theirs == 0 };
-        if next_has_none || (self.either_side_ends && (mine == 0 || theirs == 0)) {
-            return Sown::Over(gain + row_seeds(mine) - row_seeds(theirs));
+        let (mine, theirs) = (row_seeds(mine), row_seeds(theirs));
+        if let Some(margin) = self.ended(gain, again, mine, theirs) {
+            return Sown::Over(margin);
         }
-        let left = (row_seeds(mine) + row_seeds(theirs)) as usize;
+        let left = (mine + theirs) as usize;
         Sown::Board { gain, again, left, board: if again { b } else { swap_rows(b, self.n) } }
     }
 }
