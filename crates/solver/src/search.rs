@@ -25,8 +25,9 @@
 //! - under the plain Kalah rules a position is searched as a board in one
 //!   word, as the database build sows it ([`WordNode`]): the same tree as
 //!   through [`Position`], a third faster;
-//! - with several threads, each runs the same test and defers a child
-//!   another thread is searching (ABDADA), sharing the table.
+//! - with several threads, a position whose first child did not cut off
+//!   shares its other children with the waiting threads (young brothers
+//!   wait, see [`split`]); the table is shared too.
 
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -37,12 +38,15 @@ use mancala_core::{Move, Position, Side, Variant};
 use crate::db::{EndgameDb, Entry, Sown, WordSower};
 use crate::tt::{Bounds, Key, Table};
 
+mod split;
+use split::{SplitState, Splits};
+
 /// How to solve.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveOptions {
     /// Transposition table size in MiB.
     pub table_megabytes: usize,
-    /// Threads searching together (sharing the table, ABDADA).
+    /// Threads searching together (sharing the table and split points).
     pub threads: usize,
 }
 
@@ -93,12 +97,11 @@ struct Shared<'a> {
     /// their subtrees are cheaper to search again than a memory access.
     table_seeds: i32,
     nodes: AtomicU64,
-    /// Positions some thread is searching now, by key digest (ABDADA): a
-    /// thread defers a child another thread is already in, and comes back
-    /// to it once its other children are done. Only with several threads.
-    busy: Option<Box<[AtomicU64]>>,
-    /// Positions with at least this many seeds on the board are marked busy.
-    busy_seeds: i32,
+    /// Split points open to waiting threads (see [`split`]).
+    splits: Splits,
+    /// Positions with at least this many seeds on the board may be split
+    /// points: below, a subtree is too small to share.
+    split_seeds: i32,
     /// Sows positions held in one word, under the plain Kalah rules with the
     /// stores left out (see [`WordNode`]).
     sower: Option<WordSower>,
@@ -115,30 +118,6 @@ impl Shared<'_> {
     fn in_table(&self, p: &Position) -> bool {
         !(p.is_opening() || p.swap_offered())
             && (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as i32 > self.table_seeds
-    }
-
-    #[inline]
-    fn busy_slot(&self, key: Key) -> Option<(&AtomicU64, u64)> {
-        let busy = self.busy.as_ref()?;
-        let d = key.digest();
-        Some((&busy[(d >> 40) as usize & (BUSY_SLOTS - 1)], d))
-    }
-
-    /// Whether another thread is searching the position of `key` now.
-    #[inline]
-    fn is_busy(&self, key: Key) -> bool {
-        self.busy_slot(key).is_some_and(|(slot, d)| slot.load(Ordering::Relaxed) == d)
-    }
-
-    #[inline]
-    fn set_busy(&self, key: Key, on: bool) {
-        if let Some((slot, d)) = self.busy_slot(key) {
-            if on {
-                slot.store(d, Ordering::Relaxed);
-            } else {
-                let _ = slot.compare_exchange(d, 0, Ordering::Relaxed, Ordering::Relaxed);
-            }
-        }
     }
 
     /// The table key of `p`: its rows from the mover's side. Boards of up to
@@ -197,10 +176,6 @@ pub struct Solver<'a> {
     threads: usize,
 }
 
-/// Slots of the busy table (a power of two): many more than the positions
-/// that can be in progress at once.
-const BUSY_SLOTS: usize = 1 << 14;
-
 /// Moves searched per position at most: every pit plus the swap.
 const MAX_CHILDREN: usize = mancala_core::MAX_MOVES;
 
@@ -238,9 +213,8 @@ impl<'a> Solver<'a> {
                 etc_seeds: db_seeds.map_or(8, |k| k + 4),
                 table_seeds: db_seeds.map_or(0, |k| k + 1),
                 nodes: AtomicU64::new(0),
-                busy: (options.threads > 1)
-                    .then(|| (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect()),
-                busy_seeds: db_seeds.map_or(12, |k| k + 6),
+                splits: Splits::new(),
+                split_seeds: db_seeds.map_or(12, |k| k + 6),
                 sower: WordSower::new(v).filter(|_| !keep_stores),
                 stop,
                 lower: AtomicI32::new(0),
@@ -415,8 +389,9 @@ impl<'a> Solver<'a> {
     }
 
     /// One null-window test against `beta` of the root's value, or with
-    /// `only` of the value of that root move, on every thread; the first
-    /// thread to finish decides. Fail-soft. `None` if stopped.
+    /// `only` of the value of that root move. The first thread searches;
+    /// the others wait for split points (see [`split`]). Fail-soft. `None`
+    /// if stopped.
     /// `histories`: each thread's history of cutoffs, to start from and
     /// updated (one per thread).
     fn test(
@@ -430,24 +405,26 @@ impl<'a> Solver<'a> {
     ) -> Option<i32> {
         let done = AtomicBool::new(false);
         let result = AtomicI32::new(i32::MIN);
+        let splits = &self.shared.splits;
+        splits.idle.store(self.threads - 1, Ordering::Relaxed);
         std::thread::scope(|scope| {
             for (t, history) in histories.iter_mut().enumerate().take(self.threads) {
                 let (done, result) = (&done, &result);
                 std::thread::Builder::new()
                     .stack_size(64 << 20)
                     .spawn_scoped(scope, move || {
-                        let mut w = Worker {
-                            s: &self.shared,
-                            done,
-                            nodes: 0,
-                            aborted: false,
-                            rotate: t,
-                            history: *history,
-                            start,
-                            progress,
-                        };
+                        let mut w = Worker::new(&self.shared, done, t == 0, *history, start, progress);
+                        if t > 0 {
+                            // Wait for split points until the test is done.
+                            while !w.stopped() {
+                                w.help_once(None);
+                            }
+                            w.flush();
+                            *history = w.history;
+                            return;
+                        }
                         let g = match only {
-                            None => Node::search(&mut w, root, beta - 1, beta, 0),
+                            None => Node::search(&mut w, root, beta - 1, beta),
                             Some(mv) => {
                                 let mover = root.to_move();
                                 let mut child = *root;
@@ -459,13 +436,15 @@ impl<'a> Solver<'a> {
                         };
                         w.flush();
                         *history = w.history;
-                        if !w.aborted && !done.swap(true, Ordering::Relaxed) {
+                        if !w.aborted {
                             result.store(g, Ordering::Relaxed);
                         }
+                        done.store(true, Ordering::Relaxed);
                     })
                     .expect("spawn a solver thread");
             }
         });
+        splits.idle.store(0, Ordering::Relaxed);
         let g = result.load(Ordering::Relaxed);
         (g != i32::MIN).then_some(g)
     }
@@ -498,16 +477,7 @@ impl<'a> Solver<'a> {
                         let mut child = *root;
                         child.play_unchecked(s.v, mv);
                         let gain = gain_for(mover, root, &child);
-                        let mut w = Worker {
-                            s,
-                            done,
-                            nodes: 0,
-                            aborted: false,
-                            rotate: 0,
-                            history: [0; 16],
-                            start,
-                            progress,
-                        };
+                        let mut w = Worker::new(s, done, false, [0; 16], start, progress);
                         let child = self.prepare(&child);
                         let value = w.child_value(mover, &child, gain, future - 1, future);
                         w.flush();
@@ -586,7 +556,7 @@ fn gain_for(mover: Side, before: &Position, after: &Position) -> i32 {
 /// Kalah rules, a [`WordNode`] (a board in one word: cheaper to sow, key and
 /// rank). Both list the same moves in the same order and give the same
 /// keys, so the search visits the same tree either way.
-trait Node: Copy {
+trait Node: Copy + Sync {
     /// Seeds on the board.
     fn seeds(&self) -> i32;
     /// The table key, if the position is searched with the table (see
@@ -600,7 +570,7 @@ trait Node: Copy {
     /// and whether the mover moves again. Stops when `f` returns true.
     fn for_each_move(&self, s: &Shared, f: impl FnMut(Move, i32, Option<Self>, bool) -> bool);
     /// Searches `child` (not over) for its mover.
-    fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32, ply: u32) -> i32;
+    fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32) -> i32;
 }
 
 impl Node for Position {
@@ -641,10 +611,10 @@ impl Node for Position {
     /// A position out of the pie rule's opening, under the plain Kalah
     /// rules, is searched as a [`WordNode`].
     #[inline]
-    fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32, ply: u32) -> i32 {
+    fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32) -> i32 {
         match w.s.word_node(child) {
-            Some(word) => w.search(&word, alpha, beta, ply),
-            None => w.search(child, alpha, beta, ply),
+            Some(word) => w.search(&word, alpha, beta),
+            None => w.search(child, alpha, beta),
         }
     }
 }
@@ -697,8 +667,8 @@ impl Node for WordNode {
     }
 
     #[inline]
-    fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32, ply: u32) -> i32 {
-        w.search(child, alpha, beta, ply)
+    fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32) -> i32 {
+        w.search(child, alpha, beta)
     }
 }
 
@@ -768,10 +738,16 @@ impl<N: Copy> Kids<N> {
 struct Worker<'a, 'b> {
     s: &'b Shared<'a>,
     done: &'b AtomicBool,
+    /// Nodes this thread searched, and how many of them are in the shared
+    /// count.
     nodes: u64,
+    flushed: u64,
     aborted: bool,
-    /// This thread's root move order offset (the threads start apart).
-    rotate: usize,
+    /// This thread reports progress.
+    reporter: bool,
+    /// The split point whose children's subtree this thread is searching
+    /// (null when none): searches stop when it or one above is cut off.
+    sp: *const SplitState,
     /// Cutoffs by pit (from the mover's left), weighted by the seeds left:
     /// orders the moves that are not extra turns.
     history: [u32; 16],
@@ -779,10 +755,39 @@ struct Worker<'a, 'b> {
     progress: &'b (dyn Fn(SolveProgress) + Sync),
 }
 
-impl Worker<'_, '_> {
+impl<'a, 'b> Worker<'a, 'b> {
+    fn new(
+        s: &'b Shared<'a>,
+        done: &'b AtomicBool,
+        reporter: bool,
+        history: [u32; 16],
+        start: &'b Instant,
+        progress: &'b (dyn Fn(SolveProgress) + Sync),
+    ) -> Worker<'a, 'b> {
+        Worker {
+            s,
+            done,
+            nodes: 0,
+            flushed: 0,
+            aborted: false,
+            reporter,
+            sp: std::ptr::null(),
+            history,
+            start,
+            progress,
+        }
+    }
+
+    /// Whether the solve was stopped or the test is done.
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.s.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed)
+    }
+
+    /// Adds the nodes searched since the last flush to the shared count.
     fn flush(&mut self) {
-        self.s.nodes.fetch_add(self.nodes, Ordering::Relaxed);
-        self.nodes = 0;
+        self.s.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
     }
 
     /// The value of a root's child for the player who moved into it, within
@@ -815,29 +820,34 @@ impl Worker<'_, '_> {
         beta: i32,
     ) -> i32 {
         if again {
-            gain + N::search(self, child, alpha - gain, beta - gain, 1)
+            gain + N::search(self, child, alpha - gain, beta - gain)
         } else {
-            gain - N::search(self, child, gain - beta, gain - alpha, 1)
+            gain - N::search(self, child, gain - beta, gain - alpha)
         }
     }
 
     /// Fail-soft alpha-beta on the future margin of `p` (not over) for its
-    /// mover. `ply` is the distance from the root (for move-order diversity).
-    fn search<N: Node>(&mut self, p: &N, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
+    /// mover.
+    fn search<N: Node>(&mut self, p: &N, mut alpha: i32, mut beta: i32) -> i32 {
         let s = self.s;
         self.nodes += 1;
+        if !self.sp.is_null() && SplitState::cut_above(self.sp) {
+            self.aborted = true;
+        }
         if self.nodes & 0xfff == 0 {
-            if s.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed) {
+            if self.stopped() {
                 self.aborted = true;
             }
-            if self.nodes & 0x3f_ffff == 0 && self.rotate == 0 {
+            if self.nodes & 0x3f_ffff == 0 {
                 self.flush();
-                (self.progress)(SolveProgress {
-                    nodes: s.nodes.load(Ordering::Relaxed),
-                    elapsed: self.start.elapsed(),
-                    lower: s.lower.load(Ordering::Relaxed),
-                    upper: s.upper.load(Ordering::Relaxed),
-                });
+                if self.reporter {
+                    (self.progress)(SolveProgress {
+                        nodes: s.nodes.load(Ordering::Relaxed),
+                        elapsed: self.start.elapsed(),
+                        lower: s.lower.load(Ordering::Relaxed),
+                        upper: s.upper.load(Ordering::Relaxed),
+                    });
+                }
             }
         }
         if self.aborted {
@@ -966,52 +976,39 @@ impl Worker<'_, '_> {
             }
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.order));
-        if ply == 0 && self.rotate > 0 && count > 1 {
-            kids[1..].rotate_left(self.rotate % (count - 1));
-        }
 
-        // With several threads, a child other than the first that another
-        // thread is searching now is put off until the others are done
-        // (ABDADA); by then its bound is usually in the table.
-        let split = key.filter(|_| s.busy.is_some() && seeds >= s.busy_seeds);
-        if let Some(key) = split {
-            s.set_busy(key, true);
-        }
-        let mut deferred = [0usize; MAX_CHILDREN];
-        let mut put_off = 0;
-        'passes: for pass in 0..2 {
-            let todo = if pass == 0 { count } else { put_off };
-            for i in 0..todo {
-                let k = if pass == 0 { kids[i] } else { kids[deferred[i]] };
-                if pass == 0 && split.is_some() && i > 0 && k.key.is_some_and(|c| s.is_busy(c)) {
-                    deferred[put_off] = i;
-                    put_off += 1;
-                    continue;
-                }
-                let value = self.value_after(&k.child, k.gain, k.again, alpha, beta);
-                if self.aborted {
-                    break 'passes;
-                }
+        // The first child alone; then, if no cutoff and a thread is waiting,
+        // the others at a split point shared with it (see [`split`]).
+        for i in 0..count {
+            if i > 0 && self.should_split(seeds, count - i) {
+                let (value, pit) = self.split(&kids[i..], alpha, beta, seeds);
                 if value > best {
                     best = value;
-                    if let Move::Sow(pit) = k.mv {
-                        best_move = Some(pit);
-                    }
+                    best_move = pit.or(best_move);
                 }
-                if best > alpha {
-                    alpha = best;
-                }
-                if alpha >= beta {
-                    if let Move::Sow(pit) = k.mv {
-                        let h = &mut self.history[pit as usize & 15];
-                        *h = h.saturating_add((seeds * seeds) as u32);
-                    }
-                    break 'passes;
+                break;
+            }
+            let k = kids[i];
+            let value = self.value_after(&k.child, k.gain, k.again, alpha, beta);
+            if self.aborted {
+                break;
+            }
+            if value > best {
+                best = value;
+                if let Move::Sow(pit) = k.mv {
+                    best_move = Some(pit);
                 }
             }
-        }
-        if let Some(key) = split {
-            s.set_busy(key, false);
+            if best > alpha {
+                alpha = best;
+            }
+            if alpha >= beta {
+                if let Move::Sow(pit) = k.mv {
+                    let h = &mut self.history[pit as usize & 15];
+                    *h = h.saturating_add((seeds * seeds) as u32);
+                }
+                break;
+            }
         }
         if self.aborted {
             return 0;

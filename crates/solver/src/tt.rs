@@ -46,12 +46,6 @@ impl Key {
         Key(((b as u32 as u128) << 64 | a as u128) | 1 << 95)
     }
 
-    /// A 64-bit digest of the key, never zero.
-    #[inline]
-    pub fn digest(self) -> u64 {
-        mix(self.lo() ^ (self.hi() as u64).rotate_left(17)) | 1
-    }
-
     #[inline]
     fn lo(self) -> u64 {
         self.0 as u64

@@ -149,7 +149,7 @@ fn database_values_match_minimax_and_speed_up_nothing_wrong() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Two threads (with ABDADA's deferral), a database copied into memory and
+/// Two threads (sharing split points), a database copied into memory and
 /// the database's prefetching probes: every position along random games
 /// still gets minimax's value and only best moves.
 #[test]
@@ -218,4 +218,42 @@ fn any_first_guess_or_known_bounds_give_the_same_value() {
     let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads: 1 }, &stop);
     let s = solver.solve_from(&root, Some((expected - 3, expected + 1)), Some(-16), &|_| {});
     assert_eq!(s.unwrap().margin, expected);
+}
+
+/// Two and three threads (split points opened, cut off, nested and helped
+/// from below; see `search/split.rs`) give one thread's value and best moves
+/// at every position along random games of boards big enough to split.
+#[test]
+fn split_points_give_one_threads_values_along_games() {
+    let stop = AtomicBool::new(false);
+    for (name, pits, seeds) in
+        [("kalah-irving", 4, 3), ("kalah-classic", 4, 3), ("kalah", 4, 3), ("kalah-classic", 5, 3)]
+    {
+        let v = Variant::preset(name).unwrap().resized(Some(pits), Some(seeds)).unwrap();
+        let solvers: Vec<Solver> = [1, 2, 3]
+            .iter()
+            .map(|&threads| {
+                Solver::new(&v, None, SolveOptions { table_megabytes: 4, threads }, &stop)
+            })
+            .collect();
+        let mut seed = 11u64;
+        for _game in 0..2 {
+            let mut p = Position::start(&v);
+            while !p.is_over() {
+                let one = solvers[0].solve(&p, None, &|_| {}).unwrap();
+                for (t, solver) in solvers.iter().enumerate().skip(1) {
+                    let s = solver.solve(&p, None, &|_| {}).unwrap();
+                    assert_eq!(
+                        (s.margin, &s.best_moves),
+                        (one.margin, &one.best_moves),
+                        "{name} {pits}x{seeds}, {} threads at {p}",
+                        t + 1
+                    );
+                }
+                let moves = p.legal_moves(&v);
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                p.play_unchecked(&v, moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
 }
