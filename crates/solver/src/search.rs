@@ -913,6 +913,14 @@ impl<'a, 'b> Worker<'a, 'b> {
                 settle(gain, mv, &mut best, &mut best_move);
                 return best >= beta;
             };
+            // Every child is worth at least its gain less the seeds left on
+            // the board: when that reaches beta, so does this position,
+            // without a probe.
+            let floor = gain - child.seeds();
+            if floor >= beta {
+                settle(floor, mv, &mut best, &mut best_move);
+                return true;
+            }
             let db = s.db.and_then(|db| child.locate(db).inspect(|&e| db.prefetch(e)));
             let key = if db.is_none() { child.table_key(s) } else { None };
             if let Some(k) = key {
