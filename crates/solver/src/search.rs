@@ -20,8 +20,13 @@
 //! - children are generated first and their table entries and database
 //!   values prefetched together, so the memory waits overlap; the table's
 //!   buckets are one cache line, in huge pages;
-//! - positions just above the database skip the table (cheaper to search
-//!   again than to miss the cache);
+//! - a child is worth at least what the move gained less the seeds left
+//!   on the board: when that reaches beta, the position cuts off before
+//!   any probe;
+//! - positions up to 3 seeds above the database skip the table (cheaper to
+//!   search again than to miss the cache), and only positions 8 seeds
+//!   above it look up their children's entries before searching them
+//!   (enhanced transposition cutoffs);
 //! - under the plain Kalah rules a position is searched as a board in one
 //!   word, as the database build sows it ([`WordNode`]): the same tree as
 //!   through [`Position`], a third faster;
@@ -413,7 +418,8 @@ impl<'a> Solver<'a> {
                 std::thread::Builder::new()
                     .stack_size(64 << 20)
                     .spawn_scoped(scope, move || {
-                        let mut w = Worker::new(&self.shared, done, t == 0, *history, start, progress);
+                        let mut w =
+                            Worker::new(&self.shared, done, t == 0, *history, start, progress);
                         if t > 0 {
                             // Wait for split points until the test is done.
                             while !w.stopped() {

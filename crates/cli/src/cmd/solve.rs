@@ -136,17 +136,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
 const RESIDENT_DB_BYTES: u64 = 2 << 30;
 
 /// Boards in the database built by default for a game of 48 seeds
-/// (Kalah(6,4)): 17 seeds, about 1.2 s of building on two cores, repaid
-/// many times by the search (from nothing: 4.8 to 5.2 s with 17 seeds,
-/// 4.8 to 5.3 s with 18; with the classic capture, twice the boards: 19
-/// seeds, 3.7 to 4.4 s of building).
+/// (Kalah(6,4)): 17 seeds, about 1.3 s of building on two cores, repaid
+/// many times by the search (from nothing: 3.8 to 4.05 s with 16, 17 or
+/// 18 seeds; with the classic capture, twice the boards: 19 seeds, 3.4 to
+/// 3.6 s of building).
 const DEFAULT_DB_BOARDS: f64 = 80e6;
 
 /// How much larger the default database may be for each seed more in the
 /// game. A solve's cost grows much faster than that with the seeds, and a
 /// larger database cuts it most: Kalah(6,5) (60 seeds) gets 25 seeds, 1.85
-/// G boards (up to the cap below), and its solve from nothing takes 176 s
-/// with them, against 196 s with 24 seeds, 271 s with 23 and 356 s with 22.
+/// G boards (up to the cap below), and its solve from nothing takes 126 s
+/// with them (176 s before the two threads shared split points), against
+/// 196 s with 24 seeds, 271 s with 23 and 356 s with 22 (measured then).
 const DB_GROWTH_PER_SEED: f64 = 1.35;
 
 /// How much smaller the default database is for each seed fewer than 48:
@@ -166,8 +167,8 @@ const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
 /// lone seed landing opposite an empty pit stays on the board, seeds leave
 /// it more slowly and the search above the database is some three times
 /// larger (Kalah(6,4): 169 M nodes against 50 M with Irving's capture, 16
-/// seeds), so more database pays: 19 seeds, 9.5 to 12.1 s from nothing
-/// (median 9.8 s), against 11.6 to 11.9 s with 20.
+/// seeds), so more database pays: 19 seeds, 7.97 to 8.40 s from nothing,
+/// against 9.0 to 9.1 s with 18 and 8.6 to 9.4 s with 20.
 fn default_db_seeds(v: &Variant) -> usize {
     let index = mancala_solver::BoardIndex::new(2 * v.pits_per_side());
     let total = v.total_seeds() as i32;

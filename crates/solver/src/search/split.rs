@@ -152,7 +152,11 @@ pub(super) struct Splits {
 
 impl Splits {
     pub(super) fn new() -> Splits {
-        Splits { open: Mutex::new(Vec::new()), count: AtomicUsize::new(0), idle: AtomicUsize::new(0) }
+        Splits {
+            open: Mutex::new(Vec::new()),
+            count: AtomicUsize::new(0),
+            idle: AtomicUsize::new(0),
+        }
     }
 
     fn add(&self, sp: &dyn Help) {
@@ -200,9 +204,7 @@ impl Worker<'_, '_> {
     /// searched, should open a split point for its `left` other children.
     #[inline]
     pub(super) fn should_split(&self, seeds: i32, left: usize) -> bool {
-        left >= 2
-            && seeds >= self.s.split_seeds
-            && self.s.splits.idle.load(Ordering::Relaxed) > 0
+        left >= 2 && seeds >= self.s.split_seeds && self.s.splits.idle.load(Ordering::Relaxed) > 0
     }
 
     /// Searches `kids` (the children of a position after its first, in
