@@ -257,3 +257,22 @@ fn split_points_give_one_threads_values_along_games() {
         }
     }
 }
+
+/// A stop in the middle of a two-thread solve (threads inside split points)
+/// comes back at once with bounds that hold the value: Kalah(6,4) under
+/// Irving's rules is +10 (Irving, Donkers and Uiterwijk 2000).
+#[test]
+fn a_stopped_two_thread_solve_keeps_true_bounds() {
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(6), Some(4)).unwrap();
+    let stop = AtomicBool::new(false);
+    let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 16, threads: 2 }, &stop);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        solver.solve(&Position::start(&v), None, &|_| {})
+    });
+    let i = result.expect_err("Kalah(6,4) without a database takes far longer than 0.3 s");
+    assert!(i.lower <= 10 && 10 <= i.upper, "{i:?}");
+}

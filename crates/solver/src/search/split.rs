@@ -153,7 +153,9 @@ pub(super) struct Splits {
 impl Splits {
     pub(super) fn new() -> Splits {
         Splits {
-            open: Mutex::new(Vec::new()),
+            // More than the split points open at once in practice (one per
+            // thread and level of nesting), so opening one does not allocate.
+            open: Mutex::new(Vec::with_capacity(64)),
             count: AtomicUsize::new(0),
             idle: AtomicUsize::new(0),
         }
