@@ -137,7 +137,7 @@ const RESIDENT_DB_BYTES: u64 = 2 << 30;
 
 /// Boards in the database built by default for a game of 48 seeds
 /// (Kalah(6,4)): 17 seeds, about 1.3 s of building on two cores, repaid
-/// many times by the search (from nothing: 3.8 to 4.05 s with 16, 17 or
+/// many times by the search (from nothing: 3.75 to 4.05 s with 16, 17 or
 /// 18 seeds; with the classic capture, twice the boards: 19 seeds, 3.4 to
 /// 3.6 s of building).
 const DEFAULT_DB_BOARDS: f64 = 80e6;
@@ -167,7 +167,7 @@ const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
 /// lone seed landing opposite an empty pit stays on the board, seeds leave
 /// it more slowly and the search above the database is some three times
 /// larger (Kalah(6,4): 169 M nodes against 50 M with Irving's capture, 16
-/// seeds), so more database pays: 19 seeds, 7.97 to 8.40 s from nothing,
+/// seeds), so more database pays: 19 seeds, 7.97 to 8.73 s from nothing,
 /// against 9.0 to 9.1 s with 18 and 8.6 to 9.4 s with 20.
 fn default_db_seeds(v: &Variant) -> usize {
     let index = mancala_solver::BoardIndex::new(2 * v.pits_per_side());
