@@ -420,6 +420,9 @@ impl<'a> Solver<'a> {
                     .spawn_scoped(scope, move || {
                         let mut w =
                             Worker::new(&self.shared, done, t == 0, *history, start, progress);
+                        // The test is done when the first thread ends, by a
+                        // panic too: the others must not wait for it forever.
+                        let _done = (t == 0).then(|| SetOnDrop(done));
                         if t > 0 {
                             // Wait for split points until the test is done.
                             while !w.stopped() {
@@ -445,7 +448,6 @@ impl<'a> Solver<'a> {
                         if !w.aborted {
                             result.store(g, Ordering::Relaxed);
                         }
-                        done.store(true, Ordering::Relaxed);
                     })
                     .expect("spawn a solver thread");
             }
@@ -472,7 +474,7 @@ impl<'a> Solver<'a> {
         let done = AtomicBool::new(false);
         let aborted = AtomicBool::new(false);
         std::thread::scope(|scope| {
-            for _ in 0..self.threads.min(moves.len()) {
+            for t in 0..self.threads.min(moves.len()) {
                 let (moves, reaches, next, done, aborted) =
                     (&moves, &reaches, &next, &done, &aborted);
                 std::thread::Builder::new()
@@ -483,7 +485,7 @@ impl<'a> Solver<'a> {
                         let mut child = *root;
                         child.play_unchecked(s.v, mv);
                         let gain = gain_for(mover, root, &child);
-                        let mut w = Worker::new(s, done, false, [0; 16], start, progress);
+                        let mut w = Worker::new(s, done, t == 0, [0; 16], start, progress);
                         let child = self.prepare(&child);
                         let value = w.child_value(mover, &child, gain, future - 1, future);
                         w.flush();
@@ -512,6 +514,15 @@ impl<'a> Solver<'a> {
     /// Nodes searched by the last solve.
     pub fn nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed)
+    }
+}
+
+/// Sets its flag when dropped (at the end of a scope, or by a panic).
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 

@@ -275,4 +275,30 @@ fn a_stopped_two_thread_solve_keeps_true_bounds() {
     });
     let i = result.expect_err("Kalah(6,4) without a database takes far longer than 0.3 s");
     assert!(i.lower <= 10 && 10 <= i.upper, "{i:?}");
+    // It did search until the stop.
+    assert!(solver.nodes() > 100_000, "{} nodes", solver.nodes());
+}
+
+/// A progress callback that panics inside a two-thread search (with split
+/// points open) makes the solve panic, not hang: the other thread is
+/// released and no split point outlives its owner.
+#[test]
+fn a_panic_in_a_two_thread_search_comes_back_as_a_panic() {
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(6), Some(4)).unwrap();
+    let stop = AtomicBool::new(false);
+    let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 16, threads: 2 }, &stop);
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        solver.solve(&Position::start(&v), None, &|p| {
+            // The reports between tests come with no nodes; this one is
+            // from inside the search.
+            if p.nodes > 0 {
+                panic!("a progress callback failed");
+            }
+        })
+    }));
+    assert!(
+        outcome.is_err(),
+        "the callback's panic was lost: {:?}",
+        outcome.map(|r| r.map(|s| s.margin))
+    );
 }

@@ -130,8 +130,9 @@ impl<N: Node + Sync> Help for Split<N> {
     }
 }
 
-/// A registered split point. Only dereferenced under the registry's lock or
-/// by a thread counted in its helpers (see [`Splits::join`]).
+/// A registered split point. Only dereferenced under the registry's lock, by
+/// a thread counted in its helpers (see [`Splits::join`]), or as a parent by
+/// a thread working below it.
 #[derive(Clone, Copy)]
 struct Open(*const dyn Help);
 
@@ -238,6 +239,8 @@ impl Worker<'_, '_> {
         };
         let splits = &self.s.splits;
         splits.add(&sp);
+        // Declared after `sp`, so dropped before it, on a panic too.
+        let _closing = Closing { splits, state: &sp.state };
         self.work_at(&sp);
         splits.remove(&sp.state);
         // Wait for the helpers, helping below meanwhile.
@@ -286,16 +289,56 @@ impl Worker<'_, '_> {
     pub(super) fn help_once(&mut self, within: Option<&SplitState>) {
         let splits = &self.s.splits;
         let Some(open) = splits.join(within) else {
-            std::hint::spin_loop();
+            // Nothing to join: back off a little before looking again (each
+            // look may take the registry's lock).
+            for _ in 0..32 {
+                std::hint::spin_loop();
+            }
             return;
         };
         splits.idle.fetch_sub(1, Ordering::Relaxed);
-        // SAFETY: joined, so alive until `helpers` is decremented below.
+        // SAFETY: joined, so alive until `helpers` is decremented, which
+        // `Leave` does last (on a panic too).
         let sp = unsafe { &*open.0 };
+        let leave = Leave(&sp.state().helpers);
+        // An owner waiting here may come with its own search aborted by a
+        // cutoff above; the split point below it has its own chain to check.
+        self.aborted = self.stopped();
         sp.help(self);
-        sp.state().helpers.fetch_sub(1, Ordering::Release);
+        drop(leave);
         splits.idle.fetch_add(1, Ordering::Relaxed);
         // A cutoff where it helped is not this thread's concern any more.
         self.aborted = self.stopped();
+    }
+}
+
+/// Closes a split point when its owner's frame ends, normally or by a
+/// panic: it leaves the registry, and the owner waits until no helper is
+/// left in it (after a panic, the split point is cut off first so that the
+/// helpers come back at once). On the normal path both are done already.
+struct Closing<'s> {
+    splits: &'s Splits,
+    state: &'s SplitState,
+}
+
+impl Drop for Closing<'_> {
+    fn drop(&mut self) {
+        self.splits.remove(self.state);
+        if std::thread::panicking() {
+            self.state.cut.store(true, Ordering::Relaxed);
+        }
+        while self.state.helpers.load(Ordering::Acquire) > 0 {
+            std::hint::spin_loop();
+        }
+    }
+}
+
+/// A helper's place at a split point, given up when it is done there, or
+/// when it panics, so that the owner never waits for it in vain.
+struct Leave<'s>(&'s AtomicUsize);
+
+impl Drop for Leave<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Release);
     }
 }
