@@ -801,6 +801,16 @@ impl<'a, 'b> Worker<'a, 'b> {
         self.s.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed)
     }
 
+    /// Counts a cutoff by `mv` at a position with `seeds` on the board in
+    /// the history that orders moves.
+    #[inline]
+    fn record_cutoff(&mut self, mv: Move, seeds: i32) {
+        if let Move::Sow(pit) = mv {
+            let h = &mut self.history[pit as usize & 15];
+            *h = h.saturating_add((seeds * seeds) as u32);
+        }
+    }
+
     /// Adds the nodes searched since the last flush to the shared count.
     fn flush(&mut self) {
         self.s.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
@@ -1028,10 +1038,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 alpha = best;
             }
             if alpha >= beta {
-                if let Move::Sow(pit) = k.mv {
-                    let h = &mut self.history[pit as usize & 15];
-                    *h = h.saturating_add((seeds * seeds) as u32);
-                }
+                self.record_cutoff(k.mv, seeds);
                 break;
             }
         }

@@ -120,7 +120,7 @@ pub(super) trait Help: Sync {
     fn help(&self, w: &mut Worker);
 }
 
-impl<N: Node + Sync> Help for Split<N> {
+impl<N: Node> Help for Split<N> {
     fn state(&self) -> &SplitState {
         &self.state
     }
@@ -182,7 +182,7 @@ impl Splits {
 
     /// An open split point with children left, in the subtree of `within`
     /// if given, joined: counted in its helpers, so it stays alive until
-    /// [`Splits::leave`].
+    /// the joiner's [`Leave`] is dropped.
     fn join(&self, within: Option<&SplitState>) -> Option<Open> {
         if self.count.load(Ordering::Relaxed) == 0 {
             return None;
@@ -214,7 +214,7 @@ impl Worker<'_, '_> {
     /// order) with the waiting threads, within `(alpha, beta)`. The best
     /// value and its pit; with the worker aborted if the search was stopped
     /// or a split point above cut off.
-    pub(super) fn split<N: Node + Sync>(
+    pub(super) fn split<N: Node>(
         &mut self,
         kids: &[Kid<N>],
         alpha: i32,
@@ -239,7 +239,7 @@ impl Worker<'_, '_> {
         };
         let splits = &self.s.splits;
         splits.add(&sp);
-        // Declared after `sp`, so dropped before it, on a panic too.
+        // Declared after `sp`, so dropped before it: closes it on a panic.
         let _closing = Closing { splits, state: &sp.state };
         self.work_at(&sp);
         splits.remove(&sp.state);
@@ -273,10 +273,7 @@ impl Worker<'_, '_> {
             }
             sp.state.offer(value, k.mv);
             if value >= sp.beta {
-                if let Move::Sow(pit) = k.mv {
-                    let h = &mut self.history[pit as usize & 15];
-                    *h = h.saturating_add((sp.seeds * sp.seeds) as u32);
-                }
+                self.record_cutoff(k.mv, sp.seeds);
                 sp.state.cut.store(true, Ordering::Relaxed);
                 break;
             }
@@ -312,10 +309,10 @@ impl Worker<'_, '_> {
     }
 }
 
-/// Closes a split point when its owner's frame ends, normally or by a
-/// panic: it leaves the registry, and the owner waits until no helper is
-/// left in it (after a panic, the split point is cut off first so that the
-/// helpers come back at once). On the normal path both are done already.
+/// Closes a split point when its owner's frame ends by a panic (the normal
+/// path closes it in [`Worker::split`], helping below while it waits): it
+/// leaves the registry and is cut off, so that the helpers come back at
+/// once, and the owner waits until none is left in it.
 struct Closing<'s> {
     splits: &'s Splits,
     state: &'s SplitState,
@@ -323,10 +320,11 @@ struct Closing<'s> {
 
 impl Drop for Closing<'_> {
     fn drop(&mut self) {
-        self.splits.remove(self.state);
-        if std::thread::panicking() {
-            self.state.cut.store(true, Ordering::Relaxed);
+        if !std::thread::panicking() {
+            return;
         }
+        self.splits.remove(self.state);
+        self.state.cut.store(true, Ordering::Relaxed);
         while self.state.helpers.load(Ordering::Acquire) > 0 {
             std::hint::spin_loop();
         }
