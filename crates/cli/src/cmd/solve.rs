@@ -167,7 +167,7 @@ const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
 /// lone seed landing opposite an empty pit stays on the board, seeds leave
 /// it more slowly and the search above the database is some three times
 /// larger (Kalah(6,4): 169 M nodes against 50 M with Irving's capture, 16
-/// seeds), so more database pays: 19 seeds, 7.97 to 8.73 s from nothing,
+/// seeds), so more database pays: 19 seeds, 7.59 to 8.73 s from nothing,
 /// against 9.0 to 9.1 s with 18 and 8.6 to 9.4 s with 20.
 fn default_db_seeds(v: &Variant) -> usize {
     let index = mancala_solver::BoardIndex::new(2 * v.pits_per_side());
