@@ -4,12 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The tests that run the game and engine expect no endgame database: keep
-# any the user has built (`mancala solve`, `mancala db build`) out of them.
-MANCALA_DB_DIR="$(mktemp -d)"
-export MANCALA_DB_DIR
-trap 'rm -rf "$MANCALA_DB_DIR"' EXIT
-
 cargo build --release --locked -p mancala-cli
 cargo test --workspace --locked
 

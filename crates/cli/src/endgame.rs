@@ -7,7 +7,7 @@
 //!
 //! - Kalah family without a majority rule (`kalah-irving`, `kalah-classic`,
 //!   `mankalah`, `relay-kalah`): the variant's own database; exact scores.
-//! - Kalah family with a majority rule (seed 002's `kalah`): the database of
+//! - Kalah family with a majority rule (`kalah`, with the pie rule): the database of
 //!   the same rules played to the end (for `kalah`, the one `mancala db
 //!   build --variant kalah-irving` builds: the pie rule does not change a
 //!   database); outcomes only.
@@ -292,7 +292,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_002_kalah_uses_the_irving_database_for_outcomes() {
+    fn pie_rule_kalah_uses_the_irving_database_for_outcomes() {
         let dir = tempfile::tempdir().unwrap();
         let kalah = Variant::preset("kalah").unwrap().resized(Some(4), Some(2)).unwrap();
         // Built as kalah-irving: the same rules played to the end.

@@ -4,6 +4,7 @@
 mod cmd;
 mod endgame;
 mod error;
+mod paths;
 mod variant_args;
 
 use clap::{Parser, Subcommand};

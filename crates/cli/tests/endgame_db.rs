@@ -4,6 +4,8 @@
 //! search to the end finds without it), and a damaged one gives a one-line
 //! warning and is not used.
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -13,9 +15,8 @@ use mancala_core::{Game, Side, Variant};
 const VARIANT: [&str; 6] = ["-v", "kalah-irving", "-p", "4", "-s", "3"];
 
 fn mancala(dir: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let mut child = common::mancala_in(dir)
         .args(args)
-        .current_dir(dir)
         .env("MANCALA_DB_DIR", dir.join("no-such-folder"))
         .env("MANCALA_AUTOSAVE", dir.join("autosave.game"))
         .env("NO_COLOR", "1")

@@ -3,6 +3,8 @@
 //! depth` is deterministic; `stop` ends `go infinite`; the end of input
 //! lets a search finish.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -14,11 +16,14 @@ struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    _home: common::Sandbox,
 }
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        let home = common::Sandbox::new();
+        let mut child = home
+            .mancala()
             .arg("engine")
             .args(args)
             .stdin(Stdio::piped())
@@ -37,7 +42,7 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
-        Engine { child, stdin, lines }
+        Engine { child, stdin, lines, _home: home }
     }
 
     fn send_bytes(&mut self, bytes: &[u8]) {
@@ -304,7 +309,7 @@ fn end_of_input_lets_a_search_finish() {
 fn variants_and_variant_files() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("tiny.toml");
-    let text = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let text = common::mancala_in(dir.path())
         .args(["variants", "--show", "oware"])
         .output()
         .unwrap();

@@ -5,6 +5,8 @@
 //! random opponents, and must win and never report a disagreement between
 //! its own record and the states it is sent.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -105,11 +107,14 @@ struct Agent {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     stderr: std::thread::JoinHandle<String>,
+    _home: common::Sandbox,
 }
 
 impl Agent {
     fn start() -> Agent {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        let home = common::Sandbox::new();
+        let mut child = home
+            .mancala()
             .args(["mankalah", "--nodes", "20000", "--hash", "16"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -133,7 +138,7 @@ impl Agent {
             text
         });
         let stdin = child.stdin.take();
-        Agent { child, stdin, lines, stderr }
+        Agent { child, stdin, lines, stderr, _home: home }
     }
 
     fn send(&mut self, line: &str) {

@@ -5,17 +5,20 @@
 //! The long statistical runs are `#[ignore]`d; run them with
 //! `cargo test --release -p mancala-cli --test match_levels -- --ignored --nocapture`.
 
+mod common;
+
 use std::process::Command;
 
 use serde_json::Value;
 
-fn mancala() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
+/// Runs `mancala ARGS` in a home of its own.
+fn output(args: &[&str]) -> std::process::Output {
+    common::Sandbox::new().mancala().args(args).output().unwrap()
 }
 
 /// Runs `mancala match ARGS --json` and returns the summary.
 fn run_match(args: &[&str]) -> Value {
-    let out = mancala().arg("match").args(args).arg("--json").output().unwrap();
+    let out = output(&[&["match"], args, &["--json"]].concat());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "mancala match {args:?} failed: {stderr}");
     let text = String::from_utf8(out.stdout).unwrap();
@@ -39,13 +42,10 @@ fn level_6_beats_level_1() {
 
 #[test]
 fn the_text_report_has_the_result_and_the_elo() {
-    let out = mancala()
-        .args([
-            "match", "--a", "level:3", "--b", "level:2", "--games", "3", "-v", "kalah", "-p", "4",
-            "-s", "3",
-        ])
-        .output()
-        .unwrap();
+    let out = output(&[
+        "match", "--a", "level:3", "--b", "level:2", "--games", "3", "-v", "kalah", "-p", "4", "-s",
+        "3",
+    ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("match kalah 4x3: A = level:3, B = level:2; 3 game pairs"), "{text}");
@@ -70,21 +70,15 @@ fn an_external_engine_plays_like_the_search_in_process() {
 
 #[test]
 fn bad_players_are_refused() {
-    let out = mancala().args(["match", "--a", "level:11", "--b", "level:1"]).output().unwrap();
+    let out = output(&["match", "--a", "level:11", "--b", "level:1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("level"));
-    let out = mancala()
-        .args(["match", "--a", "cmd:/nonexistent/engine", "--b", "level:1", "--games", "1"])
-        .output()
-        .unwrap();
+    let out = output(&["match", "--a", "cmd:/nonexistent/engine", "--b", "level:1", "--games", "1"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot start \"/nonexistent/engine\""), "{err}");
     // A program that is not an engine: it answers nothing useful and ends.
-    let out = mancala()
-        .args(["match", "--a", "cmd:true", "--b", "level:1", "--games", "1", "--timeout", "5"])
-        .output()
-        .unwrap();
+    let out = output(&["match", "--a", "cmd:true", "--b", "level:1", "--games", "1", "--timeout", "5"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ended") || err.contains("stopped listening"), "{err}");

@@ -2,6 +2,8 @@
 //! it: whole games, bad input, save, quit, Ctrl-D, Ctrl-C and resume.
 #![cfg(unix)]
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
@@ -11,14 +13,10 @@ use rexpect::session::{spawn_with_options, Options, PtySession};
 const TIMEOUT_MS: u64 = 30_000;
 
 fn command(dir: &Path, args: &[&str]) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    let mut cmd = common::mancala_in(dir);
     cmd.arg("play")
         .args(args)
-        .current_dir(dir)
         .env("MANCALA_AUTOSAVE", dir.join("autosave.game"))
-        .env("HOME", dir)
-        .env_remove("XDG_STATE_HOME")
-        .env_remove("CLICOLOR_FORCE")
         .env("TERM", "xterm")
         .env("NO_COLOR", "1");
     cmd

@@ -2,6 +2,8 @@
 //! game's transcript compared with a golden file, and the board as drawn.
 //! `UPDATE_SNAPSHOTS=1` rewrites the golden files.
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -21,10 +23,9 @@ fn golden(name: &str, text: &str) {
 /// status, standard output with the temporary folder's path replaced by
 /// `<DIR>`, and standard error.
 fn run(dir: &Path, args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+    let mut child = common::mancala_in(dir)
         .arg("play")
         .args(args)
-        .current_dir(dir)
         .env("MANCALA_AUTOSAVE", dir.join("autosave.game"))
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE")

@@ -2,19 +2,17 @@
 //! minimax, the default endgame database is built once and reused, a
 //! checkpoint is resumed, and bad input is refused with a clear message.
 
+mod common;
+
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::{Command, Output};
 
 use mancala_core::{Position, Side, Variant};
 
-fn mancala() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-}
-
 /// Runs `mancala solve ARGS` with databases and checkpoints under `dir`.
 fn solve(dir: &Path, args: &[&str]) -> Output {
-    mancala()
+    common::mancala_in(dir)
         .arg("solve")
         .args(args)
         .env("MANCALA_DB_DIR", dir.join("db"))

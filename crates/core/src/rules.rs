@@ -143,7 +143,7 @@ pub enum EmptyPitCapture {
     /// No such capture.
     Off,
     /// The last seed and the opposite pit's seeds go to the mover's store,
-    /// even when the opposite pit is empty (seed 002, Irving et al.).
+    /// even when the opposite pit is empty (the console Kalah's rule, and Irving et al.'s).
     Always,
     /// As `always`, but only when the opposite pit holds seeds; otherwise
     /// the seed stays where it landed (OpenSpiel, most modern rules).
@@ -158,7 +158,7 @@ pub enum GrandSlam {
     /// The move captures everything.
     Allowed,
     /// The move is illegal. If every legal move is a grand slam, the game
-    /// ends and each player takes the seeds on their own side (seed 003).
+    /// ends and each player takes the seeds on their own side (Oware).
     Forbidden,
     /// The move may be played but captures nothing (Abapa, OpenSpiel `oware`).
     CapturesNothing,
@@ -215,7 +215,7 @@ fn repetition_none() -> Repetition {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EmptySide {
-    /// After any move, if either side has no seeds, the game ends (seed 002).
+    /// After any move, if either side has no seeds, the game ends (Kalah).
     Either,
     /// The game ends only when the player to move has no legal move (no
     /// seeds, or none that feeds, or only forbidden grand slams).
@@ -228,7 +228,7 @@ pub enum EmptySide {
 pub enum Repetition {
     /// Nothing (only sound when every game must end anyway: ring stores).
     None,
-    /// The game ends; the seeds on each side go to that side's owner (seed 003).
+    /// The game ends; the seeds on each side go to that side's owner (Oware).
     Owner,
     /// The game ends; the seeds left are split evenly between the players,
     /// an odd seed left on the board (Awari as solved by Romein & Bal).

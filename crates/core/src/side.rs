@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// One side of the board and the player who owns it.
 ///
-/// South is seed 002's Player 1: the lower row and the store on the right.
+/// South is Player 1: the lower row and the store on the right.
 /// North is Player 2: the upper row and the store on the left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -211,7 +211,7 @@ fn no_empty_pit_capture_on_the_opponents_side() {
 
 #[test]
 fn oware_capture_chains_backwards_over_twos_and_threes() {
-    // Seed 003's example: pit E (5) sows 6 seeds, the last in e making 3;
+    // The usual Oware example: pit E (5) sows 6 seeds, the last in e making 3;
     // d (2) and c (3) before it are taken too, b (5) stops the chain: 8.
     //        f  e  d  c  b  a
     //        4  2  1  2  4  4

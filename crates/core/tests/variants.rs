@@ -36,7 +36,7 @@ fn preset_names_are_case_insensitive_and_unknown_names_list_the_choices() {
 }
 
 #[test]
-fn kalah_allows_exactly_the_sizes_of_seed_002() {
+fn kalah_allows_2_to_20_pits_in_total_and_1_to_12_seeds() {
     let kalah = Variant::preset("kalah").unwrap();
     // p = 2..20 pits in total (1..10 per side), s = 1..12.
     for pits in 1..=10 {

@@ -248,7 +248,7 @@ fn the_score_is_the_store_difference_plus_the_future_margin() {
 
 #[test]
 fn under_the_majority_rule_only_the_outcome_is_used() {
-    // Seed 002's Kalah ends at a majority; a database of the game played to
+    // Kalah with the pie rule ends at a majority; a database of the game played to
     // the end gives the right outcome but not the margin.
     let v = variant("kalah", 4, 2);
     assert_eq!(oracle_use(&v), OracleUse::Outcome);

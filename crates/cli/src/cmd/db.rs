@@ -1,6 +1,6 @@
 //! `mancala db`: endgame databases (build, stats), and where they live.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -57,7 +57,7 @@ pub struct DbLocation {
 impl DbLocation {
     /// The folder for `v`'s databases: one per rule set and row length.
     pub fn folder(&self, v: &Variant) -> PathBuf {
-        let root = self.db_dir.clone().unwrap_or_else(default_db_dir);
+        let root = self.db_dir.clone().unwrap_or_else(crate::paths::default_db_dir);
         // Named by the rules' fingerprint, not the variant's name: variants
         // that play alike (a variant file copying a preset, a pie-rule
         // version) share their databases.
@@ -72,18 +72,6 @@ impl DbLocation {
         }
         EndgameDb::open(v, &folder).map_err(CliError::input)
     }
-}
-
-/// The default database folder.
-pub fn default_db_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("MANCALA_DB_DIR") {
-        return PathBuf::from(dir);
-    }
-    if let Some(dir) = std::env::var_os("XDG_DATA_HOME") {
-        return Path::new(&dir).join("mancala/db");
-    }
-    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
-    home.join(".local/share/mancala/db")
 }
 
 pub fn run(command: Command) -> Result<(), CliError> {

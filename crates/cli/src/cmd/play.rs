@@ -58,20 +58,9 @@ pub struct Args {
     pub db: DbArgs,
 }
 
-/// The autosave file: the option, `$MANCALA_AUTOSAVE`, the XDG state
-/// folder, or `~/.local/state`.
+/// The autosave file: the option, else the default ([`crate::paths`]).
 fn autosave_path(option: Option<PathBuf>) -> PathBuf {
-    let env = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(p) = option.or_else(|| env("MANCALA_AUTOSAVE")) {
-        return p;
-    }
-    let state = env("XDG_STATE_HOME")
-        .filter(|p| p.is_absolute())
-        .or_else(|| env("HOME").map(|h| h.join(".local/state")));
-    match state {
-        Some(dir) => dir.join("mancala").join("autosave.game"),
-        None => PathBuf::from("mancala-autosave.game"),
-    }
+    option.unwrap_or_else(crate::paths::default_autosave)
 }
 
 fn clock_seed() -> u64 {

@@ -299,14 +299,7 @@ fn solve_one(
 }
 
 fn checkpoint_path(args: &Args, v: &Variant) -> PathBuf {
-    let root = args.checkpoint_dir.clone().unwrap_or_else(|| {
-        if let Some(dir) = std::env::var_os("XDG_STATE_HOME") {
-            return PathBuf::from(dir).join("mancala/solve");
-        }
-        let home =
-            std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
-        home.join(".local/state/mancala/solve")
-    });
+    let root = args.checkpoint_dir.clone().unwrap_or_else(crate::paths::default_checkpoint_dir);
     let what = format!(
         "{:016x}/{}x{}/{}",
         fingerprint(v.rules()),

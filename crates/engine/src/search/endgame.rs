@@ -35,7 +35,7 @@
 //!   therefore the same in both games, and so is the sign of the minimax
 //!   value: the database's *outcome* is exact, its margin is not. The
 //!   search uses it as proven bounds (a win scores at least +1, a loss at
-//!   most -1, a draw exactly 0), never as a score (seed 002's Kalah, with
+//!   most -1, a draw exactly 0), never as a score (Kalah with the pie rule, with
 //!   the database of `kalah-irving`; awari).
 //! - **History**: under a repetition rule only positions with the same
 //!   stores can repeat, so a position right after a capture (or a game

@@ -1,4 +1,4 @@
-//! The board as seed 002 draws it: Player 2's row on top with the store on
+//! The board as Kalah is usually drawn: Player 2's row on top with the store on
 //! the left, Player 1's row below with the store on the right.
 //!
 //! The text carries ANSI styles; the terminal layer strips them when colour

@@ -1,0 +1,62 @@
+//! The `mancala` binary run apart from the machine it runs on: every test
+//! gets a home folder of its own (a temporary folder), so that no database,
+//! autosave or checkpoint of the user's is read or written, whatever `HOME`,
+//! `XDG_*` or `MANCALA_*` the test run was started with.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A temporary home for one test; removed when dropped.
+pub struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        Sandbox { dir: tempfile::tempdir().expect("a temporary folder") }
+    }
+
+    /// The home folder.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// A path inside the home folder.
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// `mancala` with this home, run in it.
+    pub fn mancala(&self) -> Command {
+        mancala_in(self.path())
+    }
+}
+
+/// The environment variables that choose where the binary reads and
+/// writes, all removed before a test sets its own.
+const LOCATIONS: &[&str] = &[
+    "MANCALA_DB_DIR",
+    "MANCALA_AUTOSAVE",
+    "XDG_DATA_HOME",
+    "XDG_STATE_HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_CACHE_HOME",
+    "CLICOLOR_FORCE",
+];
+
+/// `mancala` run in `home`, with `home` as its home folder and nothing of
+/// the caller's environment that names a place.
+pub fn mancala_in(home: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    for name in LOCATIONS {
+        cmd.env_remove(name);
+    }
+    cmd.env("HOME", home).current_dir(home);
+    cmd
+}
+
+/// The binary's path, for `cmd:` engines.
+pub fn binary() -> &'static str {
+    env!("CARGO_BIN_EXE_mancala")
+}
