@@ -4,11 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --locked -p mancala-cli
 cargo test --workspace --locked
 
 if ! python3 -c "import pyspiel" 2>/dev/null; then
   echo "installing OpenSpiel (pip install open-spiel) for the agreement test..."
   python3 -m pip install --quiet open-spiel
 fi
-python3 scripts/openspiel_agreement.py --binary target/release/mancala
+# The binary the tests just built (the test profile: optimised, as release).
+python3 scripts/openspiel_agreement.py --binary "${CARGO_TARGET_DIR:-target}/debug/mancala"

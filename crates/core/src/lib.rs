@@ -47,7 +47,7 @@ pub use game::Game;
 pub use history::RepetitionWindow;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{format_moves, MoveError, ParseMoveError, ParsePositionError, PositionMismatch};
-pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
+pub use position::{mix64, EndReason, IllegalMove, MoveReport, Outcome, Position};
 pub use rules::{
     BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, GrandSlam, Repetition,
     RuleErrors, RuleProblem, Rules, SowingRules, StorePlacement, TurnRules, VariantFileError,

@@ -223,7 +223,12 @@ impl Position {
         p
     }
 
-    /// A 64-bit digest of the whole position (equal positions, equal keys).
+    /// A 64-bit digest of the whole position (pits, stores, mover, pie-rule
+    /// state, end): equal positions have equal keys, and every bit of the
+    /// position reaches every bit of the key. The same on every machine, so
+    /// the search's transposition table (and `mancala bench`'s node-count
+    /// signature) is too. The one whole-position hash of the project: the
+    /// repetition rule and the search both use it.
     #[inline]
     pub fn key(&self) -> u64 {
         let word = |at: usize| u64::from_le_bytes(self.cells[at..at + 8].try_into().unwrap());
@@ -231,10 +236,14 @@ impl Position {
             | (self.cells[33] as u64) << 8
             | (self.to_move as u64) << 16
             | (self.flags as u64) << 24
-            | (self.end.map_or(0, |r| r as u64 + 1)) << 32;
-        let a = (word(0) ^ word(16).rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let b = (word(8) ^ word(24).rotate_left(41) ^ state).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        (a ^ b.rotate_left(32)) ^ (a >> 29)
+            | (self.end.map_or(0, |r| r as u64 + 1)) << 32
+            | (self.n as u64) << 40;
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut h = 0x243F_6A88_85A3_08D3u64;
+        for w in [word(0), word(8), word(16), word(24), state] {
+            h = (h ^ w).wrapping_mul(K).rotate_left(29);
+        }
+        mix64(h)
     }
 
     /// For boards of at most 8 pits a side: the pits as one word and the
@@ -957,4 +966,12 @@ impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position({self})")
     }
+}
+
+/// SplitMix64's finalizer: every input bit reaches every output bit.
+#[inline]
+pub fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

@@ -53,14 +53,24 @@ use mancala_engine::SearchResult;
 #[test]
 fn progress_is_reported_each_iteration() {
     let game = Game::new(Variant::preset("kalah-classic").unwrap());
-    let mut depths = Vec::new();
+    let (mut depths, mut nodes) = (Vec::new(), Vec::new());
     let mut s = Searcher::default();
     let r = s.search(&game, SearchLimits::depth(8), None, &mut |info| {
-        assert_eq!(info.pv.first().copied(), Some(info.pv[0]));
-        assert!(info.nodes > 0);
+        // Each report's principal variation is a line of legal moves from
+        // the root, at least as long as the depth reached (or to the end).
+        let mut line = game.clone();
+        for &mv in info.pv {
+            assert!(line.legal_moves().contains(mv), "pv {:?} at depth {}", info.pv, info.depth);
+            line.play(mv).unwrap();
+        }
+        assert!(info.pv.len() as u32 >= info.depth || line.position().is_over(), "{:?}", info.pv);
         depths.push(info.depth);
+        nodes.push(info.nodes);
     });
     assert_eq!(depths, (1..=8).collect::<Vec<_>>());
+    // Node counts are cumulative: each iteration adds nodes.
+    assert!(nodes.windows(2).all(|w| w[0] < w[1]), "{nodes:?}");
+    assert_eq!(*nodes.last().unwrap(), r.nodes);
     assert_eq!(r.depth, 8);
     assert_eq!(r.pv.first().copied(), r.best);
     assert!(game.legal_moves().contains(r.best.unwrap()));
