@@ -8,7 +8,7 @@ mod common;
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use mancala_core::{Game, Side, Variant};
 

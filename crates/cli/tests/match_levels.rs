@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::process::Command;
 
 use serde_json::Value;
 

@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use mancala_core::{Position, Side, Variant};
 

@@ -19,8 +19,8 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// Search this many moves deep (deterministic). Without --depth,
-    /// --nodes or --time the analysis runs for 3 seconds.
-    #[arg(long, short = 'd')]
+    /// --nodes or --time the analysis runs for 3 seconds. 1 to 120.
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=120))]
     pub depth: Option<u32>,
     /// Search about this many seconds.
     #[arg(long, short = 't')]

@@ -9,8 +9,10 @@ use crate::variant_args::GameArgs;
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Deepest depth to count (one ply = one move: a sowing or a swap).
-    #[arg(long, short = 'd', default_value_t = 8)]
+    /// Deepest depth to count, 1 to 40 (one ply = one move: a sowing or a
+    /// swap).
+    #[arg(long, short = 'd', default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..=40))]
     pub depth: u32,
     /// Also list the leaves below each legal move at the deepest depth.
     #[arg(long)]
@@ -18,12 +20,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    if args.depth > 40 {
-        return Err(CliError::input(format!(
-            "--depth {} is too deep to count: use 0 to 40",
-            args.depth
-        )));
-    }
     let (variant, mut game) = args.game.game()?;
     println!(
         "perft {} {}x{} from {}",

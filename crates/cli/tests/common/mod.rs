@@ -35,7 +35,7 @@ impl Sandbox {
 
 /// The environment variables that choose where the binary reads and
 /// writes, all removed before a test sets its own.
-const LOCATIONS: &[&str] = &[
+pub const LOCATIONS: &[&str] = &[
     "MANCALA_DB_DIR",
     "MANCALA_AUTOSAVE",
     "XDG_DATA_HOME",

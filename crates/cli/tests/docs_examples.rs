@@ -1,0 +1,246 @@
+//! Every command the README and the docs show is run here, as a user would
+//! type it, with `mancala` on the `PATH` and a home folder of its own.
+//!
+//! What counts as a command:
+//! - every line of a fenced block marked `sh` (a block runs as one script,
+//!   so a later line can use a file an earlier one wrote);
+//! - every inline code span that starts with `mancala ` and holds no
+//!   placeholder (an upper-case word such as `V`, `FILE`, `N`, or `[`, `...`):
+//!   those are synopses, and belong in `text` blocks when fenced.
+//!
+//! Each must exit 0 within [`TIMEOUT`], standard input closed. A few take
+//! minutes by design (solving Kalah(6,5), full databases, long matches):
+//! they are listed in [`LONG`] and run by the ignored test
+//! (`cargo test --release -p mancala-cli --test docs_examples -- --ignored`).
+//! A new long command in the docs fails the default test by its timeout
+//! until it is listed there.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(90);
+
+/// Commands that take minutes; run by `long_examples_run` (ignored).
+const LONG: &[&str] = &[
+    "mancala solve -v kalah-irving -p 6 -s 5",
+    "mancala solve -v kalah -p 6 -s 4",
+    "mancala db build --variant awari --max-seeds 24 --db-dir owaredb-full",
+    "mancala db build --variant abapa --max-seeds 24 --db-dir owaredb-full",
+    "mancala match --a level:6 --b level:4 --games 50",
+    "mancala match --a level:6 --b level:3 --games 50 --variant kalah --jobs 2 --seed 1",
+];
+
+/// The project's root folder.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The markdown files that show commands.
+fn documents() -> Vec<PathBuf> {
+    let mut files = vec![root().join("README.md")];
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    docs.sort();
+    files.extend(docs);
+    files
+}
+
+/// One example: where it stands and the script to run.
+#[derive(Debug, Clone)]
+struct Example {
+    place: String,
+    script: String,
+}
+
+/// A word that stands for something the reader fills in.
+fn is_placeholder(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric());
+    (w.len() >= 1 && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        && w.chars().next().unwrap().is_ascii_uppercase())
+        || word.contains('[')
+        || word.contains("...")
+        || word.contains('…')
+        || word.contains('<')
+}
+
+/// The README's set-up line runs the game from the source tree; here it is
+/// the same program.
+fn as_user_types(line: &str) -> String {
+    line.replace("cargo run --release -- ", "mancala ")
+}
+
+fn examples() -> Vec<Example> {
+    let mut found = Vec::new();
+    for file in documents() {
+        let name = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+        let text = std::fs::read_to_string(&file).unwrap();
+        // Inside a fence: its kind (`sh` or other), first line and script.
+        let mut fence: Option<(bool, usize, String)> = None;
+        for (i, line) in text.lines().enumerate() {
+            if let Some(kind) = line.trim_start().strip_prefix("```") {
+                match fence.take() {
+                    Some((true, start, script)) if !script.trim().is_empty() => {
+                        found.push(Example { place: format!("{name}:{start}"), script });
+                    }
+                    Some(_) => {}
+                    None => fence = Some((kind.trim() == "sh", i + 2, String::new())),
+                }
+                continue;
+            }
+            match fence.as_mut() {
+                Some((true, _, script)) => {
+                    let command = line.split(" # ").next().unwrap().trim();
+                    // The test run itself is what CI runs; it is not run again here.
+                    if !command.is_empty()
+                        && !command.starts_with('#')
+                        && command != "bash scripts/test.sh"
+                    {
+                        script.push_str(&as_user_types(command));
+                        script.push('\n');
+                    }
+                }
+                Some((false, _, _)) => {}
+                None => {
+                    for span in line.split('`').skip(1).step_by(2) {
+                        if span.starts_with("mancala ") && !span.split_whitespace().any(is_placeholder)
+                        {
+                            found.push(Example {
+                                place: format!("{name}:{}", i + 1),
+                                script: format!("{span}\n"),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Runs a script in a home of its own; its exit status and output.
+fn run(script: &str, timeout: Duration) -> Result<(), String> {
+    let home = common::Sandbox::new();
+    let bin = home.join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    std::os::unix::fs::symlink(common::binary(), bin.join("mancala")).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let mut child = std::process::Command::new("bash");
+    for name in common::LOCATIONS {
+        child.env_remove(name);
+    }
+    let mut child = child
+        .arg("-c")
+        .arg(format!("set -euo pipefail\n{script}"))
+        .current_dir(home.path())
+        .env("HOME", home.path())
+        .env("PATH", path)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let out = child.wait_with_output().unwrap();
+            if status.success() {
+                return Ok(());
+            }
+            return Err(format!(
+                "exit {:?}\nstdout: {}\nstderr: {}",
+                status.code(),
+                tail(&out.stdout),
+                tail(&out.stderr)
+            ));
+        }
+        if start.elapsed() > timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("still running after {} s", timeout.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn tail(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let start = text.len().saturating_sub(600);
+    text[text.floor_char_boundary(start)..].to_string()
+}
+
+fn is_long(example: &Example) -> bool {
+    example.script.lines().any(|l| LONG.contains(&l.trim()))
+}
+
+fn check(examples: Vec<Example>) {
+    assert!(!examples.is_empty());
+    let mut failures = Vec::new();
+    for example in &examples {
+        if let Err(why) = run(&example.script, if is_long(example) { Duration::MAX } else { TIMEOUT }) {
+            failures.push(format!("{}: {}\n  {}", example.place, example.script.trim(), why));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} examples failed:\n{}", failures.len(), examples.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_example_in_the_readme_and_docs_runs() {
+    let all = examples();
+    // The README's own commands are among them.
+    assert!(all.iter().any(|e| e.place.starts_with("README.md") && e.script.starts_with("mancala play")));
+    check(all.into_iter().filter(|e| !is_long(e)).collect());
+}
+
+#[test]
+#[ignore = "minutes: solving Kalah(6,5), full databases, long matches"]
+fn long_examples_run() {
+    check(examples().into_iter().filter(is_long).collect());
+}
+
+#[test]
+fn every_long_example_is_still_in_the_docs() {
+    // The list above names commands that are shown; a stale entry is a
+    // command nobody shows any more.
+    let all = examples();
+    for long in LONG {
+        assert!(all.iter().any(|e| e.script.lines().any(|l| l.trim() == *long)), "{long} is not in the docs");
+    }
+}
+
+#[test]
+fn every_position_in_the_docs_is_valid() {
+    // Position strings in code spans (`4,4,...:0/.../S`) parse, and hold
+    // as many seeds as a preset's start.
+    let re_like = |s: &str| s.contains('/') && s.contains(':') && s.chars().next().is_some_and(|c| c.is_ascii_digit());
+    let mut seen = 0;
+    for file in documents() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for span in text.split('`').skip(1).step_by(2) {
+            if !re_like(span) || span.contains(' ') {
+                continue;
+            }
+            let p: mancala_core::Position =
+                span.parse().unwrap_or_else(|e| panic!("{}: {span}: {e}", file.display()));
+            let fits = mancala_core::Variant::presets().iter().any(|v| {
+                v.resized(Some(p.pits_per_side() as u8), None)
+                    .ok()
+                    .and_then(|v| {
+                        (1..=v.rules().board.seeds_per_pit_range[1])
+                            .filter_map(|s| v.resized(None, Some(s)).ok())
+                            .find(|v| p.check_fits(v).is_ok())
+                    })
+                    .is_some()
+            });
+            assert!(fits, "{}: {span} fits no preset at any size", file.display());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 4, "only {seen} positions found");
+}
