@@ -672,7 +672,7 @@ impl Session {
                 ))
             }
             Err(MoveError::Parse(e)) => self.error(format!("{}.", capitalise(&e.to_string()))),
-            Err(MoveError::Illegal(e)) => {
+            Err(e) => {
                 let legal = pit_list(&self.legal_pits());
                 self.error(format!("{}. You can sow: {legal}.", capitalise(&e.to_string())))
             }
