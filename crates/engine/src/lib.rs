@@ -7,10 +7,13 @@
 //! - [`playout`]: random playouts (speed benchmark of the rules).
 //! - [`protocol`]: the messages of the `mancala engine` protocol, typed,
 //!   with one parser and one printer each.
+//! - [`record`]: the game record (the saved-game format), with who plays
+//!   each side ([`record::PlayerKind`]).
 
 pub mod player;
 pub mod playout;
 pub mod protocol;
+pub mod record;
 pub mod search;
 
 pub use player::{computer_move, computer_move_with, hint, hint_with, level_limits, LEVELS};

@@ -16,7 +16,7 @@ use crate::endgame::Databases;
 
 use super::board::{self, BoardView, DIM, ERROR, TITLE};
 use super::input::{Input, MAX_LINE};
-use super::record::{PlayerKind, Record, DEFAULT_LEVEL};
+use super::record::{PlayerKind, Record, RecordFile, DEFAULT_LEVEL};
 
 /// What the command line settled before the game: every `Some` skips a
 /// question.
