@@ -75,7 +75,10 @@ fn lists_and_their_errors() {
     assert_eq!(parse_moves("3,SWAP , 1").unwrap(), [Move::pit(3), Move::Swap, Move::pit(1)]);
     let e = parse_moves("3,,1").unwrap_err();
     assert_eq!((e.index, e.text.as_str()), (2, ""));
-    assert_eq!(e.to_string(), "move #2 in the list (\"\"): no move given: enter a pit number or 'swap'");
+    assert_eq!(
+        e.to_string(),
+        "move #2 in the list (\"\"): no move given: enter a pit number or 'swap'"
+    );
     assert_eq!(parse_moves("3,").unwrap_err().index, 2);
     assert_eq!(parse_moves(",3").unwrap_err().index, 1);
     let e = parse_moves("1 three").unwrap_err();

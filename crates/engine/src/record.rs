@@ -442,6 +442,7 @@ fn parse_tag(line: &str) -> Result<(&str, String), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mancala_core::Move;
 
     fn sample() -> Record {
         let v = Variant::preset("kalah").unwrap();
