@@ -7,9 +7,12 @@
 //! - [`playout`]: random playouts (speed benchmark of the rules).
 //! - [`protocol`]: the messages of the `mancala engine` protocol, typed,
 //!   with one parser and one printer each.
+//! - [`mankalah`]: the messages of the Manchester Kalah game engine's
+//!   protocol, typed.
 //! - [`record`]: the game record (the saved-game format), with who plays
 //!   each side ([`record::PlayerKind`]).
 
+pub mod mankalah;
 pub mod player;
 pub mod playout;
 pub mod protocol;

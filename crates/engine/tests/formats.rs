@@ -265,3 +265,86 @@ fn records_saved_before_keep_loading() {
     assert_eq!(e.line, 12);
     assert!(e.message.contains("move 3 (\"\")"), "{e}");
 }
+
+mod mankalah {
+    use mancala_core::Side;
+    use mancala_engine::mankalah::{AgentMessage, Change, EngineMessage, Next, State, HOLES};
+    use proptest::prelude::*;
+
+    /// 16 counts adding up to 98.
+    fn state() -> impl Strategy<Value = State> {
+        prop::collection::vec(0u32..16, 2 * HOLES + 2).prop_map(|weights| {
+            let mut counts = [0u8; 2 * HOLES + 2];
+            let mut left = 98u32;
+            for (i, w) in weights.iter().enumerate().skip(1) {
+                let take = (w * 2).min(left);
+                counts[i] = take as u8;
+                left -= take;
+            }
+            counts[0] = left as u8;
+            State(counts)
+        })
+    }
+
+    fn engine_message() -> impl Strategy<Value = EngineMessage> {
+        prop_oneof![
+            Just(EngineMessage::End),
+            Just(EngineMessage::Start(Side::South)),
+            Just(EngineMessage::Start(Side::North)),
+            (
+                prop_oneof![Just(Change::Swap), (1u8..=7).prop_map(Change::Hole)],
+                state(),
+                prop::sample::select(vec![Next::You, Next::Opp, Next::End])
+            )
+                .prop_map(|(change, state, next)| EngineMessage::Change {
+                    change,
+                    state,
+                    next
+                }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn engine_messages_read_back(m in engine_message()) {
+            prop_assert_eq!(m.to_string().parse::<EngineMessage>(), Ok(m));
+        }
+
+        #[test]
+        fn agent_messages_read_back(m in prop_oneof![Just(AgentMessage::Swap), (1u8..=7).prop_map(AgentMessage::Move)]) {
+            prop_assert_eq!(m.to_string().parse::<AgentMessage>(), Ok(m));
+        }
+
+        #[test]
+        fn no_line_makes_them_panic(line in "\\PC{0,80}|CHANGE;[0-9A-Z]{0,3};[0-9,]{0,60};[A-Z]{0,4}") {
+            let _ = line.parse::<EngineMessage>();
+            let _ = line.parse::<AgentMessage>();
+        }
+    }
+
+    #[test]
+    fn bad_messages_say_what_is_wrong() {
+        let says = |line: &str, what: &str| {
+            let e = line.parse::<EngineMessage>().unwrap_err();
+            assert!(e.to_string().contains(what), "{line:?} gave {e}, expected {what:?}");
+        };
+        says("HELLO", "expected START;South|North");
+        says("START;East", "START names side \"East\"");
+        says("END;now", "END with 2 fields");
+        says(
+            "CHANGE;9;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
+            "hole \"9\" is not a number from 1 to 7",
+        );
+        says("CHANGE;1;7,7,7;YOU", "3 numbers instead of 16");
+        says("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,2;YOU", "99 seeds instead of 98");
+        says("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,x,1;YOU", "\"x\" is not a seed count");
+        says("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;ME", "not YOU, OPP or END");
+        let m: EngineMessage =
+            " CHANGE ; 1 ; 7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1 ; OPP ".parse().unwrap();
+        let EngineMessage::Change { state, .. } = m else { panic!("{m:?}") };
+        assert_eq!(state.holes(Side::South), [0, 8, 8, 8, 8, 8, 8]);
+        assert_eq!((state.store(Side::North), state.store(Side::South)), (0, 1));
+        assert!("MOVE;8".parse::<AgentMessage>().is_err());
+        assert!("MOVE".parse::<AgentMessage>().is_err());
+    }
+}
