@@ -7,8 +7,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use serde_json::Value;
 
 /// Runs `mancala ARGS` in a home of its own.
