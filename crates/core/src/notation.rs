@@ -243,17 +243,17 @@ impl FromStr for Position {
         for (side, text) in Side::ALL.into_iter().zip(&fields[..2]) {
             let (pits, store) = text
                 .split_once(':')
-                .ok_or(ParsePositionError::Row { side, text: text.to_string() })?;
+                .ok_or_else(|| ParsePositionError::Row { side, text: quote(text) })?;
             let count = |t: &str| {
                 t.trim()
                     .parse::<u8>()
-                    .map_err(|_| ParsePositionError::Count { side, text: t.to_string() })
+                    .map_err(|_| ParsePositionError::Count { side, text: quote(t) })
             };
             let pits = pits.split(',').map(count).collect::<Result<Vec<u8>, _>>()?;
             rows.push((pits, count(store)?));
         }
         let state = fields[2].trim();
-        let bad = || ParsePositionError::State(state.to_string());
+        let bad = || ParsePositionError::State(quote(state));
         let to_move = match state.get(..1) {
             Some("S") => Side::South,
             Some("N") => Side::North,

@@ -94,6 +94,13 @@ fn lists_and_their_errors() {
     let long = "x".repeat(1000);
     let e = parse_moves(&long).unwrap_err();
     assert!(e.to_string().len() < 200, "{e}");
+    // So are bad positions and variant names.
+    for text in [format!("{}:0/1:0/S", "4,".repeat(500)), format!("1:0/1:0/{}", "S".repeat(500))] {
+        let e = text.parse::<Position>().unwrap_err();
+        assert!(e.to_string().len() < 200, "{e}");
+    }
+    let e = Variant::preset(&"k".repeat(1000)).unwrap_err();
+    assert!(e.to_string().len() < 400, "{e}");
 }
 
 #[test]
