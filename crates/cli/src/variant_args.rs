@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use mancala_core::{preset_names, Move, Position, Variant};
+use mancala_core::Variant;
 
 use crate::error::CliError;
 
@@ -62,8 +62,9 @@ impl VariantArgs {
 pub struct GameArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Moves to play from the start first, e.g. `3,1,swap,4` (pits numbered
-    /// from the mover's own left).
+    /// Moves to play from the start first, e.g. `3,1` or `"3 1"`: pit
+    /// numbers from the mover's own left, or `swap`, separated by commas
+    /// and/or spaces.
     #[arg(long, short = 'm', default_value = "")]
     pub moves: String,
 }
@@ -78,35 +79,11 @@ impl GameArgs {
     }
 }
 
-/// Parses `3,1,swap,4` and replays it from the start, naming the first bad
-/// move by its place in the list.
+/// Reads a move list (`3,1,swap`, `3 1`: see `mancala_core::parse_moves`)
+/// and replays it from the start, naming the first bad move by its place in
+/// the list.
 pub fn replay(variant: &Variant, moves: &str) -> Result<mancala_core::Game, CliError> {
     let mut game = mancala_core::Game::new(variant.clone());
-    for (i, text) in split_moves(moves).enumerate() {
-        let mv: Move = game
-            .position()
-            .parse_move(variant, text)
-            .map_err(|e| CliError::input(format!("move #{} in the list ({text:?}): {e}", i + 1)))?;
-        game.play_unchecked(mv);
-    }
+    game.play_moves(moves).map_err(CliError::input)?;
     Ok(game)
-}
-
-/// The moves of a comma-separated list (an empty list has none).
-pub fn split_moves(moves: &str) -> impl Iterator<Item = &str> {
-    let trimmed = moves.trim();
-    trimmed.split(',').map(str::trim).filter(move |_| !trimmed.is_empty())
-}
-
-/// Every preset's name, for messages.
-pub fn known_variants() -> String {
-    preset_names().join(", ")
-}
-
-/// Reads a position string for `variant`.
-pub fn parse_position(variant: &Variant, text: &str) -> Result<Position, CliError> {
-    let pos: Position =
-        text.parse().map_err(|e| CliError::input(format!("position {text:?}: {e}")))?;
-    pos.check_fits(variant).map_err(|e| CliError::input(format!("position {text:?}: {e}")))?;
-    Ok(pos.settled(variant))
 }

@@ -5,8 +5,10 @@
 
 mod common;
 
+use mancala_engine::protocol::Reply;
+
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
@@ -160,6 +162,16 @@ fn every_malformed_line_gets_an_error_and_the_engine_survives() {
         ("hash", "hash MB"),
         ("hash 0", "1 to"),
         ("hash lots", "whole number of MiB"),
+        // Trailing words, repeated options and empty moves are refused.
+        ("quit now", "quit takes nothing after it, found \"now\""),
+        ("newgame 5", "newgame takes nothing after it"),
+        ("isready now", "isready takes nothing after it"),
+        ("stop it", "stop takes nothing after it"),
+        ("variant kalah pits 6 pits 7", "pits is given twice"),
+        ("go depth 2 nodes 5 depth 3", "depth is given twice"),
+        ("position startpos moves 3,,1", "move #2 in the list (\"\"): no move given"),
+        ("position startpos moves 3,", "no move given"),
+        ("position startpos moves 99999999999999999999999", "no pit 99999999999999999999999"),
     ];
     for (line, reason) in &bad {
         let got = e.ask(line);
@@ -194,6 +206,16 @@ fn every_malformed_line_gets_an_error_and_the_engine_survives() {
     e.send("d");
     let shown = e.until("legal");
     assert!(shown.iter().any(|l| l == "moves 3"), "{shown:?}");
+    // Every line the engine wrote is a reply of the protocol, and prints
+    // back as it was written.
+    e.send("go depth 2");
+    let mut all = shown.clone();
+    all.extend(e.until("bestmove"));
+    for line in &all {
+        let reply: Reply = line.parse().unwrap_or_else(|err| panic!("{line:?}: {err}"));
+        assert_eq!(&reply.to_string(), line);
+    }
+    assert!(all.iter().any(|l| matches!(l.parse(), Ok(Reply::Legal(_)))), "{all:?}");
     e.send("quit");
     let (_, code) = e.close_and_wait();
     assert_eq!(code, Some(0));
@@ -309,10 +331,8 @@ fn end_of_input_lets_a_search_finish() {
 fn variants_and_variant_files() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("tiny.toml");
-    let text = common::mancala_in(dir.path())
-        .args(["variants", "--show", "oware"])
-        .output()
-        .unwrap();
+    let text =
+        common::mancala_in(dir.path()).args(["variants", "--show", "oware"]).output().unwrap();
     assert!(text.status.success());
     std::fs::write(&file, &text.stdout).unwrap();
     let mut e = Engine::start(&[]);

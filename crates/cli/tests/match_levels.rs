@@ -7,7 +7,6 @@
 
 mod common;
 
-
 use serde_json::Value;
 
 /// Runs `mancala ARGS` in a home of its own.
@@ -30,7 +29,7 @@ fn count(v: &Value, key: &str) -> u64 {
 
 #[test]
 fn level_6_beats_level_1() {
-    let s = run_match(&["--a", "level:6", "--b", "level:1", "--games", "4", "--seed", "7"]);
+    let s = run_match(&["--a", "level:6", "--b", "level:1", "--games", "8", "--seed", "7"]);
     let (w, d, l) = (count(&s, "wins"), count(&s, "draws"), count(&s, "losses"));
     assert_eq!(w + d + l, 8, "{s}");
     assert_eq!(count(&s, "games"), 8);
@@ -42,12 +41,15 @@ fn level_6_beats_level_1() {
 #[test]
 fn the_text_report_has_the_result_and_the_elo() {
     let out = output(&[
-        "match", "--a", "level:3", "--b", "level:2", "--games", "3", "-v", "kalah", "-p", "4", "-s",
-        "3",
+        "match", "--a", "level:3", "--b", "level:2", "--games", "6", "-v", "kalah", "-p", "4",
+        "-s", "3",
     ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("match kalah 4x3: A = level:3, B = level:2; 3 game pairs"), "{text}");
+    assert!(
+        text.starts_with("match kalah 4x3: A = level:3, B = level:2; 6 games (3 pairs"),
+        "{text}"
+    );
     assert!(text.contains(" games: score "), "{text}");
     assert!(text.contains("Elo difference A - B: "), "{text}");
 }
@@ -57,12 +59,12 @@ fn an_external_engine_plays_like_the_search_in_process() {
     // The same search at the same depth with the same table size on both
     // sides: every opening is won once by each side (or drawn twice).
     let engine = format!("cmd:\"{}\" engine --hash 16", env!("CARGO_BIN_EXE_mancala"));
-    let s = run_match(&["--a", &engine, "--b", "search", "--depth", "5", "--games", "3"]);
+    let s = run_match(&["--a", &engine, "--b", "search", "--depth", "5", "--games", "6"]);
     assert_eq!(count(&s, "wins"), count(&s, "losses"), "{s}");
     assert_eq!(s["score"].as_f64().unwrap(), 0.5, "{s}");
     // And it beats a weak level through the protocol, on another variant.
     let s = run_match(&[
-        "--a", &engine, "--b", "level:1", "--depth", "6", "--games", "2", "-v", "mankalah",
+        "--a", &engine, "--b", "level:1", "--depth", "6", "--games", "4", "-v", "mankalah",
     ]);
     assert!(count(&s, "wins") >= 3, "{s}");
 }
@@ -72,15 +74,38 @@ fn bad_players_are_refused() {
     let out = output(&["match", "--a", "level:11", "--b", "level:1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("level"));
-    let out = output(&["match", "--a", "cmd:/nonexistent/engine", "--b", "level:1", "--games", "1"]);
+    let out =
+        output(&["match", "--a", "cmd:/nonexistent/engine", "--b", "level:1", "--games", "2"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot start \"/nonexistent/engine\""), "{err}");
     // A program that is not an engine: it answers nothing useful and ends.
-    let out = output(&["match", "--a", "cmd:true", "--b", "level:1", "--games", "1", "--timeout", "5"]);
+    let out =
+        output(&["match", "--a", "cmd:true", "--b", "level:1", "--games", "2", "--timeout", "5"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ended") || err.contains("stopped listening"), "{err}");
+}
+
+#[test]
+fn games_counts_games_and_an_odd_number_is_refused() {
+    let s = run_match(&["--a", "level:2", "--b", "level:1", "--games", "2", "-p", "3", "-s", "2"]);
+    assert_eq!(count(&s, "games"), 2, "{s}");
+    assert_eq!(count(&s, "pairs"), 1, "{s}");
+    for odd in ["1", "3", "0"] {
+        let out = output(&["match", "--a", "level:2", "--b", "level:1", "--games", odd]);
+        assert_eq!(out.status.code(), Some(2), "--games {odd}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("--games {odd}")) && err.contains("even"), "{err}");
+    }
+}
+
+#[test]
+fn a_command_with_an_unclosed_quote_is_refused() {
+    let out = output(&["match", "--a", "cmd:\"mancala engine", "--b", "level:1", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unclosed quote"), "{err}");
 }
 
 /// The statistical evidence (about 3 minutes in release mode on 2 cores): each higher
@@ -88,14 +113,15 @@ fn bad_players_are_refused() {
 #[test]
 #[ignore]
 fn higher_levels_beat_lower_levels_clearly() {
-    for (a, b, pairs) in [("2", "1", "50"), ("4", "2", "50"), ("6", "4", "40"), ("8", "6", "20")] {
+    for (a, b, games) in [("2", "1", "100"), ("4", "2", "100"), ("6", "4", "80"), ("8", "6", "40")]
+    {
         let s = run_match(&[
             "--a",
             &format!("level:{a}"),
             "--b",
             &format!("level:{b}"),
             "--games",
-            pairs,
+            games,
             "--jobs",
             "2",
             "--seed",

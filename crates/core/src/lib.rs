@@ -46,7 +46,10 @@ mod variant;
 pub use game::Game;
 pub use history::RepetitionWindow;
 pub use moves::{Move, MoveList, MAX_MOVES};
-pub use notation::{format_moves, MoveError, ParseMoveError, ParsePositionError, PositionMismatch};
+pub use notation::{
+    format_moves, parse_moves, quote, MoveError, MoveListError, ParseMoveError, ParsePositionError,
+    PositionMismatch, QUOTE_MAX,
+};
 pub use position::{mix64, EndReason, IllegalMove, MoveReport, Outcome, Position};
 pub use rules::{
     BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, GrandSlam, Repetition,

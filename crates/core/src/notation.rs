@@ -22,7 +22,20 @@ use std::str::FromStr;
 use crate::position::{EndReason, IllegalMove, Position, OPENING, SWAP_OFFERED};
 use crate::rules::{MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS};
 use crate::variant::{CELLS, STORE_CELL};
-use crate::{Move, Side, Variant};
+use crate::{Game, Move, Side, Variant};
+
+/// The longest piece of user text quoted back in an error message.
+pub const QUOTE_MAX: usize = 40;
+
+/// `text` shortened to [`QUOTE_MAX`] characters (with `...` when cut), for
+/// quoting user input in a message.
+pub fn quote(text: &str) -> String {
+    if text.chars().count() <= QUOTE_MAX {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(QUOTE_MAX).collect::<String>())
+    }
+}
 
 /// Text that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -31,8 +44,9 @@ pub enum ParseMoveError {
     Empty,
     #[error("{0:?} is not a move: enter a pit number or 'swap'")]
     NotAMove(String),
-    #[error("there is no pit {0}")]
-    NoSuchPit(u64),
+    /// A pit number too large for any board; the text as given (shortened).
+    #[error("there is no pit {0}: pits are numbered from 1 to at most {max}", max = u8::MAX)]
+    NoSuchPit(String),
 }
 
 impl FromStr for Move {
@@ -49,12 +63,10 @@ impl FromStr for Move {
         if t.bytes().all(|b| b.is_ascii_digit()) {
             return match t.parse::<u64>() {
                 Ok(n @ 1..=255) => Ok(Move::Sow((n - 1) as u8)),
-                Ok(n) => Err(ParseMoveError::NoSuchPit(n)),
-                Err(_) => Err(ParseMoveError::NoSuchPit(u64::MAX)),
+                _ => Err(ParseMoveError::NoSuchPit(quote(t))),
             };
         }
-        let shown: String = t.chars().take(40).collect();
-        Err(ParseMoveError::NotAMove(shown))
+        Err(ParseMoveError::NotAMove(quote(t)))
     }
 }
 
@@ -74,6 +86,10 @@ pub enum MoveError {
     Parse(#[from] ParseMoveError),
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
+    /// A pit number far outside the board (too large to be a pit at all),
+    /// as written.
+    #[error("pit {text} does not exist: pits are numbered 1 to {pits}")]
+    NoSuchPit { text: String, pits: usize },
 }
 
 impl Position {
@@ -82,9 +98,8 @@ impl Position {
     pub fn parse_move(&self, v: &Variant, text: &str) -> Result<Move, MoveError> {
         let mv = match text.parse::<Move>() {
             Ok(mv) => mv,
-            Err(ParseMoveError::NoSuchPit(p)) => {
-                let pit = usize::try_from(p).unwrap_or(usize::MAX);
-                return Err(IllegalMove::OutOfRange { pit, pits: v.pits_per_side() }.into());
+            Err(ParseMoveError::NoSuchPit(text)) => {
+                return Err(MoveError::NoSuchPit { text, pits: v.pits_per_side() });
             }
             Err(e) => return Err(e.into()),
         };
@@ -93,9 +108,83 @@ impl Position {
     }
 }
 
-/// Writes a list of moves as `3,1,swap,4`.
+/// The moves of a move list as written: pieces separated by commas and/or
+/// white space. An empty piece between two commas (or before or after one)
+/// is kept, so that it is reported; a list of only white space has none.
+fn move_pieces(text: &str) -> Vec<&str> {
+    if text.trim().is_empty() {
+        return Vec::new();
+    }
+    let mut pieces = Vec::new();
+    for part in text.split(',') {
+        if part.trim().is_empty() {
+            pieces.push("");
+        } else {
+            pieces.extend(part.split_whitespace());
+        }
+    }
+    pieces
+}
+
+/// A move list with a bad move in it: which one (counted from 1), as
+/// written (shortened to [`QUOTE_MAX`] characters), and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move #{index} in the list ({text:?}): {error}")]
+pub struct MoveListError {
+    /// The bad move's place in the list, from 1.
+    pub index: usize,
+    /// The bad move as written, shortened.
+    pub text: String,
+    pub error: MoveError,
+}
+
+/// Reads a move list: moves (pit numbers from the mover's own left, or
+/// `swap` in any letter case) separated by commas and/or white space, e.g.
+/// `3,1,swap,4`, `3 1 swap 4` or `3, 1`. Empty text is the empty list; an
+/// empty move (`3,,1`, `3,`) is an error. Checks the text only, not
+/// legality: see [`Game::play_moves`] for that.
+///
+/// ```
+/// use mancala_core::{parse_moves, format_moves, Move};
+/// let moves = parse_moves("3, 1 swap")?;
+/// assert_eq!(moves, [Move::pit(3), Move::pit(1), Move::Swap]);
+/// assert_eq!(format_moves(&moves), "3,1,swap");
+/// assert!(parse_moves("3,,1").is_err());
+/// # Ok::<(), mancala_core::MoveListError>(())
+/// ```
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, MoveListError> {
+    move_pieces(text)
+        .into_iter()
+        .enumerate()
+        .map(|(i, piece)| {
+            piece.parse::<Move>().map_err(|e| MoveListError {
+                index: i + 1,
+                text: quote(piece),
+                error: e.into(),
+            })
+        })
+        .collect()
+}
+
+/// Writes a list of moves as `3,1,swap,4` (what [`parse_moves`] reads back).
 pub fn format_moves(moves: &[Move]) -> String {
     moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(",")
+}
+
+impl Game {
+    /// Plays a move list (as read by [`parse_moves`]) from the current
+    /// position, checking each move. On an error, naming the first bad
+    /// move, the moves before it have been played.
+    pub fn play_moves(&mut self, text: &str) -> Result<(), MoveListError> {
+        for (i, piece) in move_pieces(text).into_iter().enumerate() {
+            let mv = self
+                .position()
+                .parse_move(self.variant(), piece)
+                .map_err(|error| MoveListError { index: i + 1, text: quote(piece), error })?;
+            self.play_unchecked(mv);
+        }
+        Ok(())
+    }
 }
 
 /// Text that is not a position.
@@ -154,17 +243,17 @@ impl FromStr for Position {
         for (side, text) in Side::ALL.into_iter().zip(&fields[..2]) {
             let (pits, store) = text
                 .split_once(':')
-                .ok_or(ParsePositionError::Row { side, text: text.to_string() })?;
+                .ok_or_else(|| ParsePositionError::Row { side, text: quote(text) })?;
             let count = |t: &str| {
                 t.trim()
                     .parse::<u8>()
-                    .map_err(|_| ParsePositionError::Count { side, text: t.to_string() })
+                    .map_err(|_| ParsePositionError::Count { side, text: quote(t) })
             };
             let pits = pits.split(',').map(count).collect::<Result<Vec<u8>, _>>()?;
             rows.push((pits, count(store)?));
         }
         let state = fields[2].trim();
-        let bad = || ParsePositionError::State(state.to_string());
+        let bad = || ParsePositionError::State(quote(state));
         let to_move = match state.get(..1) {
             Some("S") => Side::South,
             Some("N") => Side::North,

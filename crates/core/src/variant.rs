@@ -100,7 +100,7 @@ impl Variant {
         let (_, text) = PRESETS
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .ok_or_else(|| VariantError::Unknown { name: name.to_string() })?;
+            .ok_or_else(|| VariantError::Unknown { name: crate::quote(name) })?;
         let rules = Rules::from_toml(text).expect("built-in presets are valid");
         Ok(Variant::compile(rules))
     }

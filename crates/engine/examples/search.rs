@@ -8,9 +8,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let v = Variant::preset(args.get(1).map_or("kalah", |s| s)).expect("variant");
     let mut game = Game::new(v);
-    for m in args.get(2).map_or("", |s| s).split(',').filter(|s| !s.is_empty()) {
-        let mv = game.position().parse_move(game.variant(), m).expect("move");
-        game.play(mv).expect("legal");
+    if let Err(e) = game.play_moves(args.get(2).map_or("", |s| s)) {
+        eprintln!("{e}");
+        std::process::exit(2);
     }
     let depth = args.get(3).map_or(12, |d| d.parse().expect("depth"));
     let solve = std::env::var("SOLVE").ok().map(|s| s.parse().unwrap());

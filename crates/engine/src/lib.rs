@@ -5,9 +5,18 @@
 //!   iterative deepening, endgame solving) and its reports.
 //! - [`player`]: the computer player at strength levels 1 to 10, and hints.
 //! - [`playout`]: random playouts (speed benchmark of the rules).
+//! - [`protocol`]: the messages of the `mancala engine` protocol, typed,
+//!   with one parser and one printer each.
+//! - [`mankalah`]: the messages of the Manchester Kalah game engine's
+//!   protocol, typed.
+//! - [`record`]: the game record (the saved-game format), with who plays
+//!   each side ([`record::PlayerKind`]).
 
+pub mod mankalah;
 pub mod player;
 pub mod playout;
+pub mod protocol;
+pub mod record;
 pub mod search;
 
 pub use player::{computer_move, computer_move_with, hint, hint_with, level_limits, LEVELS};

@@ -14,14 +14,13 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use mancala_core::{format_moves, Game, Move, Outcome, Position, Side, Variant};
-use mancala_engine::search::{
-    EndgameOracle, SearchInfo, SearchLimits, SearchOptions, Searcher, MAX_DEPTH,
-};
+use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_engine::protocol::{Command, GoLimits, Info, Reply, Start, MAX_HASH_MB};
+use mancala_engine::search::{EndgameOracle, SearchInfo, SearchLimits, SearchOptions, Searcher};
 
 use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
-use crate::variant_args::{parse_position, VariantArgs};
+use crate::variant_args::VariantArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -49,11 +48,6 @@ pub fn reply(out: &Out, line: &str) {
     let _ = writeln!(w, "{line}");
     let _ = w.flush();
 }
-
-const COMMANDS: &str =
-    "mancala, isready, variant, variantfile, hash, newgame, position, go, stop, d, quit";
-
-const MAX_HASH_MB: usize = 1 << 16;
 
 /// A search in progress.
 struct Running {
@@ -176,110 +170,86 @@ impl Engine {
     /// Handles one line of input.
     pub fn line(&mut self, line: &str) -> Flow {
         self.reap();
-        let mut words = line.split_whitespace();
-        let Some(command) = words.next() else {
+        if line.trim().is_empty() {
             return Flow::Continue;
+        }
+        let command = match line.parse::<Command>() {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(e);
+                return Flow::Continue;
+            }
         };
-        let rest: Vec<&str> = words.collect();
         let busy = self.running.is_some();
         match command {
-            "quit" => {
+            Command::Quit => {
                 self.stop();
                 return Flow::Quit;
             }
-            "stop" => self.stop(),
-            "isready" => reply(&self.out, "readyok"),
-            "mancala" => {
-                reply(&self.out, &format!("id name mancala {}", env!("CARGO_PKG_VERSION")));
-                reply(&self.out, "id protocol 1");
-                reply(&self.out, "ok");
+            Command::Stop => self.stop(),
+            Command::IsReady => self.send(Reply::ReadyOk),
+            Command::Mancala => {
+                self.send(Reply::IdName {
+                    name: "mancala".into(),
+                    version: env!("CARGO_PKG_VERSION").into(),
+                });
+                self.send(Reply::IdProtocol(1));
+                self.send(Reply::Ok);
             }
-            "d" => self.show(),
-            "variant" | "variantfile" | "hash" | "newgame" | "position" | "go" if busy => {
+            Command::Display => self.show(),
+            Command::Variant { .. }
+            | Command::VariantFile(_)
+            | Command::Hash(_)
+            | Command::NewGame
+            | Command::Position { .. }
+            | Command::Go(_)
+                if busy =>
+            {
                 self.error(format!(
-                    "{command}: a search is running; send stop first (while searching only \
-                     stop, isready, d and quit are accepted)"
+                    "{}: a search is running; send stop first (while searching only \
+                     stop, isready, d and quit are accepted)",
+                    command.name()
                 ));
             }
-            "variant" => self.set_variant(&rest),
-            "variantfile" => self.set_variant_file(&rest),
-            "hash" => self.set_hash(&rest),
-            "newgame" => {
+            Command::Variant { name, pits, seeds } => {
+                let args =
+                    VariantArgs { variant: name, pits_per_side: pits, seeds, variant_file: None };
+                match args.variant() {
+                    Ok(v) => self.use_variant(v),
+                    Err(e) => self.error(format!("variant: {}", e.message)),
+                }
+            }
+            Command::VariantFile(path) => {
+                let args = VariantArgs {
+                    variant: String::new(),
+                    pits_per_side: None,
+                    seeds: None,
+                    variant_file: Some(PathBuf::from(path)),
+                };
+                match args.variant() {
+                    Ok(v) => self.use_variant(v),
+                    Err(e) => self.error(format!("variantfile: {}", e.message)),
+                }
+            }
+            Command::Hash(mb) => {
+                self.hash_mb = mb;
+                self.searcher = Some(self.new_searcher());
+            }
+            Command::NewGame => {
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
                 }
                 self.game = Game::new(self.variant.clone());
             }
-            "position" => self.set_position(&rest),
-            "go" => self.go(&rest),
-            other => self.error(format!(
-                "unknown command {:?}: the commands are {COMMANDS}",
-                truncate(other)
-            )),
+            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::Go(limits) => self.go(limits),
         }
         Flow::Continue
     }
 
-    fn set_variant(&mut self, words: &[&str]) {
-        let usage = "variant NAME [pits P] [seeds S]";
-        let Some((name, options)) = words.split_first() else {
-            return self.error(format!(
-                "variant: no name given: {usage}; the variants are {}",
-                crate::variant_args::known_variants()
-            ));
-        };
-        let mut args = VariantArgs {
-            variant: name.to_string(),
-            pits_per_side: None,
-            seeds: None,
-            variant_file: None,
-        };
-        let mut i = 0;
-        while i < options.len() {
-            let key = options[i];
-            let slot = match key {
-                "pits" => &mut args.pits_per_side,
-                "seeds" => &mut args.seeds,
-                _ => {
-                    return self
-                        .error(format!("variant: unknown option {:?}: {usage}", truncate(key)))
-                }
-            };
-            let Some(value) = options.get(i + 1) else {
-                return self.error(format!("variant: {key} needs a number: {usage}"));
-            };
-            match value.parse::<u32>() {
-                Ok(v) => *slot = Some(v),
-                Err(_) => {
-                    return self.error(format!(
-                        "variant: {key} must be a whole number, found {:?}",
-                        truncate(value)
-                    ))
-                }
-            }
-            i += 2;
-        }
-        match args.variant() {
-            Ok(v) => self.use_variant(v),
-            Err(e) => self.error(format!("variant: {}", e.message)),
-        }
-    }
-
-    fn set_variant_file(&mut self, words: &[&str]) {
-        if words.is_empty() {
-            return self.error("variantfile: no file given: variantfile PATH");
-        }
-        let path = PathBuf::from(words.join(" "));
-        let args = VariantArgs {
-            variant: String::new(),
-            pits_per_side: None,
-            seeds: None,
-            variant_file: Some(path),
-        };
-        match args.variant() {
-            Ok(v) => self.use_variant(v),
-            Err(e) => self.error(format!("variantfile: {}", e.message)),
-        }
+    /// Writes one reply.
+    fn send(&self, r: Reply) {
+        reply(&self.out, &r.to_string());
     }
 
     fn use_variant(&mut self, v: Variant) {
@@ -291,108 +261,39 @@ impl Engine {
         self.find_database();
     }
 
-    fn set_hash(&mut self, words: &[&str]) {
-        match words {
-            [mb] => match mb.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    self.hash_mb = mb;
-                    self.searcher = Some(self.new_searcher());
+    fn set_position(&mut self, start: Start, moves: &[Move]) {
+        let start = match start {
+            Start::StartPos => Position::start(&self.variant),
+            Start::Position(p) => {
+                if let Err(e) = p.check_fits(&self.variant) {
+                    return self.error(format!("position {p}: {e}"));
                 }
-                _ => self.error(format!(
-                    "hash: the size must be a whole number of MiB from 1 to {MAX_HASH_MB}, found {:?}",
-                    truncate(mb)
-                )),
-            },
-            _ => self.error("hash: give one size in MiB: hash MB"),
-        }
-    }
-
-    fn set_position(&mut self, words: &[&str]) {
-        let usage = "position startpos [moves M1 M2 ...] or position POSITION [moves M1 M2 ...]";
-        let Some((&first, rest)) = words.split_first() else {
-            return self.error(format!("position: nothing given: {usage}"));
-        };
-        let start = if first == "startpos" {
-            Position::start(&self.variant)
-        } else if first == "moves" {
-            return self.error(format!("position: no position before moves: {usage}"));
-        } else {
-            match parse_position(&self.variant, first) {
-                Ok(p) => p,
-                Err(e) => return self.error(format!("position: {}", e.message)),
-            }
-        };
-        let moves: Vec<&str> = match rest.split_first() {
-            None => Vec::new(),
-            Some((&"moves", moves)) => {
-                moves.iter().flat_map(|m| m.split(',')).filter(|m| !m.is_empty()).collect()
-            }
-            Some((other, _)) => {
-                return self.error(format!(
-                    "position: expected \"moves\" after the position, found {:?}: {usage}",
-                    truncate(other)
-                ))
+                p.settled(&self.variant)
             }
         };
         let mut game = Game::from_position(self.variant.clone(), start);
-        for (i, text) in moves.iter().enumerate() {
-            match game.position().parse_move(&self.variant, text) {
-                Ok(mv) => {
-                    game.play_unchecked(mv);
-                }
-                Err(e) => {
-                    return self.error(format!(
-                        "position: move #{} ({:?}): {e}; the position is unchanged",
-                        i + 1,
-                        truncate(text)
-                    ))
-                }
+        for (i, &mv) in moves.iter().enumerate() {
+            if let Err(e) = game.play(mv) {
+                return self.error(format!(
+                    "position: move #{} ({:?}): {e}; the position is unchanged",
+                    i + 1,
+                    mv.to_string()
+                ));
             }
         }
         self.game = game;
     }
 
-    fn go(&mut self, words: &[&str]) {
-        let usage = "go [depth D] [nodes N] [movetime MS] [infinite]";
-        let mut limits = SearchLimits::default();
-        let mut infinite = false;
-        let mut i = 0;
-        while i < words.len() {
-            let key = words[i];
-            if key == "infinite" {
-                infinite = true;
-                i += 1;
-                continue;
-            }
-            if !matches!(key, "depth" | "nodes" | "movetime") {
-                return self.error(format!("go: unknown limit {:?}: {usage}", truncate(key)));
-            }
-            let Some(value) = words.get(i + 1) else {
-                return self.error(format!("go: {key} needs a number: {usage}"));
-            };
-            let Ok(n) = value.parse::<u64>() else {
-                return self.error(format!(
-                    "go: {key} must be a whole number, found {:?}",
-                    truncate(value)
-                ));
-            };
-            match key {
-                "depth" if (1..=MAX_DEPTH as u64).contains(&n) => limits.depth = Some(n as u32),
-                "depth" => {
-                    return self.error(format!("go: depth must be 1 to {MAX_DEPTH}, found {n}"))
-                }
-                "nodes" if n >= 1 => limits.nodes = Some(n),
-                "movetime" if n >= 1 => limits.time = Some(Duration::from_millis(n)),
-                _ => return self.error(format!("go: {key} must be at least 1, found {n}")),
-            }
-            i += 2;
-        }
-        if infinite && limits != SearchLimits::default() {
-            return self.error("go: infinite cannot be combined with depth, nodes or movetime");
-        }
+    fn go(&mut self, go: GoLimits) {
+        let limits = SearchLimits {
+            depth: go.depth,
+            nodes: go.nodes,
+            time: go.movetime.map(Duration::from_millis),
+        };
+        let infinite = go.infinite;
         if self.game.position().is_over() {
-            reply(&self.out, "info string the game is over");
-            reply(&self.out, "bestmove none");
+            self.send(Reply::InfoString("the game is over".into()));
+            self.send(Reply::BestMove(None));
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -411,12 +312,9 @@ impl Engine {
                     std::thread::sleep(Duration::from_millis(2));
                 }
             }
-            let best = match result.best.or_else(|| game.legal_moves().first().copied()) {
-                Some(mv) => mv.to_string(),
-                None => "none".into(),
-            };
+            let best = result.best.or_else(|| game.legal_moves().first().copied());
             done.store(true, Ordering::SeqCst);
-            reply(&out, &format!("bestmove {best}"));
+            reply(&out, &Reply::BestMove(best).to_string());
             searcher
         });
         match handle {
@@ -432,29 +330,25 @@ impl Engine {
         let v = &self.variant;
         let pos = self.game.position();
         let mut lines = vec![
-            format!("variant {} pits {} seeds {}", v.name(), v.pits_per_side(), v.seeds_per_pit()),
-            format!("position {pos}"),
-            format!("start {}", self.game.start()),
-            format!("moves {}", format_moves(self.game.moves()).replace(',', " ")),
+            Reply::Variant {
+                name: v.name().to_string(),
+                pits: v.pits_per_side() as u32,
+                seeds: v.seeds_per_pit() as u32,
+            },
+            Reply::Position(*pos),
+            Reply::StartPosition(*self.game.start()),
+            Reply::Moves(self.game.moves().to_vec()),
         ];
-        lines.extend(board(pos).into_iter().map(|l| format!("board {l}")));
-        match pos.outcome() {
-            Some(outcome) => {
-                let winner = match outcome {
-                    Outcome::Win(side) => side.name(),
-                    Outcome::Draw => "draw",
-                };
-                let reason = pos.end_reason().map_or("over", |r| r.name());
-                lines.push(format!("over {reason} winner {winner}"));
-            }
-            None => {
-                lines.push(format!("tomove {}", pos.to_move()));
-                let legal: Vec<String> = pos.legal_moves(v).iter().map(|m| m.to_string()).collect();
-                lines.push(format!("legal {}", legal.join(" ")));
+        lines.extend(board(pos).into_iter().map(Reply::Board));
+        match (pos.outcome(), pos.end_reason()) {
+            (Some(outcome), Some(reason)) => lines.push(Reply::Over { reason, outcome }),
+            _ => {
+                lines.push(Reply::ToMove(pos.to_move()));
+                lines.push(Reply::Legal(pos.legal_moves(v).iter().collect()));
             }
         }
         for l in lines {
-            reply(&self.out, &l);
+            self.send(l);
         }
     }
 }
@@ -475,27 +369,7 @@ fn board(pos: &Position) -> Vec<String> {
 
 /// One `info` line.
 pub fn info_line(info: &SearchInfo) -> String {
-    format!(
-        "info depth {} seldepth {} score {} exact {} nodes {} dbhits {} nps {} time {} pv {}",
-        info.depth,
-        info.seldepth,
-        info.score,
-        info.exact,
-        info.nodes,
-        info.database_hits,
-        info.nps,
-        info.elapsed.as_millis(),
-        info.pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
-    )
-}
-
-/// A word from the input, shortened for an error message.
-fn truncate(word: &str) -> String {
-    if word.chars().count() <= 40 {
-        word.to_string()
-    } else {
-        format!("{}...", word.chars().take(40).collect::<String>())
-    }
+    Reply::Info(Info::from_search(info)).to_string()
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {

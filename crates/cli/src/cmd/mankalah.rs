@@ -21,6 +21,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_engine::mankalah::{AgentMessage, Change, EngineMessage, Next, State, HOLES};
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
 
 use crate::error::CliError;
@@ -49,9 +50,6 @@ pub struct Args {
     #[arg(long)]
     pub verbose: bool,
 }
-
-/// Holes per side and seeds per hole in Manchester Kalah.
-const HOLES: usize = 7;
 
 /// What the agent does after a message.
 #[derive(Debug, PartialEq, Eq)]
@@ -110,27 +108,26 @@ impl Agent {
     }
 
     /// Handles one message; returns the replies to send and what to do next.
-    pub fn handle(&mut self, line: &str) -> (Vec<String>, Flow) {
+    pub fn handle(&mut self, line: &str) -> (Vec<AgentMessage>, Flow) {
         let received = Instant::now();
         let line = line.trim();
         if line.is_empty() {
             return (Vec::new(), Flow::Continue);
         }
-        let parts: Vec<&str> = line.split(';').map(str::trim).collect();
+        let message = match line.parse::<EngineMessage>() {
+            Ok(m) => m,
+            Err(e) => {
+                self.diagnose(format!(
+                    "cannot read message {:?}: {e}; message ignored",
+                    line.chars().take(200).collect::<String>()
+                ));
+                return (Vec::new(), Flow::Continue);
+            }
+        };
         let mut replies = Vec::new();
-        match parts[0] {
-            "END" if parts.len() == 1 => return (replies, Flow::Exit),
-            "START" if parts.len() == 2 => {
-                let me = match parts[1] {
-                    "South" => Side::South,
-                    "North" => Side::North,
-                    other => {
-                        self.diagnose(format!(
-                            "START names side {other:?}, not South or North; message ignored"
-                        ));
-                        return (replies, Flow::Continue);
-                    }
-                };
+        match message {
+            EngineMessage::End => return (replies, Flow::Exit),
+            EngineMessage::Start(me) => {
                 if self.game.is_some() {
                     self.diagnose("a second START: a new game begins".into());
                 }
@@ -143,97 +140,71 @@ impl Agent {
                     replies.extend(self.think(received));
                 }
             }
-            "CHANGE" if parts.len() == 4 => {
+            EngineMessage::Change { change, state, next } => {
                 if self.game.is_none() {
                     self.diagnose(format!("{line:?} before START; message ignored"));
                     return (replies, Flow::Continue);
                 }
-                if self.change(parts[1], parts[2], parts[3]) && parts[3] == "YOU" {
+                self.change(change, &state, next);
+                if next == Next::You {
                     replies.extend(self.think(received));
                 }
             }
-            _ => self.diagnose(format!(
-                "cannot read message {:?}: expected START;South|North, \
-                 CHANGE;<move>|SWAP;<state>;YOU|OPP|END or END; message ignored",
-                line.chars().take(200).collect::<String>()
-            )),
         }
         (replies, Flow::Continue)
     }
 
     /// Plays the move the message reports on our record, then checks the
-    /// record against the state. A message whose state or next mover
-    /// cannot be read is ignored as a whole (returns false).
-    fn change(&mut self, mv: &str, state: &str, next: &str) -> bool {
-        if !matches!(next, "YOU" | "OPP" | "END") {
-            self.diagnose(format!(
-                "CHANGE ends with {:?}, not YOU, OPP or END; message ignored",
-                next.chars().take(40).collect::<String>()
-            ));
-            return false;
-        }
-        let numbers = match parse_state(state) {
-            Ok(n) => n,
-            Err(e) => {
-                self.diagnose(format!(
-                    "state {:?}: {e}; message ignored",
-                    state.chars().take(100).collect::<String>()
-                ));
-                return false;
-            }
-        };
+    /// record against the state.
+    fn change(&mut self, change: Change, state: &State, next: Next) {
         let game = self.game.as_mut().expect("started");
-        if mv == "SWAP" {
-            if game.moves().last() == Some(&Move::Swap) {
-                // Our own swap, already played when we sent it.
-            } else if game.position().swap_offered() {
-                game.play_unchecked(Move::Swap);
-                self.swapped = true;
-                self.moves_made += 1;
-            } else {
-                self.swapped = true;
-                self.moves_made += 1;
-                self.diagnose(format!(
-                    "SWAP reported where our record allows none ({}); following the engine",
-                    self.game.as_ref().expect("started").position()
-                ));
-            }
-        } else {
-            self.moves_made += 1;
-            let hole = mv.parse::<usize>().ok().filter(|h| (1..=HOLES).contains(h));
-            match hole {
-                Some(h) => {
-                    let mv = Move::pit(h);
-                    if let Err(e) = game.play(mv) {
-                        let at = game.position().to_string();
-                        self.diagnose(format!(
-                            "move {h} reported, but in our record ({at}) it is illegal: {e}"
-                        ));
-                    }
+        match change {
+            Change::Swap => {
+                if game.moves().last() == Some(&Move::Swap) {
+                    // Our own swap, already played when we sent it.
+                } else if game.position().swap_offered() {
+                    game.play_unchecked(Move::Swap);
+                    self.swapped = true;
+                    self.moves_made += 1;
+                } else {
+                    self.swapped = true;
+                    self.moves_made += 1;
+                    self.diagnose(format!(
+                        "SWAP reported where our record allows none ({}); following the engine",
+                        self.game.as_ref().expect("started").position()
+                    ));
                 }
-                None => self.diagnose(format!("move {mv:?} is not a hole from 1 to {HOLES}")),
+            }
+            Change::Hole(h) => {
+                self.moves_made += 1;
+                let mv = Move::pit(h as usize);
+                if let Err(e) = game.play(mv) {
+                    let at = game.position().to_string();
+                    self.diagnose(format!(
+                        "move {h} reported, but in our record ({at}) it is illegal: {e}"
+                    ));
+                }
             }
         }
-        match self.position_from_state(&numbers, next) {
+        match self.position_from_state(state, next) {
             Ok(pos) => self.check_record(pos, next),
-            Err(e) => self.diagnose(format!("state {state:?}: {e}; keeping our record")),
+            Err(e) => self.diagnose(format!("state {state}: {e}; keeping our record")),
         }
-        true
     }
 
     /// Our position from a Manchester state string (North's holes 1..7,
     /// North's store, South's holes 1..7, South's store) and who moves next.
-    fn position_from_state(&self, numbers: &[u8], next: &str) -> Result<Position, String> {
-        let (m_north, m_south) = numbers.split_at(HOLES + 1);
+    fn position_from_state(&self, state: &State, next: Next) -> Result<Position, String> {
+        let (m_north, m_south) = state.0.split_at(HOLES + 1);
         // Manchester's rows in our terms: a swap exchanges them.
         let (south, north) = if self.swapped { (m_north, m_south) } else { (m_south, m_north) };
         let to_move = match next {
-            "YOU" => self.me,
-            "OPP" => !self.me,
+            Next::You => self.me,
+            Next::Opp => !self.me,
             // Over: the side does not matter.
-            _ => Side::South,
+            Next::End => Side::South,
         };
-        let state_field = if next == "END" {
+        let state_field = if next == Next::End {
             String::from("S#empty-side")
         } else {
             let letter = if to_move == Side::South { "S" } else { "N" };
@@ -252,13 +223,13 @@ impl Agent {
         Ok(pos)
     }
 
-    fn check_record(&mut self, from_state: Position, next: &str) {
+    fn check_record(&mut self, from_state: Position, next: Next) {
         let game = self.game.as_ref().expect("started");
         let ours = *game.position();
         let same_board = Side::ALL
             .into_iter()
             .all(|s| ours.row(s) == from_state.row(s) && ours.store(s) == from_state.store(s));
-        if next == "END" {
+        if next == Next::End {
             if !ours.is_over() {
                 self.diagnose(format!("the engine ended the game; our record ({ours}) goes on"));
             } else if !same_board {
@@ -297,7 +268,7 @@ impl Agent {
     }
 
     /// Chooses the move when the engine says it is ours.
-    fn think(&mut self, received: Instant) -> Vec<String> {
+    fn think(&mut self, received: Instant) -> Vec<AgentMessage> {
         let game = self.game.clone().expect("started");
         let pos = *game.position();
         if pos.is_over() || pos.to_move() != self.me {
@@ -338,9 +309,9 @@ impl Agent {
                 game.play_unchecked(Move::Swap);
                 self.swapped = true;
                 self.moves_made += 1;
-                "SWAP".to_string()
+                AgentMessage::Swap
             }
-            Move::Sow(k) => format!("MOVE;{}", k + 1),
+            Move::Sow(k) => AgentMessage::Move(k + 1),
         };
         self.used += received.elapsed();
         if self.args.verbose {
@@ -352,26 +323,6 @@ impl Agent {
         }
         vec![message]
     }
-}
-
-/// The 16 numbers of a state string, which must hold all 98 seeds.
-fn parse_state(state: &str) -> Result<Vec<u8>, String> {
-    let numbers: Vec<u8> = state
-        .split(',')
-        .map(|t| {
-            t.trim().parse::<u8>().map_err(|_| {
-                format!("{:?} is not a seed count", t.chars().take(20).collect::<String>())
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    if numbers.len() != 2 * HOLES + 2 {
-        return Err(format!("{} numbers instead of {}", numbers.len(), 2 * HOLES + 2));
-    }
-    let total: u32 = numbers.iter().map(|&n| n as u32).sum();
-    if total != (2 * HOLES * HOLES) as u32 {
-        return Err(format!("{total} seeds instead of {}", 2 * HOLES * HOLES));
-    }
-    Ok(numbers)
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {

@@ -8,7 +8,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -16,9 +16,10 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mancala_core::{format_moves, Game, Move, Outcome, Side, Variant};
+use mancala_core::{format_moves, quote, Game, Move, Outcome, Side, Variant};
 use mancala_engine::computer_move;
 use mancala_engine::playout::SplitMix64;
+use mancala_engine::protocol::{Command, GoLimits, Reply, Start};
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
 use serde::Serialize;
 
@@ -37,8 +38,9 @@ pub struct Args {
     /// Player B, as for --a.
     #[arg(long, value_name = "PLAYER")]
     pub b: PlayerSpec,
-    /// Game pairs to play: each opening twice, with the sides swapped.
-    #[arg(long, short = 'n', default_value_t = 10)]
+    /// Games to play, an even number: they come in pairs, each opening
+    /// played twice with the sides swapped (an odd number is refused).
+    #[arg(long, short = 'n', default_value_t = 20)]
     pub games: u32,
     /// Depth limit per move for `search` and `cmd:` players.
     #[arg(long)]
@@ -93,7 +95,12 @@ impl FromStr for PlayerSpec {
             return Ok(PlayerSpec::Search);
         }
         if let Some(cmd) = s.strip_prefix("cmd:") {
-            let words = split_command(cmd)?;
+            let words = shlex::split(cmd).ok_or_else(|| {
+                format!(
+                    "cmd:{:?} cannot be split into words (an unclosed quote, or a backslash at the end); {usage}",
+                    quote(cmd)
+                )
+            })?;
             if words.is_empty() {
                 return Err(format!("cmd: names no program; {usage}"));
             }
@@ -108,49 +115,12 @@ impl std::fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Level(n) => write!(f, "level:{n}"),
             PlayerSpec::Search => f.write_str("search"),
-            PlayerSpec::Cmd(words) => write!(f, "cmd:{}", words.join(" ")),
-        }
-    }
-}
-
-/// Splits a command line into words: spaces separate, quotes group,
-/// a backslash escapes the next character.
-fn split_command(text: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (None, '"' | '\'') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (q, '\\') if q != Some('\'') => {
-                word.extend(chars.next());
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            (_, c) => {
-                word.push(c);
-                in_word = true;
+            PlayerSpec::Cmd(words) => {
+                let quoted = shlex::try_join(words.iter().map(String::as_str));
+                write!(f, "cmd:{}", quoted.unwrap_or_else(|_| words.join(" ")))
             }
         }
     }
-    if quote.is_some() {
-        return Err(format!("unclosed quote in command {text:?}"));
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
 }
 
 /// Limits for the players that take them.
@@ -170,18 +140,13 @@ impl Limits {
         }
     }
 
-    fn go(&self) -> String {
-        let mut go = String::from("go");
-        if let Some(d) = self.depth {
-            go += &format!(" depth {d}");
-        }
-        if let Some(n) = self.nodes {
-            go += &format!(" nodes {n}");
-        }
-        if let Some(t) = self.movetime {
-            go += &format!(" movetime {t}");
-        }
-        go
+    fn go(&self) -> Command {
+        Command::Go(GoLimits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            infinite: false,
+        })
     }
 }
 
@@ -224,7 +189,7 @@ struct ExternalPlayer {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    go: String,
+    go: Command,
     timeout: Duration,
 }
 
@@ -236,7 +201,7 @@ impl ExternalPlayer {
         timeout: Duration,
     ) -> Result<ExternalPlayer, String> {
         let name = words.join(" ");
-        let mut child = Command::new(&words[0])
+        let mut child = std::process::Command::new(&words[0])
             .args(&words[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -255,51 +220,50 @@ impl ExternalPlayer {
             }
         });
         let mut player = ExternalPlayer { name, child, stdin, lines, go: limits.go(), timeout };
-        player.send("mancala")?;
-        player.wait_for(|l| l == "ok")?;
+        player.send(&Command::Mancala)?;
+        player.wait_for(|r| *r == Reply::Ok)?;
         let setup = match &variant.variant_file {
             Some(path) => {
                 let path: PathBuf = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-                format!("variantfile {}", path.display())
+                Command::VariantFile(path.display().to_string())
             }
-            None => {
-                let mut line = format!("variant {}", variant.variant);
-                if let Some(p) = variant.pits_per_side {
-                    line += &format!(" pits {p}");
-                }
-                if let Some(s) = variant.seeds {
-                    line += &format!(" seeds {s}");
-                }
-                line
-            }
+            None => Command::Variant {
+                name: variant.variant.clone(),
+                pits: variant.pits_per_side,
+                seeds: variant.seeds,
+            },
         };
         player.send(&setup)?;
-        player.send("isready")?;
-        player.wait_for(|l| l == "readyok")?;
+        player.send(&Command::IsReady)?;
+        player.wait_for(|r| *r == Reply::ReadyOk)?;
         Ok(player)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
+    fn send(&mut self, command: &Command) -> Result<(), String> {
+        writeln!(self.stdin, "{command}")
             .and_then(|()| self.stdin.flush())
             .map_err(|e| format!("{:?} stopped listening ({e})", self.name))
     }
 
-    /// Reads lines until one satisfies `done`; an `error` line fails.
-    fn wait_for(&mut self, done: impl Fn(&str) -> bool) -> Result<String, String> {
+    /// Reads replies until one satisfies `done`; an `error` reply fails, and
+    /// so does a `bestmove` line that cannot be read. Other lines that are
+    /// not replies of the protocol are skipped.
+    fn wait_for(&mut self, done: impl Fn(&Reply) -> bool) -> Result<Reply, String> {
         let deadline = Instant::now() + self.timeout;
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(wait) {
-                Ok(line) => {
-                    let line = line.trim().to_string();
-                    if let Some(reason) = line.strip_prefix("error") {
-                        return Err(format!("{:?} answered error{reason}", self.name));
+                Ok(line) => match line.parse::<Reply>() {
+                    Ok(Reply::Error(reason)) => {
+                        return Err(format!("{:?} answered error {reason}", self.name));
                     }
-                    if done(&line) {
-                        return Ok(line);
+                    Ok(reply) if done(&reply) => return Ok(reply),
+                    Ok(_) => {}
+                    Err(e) if line.split_whitespace().next() == Some("bestmove") => {
+                        return Err(format!("{:?} answered {:?}: {e}", self.name, quote(&line)));
                     }
-                }
+                    Err(_) => {}
+                },
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(format!(
                         "{:?} did not answer within {} s",
@@ -317,34 +281,41 @@ impl ExternalPlayer {
 
 impl Player for ExternalPlayer {
     fn new_game(&mut self) -> Result<(), String> {
-        self.send("newgame")
+        self.send(&Command::NewGame)
     }
 
     fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, String> {
-        let moves = format_moves(game.moves()).replace(',', " ");
-        let position = if moves.is_empty() {
-            format!("position {}", game.start())
-        } else {
-            format!("position {} moves {moves}", game.start())
-        };
-        self.send(&position)?;
+        self.send(&Command::Position {
+            start: Start::Position(*game.start()),
+            moves: game.moves().to_vec(),
+        })?;
         let go = self.go.clone();
         self.send(&go)?;
-        let line = self.wait_for(|l| l.starts_with("bestmove"))?;
-        let text = line.split_whitespace().nth(1).unwrap_or("");
-        game.position().parse_move(game.variant(), text).map_err(|e| {
+        let reply = self.wait_for(|r| matches!(r, Reply::BestMove(_)))?;
+        let played = match reply {
+            Reply::BestMove(Some(mv)) => mv,
+            _ => {
+                return Err(format!(
+                    "{:?} answered bestmove none in {}, where the game goes on",
+                    self.name,
+                    game.position()
+                ))
+            }
+        };
+        game.position().check_move(game.variant(), played).map_err(|e| {
             format!(
-                "{:?} played {text:?} in {}, which is not a legal move: {e}",
+                "{:?} played {played} in {}, which is not a legal move: {e}",
                 self.name,
                 game.position()
             )
-        })
+        })?;
+        Ok(played)
     }
 }
 
 impl Drop for ExternalPlayer {
     fn drop(&mut self) {
-        let _ = self.send("quit");
+        let _ = self.send(&Command::Quit);
         let deadline = Instant::now() + Duration::from_secs(2);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -542,8 +513,12 @@ fn fmt_elo(x: Option<f64>, infinite: &str) -> String {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    if args.games == 0 {
-        return Err(CliError::input("--games must be at least 1"));
+    if args.games == 0 || args.games % 2 == 1 {
+        return Err(CliError::input(format!(
+            "--games {}: the games come in pairs (each opening is played twice, with the sides \
+             swapped), so give an even number of at least 2",
+            args.games
+        )));
     }
     if args.jobs == 0 || args.jobs > 256 {
         return Err(CliError::input("--jobs must be 1 to 256"));
@@ -560,7 +535,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         limits.movetime = Some(100);
     }
     let timeout = Duration::from_secs_f64(args.timeout);
-    let pairs = args.games as usize;
+    let pairs = args.games as usize / 2;
     let openings: Vec<Vec<Move>> =
         (0..pairs).map(|i| opening(&variant, args.seed, i as u64, args.opening_plies)).collect();
 
@@ -655,8 +630,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Ok(());
     }
     println!(
-        "match {}: A = {}, B = {}; {} game pairs, {} random opening plies, seed {}",
-        s.variant, s.a, s.b, s.pairs, args.opening_plies, args.seed
+        "match {}: A = {}, B = {}; {} games ({} pairs, sides swapped), {} random opening plies, seed {}",
+        s.variant, s.a, s.b, s.games, s.pairs, args.opening_plies, args.seed
     );
     println!(
         "A: {} wins, {} draws, {} losses in {} games: score {:.1}%",
@@ -720,6 +695,9 @@ mod tests {
             ))
         );
         assert!("cmd:\"unclosed".parse::<PlayerSpec>().is_err());
+        // Printing quotes what needs it, so the text reads back.
+        let spec: PlayerSpec = r#"cmd:"/my dir/eng" 'a b' c"#.parse().unwrap();
+        assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec));
         assert!("cmd:".parse::<PlayerSpec>().is_err());
     }
 }

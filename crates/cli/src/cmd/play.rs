@@ -15,7 +15,7 @@ use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
 use crate::variant_args::VariantArgs;
 
-use record::{PlayerKind, Record};
+use record::{PlayerKind, Record, RecordFile};
 use session::{Session, Setup, Step};
 
 #[derive(clap::Args, Debug)]

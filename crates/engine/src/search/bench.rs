@@ -39,10 +39,7 @@ pub const BENCH_HASH_MB: usize = 16;
 /// The game of a case (panics on a bad case: they are fixed here).
 pub fn game(case: &BenchCase) -> Game {
     let mut game = Game::new(Variant::preset(case.variant).expect("bench variant"));
-    for text in case.moves.split(',').filter(|t| !t.is_empty()) {
-        let mv = game.position().parse_move(game.variant(), text).expect("bench move");
-        game.play(mv).expect("bench move is legal");
-    }
+    game.play_moves(case.moves).expect("bench moves are legal");
     game
 }
 

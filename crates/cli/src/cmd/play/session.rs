@@ -16,7 +16,7 @@ use crate::endgame::Databases;
 
 use super::board::{self, BoardView, DIM, ERROR, TITLE};
 use super::input::{Input, MAX_LINE};
-use super::record::{PlayerKind, Record, DEFAULT_LEVEL};
+use super::record::{PlayerKind, Record, RecordFile, DEFAULT_LEVEL};
 
 /// What the command line settled before the game: every `Some` skips a
 /// question.
@@ -672,7 +672,7 @@ impl Session {
                 ))
             }
             Err(MoveError::Parse(e)) => self.error(format!("{}.", capitalise(&e.to_string()))),
-            Err(MoveError::Illegal(e)) => {
+            Err(e) => {
                 let legal = pit_list(&self.legal_pits());
                 self.error(format!("{}. You can sow: {legal}.", capitalise(&e.to_string())))
             }

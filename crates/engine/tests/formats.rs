@@ -1,0 +1,350 @@
+//! The engine protocol's messages and the game record: printing then
+//! parsing gives back the value for generated values, the parsers refuse
+//! what the formats do not allow, and no text makes them panic.
+
+use mancala_core::{preset_names, EndReason, Game, Move, Outcome, Position, Side, Variant};
+use mancala_engine::protocol::{Command, GoLimits, Info, ProtocolError, Reply, Start};
+use mancala_engine::record::{PlayerKind, Record};
+use proptest::prelude::*;
+
+fn any_move() -> impl Strategy<Value = Move> {
+    prop_oneof![9 => (0u8..=254).prop_map(Move::Sow), 1 => Just(Move::Swap)]
+}
+
+fn moves() -> impl Strategy<Value = Vec<Move>> {
+    prop::collection::vec(any_move(), 0..12)
+}
+
+/// A word: no white space, not empty.
+fn word() -> impl Strategy<Value = String> {
+    "[a-z0-9_.-]{1,12}"
+}
+
+/// A position reached by random legal moves in a preset.
+fn position() -> impl Strategy<Value = Position> {
+    (0..preset_names().len(), prop::collection::vec(any::<u32>(), 0..30)).prop_map(|(i, picks)| {
+        let mut game = Game::new(Variant::preset(preset_names()[i]).unwrap());
+        for p in picks {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            game.play_unchecked(legal[p as usize % legal.len()]);
+        }
+        *game.position()
+    })
+}
+
+fn go_limits() -> impl Strategy<Value = GoLimits> {
+    prop_oneof![
+        Just(GoLimits { infinite: true, ..GoLimits::default() }),
+        (
+            prop::option::of(1u32..=120),
+            prop::option::of(1u64..u64::MAX),
+            prop::option::of(1u64..u64::MAX)
+        )
+            .prop_map(|(depth, nodes, movetime)| GoLimits {
+                depth,
+                nodes,
+                movetime,
+                infinite: false
+            }),
+    ]
+}
+
+fn command() -> impl Strategy<Value = Command> {
+    prop_oneof![
+        Just(Command::Mancala),
+        Just(Command::IsReady),
+        Just(Command::NewGame),
+        Just(Command::Stop),
+        Just(Command::Display),
+        Just(Command::Quit),
+        (word(), prop::option::of(any::<u32>()), prop::option::of(any::<u32>()))
+            .prop_map(|(name, pits, seeds)| Command::Variant { name, pits, seeds }),
+        "[a-z/][a-z0-9 /._-]{0,30}[a-z0-9]".prop_map(Command::VariantFile),
+        (1usize..=65536).prop_map(Command::Hash),
+        (prop::option::of(position()), moves()).prop_map(|(p, moves)| Command::Position {
+            start: p.map_or(Start::StartPos, Start::Position),
+            moves
+        }),
+        go_limits().prop_map(Command::Go),
+    ]
+}
+
+fn reply() -> impl Strategy<Value = Reply> {
+    let text = "[ -~]{0,40}[!-~]|";
+    prop_oneof![
+        (word(), word()).prop_map(|(name, version)| Reply::IdName { name, version }),
+        any::<u32>().prop_map(Reply::IdProtocol),
+        Just(Reply::Ok),
+        Just(Reply::ReadyOk),
+        (any::<(u32, u32, i32, bool, u64, u64, u64, u64)>(), moves()).prop_map(
+            |((depth, seldepth, score, exact, nodes, dbhits, nps, time), pv)| {
+                Reply::Info(Info { depth, seldepth, score, exact, nodes, dbhits, nps, time, pv })
+            }
+        ),
+        text.prop_map(|t: String| Reply::InfoString(t.trim_start().to_string())),
+        prop::option::of(any_move()).prop_map(Reply::BestMove),
+        text.prop_map(|t: String| Reply::Error(t.trim_start().to_string())),
+        (word(), any::<u32>(), any::<u32>()).prop_map(|(name, pits, seeds)| Reply::Variant {
+            name,
+            pits,
+            seeds
+        }),
+        position().prop_map(Reply::Position),
+        position().prop_map(Reply::StartPosition),
+        moves().prop_map(Reply::Moves),
+        "[ 0-9]{0,30}[0-9]".prop_map(Reply::Board),
+        prop::sample::select(vec![Side::South, Side::North]).prop_map(Reply::ToMove),
+        moves().prop_map(Reply::Legal),
+        (
+            prop::sample::select(EndReason::ALL.to_vec()),
+            prop::sample::select(vec![
+                Outcome::Win(Side::South),
+                Outcome::Win(Side::North),
+                Outcome::Draw
+            ])
+        )
+            .prop_map(|(reason, outcome)| Reply::Over { reason, outcome }),
+    ]
+}
+
+fn player() -> impl Strategy<Value = PlayerKind> {
+    prop_oneof![Just(PlayerKind::Human), (1u8..=10).prop_map(PlayerKind::Computer)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn commands_read_back(c in command()) {
+        let text = c.to_string();
+        prop_assert_eq!(text.parse::<Command>(), Ok(c), "{}", text);
+    }
+
+    #[test]
+    fn replies_read_back(r in reply()) {
+        let text = r.to_string();
+        prop_assert_eq!(text.parse::<Reply>(), Ok(r), "{}", text);
+    }
+
+    #[test]
+    fn a_command_with_a_word_after_it_is_refused(c in command(), extra in word()) {
+        // Commands that end in a free-form path or a move list take more words.
+        prop_assume!(!matches!(c, Command::VariantFile(_) | Command::Position { .. }));
+        let text = format!("{c} {extra}");
+        prop_assert!(text.parse::<Command>().is_err(), "{}", text);
+    }
+
+    #[test]
+    fn no_line_makes_the_parsers_panic(line in "\\PC{0,100}") {
+        let _ = line.parse::<Command>();
+        let _ = line.parse::<Reply>();
+        let _ = Record::parse(&line);
+    }
+
+    #[test]
+    fn records_read_back(
+        i in 0..preset_names().len(),
+        picks in prop::collection::vec(any::<u32>(), 0..200),
+        players in (player(), player()),
+        seed in any::<u64>(),
+    ) {
+        let mut game = Game::new(Variant::preset(preset_names()[i]).unwrap());
+        for p in picks {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            game.play_unchecked(legal[p as usize % legal.len()]);
+        }
+        let record = Record { game, players: [players.0, players.1], seed };
+        let text = record.to_string();
+        let back: Record = text.parse().unwrap();
+        prop_assert_eq!(back.game.moves(), record.game.moves());
+        prop_assert_eq!(back.game.position(), record.game.position());
+        prop_assert_eq!(back.game.variant().rules().to_toml(), record.game.variant().rules().to_toml());
+        prop_assert_eq!(back.players, record.players);
+        prop_assert_eq!(back.seed, seed);
+        prop_assert_eq!(back.to_string(), text);
+    }
+}
+
+fn refused(line: &str) -> ProtocolError {
+    line.parse::<Command>().expect_err(line)
+}
+
+#[test]
+fn commands_refuse_what_the_protocol_does_not_allow() {
+    for (line, says) in [
+        ("quit now", "quit takes nothing after it, found \"now\""),
+        ("newgame 5", "newgame takes nothing after it"),
+        ("isready please", "isready takes nothing"),
+        ("variant kalah pits 6 pits 7", "pits is given twice"),
+        ("variant kalah seeds 3 pits 4 seeds 5", "seeds is given twice"),
+        ("go depth 3 depth 4", "depth is given twice"),
+        ("go infinite infinite", "infinite is given twice"),
+        ("position startpos moves 3,,1", "move #2 in the list (\"\"): no move given"),
+        ("position startpos moves 3, ,1", "no move given"),
+        ("position startpos moves 3,", "no move given"),
+        ("position startpos moves 99999999999999999999999", "no pit 99999999999999999999999"),
+        ("hash 65537", "1 to 65536"),
+        ("", "empty line"),
+    ] {
+        let e = refused(line);
+        assert!(e.to_string().contains(says), "{line:?} gave {e}, expected {says:?}");
+    }
+    // Long words are quoted shortened.
+    let e = refused(&format!("{} x", "y".repeat(500)));
+    assert!(e.to_string().len() < 200, "{e}");
+}
+
+#[test]
+fn commands_read_what_the_protocol_allows() {
+    let cmd = |s: &str| s.parse::<Command>().unwrap();
+    assert_eq!(
+        cmd("position startpos moves 3,1 swap"),
+        Command::Position {
+            start: Start::StartPos,
+            moves: vec![Move::pit(3), Move::pit(1), Move::Swap]
+        }
+    );
+    assert_eq!(
+        cmd("position startpos moves"),
+        Command::Position { start: Start::StartPos, moves: vec![] }
+    );
+    assert_eq!(
+        cmd("\tgo   depth 4\t"),
+        Command::Go(GoLimits { depth: Some(4), ..GoLimits::default() })
+    );
+    assert_eq!(cmd("variantfile /a b/c.toml "), Command::VariantFile("/a b/c.toml".into()));
+    assert_eq!(
+        cmd("variant kalah seeds 3 pits 4"),
+        Command::Variant { name: "kalah".into(), pits: Some(4), seeds: Some(3) }
+    );
+}
+
+#[test]
+fn replies_of_a_real_session_read() {
+    let r = |s: &str| s.parse::<Reply>().unwrap();
+    assert_eq!(r("bestmove none"), Reply::BestMove(None));
+    assert_eq!(
+        r("id name mancala 0.1.0"),
+        Reply::IdName { name: "mancala".into(), version: "0.1.0".into() }
+    );
+    let Reply::Info(info) =
+        r("info depth 4 seldepth 4 score -2 exact false nodes 117 dbhits 0 nps 1452333 time 0 pv 4 1 1 2")
+    else {
+        panic!("not info")
+    };
+    assert_eq!((info.depth, info.score, info.pv.len()), (4, -2, 4));
+    assert_eq!(
+        r("info string endgame database: x  y"),
+        Reply::InfoString("endgame database: x  y".into())
+    );
+    assert!("bestmove".parse::<Reply>().is_err());
+    assert!("bestmove 3 4".parse::<Reply>().is_err());
+    assert!("info depth 3 depth 4".parse::<Reply>().is_err());
+    assert!("info depth 3".parse::<Reply>().unwrap_err().to_string().contains("missing"));
+}
+
+#[test]
+fn records_saved_before_keep_loading() {
+    // A record as the play session has always written it, a line of moves
+    // ending in a comma included.
+    let text =
+        "[Game \"mancala\"]\n[Variant \"kalah\"]\n[PitsPerSide \"6\"]\n[SeedsPerPit \"4\"]\n\
+                [South \"human\"]\n[North \"computer:5\"]\n[Seed \"7\"]\n[Result \"*\"]\n\
+                [Position \"4,4,4,4,4,0:1/1,6,6,5,5,4:0/N\"]\n\n1, swap,\n6\n";
+    let r: Record = text.parse().unwrap();
+    assert_eq!(r.game.moves(), [Move::pit(1), Move::Swap, Move::pit(6)]);
+    assert_eq!(r.players, [PlayerKind::Human, PlayerKind::Computer(5)]);
+    // An empty move is refused, with its line.
+    let e = text.replace("6\n", ",6\n").parse::<Record>().unwrap_err();
+    assert_eq!(e.line, 12);
+    assert!(e.message.contains("move 3 (\"\")"), "{e}");
+}
+
+mod mankalah {
+    use mancala_core::Side;
+    use mancala_engine::mankalah::{AgentMessage, Change, EngineMessage, Next, State, HOLES};
+    use proptest::prelude::*;
+
+    /// 16 counts adding up to 98.
+    fn state() -> impl Strategy<Value = State> {
+        prop::collection::vec(0u32..16, 2 * HOLES + 2).prop_map(|weights| {
+            let mut counts = [0u8; 2 * HOLES + 2];
+            let mut left = 98u32;
+            for (i, w) in weights.iter().enumerate().skip(1) {
+                let take = (w * 2).min(left);
+                counts[i] = take as u8;
+                left -= take;
+            }
+            counts[0] = left as u8;
+            State(counts)
+        })
+    }
+
+    fn engine_message() -> impl Strategy<Value = EngineMessage> {
+        prop_oneof![
+            Just(EngineMessage::End),
+            Just(EngineMessage::Start(Side::South)),
+            Just(EngineMessage::Start(Side::North)),
+            (
+                prop_oneof![Just(Change::Swap), (1u8..=7).prop_map(Change::Hole)],
+                state(),
+                prop::sample::select(vec![Next::You, Next::Opp, Next::End])
+            )
+                .prop_map(|(change, state, next)| EngineMessage::Change {
+                    change,
+                    state,
+                    next
+                }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn engine_messages_read_back(m in engine_message()) {
+            prop_assert_eq!(m.to_string().parse::<EngineMessage>(), Ok(m));
+        }
+
+        #[test]
+        fn agent_messages_read_back(m in prop_oneof![Just(AgentMessage::Swap), (1u8..=7).prop_map(AgentMessage::Move)]) {
+            prop_assert_eq!(m.to_string().parse::<AgentMessage>(), Ok(m));
+        }
+
+        #[test]
+        fn no_line_makes_them_panic(line in "\\PC{0,80}|CHANGE;[0-9A-Z]{0,3};[0-9,]{0,60};[A-Z]{0,4}") {
+            let _ = line.parse::<EngineMessage>();
+            let _ = line.parse::<AgentMessage>();
+        }
+    }
+
+    #[test]
+    fn bad_messages_say_what_is_wrong() {
+        let says = |line: &str, what: &str| {
+            let e = line.parse::<EngineMessage>().unwrap_err();
+            assert!(e.to_string().contains(what), "{line:?} gave {e}, expected {what:?}");
+        };
+        says("HELLO", "expected START;South|North");
+        says("START;East", "START names side \"East\"");
+        says("END;now", "END with 2 fields");
+        says(
+            "CHANGE;9;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
+            "hole \"9\" is not a number from 1 to 7",
+        );
+        says("CHANGE;1;7,7,7;YOU", "3 numbers instead of 16");
+        says("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,2;YOU", "99 seeds instead of 98");
+        says("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,x,1;YOU", "\"x\" is not a seed count");
+        says("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;ME", "not YOU, OPP or END");
+        let m: EngineMessage =
+            " CHANGE ; 1 ; 7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1 ; OPP ".parse().unwrap();
+        let EngineMessage::Change { state, .. } = m else { panic!("{m:?}") };
+        assert_eq!(state.holes(Side::South), [0, 8, 8, 8, 8, 8, 8]);
+        assert_eq!((state.store(Side::North), state.store(Side::South)), (0, 1));
+        assert!("MOVE;8".parse::<AgentMessage>().is_err());
+        assert!("MOVE".parse::<AgentMessage>().is_err());
+    }
+}
