@@ -309,10 +309,8 @@ fn end_of_input_lets_a_search_finish() {
 fn variants_and_variant_files() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("tiny.toml");
-    let text = common::mancala_in(dir.path())
-        .args(["variants", "--show", "oware"])
-        .output()
-        .unwrap();
+    let text =
+        common::mancala_in(dir.path()).args(["variants", "--show", "oware"]).output().unwrap();
     assert!(text.status.success());
     std::fs::write(&file, &text.stdout).unwrap();
     let mut e = Engine::start(&[]);

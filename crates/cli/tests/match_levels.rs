@@ -43,8 +43,8 @@ fn level_6_beats_level_1() {
 #[test]
 fn the_text_report_has_the_result_and_the_elo() {
     let out = output(&[
-        "match", "--a", "level:3", "--b", "level:2", "--games", "3", "-v", "kalah", "-p", "4", "-s",
-        "3",
+        "match", "--a", "level:3", "--b", "level:2", "--games", "3", "-v", "kalah", "-p", "4",
+        "-s", "3",
     ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
@@ -73,12 +73,14 @@ fn bad_players_are_refused() {
     let out = output(&["match", "--a", "level:11", "--b", "level:1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("level"));
-    let out = output(&["match", "--a", "cmd:/nonexistent/engine", "--b", "level:1", "--games", "1"]);
+    let out =
+        output(&["match", "--a", "cmd:/nonexistent/engine", "--b", "level:1", "--games", "1"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot start \"/nonexistent/engine\""), "{err}");
     // A program that is not an engine: it answers nothing useful and ends.
-    let out = output(&["match", "--a", "cmd:true", "--b", "level:1", "--games", "1", "--timeout", "5"]);
+    let out =
+        output(&["match", "--a", "cmd:true", "--b", "level:1", "--games", "1", "--timeout", "5"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("ended") || err.contains("stopped listening"), "{err}");

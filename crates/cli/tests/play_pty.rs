@@ -414,3 +414,114 @@ fn colours_only_on_a_terminal_without_no_color() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("choose a pit") && !text.contains('\x1b'), "{text:?}");
 }
+
+fn exit_code(p: &mut PtySession) -> i32 {
+    use rexpect::process::WaitStatus;
+    match p.process().wait().unwrap() {
+        WaitStatus::Exited(_, code) => code,
+        other => panic!("the program did not exit by itself: {other:?}"),
+    }
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+const HH: &[&str] = &["-v", "kalah", "-p", "4", "-s", "3", "--south", "human", "--north", "human"];
+
+#[test]
+fn signals_save_and_exit_with_their_status() {
+    use rexpect::process::Signal;
+    for (signal, why, code) in [
+        (None, "Interrupted", 130),
+        (Some(Signal::SIGTERM), "Stopped", 143),
+        (Some(Signal::SIGHUP), "The terminal closed", 129),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        // A temporary file left by a save that died with its process.
+        std::fs::write(dir.path().join("autosave.game.99999999.tmp"), "half").unwrap();
+        let mut p = play(dir.path(), HH);
+        p.exp_string("Player 1, choose a pit").unwrap();
+        p.send_line("2").unwrap();
+        p.exp_string("Player 2, steal").unwrap();
+        match signal {
+            None => p.send_control('c').unwrap(),
+            Some(s) => p.process_mut().signal(s).unwrap(),
+        }
+        if signal != Some(Signal::SIGHUP) {
+            p.exp_string(&format!("{why}: the game is saved to")).unwrap();
+        }
+        assert_eq!(exit_code(&mut p), code, "{why}");
+        let saved = std::fs::read_to_string(dir.path().join("autosave.game")).unwrap();
+        assert!(saved.trim_end().ends_with("\n2"), "{why}: {saved}");
+        assert_eq!(files_in(dir.path()), vec!["autosave.game"], "{why}");
+    }
+}
+
+#[test]
+fn save_refuses_a_missing_folder_and_keeps_special_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("real.game"), "old").unwrap();
+    std::os::unix::fs::symlink("real.game", dir.path().join("link.game")).unwrap();
+    let mut p = play(dir.path(), HH);
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("save no/such/x.game").unwrap();
+    p.exp_string("the folder no/such does not exist (create it first, or save somewhere else)")
+        .unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    assert!(!dir.path().join("no").exists());
+    p.send_line("save /dev/null").unwrap();
+    p.exp_string("Not saved: /dev/null keeps nothing.").unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("save link.game").unwrap();
+    p.exp_string("Saved the game to link.game").unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    let link = std::fs::symlink_metadata(dir.path().join("link.game")).unwrap();
+    assert!(link.file_type().is_symlink());
+    let real = std::fs::read_to_string(dir.path().join("real.game")).unwrap();
+    assert!(real.starts_with("[Game \"mancala\"]"), "{real}");
+
+    // /dev/null as the autosave: quitting saves nothing and says so.
+    let mut cmd = command(dir.path(), HH);
+    cmd.env("MANCALA_AUTOSAVE", "/dev/null");
+    let mut p = spawn(cmd);
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string("You left the game: the game is not saved (the autosave file is /dev/null).")
+        .unwrap();
+    p.exp_eof().unwrap();
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+}
+
+use std::os::unix::fs::FileTypeExt as _;
+
+#[test]
+fn autosave_option_names_the_command_that_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = HH.to_vec();
+    args.extend(["--autosave", "mine.game"]);
+    let mut p = play(dir.path(), &args);
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("3").unwrap();
+    p.exp_string("Player 2, steal").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string(
+        "the game is saved to mine.game. `mancala play --resume --autosave mine.game` goes on with it.",
+    )
+    .unwrap();
+    p.exp_eof().unwrap();
+    // The command it names works.
+    let mut p = play(dir.path(), &["--resume", "--autosave", "mine.game"]);
+    p.exp_string("Going on after 1 move.").unwrap();
+    p.exp_string("Player 2, steal").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}

@@ -6,7 +6,6 @@
 //! off.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use mancala_core::{
     preset_names, Game, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant,
@@ -17,6 +16,7 @@ use crate::endgame::Databases;
 use super::board::{self, BoardView, DIM, ERROR, TITLE};
 use super::input::{Input, MAX_LINE};
 use super::record::{PlayerKind, Record, DEFAULT_LEVEL};
+use super::save_file::{Autosave, Saved};
 
 /// What the command line settled before the game: every `Some` skips a
 /// question.
@@ -75,7 +75,7 @@ pub struct Session {
     /// The number of moves when the board was last drawn.
     drawn: Option<usize>,
     /// Where `quit` and leaving mid-game save the game.
-    autosave: PathBuf,
+    autosave: Autosave,
     /// The game came from the autosave (`--resume`): finishing it removes it.
     resumed: bool,
     /// Endgame databases for the computer's moves and hints.
@@ -119,7 +119,7 @@ const COMMANDS: &str = "help, undo, hint, save FILE, load FILE, quit";
 
 impl Session {
     /// A new game, asking whatever `setup` leaves open.
-    pub fn new(setup: Setup, seed: u64, autosave: PathBuf) -> Session {
+    pub fn new(setup: Setup, seed: u64, autosave: Autosave) -> Session {
         let mut s = Session {
             stage: Stage::Variant,
             base: None,
@@ -149,7 +149,7 @@ impl Session {
     pub fn resume(
         record: Record,
         players: [Option<PlayerKind>; 2],
-        autosave: PathBuf,
+        autosave: Autosave,
         resumed: bool,
     ) -> Session {
         let mut s = Session::new(Setup::default(), record.seed, autosave);
@@ -775,7 +775,7 @@ impl Session {
         self.stage = Stage::Done;
         if self.resumed {
             // The saved game is finished: `--resume` has nothing more to do.
-            let _ = std::fs::remove_file(&self.autosave);
+            self.autosave.remove();
         }
     }
 
@@ -797,7 +797,7 @@ impl Session {
                load FILE   go on with a game saved in FILE\n  \
                quit        save the game to {} and leave\n\
              The rules ({name}): {description}.",
-            self.autosave.display()
+            self.autosave.path.display()
         );
         if self.swap_question_open() {
             let _ = writeln!(
@@ -850,11 +850,15 @@ impl Session {
         }
         let record = self.record().expect("a game is on");
         match record.save(std::path::Path::new(file)) {
-            Ok(()) => {
+            Ok(Saved::Written) => {
                 let _ = writeln!(
                     self.out,
-                    "Saved the game to {file}; `mancala play --load {file}` goes on with it."
+                    "Saved the game to {file}; `mancala play --load {}` goes on with it.",
+                    super::save_file::shell_word(file)
                 );
+            }
+            Ok(Saved::Discarded) => {
+                let _ = writeln!(self.out, "Not saved: {file} keeps nothing.");
             }
             Err(e) => self.error(format!("{e}.")),
         }
@@ -892,18 +896,18 @@ impl Session {
     }
 }
 
-/// Saves `record` to `path` and says so, or, if that fails, prints the
-/// record so the game is not lost.
-pub fn save_message(why: &str, path: &std::path::Path, record: &str) -> String {
-    match super::record::write_atomic(path, record) {
-        Ok(()) => format!(
-            "{why}: the game is saved to {}. `mancala play --resume` goes on with it.",
-            path.display()
-        ),
+/// Saves `record` to the autosave file and says so, or, if that fails,
+/// prints the record so the game is not lost.
+pub fn save_message(why: &str, autosave: &Autosave, record: &str) -> String {
+    let path = autosave.path.display();
+    match autosave.save(record) {
+        Ok(Saved::Written) => {
+            format!("{why}: the game is saved to {path}. `{}` goes on with it.", autosave.resume)
+        }
+        Ok(Saved::Discarded) => format!("{why}: the game is not saved (the autosave file is {path})."),
         Err(e) => format!(
-            "{why}, but the game could not be saved to {}: {e}.\n\
-             Here is its record; put it in a file and go on with `mancala play --load FILE`:\n{record}",
-            path.display()
+            "{why}, but the game could not be saved to {path}: {e}.\n\
+             Here is its record; put it in a file and go on with `mancala play --load FILE`:\n{record}"
         ),
     }
 }
@@ -933,7 +937,7 @@ mod tests {
         fn new(setup: Setup) -> Driver {
             let dir = std::env::temp_dir().join(format!("mancala-session-{}", std::process::id()));
             Driver {
-                s: Session::new(setup, 1, dir.join("autosave.game")),
+                s: Session::new(setup, 1, Autosave::given(dir.join("autosave.game"))),
                 transcript: String::new(),
             }
         }
@@ -1103,7 +1107,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("g.game");
         let mut d = Driver::new(kalah_hh());
-        d.s.autosave = dir.join("auto.game");
+        d.s.autosave = Autosave::given(dir.join("auto.game"));
         d.say("3");
         d.say("n");
         let shown = d.say(&format!("save {}", file.display()));
