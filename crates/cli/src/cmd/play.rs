@@ -160,6 +160,14 @@ fn on_signals(shared: Arc<Mutex<Shared>>) {
     let _ = ctrlc::set_handler(move || interrupted(&shared, "\nInterrupted", 130));
 }
 
+/// The width of the terminal the game is shown on; `None` when the output
+/// is not a terminal (or one too narrow to be real).
+fn terminal_width() -> Option<usize> {
+    terminal_size::terminal_size()
+        .map(|(terminal_size::Width(w), _)| usize::from(w))
+        .filter(|&w| w >= 20)
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     let autosave = Autosave::new(args.autosave.clone());
     if let (Some(dir), Some(name)) = (autosave.path.parent(), autosave.path.file_name()) {
@@ -185,6 +193,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         if let Ok(mut s) = shared.lock() {
             s.record = session.unfinished_record_text();
         }
+        session.set_width(terminal_width());
         match session.step() {
             Step::Ask(text) => {
                 show(&mut out, &text)?;

@@ -32,8 +32,116 @@ fn styled(style: Style, text: &str) -> String {
     format!("{style}{text}{style:#}")
 }
 
-/// Draws the board, one line per row, each ending in a newline.
-pub fn draw(view: &BoardView) -> String {
+/// Columns the full board takes with `n` pits a side.
+fn full_width(n: usize) -> usize {
+    6 * (n + 2) + 1
+}
+
+/// Draws the board, one line per row, each ending in a newline: the full
+/// board, or the compact one when the terminal is `width` columns and the
+/// full one does not fit.
+pub fn draw(view: &BoardView, width: Option<usize>) -> String {
+    match width {
+        Some(w) if w < full_width(view.pos.pits_per_side()) => draw_compact(view),
+        _ => draw_full(view),
+    }
+}
+
+fn label(view: &BoardView, side: Side) -> String {
+    let text = &view.labels[side.index()];
+    let marker = if view.numbers_for == Some(side) { "  <- to move" } else { "" };
+    let style = if view.numbers_for == Some(side) { TITLE } else { Style::new() };
+    format!("{}{}\n", styled(style, text), marker)
+}
+
+/// The board in 4 columns a pit (plus 10): no walls between the pits.
+///
+/// ```text
+///         6   5   4   3   2   1
+///     +------------------------+
+///     |   4   4   4   4   4   4|
+///   0 |                        | 1
+///     |   4   4 [ 0]  5   5   5|
+///     +------------------------+
+/// ```
+fn draw_compact(view: &BoardView) -> String {
+    let pos = view.pos;
+    let n = pos.pits_per_side();
+    let cell = |side: Side, k: usize| -> String {
+        let count = pos.pit(side, k);
+        match (view.last == Some((side, k)), count) {
+            (true, 0..=99) => styled(LAST, &format!(" [{count:>2}]")),
+            (true, _) => styled(LAST, &format!("{count:>3}*")),
+            (false, _) => format!("{count:>4}"),
+        }
+    };
+    let row = |side: Side| -> String {
+        let cells: Vec<String> = if side == Side::North {
+            (0..n).rev().map(|k| cell(side, k)).collect()
+        } else {
+            (0..n).map(|k| cell(side, k)).collect()
+        };
+        format!("    |{}|\n", cells.concat())
+    };
+    let numbers = |side: Side| -> String {
+        let order: Vec<usize> =
+            if side == Side::North { (1..=n).rev().collect() } else { (1..=n).collect() };
+        let nums: String = order.iter().map(|k| format!("{k:>4}")).collect();
+        format!("     {}\n", styled(NUMBERS, nums.trim_end()))
+    };
+    let border = format!("    +{}+\n", "-".repeat(4 * n));
+    let mut out = String::new();
+    out.push_str(&label(view, Side::North));
+    if view.numbers_for == Some(Side::North) {
+        out.push_str(&numbers(Side::North));
+    }
+    out.push_str(&border);
+    out.push_str(&row(Side::North));
+    let _ = writeln!(
+        out,
+        "{} |{}| {}",
+        styled(STORE, &format!("{:>3}", pos.store(Side::North))),
+        " ".repeat(4 * n),
+        styled(STORE, &format!("{:<3}", pos.store(Side::South))).trim_end()
+    );
+    out.push_str(&row(Side::South));
+    out.push_str(&border);
+    if view.numbers_for == Some(Side::South) {
+        out.push_str(&numbers(Side::South));
+    }
+    out.push_str(&label(view, Side::South));
+    out
+}
+
+/// Wraps each line of `text` that is wider than `width` columns at word
+/// boundaries (ANSI styles take no room), continuing at the line's own
+/// indentation.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        if textwrap::core::display_width(body) <= width {
+            out.push_str(line);
+            continue;
+        }
+        let indent = &body[..body.len() - body.trim_start().len()];
+        let indent = if indent.len() * 2 > width { "" } else { indent };
+        let options = textwrap::Options::new(width).subsequent_indent(indent);
+        let lines = textwrap::wrap(body, options);
+        out.push_str(&lines.join("\n"));
+        // A question ends in a space, where the answer goes.
+        if end.is_empty() && body.ends_with(' ') && !out.ends_with(' ') {
+            out.push(' ');
+        }
+        out.push_str(end);
+    }
+    out
+}
+
+fn draw_full(view: &BoardView) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
     let cell = |side: Side, k: usize| -> String {
@@ -57,12 +165,7 @@ pub fn draw(view: &BoardView) -> String {
     let inner = format!("+{}", "-----+".repeat(n));
     let blank = "     ";
     let mut out = String::new();
-    let label = |side: Side| -> String {
-        let text = &view.labels[side.index()];
-        let marker = if view.numbers_for == Some(side) { "  <- to move" } else { "" };
-        let style = if view.numbers_for == Some(side) { TITLE } else { Style::new() };
-        format!("{}{}\n", styled(style, text), marker)
-    };
+    let label = |side: Side| label(view, side);
     out.push_str(&label(Side::North));
     if view.numbers_for == Some(Side::North) {
         out.push_str(&numbers(Side::North));
@@ -131,7 +234,7 @@ mod tests {
             numbers_for: Some(Side::South),
             labels: labels(),
         };
-        golden("board_kalah_start", &plain(&draw(&view)));
+        golden("board_kalah_start", &plain(&draw(&view, None)));
     }
 
     #[test]
@@ -144,7 +247,7 @@ mod tests {
             numbers_for: Some(Side::North),
             labels: labels(),
         };
-        let text = draw(&view);
+        let text = draw(&view, None);
         golden("board_kalah_north_to_move", &plain(&text));
         golden("board_kalah_north_to_move_colour", &text);
     }
@@ -158,7 +261,7 @@ mod tests {
             numbers_for: None,
             labels: labels(),
         };
-        golden("board_kalah_1x12_over", &plain(&draw(&view)));
+        golden("board_kalah_1x12_over", &plain(&draw(&view, None)));
         let g = game("oware", Some(10), Some(12), &["10", "1"]);
         let view = BoardView {
             pos: g.position(),
@@ -166,6 +269,6 @@ mod tests {
             numbers_for: Some(Side::South),
             labels: labels(),
         };
-        golden("board_oware_10x12", &plain(&draw(&view)));
+        golden("board_oware_10x12", &plain(&draw(&view, None)));
     }
 }
