@@ -161,11 +161,11 @@ fn interactive_set_up_with_defaults() {
     let mut p = play(dir.path(), &[]);
     p.exp_string("Variant (name or number) [kalah]: ").unwrap();
     p.send_line("").unwrap();
-    p.exp_string("Number of pits in total, both rows (2-20, even) [12]: ").unwrap();
-    p.send_line("7").unwrap();
-    p.exp_string("7 is odd").unwrap();
-    p.exp_string("(2-20, even) [12]: ").unwrap();
-    p.send_line("8").unwrap();
+    p.exp_string("Pits in each row (1-10) [6]: ").unwrap();
+    p.send_line("11").unwrap();
+    p.exp_string("Enter the number of pits in one row, from 1 to 10.").unwrap();
+    p.exp_string("Pits in each row (1-10) [6]: ").unwrap();
+    p.send_line("4").unwrap();
     p.exp_string("Seeds per pit (1-12) [4]: ").unwrap();
     p.send_line("").unwrap();
     p.exp_string("Who plays Player 1 (lower row)? human or computer [human]: ").unwrap();
@@ -522,6 +522,56 @@ fn autosave_option_names_the_command_that_resumes() {
     let mut p = play(dir.path(), &["--resume", "--autosave", "mine.game"]);
     p.exp_string("Going on after 1 move.").unwrap();
     p.exp_string("Player 2, steal").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// `mancala play` in a terminal `columns` wide.
+fn play_at_width(dir: &Path, columns: u16, args: &[&str]) -> PtySession {
+    let play = command(dir, args);
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("stty cols {columns} rows 50 && exec \"$0\" \"$@\""))
+        .arg(play.get_program())
+        .args(play.get_args())
+        .current_dir(dir);
+    for (k, v) in play.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    spawn(cmd)
+}
+
+#[test]
+fn the_board_and_text_fit_40_and_80_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "kalah", "-p", "6", "-s", "4", "--south", "human", "--north", "human"];
+
+    let mut p = play_at_width(dir.path(), 40, &args);
+    let shown = p.exp_string("Player 1, choose a pit to sow (1-6): ").unwrap();
+    for line in shown.lines() {
+        let line = line.trim_end_matches('\r');
+        assert!(line.chars().count() <= 40, "{line:?} is wider than 40 columns:\n{shown}");
+    }
+    // The compact board, and the rules wrapped between words.
+    assert!(shown.contains("    |   4   4   4   4   4   4|"), "{shown}");
+    assert!(shown.contains("  0 |                        | 0"), "{shown}");
+    assert!(shown.contains("Kalah with the pie rule and an early end\r\nat a majority"), "{shown}");
+    p.send_line("3").unwrap();
+    p.exp_string("first move of a pie-rule game gets no").unwrap();
+    p.exp_string("Player 2, steal Player 1's first move?").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+
+    let mut p = play_at_width(dir.path(), 80, &args);
+    let shown = p.exp_string("Player 1, choose a pit to sow (1-6): ").unwrap();
+    for line in shown.lines() {
+        let line = line.trim_end_matches('\r');
+        assert!(line.chars().count() <= 80, "{line:?} is wider than 80 columns:\n{shown}");
+    }
+    assert!(shown.contains("|     |   4 |   4 |   4 |   4 |   4 |   4 |     |"), "{shown}");
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
