@@ -54,6 +54,11 @@ pub struct Args {
     /// else ~/.local/state/mancala/autosave.game].
     #[arg(long, value_name = "FILE")]
     pub autosave: Option<PathBuf>,
+    /// Milliseconds to wait before each move when the computer plays both
+    /// sides, so the game can be watched [default: 1000 on a terminal, 0
+    /// otherwise].
+    #[arg(long, value_name = "MS")]
+    pub delay: Option<u64>,
     /// Endgame databases: the computer (level 6 and up) and `hint` use the
     /// one built by `mancala db build` for the variant, if any.
     #[command(flatten)]
@@ -174,6 +179,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let dir = if dir.as_os_str().is_empty() { std::path::Path::new(".") } else { dir };
         save_file::remove_stale_temporaries(dir, &name.to_string_lossy());
     }
+    let delay = std::time::Duration::from_millis(args.delay.unwrap_or_else(|| {
+        if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            1000
+        } else {
+            0
+        }
+    }));
     let databases = Databases::new(args.db.clone());
     let mut session = session_from_args(args, autosave.clone())?;
     session.set_databases(databases);
@@ -213,6 +225,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
             Step::Think(text) => {
                 show(&mut out, &text)?;
+                if session.computer_only() {
+                    std::thread::sleep(delay);
+                }
                 session.play_computer();
             }
             Step::End(text) => {

@@ -283,6 +283,11 @@ impl Session {
         self.players[side.index()].unwrap_or(PlayerKind::Human)
     }
 
+    /// The computer plays both sides.
+    pub fn computer_only(&self) -> bool {
+        self.humans() == 0
+    }
+
     fn humans(&self) -> usize {
         Side::ALL.iter().filter(|&&s| self.player(s) == PlayerKind::Human).count()
     }
