@@ -234,7 +234,7 @@ mod tests {
     #[test]
     fn null_device_and_other_non_files() {
         assert_eq!(write(Path::new("/dev/null"), "text", false).unwrap(), Saved::Discarded);
-        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_file() == false);
+        assert!(!std::fs::metadata("/dev/null").unwrap().file_type().is_file());
         let dir = tempfile::tempdir().unwrap();
         let e = write(dir.path(), "text", false).unwrap_err();
         assert!(e.0.contains("is a folder"), "{e}");

@@ -478,7 +478,7 @@ impl Session {
                 };
                 match Variant::preset(&name) {
                     Ok(v) => self.choose_variant(v),
-                    Err(e) => return self.error(format!("{}.", capitalise(&e.to_string()))),
+                    Err(e) => self.error(format!("{}.", capitalise(&e.to_string()))),
                 }
             }
             Stage::Pits { base } => {
