@@ -489,6 +489,17 @@ impl Session {
                 } else {
                     match t.parse::<u8>() {
                         Ok(p) if (lo..=hi).contains(&p) => p,
+                        Ok(p)
+                            if p % 2 == 0
+                                && (2 * u32::from(lo)..=2 * u32::from(hi))
+                                    .contains(&u32::from(p)) =>
+                        {
+                            return self.error(format!(
+                                "Enter the number of pits in one row, from {lo} to {hi} \
+                                 ({p} pits in total would be {} in each row).",
+                                p / 2
+                            ))
+                        }
                         _ => {
                             return self.error(format!(
                                 "Enter the number of pits in one row, from {lo} to {hi}."
@@ -1054,7 +1065,10 @@ mod tests {
         let first = d.until_question();
         assert!(first.contains("Variant (name or number) [kalah]"), "{first}");
         assert!(d.say("").contains("Pits in each row (1-10) [6]"));
-        assert!(d.say("12").contains("Enter the number of pits in one row, from 1 to 10."));
+        assert!(d.say("12").contains(
+            "Enter the number of pits in one row, from 1 to 10 (12 pits in total would be 6 in each row)."
+        ));
+        assert!(d.say("21").contains("Enter the number of pits in one row, from 1 to 10."));
         assert!(d.say("0").contains("from 1 to 10"));
         assert!(d.say("4").contains("Seeds per pit (1-12) [4]"));
         assert!(d.say("0").contains("from 1 to 12"));
