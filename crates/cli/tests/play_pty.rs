@@ -5,6 +5,7 @@
 mod common;
 
 use std::io::Write;
+use std::os::unix::fs::FileTypeExt as _;
 use std::path::Path;
 use std::process::Command;
 
@@ -501,8 +502,6 @@ fn save_refuses_a_missing_folder_and_keeps_special_files() {
     assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
 }
 
-use std::os::unix::fs::FileTypeExt as _;
-
 #[test]
 fn autosave_option_names_the_command_that_resumes() {
     let dir = tempfile::tempdir().unwrap();
@@ -556,11 +555,13 @@ fn the_board_and_text_fit_40_and_80_columns() {
         assert!(line.chars().count() <= 40, "{line:?} is wider than 40 columns:\n{shown}");
     }
     // The compact board, and the rules wrapped between words.
-    assert!(shown.contains("    |   4   4   4   4   4   4|"), "{shown}");
+    assert!(shown.contains("    |  4   4   4   4   4   4 |"), "{shown}");
     assert!(shown.contains("  0 |                        | 0"), "{shown}");
     assert!(shown.contains("Kalah with the pie rule and an early end\r\nat a majority"), "{shown}");
     p.send_line("3").unwrap();
     p.exp_string("first move of a pie-rule game gets no").unwrap();
+    // The last move's pit in brackets, in its column.
+    p.exp_string("    |  4   4 [ 0]  5   5   5 |").unwrap();
     p.exp_string("Player 2, steal Player 1's first move?").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();

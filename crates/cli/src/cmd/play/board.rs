@@ -42,7 +42,11 @@ fn full_width(n: usize) -> usize {
 /// full one does not fit.
 pub fn draw(view: &BoardView, width: Option<usize>) -> String {
     match width {
-        Some(w) if w < full_width(view.pos.pits_per_side()) => draw_compact(view),
+        Some(w) if w < full_width(view.pos.pits_per_side()) => {
+            let n = view.pos.pits_per_side();
+            // 4 columns a pit, or 3 when even that does not fit.
+            draw_compact(view, if 4 * n + 10 <= w { 4 } else { 3 })
+        }
         _ => draw_full(view),
     }
 }
@@ -54,25 +58,30 @@ fn label(view: &BoardView, side: Side) -> String {
     format!("{}{}\n", styled(style, text), marker)
 }
 
-/// The board in 4 columns a pit (plus 10): no walls between the pits.
+/// The board in `cw` (4 or 3) columns a pit, plus 10: no walls between
+/// the pits. The last move's pit is in brackets (`[ 0]`), or starred (` 0*`)
+/// at 3 columns.
 ///
 /// ```text
-///         6   5   4   3   2   1
+///        6   5   4   3   2   1
 ///     +------------------------+
-///     |   4   4   4   4   4   4|
+///     |  4   4   4   4   4   4 |
 ///   0 |                        | 1
-///     |   4   4 [ 0]  5   5   5|
+///     |  4   4 [ 0]  5   5   5 |
 ///     +------------------------+
 /// ```
-fn draw_compact(view: &BoardView) -> String {
+fn draw_compact(view: &BoardView, cw: usize) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
     let cell = |side: Side, k: usize| -> String {
         let count = pos.pit(side, k);
-        match (view.last == Some((side, k)), count) {
-            (true, 0..=99) => styled(LAST, &format!(" [{count:>2}]")),
-            (true, _) => styled(LAST, &format!("{count:>3}*")),
-            (false, _) => format!("{count:>4}"),
+        match (view.last == Some((side, k)), cw, count) {
+            (true, 4, 0..=99) => styled(LAST, &format!("[{count:>2}]")),
+            (true, 4, _) => styled(LAST, &format!("{count:>3}*")),
+            (true, _, _) => styled(LAST, &format!("{count:>2}*")),
+            (false, 4, 0..=99) => format!(" {count:>2} "),
+            (false, 4, _) => format!("{count:>3} "),
+            (false, _, _) => format!("{count:>2} "),
         }
     };
     let row = |side: Side| -> String {
@@ -86,10 +95,13 @@ fn draw_compact(view: &BoardView) -> String {
     let numbers = |side: Side| -> String {
         let order: Vec<usize> =
             if side == Side::North { (1..=n).rev().collect() } else { (1..=n).collect() };
-        let nums: String = order.iter().map(|k| format!("{k:>4}")).collect();
+        let nums: String = order
+            .iter()
+            .map(|k| if cw == 4 { format!(" {k:>2} ") } else { format!("{k:>2} ") })
+            .collect();
         format!("     {}\n", styled(NUMBERS, nums.trim_end()))
     };
-    let border = format!("    +{}+\n", "-".repeat(4 * n));
+    let border = format!("    +{}+\n", "-".repeat(cw * n));
     let mut out = String::new();
     out.push_str(&label(view, Side::North));
     if view.numbers_for == Some(Side::North) {
@@ -101,8 +113,8 @@ fn draw_compact(view: &BoardView) -> String {
         out,
         "{} |{}| {}",
         styled(STORE, &format!("{:>3}", pos.store(Side::North))),
-        " ".repeat(4 * n),
-        styled(STORE, &format!("{:<3}", pos.store(Side::South))).trim_end()
+        " ".repeat(cw * n),
+        styled(STORE, &pos.store(Side::South).to_string())
     );
     out.push_str(&row(Side::South));
     out.push_str(&border);
@@ -223,6 +235,47 @@ mod tests {
             g.play(mv).unwrap();
         }
         g
+    }
+
+    #[test]
+    fn compact_boards_fit_and_keep_the_columns() {
+        let width = |text: &str| plain(text).lines().map(|l| l.chars().count()).max().unwrap();
+        let g = game("kalah", None, None, &["3"]);
+        let view = BoardView {
+            pos: g.position(),
+            last: Some((Side::South, 2)),
+            numbers_for: Some(Side::North),
+            labels: ["P1".to_string(), "P2".to_string()],
+        };
+        let text = plain(&draw(&view, Some(40)));
+        assert_eq!(
+            text,
+            "P2  <- to move\n     \
+             \x20 6   5   4   3   2   1\n    \
+             +------------------------+\n    \
+             |  4   4   4   4   4   4 |\n  \
+             0 |                        | 1\n    \
+             |  4   4 [ 0]  5   5   5 |\n    \
+             +------------------------+\n\
+             P1\n"
+        );
+        assert_eq!(draw(&view, Some(80)), draw(&view, None));
+        // Ten pits a side fit 40 columns at 3 columns a pit.
+        let g = game("kalah", Some(10), Some(4), &["1"]);
+        let view = BoardView { pos: g.position(), last: Some((Side::South, 0)), ..view };
+        let text = plain(&draw(&view, Some(40)));
+        assert!(width(&text) <= 40, "{text}");
+        assert!(text.contains("\n    | 0* 5  5  5  5  4  4  4  4  4 |\n"), "{text}");
+        assert!(text.contains("\n     10  9  8  7  6  5  4  3  2  1\n"), "{text}");
+        // Sixteen a side at 40 columns cannot fit; the narrowest is drawn.
+        let g = game("oware", Some(16), Some(4), &[]);
+        let view = BoardView { pos: g.position(), last: None, ..view };
+        let text = plain(&draw(&view, Some(40)));
+        assert!(width(&text) > 40 && width(&text) <= 3 * 16 + 10, "{text}");
+        assert!(
+            text.contains("\n    | 4  4  4  4  4  4  4  4  4  4  4  4  4  4  4  4 |\n"),
+            "{text}"
+        );
     }
 
     #[test]

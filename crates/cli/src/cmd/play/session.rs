@@ -1157,7 +1157,7 @@ mod tests {
         for line in shown.lines() {
             assert!(line.chars().count() <= 40, "{line:?} is wider than 40 columns:\n{shown}");
         }
-        assert!(shown.contains("    |   4   4   4   4   4   4|\n  0 |"), "{shown}");
+        assert!(shown.contains("    |  4   4   4   4   4   4 |\n  0 |"), "{shown}");
         assert!(shown.ends_with("(1-6): "), "{shown:?}");
         // No word is cut in two.
         assert!(shown.contains("Kalah with the pie rule and an early end\nat"), "{shown}");
