@@ -133,6 +133,10 @@ fn interrupted(shared: &Mutex<Shared>, why: &str, code: i32) -> ! {
         Some(text) => session::save_message(why, &s.autosave, text),
         None => format!("{why}; no game was started."),
     };
+    let message = match terminal_width() {
+        Some(w) => board::wrap(&message, w),
+        None => message,
+    };
     // The terminal may be gone (SIGHUP): the save above is what matters.
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{message}");
