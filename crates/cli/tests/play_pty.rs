@@ -5,6 +5,7 @@
 mod common;
 
 use std::io::Write;
+use std::os::unix::fs::FileTypeExt as _;
 use std::path::Path;
 use std::process::Command;
 
@@ -161,11 +162,11 @@ fn interactive_set_up_with_defaults() {
     let mut p = play(dir.path(), &[]);
     p.exp_string("Variant (name or number) [kalah]: ").unwrap();
     p.send_line("").unwrap();
-    p.exp_string("Number of pits in total, both rows (2-20, even) [12]: ").unwrap();
-    p.send_line("7").unwrap();
-    p.exp_string("7 is odd").unwrap();
-    p.exp_string("(2-20, even) [12]: ").unwrap();
-    p.send_line("8").unwrap();
+    p.exp_string("Pits in each row (1-10) [6]: ").unwrap();
+    p.send_line("11").unwrap();
+    p.exp_string("Enter the number of pits in one row, from 1 to 10.").unwrap();
+    p.exp_string("Pits in each row (1-10) [6]: ").unwrap();
+    p.send_line("4").unwrap();
     p.exp_string("Seeds per pit (1-12) [4]: ").unwrap();
     p.send_line("").unwrap();
     p.exp_string("Who plays Player 1 (lower row)? human or computer [human]: ").unwrap();
@@ -413,4 +414,165 @@ fn colours_only_on_a_terminal_without_no_color() {
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("choose a pit") && !text.contains('\x1b'), "{text:?}");
+}
+
+fn exit_code(p: &mut PtySession) -> i32 {
+    use rexpect::process::WaitStatus;
+    match p.process().wait().unwrap() {
+        WaitStatus::Exited(_, code) => code,
+        other => panic!("the program did not exit by itself: {other:?}"),
+    }
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+const HH: &[&str] = &["-v", "kalah", "-p", "4", "-s", "3", "--south", "human", "--north", "human"];
+
+#[test]
+fn signals_save_and_exit_with_their_status() {
+    use rexpect::process::Signal;
+    for (signal, why, code) in [
+        (None, "Interrupted", 130),
+        (Some(Signal::SIGTERM), "Stopped", 143),
+        (Some(Signal::SIGHUP), "The terminal closed", 129),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        // A temporary file left by a save that died with its process.
+        std::fs::write(dir.path().join("autosave.game.99999999.tmp"), "half").unwrap();
+        let mut p = play(dir.path(), HH);
+        p.exp_string("Player 1, choose a pit").unwrap();
+        p.send_line("2").unwrap();
+        p.exp_string("Player 2, steal").unwrap();
+        match signal {
+            None => p.send_control('c').unwrap(),
+            Some(s) => p.process_mut().signal(s).unwrap(),
+        }
+        if signal != Some(Signal::SIGHUP) {
+            p.exp_string(&format!("{why}: the game is saved to")).unwrap();
+        }
+        assert_eq!(exit_code(&mut p), code, "{why}");
+        let saved = std::fs::read_to_string(dir.path().join("autosave.game")).unwrap();
+        assert!(saved.trim_end().ends_with("\n2"), "{why}: {saved}");
+        assert_eq!(files_in(dir.path()), vec!["autosave.game"], "{why}");
+    }
+}
+
+#[test]
+fn save_refuses_a_missing_folder_and_keeps_special_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("real.game"), "old").unwrap();
+    std::os::unix::fs::symlink("real.game", dir.path().join("link.game")).unwrap();
+    let mut p = play(dir.path(), HH);
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("save no/such/x.game").unwrap();
+    p.exp_string("the folder no/such does not exist (create it first, or save somewhere else)")
+        .unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    assert!(!dir.path().join("no").exists());
+    p.send_line("save /dev/null").unwrap();
+    p.exp_string("Not saved: /dev/null keeps nothing.").unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("save link.game").unwrap();
+    p.exp_string("Saved the game to link.game").unwrap();
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    let link = std::fs::symlink_metadata(dir.path().join("link.game")).unwrap();
+    assert!(link.file_type().is_symlink());
+    let real = std::fs::read_to_string(dir.path().join("real.game")).unwrap();
+    assert!(real.starts_with("[Game \"mancala\"]"), "{real}");
+
+    // /dev/null as the autosave: quitting saves nothing and says so.
+    let mut cmd = command(dir.path(), HH);
+    cmd.env("MANCALA_AUTOSAVE", "/dev/null");
+    let mut p = spawn(cmd);
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string("You left the game: the game is not saved (the autosave file is /dev/null).")
+        .unwrap();
+    p.exp_eof().unwrap();
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+}
+
+#[test]
+fn autosave_option_names_the_command_that_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = HH.to_vec();
+    args.extend(["--autosave", "mine.game"]);
+    let mut p = play(dir.path(), &args);
+    p.exp_string("Player 1, choose a pit").unwrap();
+    p.send_line("3").unwrap();
+    p.exp_string("Player 2, steal").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_string(
+        "the game is saved to mine.game. `mancala play --resume --autosave mine.game` goes on with it.",
+    )
+    .unwrap();
+    p.exp_eof().unwrap();
+    // The command it names works.
+    let mut p = play(dir.path(), &["--resume", "--autosave", "mine.game"]);
+    p.exp_string("Going on after 1 move.").unwrap();
+    p.exp_string("Player 2, steal").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// `mancala play` in a terminal `columns` wide.
+fn play_at_width(dir: &Path, columns: u16, args: &[&str]) -> PtySession {
+    let play = command(dir, args);
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("stty cols {columns} rows 50 && exec \"$0\" \"$@\""))
+        .arg(play.get_program())
+        .args(play.get_args())
+        .current_dir(dir);
+    for (k, v) in play.get_envs() {
+        match v {
+            Some(v) => cmd.env(k, v),
+            None => cmd.env_remove(k),
+        };
+    }
+    spawn(cmd)
+}
+
+#[test]
+fn the_board_and_text_fit_40_and_80_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "kalah", "-p", "6", "-s", "4", "--south", "human", "--north", "human"];
+
+    let mut p = play_at_width(dir.path(), 40, &args);
+    let shown = p.exp_string("Player 1, choose a pit to sow (1-6): ").unwrap();
+    for line in shown.lines() {
+        let line = line.trim_end_matches('\r');
+        assert!(line.chars().count() <= 40, "{line:?} is wider than 40 columns:\n{shown}");
+    }
+    // The compact board, and the rules wrapped between words.
+    assert!(shown.contains("    |  4   4   4   4   4   4 |"), "{shown}");
+    assert!(shown.contains("  0 |                        | 0"), "{shown}");
+    assert!(shown.contains("Kalah with the pie rule and an early end\r\nat a majority"), "{shown}");
+    p.send_line("3").unwrap();
+    p.exp_string("first move of a pie-rule game gets no").unwrap();
+    // The last move's pit in brackets, in its column.
+    p.exp_string("    |  4   4 [ 0]  5   5   5 |").unwrap();
+    p.exp_string("Player 2, steal Player 1's first move?").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+
+    let mut p = play_at_width(dir.path(), 80, &args);
+    let shown = p.exp_string("Player 1, choose a pit to sow (1-6): ").unwrap();
+    for line in shown.lines() {
+        let line = line.trim_end_matches('\r');
+        assert!(line.chars().count() <= 80, "{line:?} is wider than 80 columns:\n{shown}");
+    }
+    assert!(shown.contains("|     |   4 |   4 |   4 |   4 |   4 |   4 |     |"), "{shown}");
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
 }

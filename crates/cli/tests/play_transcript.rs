@@ -84,3 +84,39 @@ fn setup_questions_without_a_terminal() {
     assert_eq!(code, Some(2));
     assert!(err.contains("is not a player"), "{err}");
 }
+
+#[test]
+fn computer_against_computer_waits_between_moves_to_be_watched() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = |delay: &'static str| {
+        [
+            "-v",
+            "kalah",
+            "-p",
+            "3",
+            "-s",
+            "2",
+            "--south",
+            "computer:1",
+            "--north",
+            "computer:1",
+            "--seed",
+            "1",
+            "--delay",
+            delay,
+        ]
+    };
+    let (code, out, err) = run(dir.path(), &args("0"), b"");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Game over"), "{out}");
+    let moves = out.matches(" sowed ").count() + out.matches(" steals ").count();
+    assert!(moves >= 2, "{out}");
+
+    let start = std::time::Instant::now();
+    let (code, slow_out, err) = run(dir.path(), &args("150"), b"");
+    assert_eq!(code, Some(0), "{err}");
+    let slow = start.elapsed();
+    assert_eq!(slow_out, out, "the delay changes nothing but the pace");
+    let waited = std::time::Duration::from_millis(150 * moves as u64);
+    assert!(slow >= waited, "{moves} moves took {slow:?}, not at least {waited:?}");
+}

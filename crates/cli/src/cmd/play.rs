@@ -5,6 +5,7 @@
 mod board;
 mod input;
 mod record;
+mod save_file;
 mod session;
 
 use std::io::Write;
@@ -16,6 +17,7 @@ use crate::error::CliError;
 use crate::variant_args::VariantArgs;
 
 use record::{PlayerKind, Record, RecordFile};
+use save_file::Autosave;
 use session::{Session, Setup, Step};
 
 #[derive(clap::Args, Debug)]
@@ -52,15 +54,15 @@ pub struct Args {
     /// else ~/.local/state/mancala/autosave.game].
     #[arg(long, value_name = "FILE")]
     pub autosave: Option<PathBuf>,
+    /// Milliseconds to wait before each move when the computer plays both
+    /// sides, so the game can be watched [default: 1000 on a terminal, 0
+    /// otherwise].
+    #[arg(long, value_name = "MS")]
+    pub delay: Option<u64>,
     /// Endgame databases: the computer (level 6 and up) and `hint` use the
     /// one built by `mancala db build` for the variant, if any.
     #[command(flatten)]
     pub db: DbArgs,
-}
-
-/// The autosave file: the option, else the default ([`crate::paths`]).
-fn autosave_path(option: Option<PathBuf>) -> PathBuf {
-    option.unwrap_or_else(crate::paths::default_autosave)
 }
 
 fn clock_seed() -> u64 {
@@ -80,12 +82,12 @@ fn small(value: Option<u32>, what: &str) -> Result<Option<u8>, CliError> {
         .transpose()
 }
 
-fn session_from_args(args: Args, autosave: PathBuf) -> Result<Session, CliError> {
+fn session_from_args(args: Args, autosave: Autosave) -> Result<Session, CliError> {
     let players = [args.south, args.north];
     if args.resume || args.load.is_some() {
         let (path, resumed) = match args.load {
             Some(p) => (p, false),
-            None => (autosave.clone(), true),
+            None => (autosave.path.clone(), true),
         };
         if resumed && !path.exists() {
             return Err(CliError::input(format!(
@@ -116,38 +118,84 @@ fn session_from_args(args: Args, autosave: PathBuf) -> Result<Session, CliError>
     Ok(Session::new(setup, seed, autosave))
 }
 
-/// What Ctrl-C saves: the record of the unfinished game, kept up to date
-/// by the main loop.
+/// What an interruption saves: the record of the unfinished game, kept up
+/// to date by the main loop.
 struct Shared {
     record: Option<String>,
-    path: PathBuf,
+    autosave: Autosave,
+}
+
+/// Saves the game (if one is on), says so, and ends the process with
+/// status 128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM).
+fn interrupted(shared: &Mutex<Shared>, why: &str, code: i32) -> ! {
+    let s = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let message = match &s.record {
+        Some(text) => session::save_message(why, &s.autosave, text),
+        None => format!("{why}; no game was started."),
+    };
+    let message = match terminal_width() {
+        Some(w) => board::wrap(&message, w),
+        None => message,
+    };
+    // The terminal may be gone (SIGHUP): the save above is what matters.
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{message}");
+    let _ = out.flush();
+    std::process::exit(code);
+}
+
+/// Ctrl-C (SIGINT), a kill (SIGTERM) and the terminal closing (SIGHUP)
+/// save the game first.
+#[cfg(unix)]
+fn on_signals(shared: Arc<Mutex<Shared>>) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let why = match signal {
+                SIGHUP => "\nThe terminal closed",
+                SIGTERM => "\nStopped",
+                _ => "\nInterrupted",
+            };
+            interrupted(&shared, why, 128 + signal);
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn on_signals(shared: Arc<Mutex<Shared>>) {
+    let _ = ctrlc::set_handler(move || interrupted(&shared, "\nInterrupted", 130));
+}
+
+/// The width of the terminal the game is shown on; `None` when the output
+/// is not a terminal (or one too narrow to be real).
+fn terminal_width() -> Option<usize> {
+    terminal_size::terminal_size()
+        .map(|(terminal_size::Width(w), _)| usize::from(w))
+        .filter(|&w| w >= 20)
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let autosave = autosave_path(args.autosave.clone());
+    let autosave = Autosave::new(args.autosave.clone());
+    if let (Some(dir), Some(name)) = (autosave.path.parent(), autosave.path.file_name()) {
+        let dir = if dir.as_os_str().is_empty() { std::path::Path::new(".") } else { dir };
+        save_file::remove_stale_temporaries(dir, &name.to_string_lossy());
+    }
+    let delay = std::time::Duration::from_millis(args.delay.unwrap_or_else(|| {
+        if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            1000
+        } else {
+            0
+        }
+    }));
     let databases = Databases::new(args.db.clone());
     let mut session = session_from_args(args, autosave.clone())?;
     session.set_databases(databases);
 
-    let shared = Arc::new(Mutex::new(Shared { record: None, path: autosave }));
-    {
-        let shared = Arc::clone(&shared);
-        // Ctrl-C, and the terminal closing or a kill (SIGTERM, SIGHUP): save
-        // the game first.
-        let _ = ctrlc::set_handler(move || {
-            let message = match shared.lock() {
-                Ok(s) => match &s.record {
-                    Some(text) => session::save_message("\nInterrupted", &s.path, text),
-                    None => "\nInterrupted; no game was started.".to_string(),
-                },
-                Err(_) => "\nInterrupted.".to_string(),
-            };
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{message}");
-            let _ = out.flush();
-            std::process::exit(130);
-        });
-    }
+    let shared = Arc::new(Mutex::new(Shared { record: None, autosave }));
+    on_signals(Arc::clone(&shared));
 
     let mut out = anstream::stdout();
     let stdin = std::io::stdin();
@@ -161,6 +209,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         if let Ok(mut s) = shared.lock() {
             s.record = session.unfinished_record_text();
         }
+        session.set_width(terminal_width());
         match session.step() {
             Step::Ask(text) => {
                 show(&mut out, &text)?;
@@ -180,6 +229,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
             Step::Think(text) => {
                 show(&mut out, &text)?;
+                if session.computer_only() {
+                    std::thread::sleep(delay);
+                }
                 session.play_computer();
             }
             Step::End(text) => {

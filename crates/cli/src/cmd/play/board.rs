@@ -32,8 +32,128 @@ fn styled(style: Style, text: &str) -> String {
     format!("{style}{text}{style:#}")
 }
 
-/// Draws the board, one line per row, each ending in a newline.
-pub fn draw(view: &BoardView) -> String {
+/// Columns the full board takes with `n` pits a side.
+fn full_width(n: usize) -> usize {
+    6 * (n + 2) + 1
+}
+
+/// Draws the board, one line per row, each ending in a newline: the full
+/// board, or the compact one when the terminal is `width` columns and the
+/// full one does not fit.
+pub fn draw(view: &BoardView, width: Option<usize>) -> String {
+    match width {
+        Some(w) if w < full_width(view.pos.pits_per_side()) => {
+            let n = view.pos.pits_per_side();
+            // 4 columns a pit, or 3 when even that does not fit.
+            draw_compact(view, if 4 * n + 10 <= w { 4 } else { 3 })
+        }
+        _ => draw_full(view),
+    }
+}
+
+fn label(view: &BoardView, side: Side) -> String {
+    let text = &view.labels[side.index()];
+    let marker = if view.numbers_for == Some(side) { "  <- to move" } else { "" };
+    let style = if view.numbers_for == Some(side) { TITLE } else { Style::new() };
+    format!("{}{}\n", styled(style, text), marker)
+}
+
+/// The board in `cw` (4 or 3) columns a pit, plus 10: no walls between
+/// the pits. The last move's pit is in brackets (`[ 0]`), or starred (` 0*`)
+/// at 3 columns.
+///
+/// ```text
+///        6   5   4   3   2   1
+///     +------------------------+
+///     |  4   4   4   4   4   4 |
+///   0 |                        | 1
+///     |  4   4 [ 0]  5   5   5 |
+///     +------------------------+
+/// ```
+fn draw_compact(view: &BoardView, cw: usize) -> String {
+    let pos = view.pos;
+    let n = pos.pits_per_side();
+    let cell = |side: Side, k: usize| -> String {
+        let count = pos.pit(side, k);
+        match (view.last == Some((side, k)), cw, count) {
+            (true, 4, 0..=99) => styled(LAST, &format!("[{count:>2}]")),
+            (true, 4, _) => styled(LAST, &format!("{count:>3}*")),
+            (true, _, _) => styled(LAST, &format!("{count:>2}*")),
+            (false, 4, 0..=99) => format!(" {count:>2} "),
+            (false, 4, _) => format!("{count:>3} "),
+            (false, _, _) => format!("{count:>2} "),
+        }
+    };
+    let row = |side: Side| -> String {
+        let cells: Vec<String> = if side == Side::North {
+            (0..n).rev().map(|k| cell(side, k)).collect()
+        } else {
+            (0..n).map(|k| cell(side, k)).collect()
+        };
+        format!("    |{}|\n", cells.concat())
+    };
+    let numbers = |side: Side| -> String {
+        let order: Vec<usize> =
+            if side == Side::North { (1..=n).rev().collect() } else { (1..=n).collect() };
+        let nums: String = order
+            .iter()
+            .map(|k| if cw == 4 { format!(" {k:>2} ") } else { format!("{k:>2} ") })
+            .collect();
+        format!("     {}\n", styled(NUMBERS, nums.trim_end()))
+    };
+    let border = format!("    +{}+\n", "-".repeat(cw * n));
+    let mut out = String::new();
+    out.push_str(&label(view, Side::North));
+    if view.numbers_for == Some(Side::North) {
+        out.push_str(&numbers(Side::North));
+    }
+    out.push_str(&border);
+    out.push_str(&row(Side::North));
+    let _ = writeln!(
+        out,
+        "{} |{}| {}",
+        styled(STORE, &format!("{:>3}", pos.store(Side::North))),
+        " ".repeat(cw * n),
+        styled(STORE, &pos.store(Side::South).to_string())
+    );
+    out.push_str(&row(Side::South));
+    out.push_str(&border);
+    if view.numbers_for == Some(Side::South) {
+        out.push_str(&numbers(Side::South));
+    }
+    out.push_str(&label(view, Side::South));
+    out
+}
+
+/// Wraps each line of `text` that is wider than `width` columns at word
+/// boundaries (ANSI styles take no room), continuing at the line's own
+/// indentation.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        if textwrap::core::display_width(body) <= width {
+            out.push_str(line);
+            continue;
+        }
+        let indent = &body[..body.len() - body.trim_start().len()];
+        let indent = if indent.len() * 2 > width { "" } else { indent };
+        let options = textwrap::Options::new(width).subsequent_indent(indent);
+        let lines = textwrap::wrap(body, options);
+        out.push_str(&lines.join("\n"));
+        // A question ends in a space, where the answer goes.
+        if end.is_empty() && body.ends_with(' ') && !out.ends_with(' ') {
+            out.push(' ');
+        }
+        out.push_str(end);
+    }
+    out
+}
+
+fn draw_full(view: &BoardView) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
     let cell = |side: Side, k: usize| -> String {
@@ -57,12 +177,7 @@ pub fn draw(view: &BoardView) -> String {
     let inner = format!("+{}", "-----+".repeat(n));
     let blank = "     ";
     let mut out = String::new();
-    let label = |side: Side| -> String {
-        let text = &view.labels[side.index()];
-        let marker = if view.numbers_for == Some(side) { "  <- to move" } else { "" };
-        let style = if view.numbers_for == Some(side) { TITLE } else { Style::new() };
-        format!("{}{}\n", styled(style, text), marker)
-    };
+    let label = |side: Side| label(view, side);
     out.push_str(&label(Side::North));
     if view.numbers_for == Some(Side::North) {
         out.push_str(&numbers(Side::North));
@@ -123,6 +238,47 @@ mod tests {
     }
 
     #[test]
+    fn compact_boards_fit_and_keep_the_columns() {
+        let width = |text: &str| plain(text).lines().map(|l| l.chars().count()).max().unwrap();
+        let g = game("kalah", None, None, &["3"]);
+        let view = BoardView {
+            pos: g.position(),
+            last: Some((Side::South, 2)),
+            numbers_for: Some(Side::North),
+            labels: ["P1".to_string(), "P2".to_string()],
+        };
+        let text = plain(&draw(&view, Some(40)));
+        assert_eq!(
+            text,
+            "P2  <- to move\n     \
+             \x20 6   5   4   3   2   1\n    \
+             +------------------------+\n    \
+             |  4   4   4   4   4   4 |\n  \
+             0 |                        | 1\n    \
+             |  4   4 [ 0]  5   5   5 |\n    \
+             +------------------------+\n\
+             P1\n"
+        );
+        assert_eq!(draw(&view, Some(80)), draw(&view, None));
+        // Ten pits a side fit 40 columns at 3 columns a pit.
+        let g = game("kalah", Some(10), Some(4), &["1"]);
+        let view = BoardView { pos: g.position(), last: Some((Side::South, 0)), ..view };
+        let text = plain(&draw(&view, Some(40)));
+        assert!(width(&text) <= 40, "{text}");
+        assert!(text.contains("\n    | 0* 5  5  5  5  4  4  4  4  4 |\n"), "{text}");
+        assert!(text.contains("\n     10  9  8  7  6  5  4  3  2  1\n"), "{text}");
+        // Sixteen a side at 40 columns cannot fit; the narrowest is drawn.
+        let g = game("oware", Some(16), Some(4), &[]);
+        let view = BoardView { pos: g.position(), last: None, ..view };
+        let text = plain(&draw(&view, Some(40)));
+        assert!(width(&text) > 40 && width(&text) <= 3 * 16 + 10, "{text}");
+        assert!(
+            text.contains("\n    | 4  4  4  4  4  4  4  4  4  4  4  4  4  4  4  4 |\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn start_of_kalah() {
         let g = game("kalah", None, None, &[]);
         let view = BoardView {
@@ -131,7 +287,7 @@ mod tests {
             numbers_for: Some(Side::South),
             labels: labels(),
         };
-        golden("board_kalah_start", &plain(&draw(&view)));
+        golden("board_kalah_start", &plain(&draw(&view, None)));
     }
 
     #[test]
@@ -144,7 +300,7 @@ mod tests {
             numbers_for: Some(Side::North),
             labels: labels(),
         };
-        let text = draw(&view);
+        let text = draw(&view, None);
         golden("board_kalah_north_to_move", &plain(&text));
         golden("board_kalah_north_to_move_colour", &text);
     }
@@ -158,7 +314,7 @@ mod tests {
             numbers_for: None,
             labels: labels(),
         };
-        golden("board_kalah_1x12_over", &plain(&draw(&view)));
+        golden("board_kalah_1x12_over", &plain(&draw(&view, None)));
         let g = game("oware", Some(10), Some(12), &["10", "1"]);
         let view = BoardView {
             pos: g.position(),
@@ -166,6 +322,6 @@ mod tests {
             numbers_for: Some(Side::South),
             labels: labels(),
         };
-        golden("board_oware_10x12", &plain(&draw(&view)));
+        golden("board_oware_10x12", &plain(&draw(&view, None)));
     }
 }

@@ -11,7 +11,7 @@ pub trait RecordFile: Sized {
     /// Reads a record file; the message names the file and the line.
     fn load(path: &Path) -> Result<Self, String>;
     /// Writes the record to `path` atomically.
-    fn save(&self, path: &Path) -> Result<(), String>;
+    fn save(&self, path: &Path) -> Result<super::save_file::Saved, String>;
 }
 
 impl RecordFile for Record {
@@ -32,32 +32,9 @@ impl RecordFile for Record {
         Record::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// A temporary file beside it, then a rename, so a crash never leaves
-    /// half a record.
-    fn save(&self, path: &Path) -> Result<(), String> {
-        write_atomic(path, &self.to_text())
-            .map_err(|e| format!("cannot save to {}: {e}", path.display()))
+    /// Writes the record to `path` atomically (see [`super::save_file`]);
+    /// a missing folder is an error, not created.
+    fn save(&self, path: &Path) -> Result<super::save_file::Saved, String> {
+        super::save_file::write(path, &self.to_text(), false).map_err(|e| e.to_string())
     }
-}
-
-/// Writes `text` to `path` through a temporary file and a rename, creating
-/// the folder if needed.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

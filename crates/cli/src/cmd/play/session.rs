@@ -6,7 +6,6 @@
 //! off.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use mancala_core::{
     preset_names, Game, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant,
@@ -17,6 +16,7 @@ use crate::endgame::Databases;
 use super::board::{self, BoardView, DIM, ERROR, TITLE};
 use super::input::{Input, MAX_LINE};
 use super::record::{PlayerKind, Record, RecordFile, DEFAULT_LEVEL};
+use super::save_file::{Autosave, Saved};
 
 /// What the command line settled before the game: every `Some` skips a
 /// question.
@@ -44,42 +44,68 @@ pub enum Step {
     End(String),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where the session is, with what that stage works on.
+#[derive(Clone, Debug)]
 enum Stage {
+    /// Asking the variant.
     Variant,
-    Pits,
-    Seeds,
-    Player(Side),
-    Level(Side),
-    Play,
+    /// Asking the pits per side of `base`.
+    Pits { base: Variant },
+    /// Asking the seeds per pit of `base`.
+    Seeds { base: Variant },
+    /// Asking who plays `side` in `variant` (at its final size).
+    Player { variant: Variant, side: Side },
+    /// Asking the level of the computer playing `side`.
+    Level { variant: Variant, side: Side },
+    /// The game is on.
+    Play(Box<Table>),
+    /// The table is out with a handler of the game ([`Session::with_table`]),
+    /// which puts it back unless it moved the session on.
+    Taken,
     /// The game is over or the player left.
     Done,
+}
+
+/// A game being played.
+#[derive(Clone, Debug)]
+struct Table {
+    game: Game,
+    /// The player to move said no to the pie rule's swap in this position.
+    swap_declined: bool,
+    /// The number of moves when the board was last drawn.
+    drawn: Option<usize>,
+}
+
+impl Table {
+    fn new(game: Game) -> Box<Table> {
+        Box::new(Table { game, swap_declined: false, drawn: None })
+    }
+
+    fn swap_question_open(&self) -> bool {
+        self.game.position().swap_offered() && !self.swap_declined
+    }
 }
 
 /// A console game from set-up to the end.
 pub struct Session {
     stage: Stage,
-    /// Set-up answers so far.
-    base: Option<Variant>,
+    /// Pits per side and seeds per pit, from the command line or answered.
     pits: Option<u8>,
     seeds: Option<u8>,
-    sized: Option<Variant>,
+    /// South's and North's player, once given.
     players: [Option<PlayerKind>; 2],
     listed_variants: bool,
-    /// The game, once set up.
-    game: Option<Game>,
     /// Seed for the computer players.
     seed: u64,
-    /// The player to move said no to the pie rule's swap in this position.
-    swap_declined: bool,
-    /// The number of moves when the board was last drawn.
-    drawn: Option<usize>,
     /// Where `quit` and leaving mid-game save the game.
-    autosave: PathBuf,
+    autosave: Autosave,
     /// The game came from the autosave (`--resume`): finishing it removes it.
     resumed: bool,
     /// Endgame databases for the computer's moves and hints.
     databases: Databases,
+    /// The terminal's width in columns, if known: the board and the text
+    /// are fitted to it.
+    width: Option<usize>,
     out: String,
 }
 
@@ -115,32 +141,48 @@ fn pit_list(pits: &[usize]) -> String {
     parts.join(", ")
 }
 
+/// The legal pits, 1-based.
+fn legal_pits(game: &Game) -> Vec<usize> {
+    game.legal_moves()
+        .iter()
+        .filter_map(|m| match m {
+            Move::Sow(k) => Some(k as usize + 1),
+            Move::Swap => None,
+        })
+        .collect()
+}
+
+/// Whether `mv`, the first move of a pie-rule `game`, would have earned an
+/// extra turn without the pie rule (its last seed fell in the store).
+fn opening_would_play_again(game: &Game, mv: Move) -> bool {
+    let mut rules = game.variant().rules().clone();
+    rules.turn.pie_rule = false;
+    let Ok(plain) = Variant::new(rules) else { return false };
+    let start = mancala_core::Position::start(&plain);
+    start.play(&plain, mv).is_ok_and(|(_, report)| report.extra_turn)
+}
+
 const COMMANDS: &str = "help, undo, hint, save FILE, load FILE, quit";
 
 impl Session {
     /// A new game, asking whatever `setup` leaves open.
-    pub fn new(setup: Setup, seed: u64, autosave: PathBuf) -> Session {
+    pub fn new(setup: Setup, seed: u64, autosave: Autosave) -> Session {
         let mut s = Session {
             stage: Stage::Variant,
-            base: None,
             pits: setup.pits,
             seeds: setup.seeds,
-            sized: None,
             players: setup.players,
             listed_variants: false,
-            game: None,
             seed,
-            swap_declined: false,
-            drawn: None,
             autosave,
             resumed: false,
             databases: Databases::none(),
+            width: None,
             out: String::new(),
         };
         if let Some(v) = setup.variant {
             s.choose_variant(v);
         }
-        s.advance();
         s
     }
 
@@ -149,7 +191,7 @@ impl Session {
     pub fn resume(
         record: Record,
         players: [Option<PlayerKind>; 2],
-        autosave: PathBuf,
+        autosave: Autosave,
         resumed: bool,
     ) -> Session {
         let mut s = Session::new(Setup::default(), record.seed, autosave);
@@ -162,18 +204,32 @@ impl Session {
         self.players =
             [players[0].or(Some(record.players[0])), players[1].or(Some(record.players[1]))];
         self.seed = record.seed;
-        self.base = Some(record.game.variant().clone());
-        self.sized = Some(record.game.variant().clone());
-        self.game = Some(record.game);
-        self.swap_declined = false;
-        self.drawn = None;
-        self.stage = Stage::Play;
-        let moves = self.game().moves().len();
-        self.intro();
+        let moves = record.game.moves().len();
+        self.intro(&record.game);
         if moves > 0 {
             let _ = writeln!(self.out, "Going on after {}.", plural(moves as u64, "move", "moves"));
         }
-        self.check_over();
+        self.start(Table::new(record.game));
+    }
+
+    /// Puts the game on the table, or ends the session if it is over.
+    fn start(&mut self, table: Box<Table>) {
+        self.stage = if self.check_over(&table.game) { Stage::Done } else { Stage::Play(table) };
+    }
+
+    /// Runs `f` with the game, if one is on; the table goes back to the
+    /// session unless `f` moved it on (the game ended, the player left,
+    /// another game was loaded).
+    fn with_table(&mut self, f: impl FnOnce(&mut Session, &mut Table)) {
+        match std::mem::replace(&mut self.stage, Stage::Taken) {
+            Stage::Play(mut table) => {
+                f(self, &mut table);
+                if matches!(self.stage, Stage::Taken) {
+                    self.stage = Stage::Play(table);
+                }
+            }
+            other => self.stage = other,
+        }
     }
 
     /// Where the computer and `hint` find endgame databases (none until
@@ -182,11 +238,33 @@ impl Session {
         self.databases = databases;
     }
 
+    /// Fits the board and the text to a terminal `width` columns wide
+    /// (`None`: no limit).
+    pub fn set_width(&mut self, width: Option<usize>) {
+        self.width = width;
+    }
+
+    /// What to do next, with the text to show first, fitted to the width.
+    pub fn step(&mut self) -> Step {
+        let width = self.width;
+        let fit = |text: String| match width {
+            Some(w) => board::wrap(&text, w),
+            None => text,
+        };
+        match self.next_step() {
+            Step::Ask(text) => Step::Ask(fit(text)),
+            Step::Think(text) => Step::Think(fit(text)),
+            Step::End(text) => Step::End(fit(text)),
+        }
+    }
+
     /// The endgame database for the game's variant, if any. A database that
     /// cannot be used is reported once.
-    fn endgame(&mut self) -> Option<std::sync::Arc<dyn mancala_engine::EndgameOracle>> {
-        let v = self.game().variant().clone();
-        let found = self.databases.for_variant(&v);
+    fn endgame(
+        &mut self,
+        v: &Variant,
+    ) -> Option<std::sync::Arc<dyn mancala_engine::EndgameOracle>> {
+        let found = self.databases.for_variant(v);
         if let Some(Err(warning)) = &found.news {
             let _ = writeln!(self.out, "Warning: {warning}");
         }
@@ -194,17 +272,20 @@ impl Session {
     }
 
     /// The game being played, if set-up is done.
-    #[cfg(test)]
     pub fn current_game(&self) -> Option<&Game> {
-        self.game.as_ref()
-    }
-
-    fn game(&self) -> &Game {
-        self.game.as_ref().expect("a game is on")
+        match &self.stage {
+            Stage::Play(table) => Some(&table.game),
+            _ => None,
+        }
     }
 
     fn player(&self, side: Side) -> PlayerKind {
         self.players[side.index()].unwrap_or(PlayerKind::Human)
+    }
+
+    /// The computer plays both sides.
+    pub fn computer_only(&self) -> bool {
+        self.humans() == 0
     }
 
     fn humans(&self) -> usize {
@@ -226,21 +307,22 @@ impl Session {
         }
     }
 
-    /// The record of the game so far, while one is on and not over.
-    pub fn record(&self) -> Option<Record> {
-        let game = self.game.as_ref()?;
-        Some(Record {
+    fn record_of(&self, game: &Game) -> Record {
+        Record {
             game: game.clone(),
             players: [self.player(Side::South), self.player(Side::North)],
             seed: self.seed,
-        })
+        }
     }
 
     /// The text of [`Session::record`] for a game still going on: what an
     /// interruption saves.
     pub fn unfinished_record_text(&self) -> Option<String> {
-        let record = self.record()?;
-        (self.stage == Stage::Play && !record.game.position().is_over()).then(|| record.to_text())
+        self.current_game().and_then(|game| self.unfinished_text_of(game))
+    }
+
+    fn unfinished_text_of(&self, game: &Game) -> Option<String> {
+        (!game.position().is_over()).then(|| self.record_of(game).to_text())
     }
 
     fn error(&mut self, message: impl std::fmt::Display) {
@@ -249,69 +331,63 @@ impl Session {
 
     // ---- set-up ---------------------------------------------------------
 
-    fn choose_variant(&mut self, v: Variant) {
-        self.base = Some(v);
-        self.sized = None;
+    fn choose_variant(&mut self, base: Variant) {
         if self.pits.is_some() || self.seeds.is_some() {
-            let base = self.base.as_ref().expect("set");
             match base.resized(self.pits, self.seeds) {
                 Ok(sized) => {
                     self.pits = Some(sized.pits_per_side() as u8);
                     self.seeds = Some(sized.seeds_per_pit());
                 }
                 Err(e) => {
-                    let name = base.name().to_string();
-                    self.error(format!("{name} cannot be played at that size: {e}"));
+                    self.error(format!("{} cannot be played at that size: {e}", base.name()));
                     self.pits = None;
                     self.seeds = None;
                 }
             }
         }
+        self.ask_size(base);
     }
 
-    /// Moves on to the next open question, or starts the game.
-    fn advance(&mut self) {
-        if self.game.is_some() {
-            return;
+    /// Asks the size of `base` still open, then the players.
+    fn ask_size(&mut self, base: Variant) {
+        let [lo, hi] = base.rules().board.pits_per_side_range;
+        if lo == hi {
+            // Only one size: nothing to ask.
+            self.pits = Some(lo);
         }
-        let Some(base) = self.base.clone() else {
-            self.stage = Stage::Variant;
+        let Some(pits) = self.pits else {
+            self.stage = Stage::Pits { base };
             return;
         };
-        if self.sized.is_none() {
-            if self.pits.is_none() {
-                self.stage = Stage::Pits;
-                return;
-            }
-            if self.seeds.is_none() {
-                self.stage = Stage::Seeds;
-                return;
-            }
-            match base.resized(self.pits, self.seeds) {
-                Ok(v) => self.sized = Some(v),
-                Err(e) => {
-                    self.error(format!("{} cannot be played at that size: {e}", base.name()));
-                    self.seeds = None;
-                    self.stage = Stage::Seeds;
-                    return;
-                }
+        let Some(seeds) = self.seeds else {
+            self.stage = Stage::Seeds { base };
+            return;
+        };
+        match base.resized(Some(pits), Some(seeds)) {
+            Ok(variant) => self.ask_players(variant),
+            Err(e) => {
+                self.error(format!("{} cannot be played at that size: {e}", base.name()));
+                self.seeds = None;
+                self.stage = Stage::Seeds { base };
             }
         }
-        for side in Side::ALL {
-            if self.players[side.index()].is_none() {
-                self.stage = Stage::Player(side);
-                return;
-            }
-        }
-        let v = self.sized.clone().expect("sized");
-        self.game = Some(Game::new(v));
-        self.stage = Stage::Play;
-        self.intro();
-        self.check_over();
     }
 
-    fn intro(&mut self) {
-        let v = self.game().variant().clone();
+    /// Asks who plays the sides still open, then starts the game.
+    fn ask_players(&mut self, variant: Variant) {
+        for side in Side::ALL {
+            if self.players[side.index()].is_none() {
+                self.stage = Stage::Player { variant, side };
+                return;
+            }
+        }
+        let game = Game::new(variant);
+        self.intro(&game);
+        self.start(Table::new(game));
+    }
+
+    fn intro(&mut self, game: &Game) {
+        let v = game.variant();
         let _ = writeln!(
             self.out,
             "\n{TITLE}{}{TITLE:#}: {} a side, {} in each at the start.",
@@ -339,7 +415,7 @@ impl Session {
     }
 
     fn ask_setup(&mut self) -> String {
-        match self.stage {
+        match &self.stage {
             Stage::Variant => {
                 if !self.listed_variants {
                     self.listed_variants = true;
@@ -357,44 +433,34 @@ impl Session {
                 }
                 "Variant (name or number) [kalah]: ".to_string()
             }
-            Stage::Pits => {
-                let b = &self.base.as_ref().expect("base").rules().board;
+            Stage::Pits { base } => {
+                let b = &base.rules().board;
                 let [lo, hi] = b.pits_per_side_range;
-                if lo == hi {
-                    // Only one size: nothing to ask.
-                    self.pits = Some(lo);
-                    self.advance();
-                    return self.ask_setup();
-                }
-                format!(
-                    "Number of pits in total, both rows ({}-{}, even) [{}]: ",
-                    2 * lo as u32,
-                    2 * hi as u32,
-                    2 * b.pits_per_side as u32
-                )
+                format!("Pits in each row ({lo}-{hi}) [{}]: ", b.pits_per_side)
             }
-            Stage::Seeds => {
-                let b = &self.base.as_ref().expect("base").rules().board;
+            Stage::Seeds { base, .. } => {
+                let b = &base.rules().board;
                 let [lo, hi] = b.seeds_per_pit_range;
                 format!("Seeds per pit ({lo}-{hi}) [{}]: ", b.seeds_per_pit)
             }
-            Stage::Player(side) => format!(
+            &Stage::Player { side, .. } => format!(
                 "Who plays Player {} ({} row)? human or computer [{}]: ",
                 player_number(side),
                 if side == Side::South { "lower" } else { "upper" },
                 if side == Side::South { "human" } else { "computer" },
             ),
-            Stage::Level(side) => format!(
+            &Stage::Level { side, .. } => format!(
                 "Level of the computer for Player {}, 1 (easiest) to 10 (strongest) [{DEFAULT_LEVEL}]: ",
                 player_number(side)
             ),
-            Stage::Play | Stage::Done => unreachable!("not a set-up question"),
+            // Not set-up questions: [`Session::step`] asks those.
+            Stage::Play(_) | Stage::Taken | Stage::Done => String::new(),
         }
     }
 
     fn answer_setup(&mut self, text: &str) {
         let t = text.trim();
-        match self.stage {
+        match self.stage.clone() {
             Stage::Variant => {
                 let names = preset_names();
                 let name = if t.is_empty() {
@@ -412,34 +478,40 @@ impl Session {
                 };
                 match Variant::preset(&name) {
                     Ok(v) => self.choose_variant(v),
-                    Err(e) => return self.error(format!("{}.", capitalise(&e.to_string()))),
+                    Err(e) => self.error(format!("{}.", capitalise(&e.to_string()))),
                 }
             }
-            Stage::Pits => {
-                let b = self.base.as_ref().expect("base").rules().board.clone();
+            Stage::Pits { base } => {
+                let b = &base.rules().board;
                 let [lo, hi] = b.pits_per_side_range;
-                let (lo, hi) = (2 * lo as u32, 2 * hi as u32);
-                let total = if t.is_empty() {
-                    2 * b.pits_per_side as u32
+                let pits = if t.is_empty() {
+                    b.pits_per_side
                 } else {
-                    match t.parse::<u32>() {
-                        Ok(p) if (lo..=hi).contains(&p) && p % 2 == 0 => p,
-                        Ok(p) if (lo..=hi).contains(&p) => {
+                    match t.parse::<u8>() {
+                        Ok(p) if (lo..=hi).contains(&p) => p,
+                        Ok(p)
+                            if p % 2 == 0
+                                && (2 * u32::from(lo)..=2 * u32::from(hi))
+                                    .contains(&u32::from(p)) =>
+                        {
                             return self.error(format!(
-                                "{p} is odd: the pits are shared equally between the two rows, so enter an even number."
+                                "Enter the number of pits in one row, from {lo} to {hi} \
+                                 ({p} pits in total would be {} in each row).",
+                                p / 2
                             ))
                         }
                         _ => {
                             return self.error(format!(
-                                "Enter an even number of pits from {lo} to {hi}."
+                                "Enter the number of pits in one row, from {lo} to {hi}."
                             ))
                         }
                     }
                 };
-                self.pits = Some((total / 2) as u8);
+                self.pits = Some(pits);
+                self.ask_size(base);
             }
-            Stage::Seeds => {
-                let b = self.base.as_ref().expect("base").rules().board.clone();
+            Stage::Seeds { base, .. } => {
+                let b = &base.rules().board;
                 let [lo, hi] = b.seeds_per_pit_range;
                 let seeds = if t.is_empty() {
                     b.seeds_per_pit
@@ -453,8 +525,9 @@ impl Session {
                     }
                 };
                 self.seeds = Some(seeds);
+                self.ask_size(base);
             }
-            Stage::Player(side) => {
+            Stage::Player { variant, side } => {
                 let kind = if t.is_empty() {
                     if side == Side::South {
                         PlayerKind::Human
@@ -469,11 +542,12 @@ impl Session {
                 };
                 self.players[side.index()] = Some(kind);
                 if matches!(kind, PlayerKind::Computer(_)) && !t.contains(':') {
-                    self.stage = Stage::Level(side);
+                    self.stage = Stage::Level { variant, side };
                     return;
                 }
+                self.ask_players(variant);
             }
-            Stage::Level(side) => {
+            Stage::Level { variant, side } => {
                 let level = if t.is_empty() {
                     DEFAULT_LEVEL
                 } else {
@@ -483,41 +557,21 @@ impl Session {
                     }
                 };
                 self.players[side.index()] = Some(PlayerKind::Computer(level));
+                self.ask_players(variant);
             }
-            Stage::Play | Stage::Done => unreachable!(),
+            Stage::Play(_) | Stage::Taken | Stage::Done => {}
         }
-        self.advance();
     }
 
     // ---- the game ---------------------------------------------------------
 
-    /// What to do next, with the text to show first.
-    pub fn step(&mut self) -> Step {
+    fn next_step(&mut self) -> Step {
         match self.stage {
-            Stage::Done => Step::End(std::mem::take(&mut self.out)),
-            Stage::Play => {
-                let game = self.game();
-                let mover = game.position().to_move();
-                let moves = game.moves().len();
-                let human = self.player(mover) == PlayerKind::Human;
-                if self.drawn != Some(moves) && (human || self.humans() == 0) {
-                    self.drawn = Some(moves);
-                    let board = self.board_text(true);
-                    self.out.push('\n');
-                    self.out.push_str(&board);
-                }
-                if human {
-                    let question = self.question();
-                    let mut text = std::mem::take(&mut self.out);
-                    text.push_str(&question);
-                    Step::Ask(text)
-                } else {
-                    let mut text = std::mem::take(&mut self.out);
-                    if self.humans() > 0 {
-                        let _ = writeln!(text, "{DIM}{} is thinking...{DIM:#}", self.who(mover));
-                    }
-                    Step::Think(text)
-                }
+            Stage::Done | Stage::Taken => Step::End(std::mem::take(&mut self.out)),
+            Stage::Play(_) => {
+                let mut step = None;
+                self.with_table(|s, t| step = Some(s.step_play(t)));
+                step.unwrap_or_else(|| Step::End(std::mem::take(&mut self.out)))
             }
             _ => {
                 let question = self.ask_setup();
@@ -528,47 +582,53 @@ impl Session {
         }
     }
 
-    fn swap_question_open(&self) -> bool {
-        self.game().position().swap_offered() && !self.swap_declined
+    fn step_play(&mut self, t: &mut Table) -> Step {
+        let mover = t.game.position().to_move();
+        let moves = t.game.moves().len();
+        let human = self.player(mover) == PlayerKind::Human;
+        if t.drawn != Some(moves) && (human || self.humans() == 0) {
+            t.drawn = Some(moves);
+            let board = self.board_text(&t.game, true);
+            self.out.push('\n');
+            self.out.push_str(&board);
+        }
+        if human {
+            let question = self.question(t);
+            let mut text = std::mem::take(&mut self.out);
+            text.push_str(&question);
+            Step::Ask(text)
+        } else {
+            let mut text = std::mem::take(&mut self.out);
+            if self.humans() > 0 {
+                let _ = writeln!(text, "{DIM}{} is thinking...{DIM:#}", self.who(mover));
+            }
+            Step::Think(text)
+        }
     }
 
-    fn question(&mut self) -> String {
-        let game = self.game();
-        let pos = *game.position();
+    fn question(&self, t: &Table) -> String {
+        let pos = *t.game.position();
         let mover = pos.to_move();
         let who = self.who(mover);
-        if self.swap_question_open() {
+        if t.swap_question_open() {
             return format!("{who}, steal Player {}'s first move? (y/n): ", player_number(!mover));
         }
         let mut text = String::new();
-        if game.variant().rules().turn.must_feed && pos.side_seeds(!mover) == 0 {
+        if t.game.variant().rules().turn.must_feed && pos.side_seeds(!mover) == 0 {
             let _ = writeln!(
                 text,
                 "Player {} has no seeds: {who} must sow a pit that gives them some.",
                 player_number(!mover)
             );
         }
-        let legal = self.legal_pits();
+        let legal = legal_pits(&t.game);
         let _ = write!(text, "{who}, choose a pit to sow ({}): ", pit_list(&legal));
         text
     }
 
-    /// The legal pits, 1-based.
-    fn legal_pits(&self) -> Vec<usize> {
-        let game = self.game();
-        game.legal_moves()
-            .iter()
-            .filter_map(|m| match m {
-                Move::Sow(k) => Some(k as usize + 1),
-                Move::Swap => None,
-            })
-            .collect()
-    }
-
     /// The board, highlighting the last move, with the mover's pit numbers
     /// when `numbers`.
-    fn board_text(&self, numbers: bool) -> String {
-        let game = self.game();
+    fn board_text(&self, game: &Game, numbers: bool) -> String {
         let pos = game.position();
         let positions = game.positions();
         let last = match game.moves() {
@@ -598,7 +658,7 @@ impl Session {
             numbers_for: (numbers && !pos.is_over()).then(|| pos.to_move()),
             labels: [label(Side::South), label(Side::North)],
         };
-        board::draw(&view)
+        board::draw(&view, self.width)
     }
 
     /// Handles one line typed at a question.
@@ -616,29 +676,29 @@ impl Session {
             }
         };
         match self.stage {
-            Stage::Play => self.answer_play(&text),
-            Stage::Done => {}
+            Stage::Play(_) => self.with_table(|s, t| s.answer_play(t, &text)),
+            Stage::Taken | Stage::Done => {}
             _ => self.answer_setup(&text),
         }
     }
 
-    fn answer_play(&mut self, text: &str) {
-        let t = text.trim();
-        let (word, rest) = match t.split_once(char::is_whitespace) {
+    fn answer_play(&mut self, t: &mut Table, text: &str) {
+        let t_ = text.trim();
+        let (word, rest) = match t_.split_once(char::is_whitespace) {
             Some((w, r)) => (w, r.trim()),
-            None => (t, ""),
+            None => (t_, ""),
         };
-        let swap_question = self.swap_question_open();
+        let swap_question = t.swap_question_open();
         match word.to_ascii_lowercase().as_str() {
-            "help" | "?" => return self.help(),
-            "undo" => return self.undo(),
-            "hint" => return self.hint(),
-            "quit" | "exit" => return self.quit(),
-            "save" => return self.save(rest),
+            "help" | "?" => return self.help(t),
+            "undo" => return self.undo(t),
+            "hint" => return self.hint(t),
+            "quit" | "exit" => return self.quit(&t.game),
+            "save" => return self.save(&t.game, rest),
             "load" => return self.load(rest),
             _ => {}
         }
-        if t.is_empty() {
+        if t_.is_empty() {
             return self.error(if swap_question {
                 "Please answer y to steal the move, or n to let it stand."
             } else {
@@ -647,10 +707,10 @@ impl Session {
         }
         if swap_question {
             match word.to_ascii_lowercase().as_str() {
-                "y" | "yes" | "swap" | "steal" => self.play_move(Move::Swap),
+                "y" | "yes" | "swap" | "steal" => self.play_move(t, Move::Swap),
                 "n" | "no" => {
-                    self.swap_declined = true;
-                    let who = self.who(self.game().position().to_move());
+                    t.swap_declined = true;
+                    let who = self.who(t.game.position().to_move());
                     let _ = writeln!(self.out, "{who} lets the first move stand.");
                 }
                 _ => self.error(format!(
@@ -659,58 +719,66 @@ impl Session {
             }
             return;
         }
-        let game = self.game();
-        match game.position().parse_move(game.variant(), t) {
-            Ok(mv) => self.play_move(mv),
+        match t.game.position().parse_move(t.game.variant(), t_) {
+            Ok(mv) => self.play_move(t, mv),
             Err(MoveError::Parse(ParseMoveError::NotAMove(_)))
-                if t.starts_with(|c: char| c.is_alphabetic()) =>
+                if t_.starts_with(|c: char| c.is_alphabetic()) =>
             {
                 let shown: String = word.chars().take(40).collect();
                 self.error(format!(
                     "Unknown command {shown:?}. Enter a pit number ({}), or one of: {COMMANDS}.",
-                    pit_list(&self.legal_pits())
+                    pit_list(&legal_pits(&t.game))
                 ))
             }
             Err(MoveError::Parse(e)) => self.error(format!("{}.", capitalise(&e.to_string()))),
             Err(e) => {
-                let legal = pit_list(&self.legal_pits());
+                let legal = pit_list(&legal_pits(&t.game));
                 self.error(format!("{}. You can sow: {legal}.", capitalise(&e.to_string())))
             }
         }
     }
 
-    fn play_move(&mut self, mv: Move) {
-        let game = self.game.as_mut().expect("a game is on");
-        let mover = game.position().to_move();
-        let report = match game.play(mv) {
+    fn play_move(&mut self, t: &mut Table, mv: Move) {
+        let before = *t.game.position();
+        let mover = before.to_move();
+        let report = match t.game.play(mv) {
             Ok(r) => r,
             Err(e) => return self.error(capitalise(&e.to_string())),
         };
-        self.swap_declined = false;
-        let text = self.describe(mover, mv, &report);
+        t.swap_declined = false;
+        let mut text = self.describe(&t.game, mover, mv, &report);
+        if before.is_opening() && opening_would_play_again(&t.game, mv) {
+            let _ = write!(
+                text,
+                " The last seed fell in the store, but the first move of a pie-rule game gets no extra turn: Player {} may now steal it.",
+                player_number(!mover)
+            );
+        }
         let _ = writeln!(self.out, "{text}");
-        self.check_over();
+        if self.check_over(&t.game) {
+            self.stage = Stage::Done;
+        }
     }
 
     /// Plays the computer's move for the side to move.
     pub fn play_computer(&mut self) {
-        let game = self.game();
-        let mover = game.position().to_move();
-        let PlayerKind::Computer(level) = self.player(mover) else { return };
-        let offered = game.position().swap_offered();
-        let endgame = self.endgame();
-        let game = self.game();
-        let mv = mancala_engine::computer_move_with(game, level, self.seed, endgame.as_ref());
-        if offered && mv != Move::Swap {
-            let _ = writeln!(self.out, "{} lets the first move stand.", self.who(mover));
-        }
-        self.play_move(mv);
+        self.with_table(|s, t| {
+            let mover = t.game.position().to_move();
+            let PlayerKind::Computer(level) = s.player(mover) else { return };
+            let offered = t.game.position().swap_offered();
+            let endgame = s.endgame(&t.game.variant().clone());
+            let mv = mancala_engine::computer_move_with(&t.game, level, s.seed, endgame.as_ref());
+            if offered && mv != Move::Swap {
+                let _ = writeln!(s.out, "{} lets the first move stand.", s.who(mover));
+            }
+            s.play_move(t, mv);
+        });
     }
 
     /// The move in words.
-    fn describe(&self, mover: Side, mv: Move, report: &MoveReport) -> String {
+    fn describe(&self, game: &Game, mover: Side, mv: Move, report: &MoveReport) -> String {
         let who = self.who(mover);
-        let pos = self.game().position();
+        let pos = game.position();
         let Move::Sow(k) = mv else {
             return format!(
                 "{who} steals the first move (pie rule): the board turns round, so that move is now \
@@ -748,12 +816,12 @@ impl Session {
         s
     }
 
-    /// Ends the session if the game is over, with the final board and result.
-    fn check_over(&mut self) {
-        let game = self.game();
+    /// Whether the game is over; if so, says so with the final board and
+    /// result (the caller ends the session).
+    fn check_over(&mut self, game: &Game) -> bool {
         let pos = *game.position();
-        let Some(reason) = pos.end_reason() else { return };
-        let board = self.board_text(false);
+        let Some(reason) = pos.end_reason() else { return false };
+        let board = self.board_text(game, false);
         self.out.push('\n');
         self.out.push_str(&board);
         let _ = writeln!(
@@ -772,23 +840,23 @@ impl Session {
             _ => "The game is a draw.".to_string(),
         };
         let _ = writeln!(self.out, "{TITLE}{result}{TITLE:#}");
-        self.stage = Stage::Done;
         if self.resumed {
             // The saved game is finished: `--resume` has nothing more to do.
-            let _ = std::fs::remove_file(&self.autosave);
+            self.autosave.remove();
         }
+        true
     }
 
     // ---- commands -----------------------------------------------------------
 
-    fn help(&mut self) {
-        let v = self.game().variant();
+    fn help(&mut self, t: &Table) {
+        let v = t.game.variant();
         let n = v.pits_per_side();
         let description = v.rules().description.clone();
         let name = v.name().to_string();
         let _ = writeln!(
             self.out,
-            "Enter the number of one of your pits (1-{n}, shown beside your row) to sow its seeds.\n\
+            "Enter the number of one of your pits (1-{n}, shown {} your row) to sow its seeds.\n\
              Commands:\n  \
                help        this text\n  \
                undo        take moves back to the previous turn of a person\n  \
@@ -797,9 +865,10 @@ impl Session {
                load FILE   go on with a game saved in FILE\n  \
                quit        save the game to {} and leave\n\
              The rules ({name}): {description}.",
-            self.autosave.display()
+            if t.game.position().to_move() == Side::South { "below" } else { "above" },
+            self.autosave.path.display()
         );
-        if self.swap_question_open() {
+        if t.swap_question_open() {
             let _ = writeln!(
                 self.out,
                 "Answer y to take the first move as your own (the board turns round and your opponent moves next), or n to play on."
@@ -807,8 +876,8 @@ impl Session {
         }
     }
 
-    fn undo(&mut self) {
-        let mut game = self.game().clone();
+    fn undo(&mut self, t: &mut Table) {
+        let mut game = t.game.clone();
         let mut undone = 0u64;
         loop {
             if game.undo().is_none() {
@@ -820,9 +889,9 @@ impl Session {
             }
         }
         let mover = game.position().to_move();
-        self.game = Some(game);
-        self.swap_declined = false;
-        self.drawn = None;
+        t.game = game;
+        t.swap_declined = false;
+        t.drawn = None;
         let _ = writeln!(
             self.out,
             "Took back {}; {} to move.",
@@ -831,12 +900,12 @@ impl Session {
         );
     }
 
-    fn hint(&mut self) {
-        let endgame = self.endgame();
-        let mv = mancala_engine::hint_with(self.game(), endgame.as_ref());
+    fn hint(&mut self, t: &Table) {
+        let endgame = self.endgame(t.game.variant());
+        let mv = mancala_engine::hint_with(&t.game, endgame.as_ref());
         let text = match mv {
             Move::Swap => "Hint: steal the first move (y).".to_string(),
-            Move::Sow(k) if self.swap_question_open() => {
+            Move::Sow(k) if t.swap_question_open() => {
                 format!("Hint: let the first move stand (n), then sow pit {}.", k + 1)
             }
             Move::Sow(k) => format!("Hint: sow pit {}.", k + 1),
@@ -844,17 +913,21 @@ impl Session {
         let _ = writeln!(self.out, "{text}");
     }
 
-    fn save(&mut self, file: &str) {
+    fn save(&mut self, game: &Game, file: &str) {
         if file.is_empty() {
             return self.error("Save where? Type save and a file name, e.g. save mygame.txt");
         }
-        let record = self.record().expect("a game is on");
+        let record = self.record_of(game);
         match record.save(std::path::Path::new(file)) {
-            Ok(()) => {
+            Ok(Saved::Written) => {
                 let _ = writeln!(
                     self.out,
-                    "Saved the game to {file}; `mancala play --load {file}` goes on with it."
+                    "Saved the game to {file}; `mancala play --load {}` goes on with it.",
+                    super::save_file::shell_word(file)
                 );
+            }
+            Ok(Saved::Discarded) => {
+                let _ = writeln!(self.out, "Not saved: {file} keeps nothing.");
             }
             Err(e) => self.error(format!("{e}.")),
         }
@@ -873,16 +946,22 @@ impl Session {
         }
     }
 
-    fn quit(&mut self) {
-        let text = self.leave("You left the game");
+    fn quit(&mut self, game: &Game) {
+        let record = self.unfinished_text_of(game);
+        let text = self.leave_with("You left the game", record);
         self.out.push_str(&text);
     }
 
     /// Leaves the session (quit, end of input): saves an unfinished game to
     /// the autosave file and returns what to say.
     pub fn leave(&mut self, why: &str) -> String {
+        let record = self.unfinished_record_text();
+        self.leave_with(why, record)
+    }
+
+    fn leave_with(&mut self, why: &str, record: Option<String>) -> String {
         let mut out = std::mem::take(&mut self.out);
-        if let Some(text) = self.unfinished_record_text() {
+        if let Some(text) = record {
             let _ = writeln!(out, "{}", save_message(why, &self.autosave, &text));
         } else {
             let _ = writeln!(out, "{why}; no game was started.");
@@ -892,18 +971,18 @@ impl Session {
     }
 }
 
-/// Saves `record` to `path` and says so, or, if that fails, prints the
-/// record so the game is not lost.
-pub fn save_message(why: &str, path: &std::path::Path, record: &str) -> String {
-    match super::record::write_atomic(path, record) {
-        Ok(()) => format!(
-            "{why}: the game is saved to {}. `mancala play --resume` goes on with it.",
-            path.display()
-        ),
+/// Saves `record` to the autosave file and says so, or, if that fails,
+/// prints the record so the game is not lost.
+pub fn save_message(why: &str, autosave: &Autosave, record: &str) -> String {
+    let path = autosave.path.display();
+    match autosave.save(record) {
+        Ok(Saved::Written) => {
+            format!("{why}: the game is saved to {path}. `{}` goes on with it.", autosave.resume)
+        }
+        Ok(Saved::Discarded) => format!("{why}: the game is not saved (the autosave file is {path})."),
         Err(e) => format!(
-            "{why}, but the game could not be saved to {}: {e}.\n\
-             Here is its record; put it in a file and go on with `mancala play --load FILE`:\n{record}",
-            path.display()
+            "{why}, but the game could not be saved to {path}: {e}.\n\
+             Here is its record; put it in a file and go on with `mancala play --load FILE`:\n{record}"
         ),
     }
 }
@@ -933,7 +1012,7 @@ mod tests {
         fn new(setup: Setup) -> Driver {
             let dir = std::env::temp_dir().join(format!("mancala-session-{}", std::process::id()));
             Driver {
-                s: Session::new(setup, 1, dir.join("autosave.game")),
+                s: Session::new(setup, 1, Autosave::given(dir.join("autosave.game"))),
                 transcript: String::new(),
             }
         }
@@ -985,10 +1064,13 @@ mod tests {
         let mut d = Driver::new(Setup::default());
         let first = d.until_question();
         assert!(first.contains("Variant (name or number) [kalah]"), "{first}");
-        assert!(d.say("").contains("Number of pits in total, both rows (2-20, even) [12]"));
-        assert!(d.say("13").contains("13 is odd"));
-        assert!(d.say("22").contains("from 2 to 20"));
-        assert!(d.say("8").contains("Seeds per pit (1-12) [4]"));
+        assert!(d.say("").contains("Pits in each row (1-10) [6]"));
+        assert!(d.say("12").contains(
+            "Enter the number of pits in one row, from 1 to 10 (12 pits in total would be 6 in each row)."
+        ));
+        assert!(d.say("21").contains("Enter the number of pits in one row, from 1 to 10."));
+        assert!(d.say("0").contains("from 1 to 10"));
+        assert!(d.say("4").contains("Seeds per pit (1-12) [4]"));
         assert!(d.say("0").contains("from 1 to 12"));
         assert!(d.say("3").contains("Who plays Player 1"));
         assert!(d.say("").contains("Who plays Player 2"));
@@ -1007,8 +1089,8 @@ mod tests {
         assert!(d.say("99").contains("Choose a variant from 1 to"));
         let oware = 1 + preset_names().iter().position(|n| *n == "oware").unwrap();
         let shown = d.say(&oware.to_string());
-        assert!(shown.contains("(2-32, even) [12]"), "{shown}");
-        d.say("32");
+        assert!(shown.contains("Pits in each row (1-16) [6]"), "{shown}");
+        d.say("16");
         // 16 pits a side with 12 seeds is too many seeds in all.
         let shown = d.say("12");
         assert!(shown.contains("cannot be played at that size"), "{shown}");
@@ -1022,6 +1104,7 @@ mod tests {
         assert!(shown.contains("Pie rule"), "{shown}");
         let shown = d.say("1");
         assert!(shown.contains("Player 1 sowed 4 seeds from pit 1."), "{shown}");
+        assert!(!shown.contains("no extra turn"), "{shown}");
         assert!(shown.contains("Player 2, steal Player 1's first move? (y/n)"), "{shown}");
         assert!(d.say("").contains("Please answer y"));
         assert!(d.say("3").contains("Please answer y"));
@@ -1043,6 +1126,48 @@ mod tests {
         assert!(d.until_question().contains("too long"));
         d.s.answer(Input::NotUtf8);
         assert!(d.until_question().contains("not UTF-8"));
+    }
+
+    #[test]
+    fn pie_rule_opening_into_the_store_says_there_is_no_extra_turn() {
+        let mut d = Driver::new(kalah_hh());
+        d.until_question();
+        // Pit 3 of 6 with 4 seeds: the last seed falls in the store.
+        let shown = d.say("3");
+        assert!(
+            shown.contains(
+                "The last seed fell in the store, but the first move of a pie-rule game gets no extra turn"
+            ),
+            "{shown}"
+        );
+        assert!(!shown.contains("extra turn for Player 1"), "{shown}");
+        assert!(shown.contains("Player 2, steal"), "{shown}");
+        // The same move later in the game is an extra turn, said as usual.
+        d.say("n");
+        d.say("undo");
+        let shown = d.say("help");
+        assert!(shown.contains("(1-6, shown below your row)"), "{shown}");
+    }
+
+    #[test]
+    fn fitted_to_a_narrow_terminal() {
+        let mut d = Driver::new(kalah_hh());
+        d.s.set_width(Some(40));
+        let shown = d.until_question();
+        for line in shown.lines() {
+            assert!(line.chars().count() <= 40, "{line:?} is wider than 40 columns:\n{shown}");
+        }
+        assert!(shown.contains("    |  4   4   4   4   4   4 |\n  0 |"), "{shown}");
+        assert!(shown.ends_with("(1-6): "), "{shown:?}");
+        // No word is cut in two.
+        assert!(shown.contains("Kalah with the pie rule and an early end\nat"), "{shown}");
+        let mut d = Driver::new(kalah_hh());
+        d.s.set_width(Some(80));
+        let shown = d.until_question();
+        assert!(shown.contains("|     |   4 |   4 |   4 |   4 |   4 |   4 |     |"), "{shown}");
+        for line in shown.lines() {
+            assert!(line.chars().count() <= 80, "{line:?} is wider than 80 columns");
+        }
     }
 
     #[test]
@@ -1103,7 +1228,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("g.game");
         let mut d = Driver::new(kalah_hh());
-        d.s.autosave = dir.join("auto.game");
+        d.s.autosave = Autosave::given(dir.join("auto.game"));
         d.say("3");
         d.say("n");
         let shown = d.say(&format!("save {}", file.display()));

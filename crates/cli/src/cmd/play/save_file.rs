@@ -1,0 +1,295 @@
+//! Writing a game record to a file safely: atomically (a temporary file in
+//! the same folder, renamed over the target by `tempfile`), through a
+//! symbolic link to the file it points to, never over a device or other
+//! file that is not a regular file (`/dev/null` means "don't save"), and
+//! never into a folder that does not exist unless asked to create it.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// What a save did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// The record is in the file.
+    Written,
+    /// The target is `/dev/null` (or another null device): nothing saved,
+    /// as asked.
+    Discarded,
+}
+
+/// Why a save failed, in words for the player.
+#[derive(Debug)]
+pub struct SaveError(pub String);
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The file a save really writes: `path`, or, when `path` is a symbolic
+/// link, the file it points to (followed link by link).
+fn resolve(path: &Path) -> PathBuf {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => match std::fs::read_link(&p) {
+                Ok(target) => {
+                    p = match p.parent() {
+                        Some(dir) if target.is_relative() => dir.join(target),
+                        _ => target,
+                    };
+                }
+                Err(_) => break,
+            },
+            _ => break,
+        }
+    }
+    p
+}
+
+fn is_null_device(path: &Path) -> bool {
+    path == Path::new("/dev/null")
+        || std::fs::canonicalize(path).is_ok_and(|p| p == Path::new("/dev/null"))
+}
+
+/// Writes `text` to `path` atomically. `create_folder`: create missing
+/// folders (the autosave's default place); otherwise a missing folder is an
+/// error that names it.
+pub fn write(path: &Path, text: &str, create_folder: bool) -> Result<Saved, SaveError> {
+    if path.as_os_str().is_empty() {
+        return Err(SaveError("no file name given".into()));
+    }
+    if is_null_device(path) {
+        return Ok(Saved::Discarded);
+    }
+    let target = resolve(path);
+    if let Ok(meta) = std::fs::metadata(&target) {
+        if meta.is_dir() {
+            return Err(SaveError(format!("{} is a folder, not a file", path.display())));
+        }
+        if !meta.is_file() {
+            return Err(SaveError(format!(
+                "{} is not a regular file (a device, pipe or socket): a game is saved only to a regular file",
+                path.display()
+            )));
+        }
+    }
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        if dir.exists() {
+            return Err(SaveError(format!("{} is not a folder", dir.display())));
+        }
+        if !create_folder {
+            return Err(SaveError(format!(
+                "the folder {} does not exist (create it first, or save somewhere else)",
+                dir.display()
+            )));
+        }
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| SaveError(format!("cannot create the folder {}: {e}", dir.display())))?;
+    }
+    let name = target.file_name().unwrap_or_default().to_string_lossy().into_owned();
+    remove_stale_temporaries(&dir, &name);
+    let fail = |e: std::io::Error| SaveError(format!("cannot save to {}: {e}", path.display()));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!("{name}.{}.", std::process::id()))
+        .suffix(".tmp")
+        .tempfile_in(&dir)
+        .map_err(fail)?;
+    tmp.write_all(text.as_bytes()).map_err(fail)?;
+    tmp.as_file().sync_all().map_err(fail)?;
+    // On failure the temporary file is removed when dropped.
+    tmp.persist(&target).map_err(|e| fail(e.error))?;
+    Ok(Saved::Written)
+}
+
+/// The autosave file, and the command that goes on with the game saved in it.
+#[derive(Clone, Debug)]
+pub struct Autosave {
+    pub path: PathBuf,
+    /// `mancala play --resume`, with `--autosave FILE` when the file came
+    /// from that option (plain `--resume` would look elsewhere).
+    pub resume: String,
+}
+
+/// `text` as one word for a POSIX shell.
+pub fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._+-,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+impl Autosave {
+    /// The file of `--autosave FILE` if given, else the default
+    /// ([`crate::paths::default_autosave`]).
+    pub fn new(option: Option<PathBuf>) -> Autosave {
+        match option {
+            Some(path) => Autosave::given(path),
+            None => Autosave {
+                path: crate::paths::default_autosave(),
+                resume: "mancala play --resume".to_string(),
+            },
+        }
+    }
+
+    /// The file given by `--autosave FILE`.
+    pub fn given(path: PathBuf) -> Autosave {
+        let resume =
+            format!("mancala play --resume --autosave {}", shell_word(&path.to_string_lossy()));
+        Autosave { path, resume }
+    }
+
+    /// Saves the record text, creating the autosave's folder if needed.
+    pub fn save(&self, text: &str) -> Result<Saved, SaveError> {
+        write(&self.path, text, true)
+    }
+
+    /// Removes the autosave once its game is over; only a regular file
+    /// (never `/dev/null`, a device or the file behind a link).
+    pub fn remove(&self) {
+        if std::fs::symlink_metadata(&self.path).is_ok_and(|m| m.file_type().is_file()) {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// The process id in the name of a temporary file left beside `name` by a
+/// save (`NAME.PID.tmp`, or `NAME.PID.RANDOM.tmp`), if it is one.
+fn temporary_owner(file: &str, name: &str) -> Option<u32> {
+    let rest = file.strip_prefix(name)?.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let pid = rest.split('.').next()?;
+    pid.parse().ok()
+}
+
+/// Whether the process `pid` is running.
+#[cfg(unix)]
+fn alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
+    // Signal 0 only checks that the process exists.
+    // SAFETY: kill with signal 0 sends nothing.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(not(unix))]
+fn alive(_pid: u32) -> bool {
+    true
+}
+
+/// Removes the temporary files of saves to `dir/name` whose process has
+/// died (a crash or a closed terminal in the middle of a save).
+pub fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(file) = file.to_str() else { continue };
+        if let Some(pid) = temporary_owner(file, name) {
+            if pid != std::process::id() && !alive(pid) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resume_command_names_a_given_file() {
+        assert_eq!(
+            Autosave::given(PathBuf::from("/tmp/my game's.save")).resume,
+            "mancala play --resume --autosave '/tmp/my game'\\''s.save'"
+        );
+        assert_eq!(
+            Autosave::given(PathBuf::from("a/b.game")).resume,
+            "mancala play --resume --autosave a/b.game"
+        );
+    }
+
+    #[test]
+    fn missing_folder_is_named_and_not_created() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("no/such/x.game");
+        let e = write(&target, "text", false).unwrap_err();
+        assert!(
+            e.0.contains(&format!(
+                "the folder {} does not exist",
+                dir.path().join("no/such").display()
+            )),
+            "{e}"
+        );
+        assert!(!dir.path().join("no").exists());
+        assert_eq!(write(&target, "text", true).unwrap(), Saved::Written);
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "text");
+    }
+
+    #[test]
+    fn null_device_and_other_non_files() {
+        assert_eq!(write(Path::new("/dev/null"), "text", false).unwrap(), Saved::Discarded);
+        assert!(!std::fs::metadata("/dev/null").unwrap().file_type().is_file());
+        let dir = tempfile::tempdir().unwrap();
+        let e = write(dir.path(), "text", false).unwrap_err();
+        assert!(e.0.contains("is a folder"), "{e}");
+        #[cfg(target_os = "linux")]
+        {
+            let e = write(Path::new("/dev/zero"), "text", false).unwrap_err();
+            assert!(e.0.contains("not a regular file"), "{e}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlink_is_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("real")).unwrap();
+        let real = dir.path().join("real/game.txt");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.game");
+        std::os::unix::fs::symlink("real/game.txt", &link).unwrap();
+        assert_eq!(write(&link, "new", false).unwrap(), Saved::Written);
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        // A link to a file not there yet creates that file.
+        let dangling = dir.path().join("later.game");
+        std::os::unix::fs::symlink("real/later.txt", &dangling).unwrap();
+        write(&dangling, "made", false).unwrap();
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(dir.path().join("real/later.txt")).unwrap(), "made");
+    }
+
+    #[test]
+    fn stale_temporaries_of_dead_processes_go() {
+        let dir = tempfile::tempdir().unwrap();
+        // A process id far above any real one (pid_max is at most 2^22).
+        let dead = dir.path().join("autosave.game.99999999.tmp");
+        let dead_random = dir.path().join("autosave.game.99999998.AbC123.tmp");
+        let mine = dir.path().join(format!("autosave.game.{}.tmp", std::process::id()));
+        let other = dir.path().join("notes.99999999.tmp");
+        for f in [&dead, &dead_random, &mine, &other] {
+            std::fs::write(f, "x").unwrap();
+        }
+        write(&dir.path().join("autosave.game"), "game", false).unwrap();
+        assert!(!dead.exists() && !dead_random.exists());
+        assert!(mine.exists() && other.exists());
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        let mut want = vec![
+            "autosave.game".to_string(),
+            mine.file_name().unwrap().to_string_lossy().into_owned(),
+            "notes.99999999.tmp".to_string(),
+        ];
+        want.sort();
+        assert_eq!(names, want);
+    }
+}
