@@ -50,6 +50,14 @@ pub(crate) const HEADER_LEN: usize = 64;
 pub enum DbError {
     #[error("{0}")]
     Unsupported(String),
+    /// More seeds asked for than the board holds (or a layer can count).
+    #[error(
+        "{asked} seeds is more than the {limit} a database of this board can hold (0 to {limit})"
+    )]
+    TooManySeeds { asked: usize, limit: usize },
+    /// A size the board allows but this machine cannot build.
+    #[error("a database of {asked} seeds is more than this machine can build: {reason}")]
+    TooLarge { asked: usize, reason: String },
     #[error("{path}: {message}")]
     Damaged { path: PathBuf, message: String },
     #[error("{path}: {source}")]
@@ -107,6 +115,21 @@ pub fn check_supported(v: &Variant) -> Result<(), DbError> {
              are not built yet; the Kalah family is (kalah-irving, kalah-classic, mankalah, relay-kalah)",
             v.name()
         )));
+    }
+    Ok(())
+}
+
+/// Checks, before anything is allocated, that a Kalah-family build of
+/// rows of `n` pits up to `max_seeds` seeds fits the build's row tables.
+pub(crate) fn check_build_size(n: usize, max_seeds: usize) -> Result<(), DbError> {
+    let rows = BoardIndex::new(n).count_up_to(max_seeds);
+    if n <= 8 && rows > u32::MAX as u64 {
+        return Err(DbError::TooLarge {
+            asked: max_seeds,
+            reason: format!(
+                "{rows} rows of {n} pits with up to {max_seeds} seeds: too many for the build"
+            ),
+        });
     }
     Ok(())
 }
@@ -317,16 +340,13 @@ impl EndgameDb {
         let fp = fingerprint(v.rules());
         let limit = (2 * n * 127).min(v.total_seeds() as usize).min(127);
         if max_seeds > limit {
-            return Err(DbError::Unsupported(format!(
-                "--max-seeds {max_seeds} is more than the {limit} seeds a database of this board can hold"
-            )));
+            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
         }
         let rows = match sower {
-            Some(_) => Some(Rows::new(n, max_seeds).map_err(|e| {
-                DbError::Unsupported(format!(
-                    "--max-seeds {max_seeds} is more than this machine can build: {e}"
-                ))
-            })?),
+            Some(_) => Some(
+                Rows::new(n, max_seeds)
+                    .map_err(|e| DbError::TooLarge { asked: max_seeds, reason: e.to_string() })?,
+            ),
             None => None,
         };
         fs::create_dir_all(dir).map_err(|e| DbError::Io { path: dir.to_path_buf(), source: e })?;

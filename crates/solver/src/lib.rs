@@ -26,15 +26,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod checkpoint;
+pub mod databases;
 pub mod db;
 pub mod index;
 mod memory;
 pub mod oware_db;
+mod plan;
 mod search;
 mod tt;
 
+pub use checkpoint::{Checkpoint, CheckpointError};
+pub use databases::{Database, Databases, Kind, Opened};
 pub use db::{BuildProgress, DbError, EndgameDb, Entry, LayerStats};
 pub use index::BoardIndex;
 pub use oware_db::OwareDb;
+pub use plan::{
+    default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,
+};
 pub use search::{can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver};
 pub use tt::Table;

@@ -248,9 +248,7 @@ impl OwareDb {
         let n = v.pits_per_side();
         let limit = (v.total_seeds() as usize).min(127);
         if max_seeds > limit {
-            return Err(DbError::Unsupported(format!(
-                "--max-seeds {max_seeds} is more than the {limit} seeds a database of this board can hold"
-            )));
+            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
         }
         let fp = file_fingerprint(&played);
         let index = BoardIndex::new(2 * n);
