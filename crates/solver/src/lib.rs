@@ -44,5 +44,7 @@ pub use oware_db::OwareDb;
 pub use plan::{
     default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,
 };
-pub use search::{can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver};
+pub use search::{
+    can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver, SolverError,
+};
 pub use tt::Table;

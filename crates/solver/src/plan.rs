@@ -29,7 +29,9 @@ use crate::checkpoint::Checkpoint;
 use crate::databases::Databases;
 use crate::db::{check_supported, BuildProgress, DbError, EndgameDb};
 use crate::index::BoardIndex;
-use crate::search::{can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver};
+use crate::search::{
+    can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver, SolverError,
+};
 
 /// Why a planned solve did not finish.
 #[derive(Debug, thiserror::Error)]
@@ -40,13 +42,9 @@ pub enum PlanError {
     /// The endgame database could not be built or opened.
     #[error("{0}")]
     Database(#[from] DbError),
-    /// The transposition table's memory could not be had.
-    #[error("transposition table of {megabytes} MiB: {source}")]
-    Table {
-        megabytes: usize,
-        #[source]
-        source: std::io::Error,
-    },
+    /// The solver could not be made (the table's memory).
+    #[error(transparent)]
+    Solver(#[from] SolverError),
     /// Stopped; the bounds proven so far (saved to the checkpoint, if any).
     #[error(
         "interrupted: the mover's future margin is in [{:+}, {:+}]",
@@ -286,8 +284,7 @@ impl SolvePlan {
             db.as_ref(),
             SolveOptions { table_megabytes: megabytes, threads: self.threads },
             stop,
-        )
-        .map_err(|source| PlanError::Table { megabytes, source })?;
+        )?;
         let save = |lower: i32, upper: i32| {
             if let Some(path) = checkpoint {
                 if let Err(e) = (Checkpoint { identity, lower, upper }).write(path) {
@@ -408,4 +405,127 @@ pub fn first_guess(v: &Variant, root: &Position) -> Option<(i32, u32)> {
     let mover = root.to_move();
     let stores = root.store(mover) as i32 - root.store(mover.opponent()) as i32;
     Some((result.score - stores + 1, result.depth))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kalah(pits: u8, seeds: u8) -> Variant {
+        Variant::preset("kalah-irving").unwrap().resized(Some(pits), Some(seeds)).unwrap()
+    }
+
+    #[test]
+    fn the_default_database_and_table_grow_with_the_game() {
+        // Kalah(6,4): the databases of the fastest solves from nothing;
+        // Kalah(6,5): the one its solves were measured with.
+        assert_eq!(default_db_seeds(&kalah(6, 4)), 17);
+        let classic = Variant::preset("kalah-classic").unwrap();
+        assert_eq!(default_db_seeds(&classic), 19);
+        assert_eq!(default_db_seeds(&kalah(6, 5)), 25);
+        assert_eq!(default_db_seeds(&kalah(5, 4)), 14);
+        let classic = classic.resized(Some(5), Some(4)).unwrap();
+        assert_eq!(default_db_seeds(&classic), 16);
+        assert_eq!(default_table_megabytes(&kalah(6, 4)), 256);
+        assert_eq!(default_table_megabytes(&kalah(6, 5)), 2048);
+        // Small games: small tables, and never more than half the seeds in
+        // the database.
+        assert_eq!(default_table_megabytes(&kalah(4, 3)), 32);
+        assert!(default_db_seeds(&kalah(4, 3)) <= 12);
+        // Huge games: capped, so that the database still fits in memory.
+        let huge = kalah(8, 12);
+        let index = BoardIndex::new(16);
+        assert!(index.count_up_to(default_db_seeds(&huge)) as f64 <= MAX_DEFAULT_DB_BOARDS);
+        assert_eq!(default_table_megabytes(&huge), 4096);
+    }
+
+    #[test]
+    fn a_plan_is_checked_before_it_starts() {
+        let oware = Variant::preset("oware").unwrap();
+        let e = SolvePlan::new(&oware, Position::start(&oware)).check().unwrap_err();
+        assert!(e.to_string().contains("repetition"), "{e}");
+        let v = kalah(3, 2);
+        let plan = SolvePlan::new(&v, Position::start(&v));
+        assert!(plan.clone().threads(0).check().is_err());
+        assert!(plan.clone().table_megabytes(0).check().is_err());
+        let e = plan.clone().db_seeds(13).check().unwrap_err();
+        assert!(matches!(e, PlanError::Database(DbError::TooManySeeds { asked: 13, limit: 12 })));
+        assert!(plan.db_seeds(12).check().is_ok());
+    }
+
+    /// With a majority rule the plan also solves the game played to the
+    /// end, sharing the database of the rules played to the end.
+    #[test]
+    fn a_majority_variant_is_also_solved_played_to_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let pie = Variant::preset("kalah").unwrap().resized(Some(3), Some(2)).unwrap();
+        let plan = SolvePlan::new(&pie, Position::start(&pie)).databases(dir.path()).threads(1);
+        let built = std::sync::Mutex::new(0);
+        let events = |e: PlanEvent| {
+            if let PlanEvent::BuildingDatabase { .. } = e {
+                *built.lock().unwrap() += 1;
+            }
+        };
+        let value = plan.solve(&events).unwrap();
+        assert!(!value.best_moves.is_empty());
+        let full = plan.solve_played_to_the_end(&events).unwrap().expect("a majority rule");
+        assert_eq!(full.margin.signum(), value.margin.signum());
+        // Built once, for the rules played to the end.
+        assert_eq!(*built.lock().unwrap(), 1);
+        let irving = kalah(3, 2);
+        let plain = SolvePlan::new(&irving, Position::start(&irving)).threads(1);
+        assert!(plain.solve_played_to_the_end(&|_| {}).unwrap().is_none());
+    }
+
+    /// An interrupted plan saves its bounds; the same plan resumes from them
+    /// and still finds the best moves.
+    #[test]
+    fn an_interrupted_plan_resumes_from_its_checkpoint() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("x.bounds");
+        let v = kalah(6, 3);
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let plan = SolvePlan::new(&v, Position::start(&v))
+            .threads(1)
+            .table_megabytes(16)
+            .checkpoint(&file)
+            .stop_flag(stop.clone());
+        let reports = std::sync::atomic::AtomicU32::new(0);
+        // Stopped as soon as a test has moved a bound, deterministically.
+        let stopping = |e: PlanEvent| {
+            if let PlanEvent::Solve(p) = e {
+                if p.lower > -36 || p.upper < 36 {
+                    reports.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        };
+        let e = plan.solve(&stopping).unwrap_err();
+        let PlanError::Interrupted(i) = e else { panic!("{e}") };
+        assert!(reports.load(std::sync::atomic::Ordering::Relaxed) > 0);
+        assert!(i.lower > -36 || i.upper < 36, "{i:?}");
+        let saved = Checkpoint::read(
+            &file,
+            Checkpoint::identity(&v, &Position::start(&v)),
+            &Position::start(&v),
+        )
+        .unwrap()
+        .expect("saved");
+        assert_eq!((saved.lower, saved.upper), (i.lower, i.upper));
+        stop.store(false, std::sync::atomic::Ordering::Relaxed);
+        let resumed = std::sync::Mutex::new(None);
+        let solution = plan
+            .solve(&|e| {
+                if let PlanEvent::Resumed { lower, upper, .. } = e {
+                    *resumed.lock().unwrap() = Some((lower, upper));
+                }
+            })
+            .unwrap();
+        assert_eq!(*resumed.lock().unwrap(), Some((i.lower, i.upper)));
+        // Irving et al.: Kalah(6,3) is won by 2, opening with pit 5.
+        assert_eq!(solution.margin, 2);
+        let best: Vec<String> = solution.best_moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(best, ["5"]);
+        assert!(!file.exists(), "removed when done");
+    }
 }

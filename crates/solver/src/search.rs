@@ -83,6 +83,21 @@ pub struct Solution {
     pub nodes: u64,
 }
 
+/// Why a [`Solver`] cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SolverError {
+    /// The variant cannot be solved (a repetition rule).
+    #[error("{0}")]
+    Unsupported(String),
+    /// The transposition table's memory cannot be had.
+    #[error("transposition table of {megabytes} MiB: {source}")]
+    Table {
+        megabytes: usize,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
 /// The solve was stopped before it finished; the bounds proven so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted {
@@ -186,8 +201,10 @@ const MAX_CHILDREN: usize = mancala_core::MAX_MOVES;
 
 impl<'a> Solver<'a> {
     /// A solver for `v`, using `db` where it covers a position. `stop` set
-    /// from another thread (Ctrl-C) interrupts a solve. Panics when the
-    /// table's memory cannot be had; see [`Solver::try_new`].
+    /// from another thread (Ctrl-C) interrupts a solve. Panics where
+    /// [`Solver::try_new`] returns an error (a variant with a repetition
+    /// rule, or no memory for the table): for tests and examples; programs
+    /// use [`Solver::try_new`].
     pub fn new(
         v: &'a Variant,
         db: Option<&'a EndgameDb>,
@@ -197,14 +214,15 @@ impl<'a> Solver<'a> {
         Solver::try_new(v, db, options, stop).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Solver::new`], or an error when the transposition table's memory
-    /// cannot be had.
+    /// [`Solver::new`], or an error when `v` cannot be solved (see
+    /// [`can_solve`]) or the transposition table's memory cannot be had.
     pub fn try_new(
         v: &'a Variant,
         db: Option<&'a EndgameDb>,
         options: SolveOptions,
         stop: &'a AtomicBool,
-    ) -> std::io::Result<Solver<'a>> {
+    ) -> Result<Solver<'a>, SolverError> {
+        can_solve(v).map_err(SolverError::Unsupported)?;
         let keep_stores =
             v.rules().end.majority || v.rules().end.repetition != mancala_core::Repetition::None;
         let db = db.filter(|d| d.pits_per_side() == v.pits_per_side() && !keep_stores);
@@ -212,7 +230,9 @@ impl<'a> Solver<'a> {
         Ok(Solver {
             shared: Shared {
                 v,
-                table: Table::try_new(options.table_megabytes)?,
+                table: Table::try_new(options.table_megabytes).map_err(|source| {
+                    SolverError::Table { megabytes: options.table_megabytes, source }
+                })?,
                 db,
                 keep_stores,
                 etc_seeds: db_seeds.map_or(8, |k| k + 8),
@@ -251,12 +271,8 @@ impl<'a> Solver<'a> {
         guess: Option<i32>,
         progress: &(dyn Fn(SolveProgress) + Sync),
     ) -> Result<Solution, Interrupted> {
+        // No repetition rule here: refused by `Solver::try_new`.
         let s = &self.shared;
-        let v = s.v;
-        if v.rules().end.repetition != mancala_core::Repetition::None {
-            // Cycles make a position's value depend on the path: not solved here.
-            panic!("solve() needs a variant without the repetition rule; check with can_solve");
-        }
         let start = Instant::now();
         s.nodes.store(0, Ordering::Relaxed);
         let root_stores = root.store_margin();

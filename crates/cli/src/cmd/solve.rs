@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::{Move, Position, Variant};
-use mancala_solver::{Checkpoint, PlanError, PlanEvent, SolvePlan};
+use mancala_solver::{Checkpoint, PlanError, PlanEvent, SolvePlan, SolverError};
 
 use crate::cmd::db::{db_error, DbLocation};
 use crate::error::CliError;
@@ -125,7 +125,9 @@ fn plan_error(e: PlanError, checkpoint: Option<&PathBuf>) -> CliError {
             ),
         },
         PlanError::Database(e) => db_error(e, "--db-seeds"),
-        PlanError::Table { .. } => CliError::input(format!("{e}; try a smaller --hash")),
+        PlanError::Solver(SolverError::Table { .. }) => {
+            CliError::input(format!("{e}; try a smaller --hash"))
+        }
         e => CliError::input(e),
     }
 }
