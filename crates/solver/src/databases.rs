@@ -198,7 +198,14 @@ impl Databases {
         }
         Ok(match kind {
             Kind::Oware => OwareDb::open(v, &folder)?.map(Database::Oware),
-            Kind::Kalah => EndgameDb::open(v, &folder)?.map(Database::Kalah),
+            Kind::Kalah => match EndgameDb::open(v, &folder)? {
+                Some(db) => {
+                    // Every value is read: every layer checked first.
+                    db.check_all()?;
+                    Some(Database::Kalah(db))
+                }
+                None => None,
+            },
         })
     }
 

@@ -108,8 +108,8 @@ use std::time::Instant;
 use mancala_core::{Position, Rules, StorePlacement, Variant};
 
 use crate::db::{
-    fingerprint, fnv1a, layer_path, layer_stats, open_layer, open_layers, probe_layers,
-    write_layer, BuildProgress, DbError, Layer, LayerStats, HEADER_LEN,
+    fingerprint, layer_path, layer_stats, open_layer, open_layers, probe_layers, write_layer,
+    BuildProgress, DbError, Layer, LayerStats, HEADER_LEN,
 };
 use crate::index::BoardIndex;
 
@@ -141,7 +141,7 @@ pub fn database_variant(v: &Variant) -> Result<Variant, DbError> {
 fn file_fingerprint(played: &Variant) -> u64 {
     let mut bytes = fingerprint(played.rules()).to_le_bytes().to_vec();
     bytes.extend_from_slice(b"oware-retrograde-v1");
-    fnv1a(&bytes)
+    xxhash_rust::xxh3::xxh3_64(&bytes)
 }
 
 /// How one layer was made.
@@ -217,7 +217,8 @@ impl OwareDb {
         let n = v.pits_per_side();
         let fp = file_fingerprint(&played);
         let index = BoardIndex::new(2 * n);
-        let layers = open_layers(dir, fp, n, &index)?;
+        let layers: Vec<Layer> =
+            open_layers(dir, fp, n, &index, usize::MAX)?.into_iter().map(|(l, _)| l).collect();
         Ok((!layers.is_empty()).then_some(OwareDb { n, index, layers, builds: Vec::new() }))
     }
 
@@ -271,7 +272,7 @@ impl OwareDb {
             let total = db.index.count(seeds);
             let started = Instant::now();
             let build = if path.exists() {
-                let mut layer = open_layer(&path, fp, n, seeds, total)?;
+                let mut layer = open_layer(&path, fp, n, seeds, total, usize::MAX)?.0;
                 if to_build {
                     layer = Layer(in_memory(&layer.0).map_err(|e| io(&path, e))?);
                 }

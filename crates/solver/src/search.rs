@@ -89,6 +89,9 @@ pub enum SolverError {
     /// The variant cannot be solved (a repetition rule).
     #[error("{0}")]
     Unsupported(String),
+    /// The endgame database is damaged.
+    #[error(transparent)]
+    Database(#[from] crate::db::DbError),
     /// The transposition table's memory cannot be had.
     #[error("transposition table of {megabytes} MiB: {source}")]
     Table {
@@ -223,6 +226,11 @@ impl<'a> Solver<'a> {
         stop: &'a AtomicBool,
     ) -> Result<Solver<'a>, SolverError> {
         can_solve(v).map_err(SolverError::Unsupported)?;
+        if let Some(db) = db {
+            // Every layer compared with its checksum before the search
+            // reads it.
+            db.check_all()?;
+        }
         let keep_stores =
             v.rules().end.majority || v.rules().end.repetition != mancala_core::Repetition::None;
         let db = db.filter(|d| d.pits_per_side() == v.pits_per_side() && !keep_stores);

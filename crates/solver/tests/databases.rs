@@ -200,3 +200,86 @@ fn a_database_of_other_rules_is_one_line_and_not_used() {
     let e = open(&location, &v).err().expect("foreign layer").to_string();
     assert!(e.contains("layer-003.mdb") && e.contains("other rules"), "{e}");
 }
+
+/// Layers larger than the check at opening are compared with their
+/// checksums on first use: a damaged one opens, but a probe into it finds
+/// nothing, and a solver refuses the database before searching.
+#[test]
+fn a_damaged_layer_checked_on_first_use_is_never_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(2)).unwrap();
+    build(&v, 6, dir.path());
+    let folder = Databases::folder(&v, dir.path());
+    let layer = folder.join("layer-004.mdb");
+    let mut bytes = std::fs::read(&layer).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&layer, bytes).unwrap();
+    // Checked at opening: refused.
+    assert!(EndgameDb::open(&v, &folder).is_err());
+    // Checked on first use (no layer checked at opening): opens.
+    let db = EndgameDb::open_checking(&v, &folder, 0).unwrap().expect("opens");
+    let seeds = |p: &Position| {
+        p.side_seeds(mancala_core::Side::South) + p.side_seeds(mancala_core::Side::North)
+    };
+    let (mut four, mut three) = (0, 0);
+    for game in late(&v, 6, 60, 5) {
+        let p = *game.position();
+        match seeds(&p) {
+            4 => {
+                assert_eq!(db.probe(&p), None, "{p}");
+                four += 1;
+            }
+            3 => {
+                assert!(db.probe(&p).is_some(), "{p}");
+                three += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(four > 0 && three > 0, "{four} {three}");
+    let e = db.check_all().unwrap_err().to_string();
+    assert!(e.contains("layer-004.mdb") && e.contains("checksum"), "{e}");
+    let stop = AtomicBool::new(false);
+    let options = SolveOptions { table_megabytes: 1, threads: 1 };
+    let e = Solver::try_new(&v, Some(&db), options, &stop).err().expect("refused").to_string();
+    assert!(e.contains("layer-004.mdb") && e.contains("checksum"), "{e}");
+}
+
+/// A layer of the previous file format (FNV checksums, rules hashed from
+/// their TOML text) is refused with what to do.
+#[test]
+fn a_database_of_the_old_format_names_the_command_to_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(2)).unwrap();
+    build(&v, 3, dir.path());
+    let layer = Databases::folder(&v, dir.path()).join("layer-002.mdb");
+    let mut bytes = std::fs::read(&layer).unwrap();
+    bytes[..8].copy_from_slice(b"MNCLDB01");
+    std::fs::write(&layer, bytes).unwrap();
+    let e = open(dir.path(), &v).err().expect("old format").to_string();
+    assert!(e.contains("layer-002.mdb") && e.contains("mancala db build"), "{e}");
+}
+
+/// The fingerprint is a hash of a hand-written, versioned encoding of the
+/// rules: pinned here, so that no dependency upgrade can move every
+/// database. Rules that do not change a database do not change it.
+#[test]
+fn the_fingerprint_is_pinned_and_ignores_what_a_database_does_not_see() {
+    use mancala_solver::db::{fingerprint, rules_bytes, RULES_ENCODING_VERSION};
+    let irving = Variant::preset("kalah-irving").unwrap();
+    assert_eq!(rules_bytes(irving.rules())[0], RULES_ENCODING_VERSION);
+    assert_eq!(format!("{:016x}", fingerprint(irving.rules())), PINNED_IRVING);
+    let pie = Variant::preset("kalah").unwrap();
+    let mut rules = pie.rules().clone();
+    rules.end.majority = false;
+    assert_eq!(fingerprint(&rules), fingerprint(irving.rules()), "the pie rule is not seen");
+    let more = irving.resized(None, Some(5)).unwrap();
+    assert_eq!(fingerprint(more.rules()), fingerprint(irving.rules()));
+    let classic = Variant::preset("kalah-classic").unwrap();
+    assert_ne!(fingerprint(classic.rules()), fingerprint(irving.rules()));
+    let wider = irving.resized(Some(5), None).unwrap();
+    assert_ne!(fingerprint(wider.rules()), fingerprint(irving.rules()));
+}
+
+const PINNED_IRVING: &str = "648a79a64b45dda2";

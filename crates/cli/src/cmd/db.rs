@@ -74,9 +74,9 @@ pub fn db_error(e: DbError, flag: &str) -> CliError {
             "{flag} {asked} is more than the {limit} seeds a database of this board can hold \
              (use 0 to {limit})"
         )),
-        DbError::TooLarge { asked, reason } => CliError::input(format!(
-            "{flag} {asked} is more than this machine can build: {reason}"
-        )),
+        DbError::TooLarge { asked, reason } => {
+            CliError::input(format!("{flag} {asked} is more than this machine can build: {reason}"))
+        }
         e => CliError::input(e),
     }
 }
