@@ -414,8 +414,8 @@ impl EndgameDb {
         };
         let words = sower.zip(rows.as_ref());
         // Each layer is written to its file on a thread of its own while the
-        // next layer is built (the write, its checksum and its sync took
-        // about 460 ms of a 19-seed build, with the builders idle). Layer
+        // next layer is built (so the builders are not idle while it is
+        // written, checksummed and synced; docs/databases.md). Layer
         // `k + 1` is written only after layer `k` is on disk, so that an
         // interrupted build still resumes after the last file.
         std::thread::scope(|scope| -> Result<(), DbError> {
@@ -890,10 +890,8 @@ impl EndgameDb {
 }
 
 /// Boards whose children are found ahead of reading their values in the
-/// word build ([`EndgameDb::solve_waves`]). Measured on `kalah-classic`,
-/// 19 seeds, two threads: 2 boards 4.6 to 6.2 s (when each board still
-/// sowed and ranked every child as a word, 2 was best), 6 boards 4.6 s,
-/// 8 boards 4.1 s, 12 and 16 boards 4.5 s.
+/// word build ([`EndgameDb::solve_waves`]): the fastest of the distances
+/// tried (the measurements are in `docs/databases.md`).
 const PIPELINE: usize = 8;
 
 /// A board's children in the word build: those still in play, and the best

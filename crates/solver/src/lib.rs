@@ -8,7 +8,16 @@
 //! - [`OwareDb`] does the same for the Oware family (awari, abapa, oware),
 //!   whose non-capturing moves can cycle, by retrograde analysis.
 //!
-//! The only I/O is the database files; progress is reported by callbacks.
+//! - [`Databases`] decides which database serves which variant (and how
+//!   the engine may use it), opens it as the engine's
+//!   [`EndgameOracle`](mancala_engine::search::EndgameOracle) and builds
+//!   the kind a variant needs.
+//! - [`SolvePlan`] is the whole recipe of `mancala solve`: database and
+//!   table sized to the game, first guess, checkpoints ([`Checkpoint`]),
+//!   the value played to the end.
+//!
+//! The only I/O is the database files and solve checkpoints, in folders the
+//! caller passes; progress is reported by callbacks.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
