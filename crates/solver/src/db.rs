@@ -25,13 +25,13 @@
 
 use std::fs;
 use std::io::Write;
-use std::mem::MaybeUninit;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
 use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant, MAX_MOVES};
 
 use crate::index::BoardIndex;
+use arrayvec::ArrayVec;
 use crate::memory::Buffer;
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -590,7 +590,7 @@ impl EndgameDb {
         // Each slot: the rank of a board waiting for its values (or none),
         // and its children.
         let mut ranks = [u64::MAX; PIPELINE];
-        let mut waiting = [Sowings::EMPTY; PIPELINE];
+        let mut waiting: [Sowings; PIPELINE] = std::array::from_fn(|_| Sowings::new());
         let mut slot = 0;
         let n = self.n;
         let mut unreported = 0;
@@ -738,7 +738,7 @@ impl EndgameDb {
         let value = match sower.over(board) {
             Some(margin) => margin,
             None => {
-                let mut sowings = Sowings::EMPTY;
+                let mut sowings = Sowings::new();
                 self.sow_all(sower, board, seeds, layer, &mut sowings);
                 self.reap(sower, &sowings, seeds, layer)
             }
@@ -785,8 +785,7 @@ impl EndgameDb {
         } else {
             prefetch(&layer[kid.rank as usize]);
         }
-        s.kids[s.count].write(kid);
-        s.count += 1;
+        s.kids.push(kid);
     }
 
     /// Solves the board of `rank` (if not `u64::MAX`), whose children are
@@ -812,9 +811,7 @@ impl EndgameDb {
     #[inline(always)]
     fn reap(&self, sower: &WordSower, s: &Sowings, seeds: usize, layer: &[AtomicI8]) -> i32 {
         let mut best = s.ended;
-        for kid in &s.kids[..s.count] {
-            // SAFETY: the first `count` children were written by `add_kid`.
-            let k = unsafe { kid.assume_init() };
+        for &k in &s.kids {
             let future = if k.left as usize == seeds {
                 match layer[k.rank as usize].load(Ordering::Relaxed) {
                     UNKNOWN => self.solve_word(sower, k.board(), k.rank, seeds, layer),
@@ -896,21 +893,23 @@ const PIPELINE: usize = 8;
 
 /// A board's children in the word build: those still in play, and the best
 /// margin of those that end the game.
-#[derive(Clone, Copy)]
 struct Sowings {
     ended: i32,
-    count: usize,
-    kids: [MaybeUninit<WordKid>; 8],
+    /// At most one child per pit of a row of up to 8.
+    kids: ArrayVec<WordKid, 8>,
 }
 
 impl Sowings {
-    const EMPTY: Sowings = Sowings { ended: i32::MIN, count: 0, kids: [MaybeUninit::uninit(); 8] };
+    #[inline(always)]
+    fn new() -> Sowings {
+        Sowings { ended: i32::MIN, kids: ArrayVec::new() }
+    }
 
     /// No children, no ended game.
     #[inline(always)]
     fn clear(&mut self) {
         self.ended = i32::MIN;
-        self.count = 0;
+        self.kids.clear();
     }
 }
 

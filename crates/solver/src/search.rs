@@ -34,7 +34,7 @@
 //!   shares its other children with the waiting threads (young brothers
 //!   wait, see [`split`]); the table is shared too.
 
-use std::mem::MaybeUninit;
+use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -744,37 +744,10 @@ impl<N> Kid<N> {
     }
 }
 
-/// The children of one position, on the stack. Only the children pushed
-/// are written: filling all [`MAX_CHILDREN`] slots (some 2 KiB) at every
-/// node cost more than generating the children.
-struct Kids<N> {
-    len: usize,
-    slots: [MaybeUninit<Kid<N>>; MAX_CHILDREN],
-}
-
-impl<N: Copy> Kids<N> {
-    #[inline(always)]
-    fn new() -> Kids<N> {
-        Kids { len: 0, slots: [const { MaybeUninit::uninit() }; MAX_CHILDREN] }
-    }
-
-    /// Adds a child; a position has at most [`MAX_CHILDREN`] moves.
-    #[inline(always)]
-    fn push(&mut self, kid: Kid<N>) {
-        self.slots[self.len].write(kid);
-        self.len += 1;
-    }
-
-    /// The children pushed so far.
-    #[inline(always)]
-    fn as_mut_slice(&mut self) -> &mut [Kid<N>] {
-        // SAFETY: the first `len` slots were written by `push` (and `Kid` is
-        // `Copy`, so nothing needs dropping).
-        unsafe {
-            std::slice::from_raw_parts_mut(self.slots.as_mut_ptr().cast::<Kid<N>>(), self.len)
-        }
-    }
-}
+/// The children of one position, on the stack: only the children pushed
+/// are written (filling all [`MAX_CHILDREN`] slots, some 2 KiB, at every
+/// node would cost more than generating the children).
+type Kids<N> = ArrayVec<Kid<N>, MAX_CHILDREN>;
 
 struct Worker<'a, 'b> {
     s: &'b Shared<'a>,
