@@ -104,7 +104,7 @@ mod tests {
         let last = bytes.len() - 1;
         bytes[last] ^= 0x55;
         std::fs::write(&layer, bytes).unwrap();
-        let e = open(&location, &v).err().expect("damaged");
+        let e = open(&location, &v).expect_err("damaged");
         assert!(e.starts_with("endgame database not used: ") && e.contains("checksum"), "{e}");
         assert!(!e.contains('\n'));
         let mut dbs = Databases::new(DbArgs { no_db: false, location });

@@ -184,7 +184,7 @@ fn a_damaged_database_is_one_line_and_not_used() {
     let last = bytes.len() - 1;
     bytes[last] ^= 0x55;
     std::fs::write(&layer, bytes).unwrap();
-    let e = open(&location, &v).err().expect("damaged").to_string();
+    let e = open(&location, &v).expect_err("damaged").to_string();
     assert!(e.contains("checksum") && e.contains("layer-004.mdb"), "{e}");
 }
 
@@ -197,7 +197,7 @@ fn a_database_of_other_rules_is_one_line_and_not_used() {
     build(&classic, 4, dir.path());
     let foreign = Databases::folder(&classic, &location).join("layer-003.mdb");
     std::fs::copy(foreign, Databases::folder(&v, &location).join("layer-003.mdb")).unwrap();
-    let e = open(&location, &v).err().expect("foreign layer").to_string();
+    let e = open(&location, &v).expect_err("foreign layer").to_string();
     assert!(e.contains("layer-003.mdb") && e.contains("other rules"), "{e}");
 }
 
@@ -242,7 +242,8 @@ fn a_damaged_layer_checked_on_first_use_is_never_used() {
     assert!(e.contains("layer-004.mdb") && e.contains("checksum"), "{e}");
     let stop = AtomicBool::new(false);
     let options = SolveOptions { table_megabytes: 1, threads: 1 };
-    let e = Solver::try_new(&v, Some(&db), options, &stop).err().expect("refused").to_string();
+    let Err(e) = Solver::try_new(&v, Some(&db), options, &stop) else { panic!("refused") };
+    let e = e.to_string();
     assert!(e.contains("layer-004.mdb") && e.contains("checksum"), "{e}");
 }
 
@@ -257,7 +258,7 @@ fn a_database_of_the_old_format_names_the_command_to_rebuild() {
     let mut bytes = std::fs::read(&layer).unwrap();
     bytes[..8].copy_from_slice(b"MNCLDB01");
     std::fs::write(&layer, bytes).unwrap();
-    let e = open(dir.path(), &v).err().expect("old format").to_string();
+    let e = open(dir.path(), &v).expect_err("old format").to_string();
     assert!(e.contains("layer-002.mdb") && e.contains("mancala db build"), "{e}");
 }
 
