@@ -31,8 +31,8 @@ use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant, MAX_MOVES};
 
 use crate::index::BoardIndex;
-use arrayvec::ArrayVec;
 use crate::memory::Buffer;
+use arrayvec::ArrayVec;
 use xxhash_rust::xxh3::xxh3_64;
 
 mod waves;
