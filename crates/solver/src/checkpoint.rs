@@ -64,12 +64,22 @@ impl Checkpoint {
     /// rules that matter to play, the pie rule (which the database
     /// fingerprint leaves out), and the position.
     pub fn identity(v: &Variant, root: &Position) -> u64 {
+        // Written by hand, in a fixed order, so that no change of notation
+        // moves it: a version byte, the rules, then the position (rows,
+        // stores, mover, pie-rule state, game over).
         let mut bytes = Vec::with_capacity(64);
-        bytes.push(1u8); // version of this encoding
+        bytes.push(1u8);
         bytes.extend_from_slice(&fingerprint(v.rules()).to_le_bytes());
         bytes.push(v.rules().turn.pie_rule as u8);
         bytes.push(v.pits_per_side() as u8);
-        bytes.extend_from_slice(root.to_string().as_bytes());
+        for side in [Side::South, Side::North] {
+            bytes.extend_from_slice(root.row(side));
+            bytes.push(root.store(side));
+        }
+        bytes.push((root.to_move() == Side::North) as u8);
+        bytes.push(root.is_opening() as u8);
+        bytes.push(root.swap_offered() as u8);
+        bytes.push(root.is_over() as u8);
         xxh3_64(&bytes)
     }
 
