@@ -197,7 +197,14 @@ impl Databases {
             return Ok(None);
         }
         Ok(match kind {
-            Kind::Oware => OwareDb::open(v, &folder)?.map(Database::Oware),
+            Kind::Oware => match OwareDb::open(v, &folder)? {
+                Some(db) => {
+                    // Every value is read: every layer checked first.
+                    db.check_all()?;
+                    Some(Database::Oware(db))
+                }
+                None => None,
+            },
             Kind::Kalah => match EndgameDb::open(v, &folder)? {
                 Some(db) => {
                     // Every value is read: every layer checked first.

@@ -48,7 +48,7 @@ const UNKNOWN: i8 = i8::MIN;
 const MAGIC: &[u8; 8] = b"MNCLDB02";
 /// Layers up to this many bytes are checked when a database is opened;
 /// larger ones on first use (see [`EndgameDb::open`]).
-const CHECK_AT_OPEN_BYTES: usize = 16 << 20;
+pub(crate) const CHECK_AT_OPEN_BYTES: usize = 16 << 20;
 pub(crate) const HEADER_LEN: usize = 64;
 
 /// Why a database cannot be built, read or used.
@@ -1005,12 +1005,19 @@ pub(crate) fn locate_in(
 #[inline]
 pub(crate) fn probe_layers(
     layers: &[Layer],
+    unchecked: &[Option<Unchecked>],
     index: &BoardIndex,
     n: usize,
     p: &Position,
 ) -> Option<i32> {
     let at = locate_in(layers.len(), index, n, p)?;
-    Some(layers[at.layer as usize].get(at.rank) as i32)
+    let k = at.layer as usize;
+    if let Some(u) = &unchecked[k] {
+        if !u.sound(&layers[k]) {
+            return None;
+        }
+    }
+    Some(layers[k].get(at.rank) as i32)
 }
 
 /// Opens the layers `0, 1, ...` found in `dir`, up to the first missing one.

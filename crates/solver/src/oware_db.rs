@@ -109,7 +109,7 @@ use mancala_core::{Position, Rules, StorePlacement, Variant};
 
 use crate::db::{
     fingerprint, layer_path, layer_stats, open_layer, open_layers, probe_layers, write_layer,
-    BuildProgress, DbError, Layer, LayerStats, HEADER_LEN,
+    BuildProgress, DbError, Layer, LayerStats, Unchecked, CHECK_AT_OPEN_BYTES, HEADER_LEN,
 };
 use crate::index::BoardIndex;
 
@@ -162,6 +162,9 @@ pub struct OwareDb {
     n: usize,
     index: BoardIndex,
     layers: Vec<Layer>,
+    /// The layers whose values are still to be compared with their
+    /// checksums (on first use).
+    unchecked: Vec<Option<Unchecked>>,
     builds: Vec<LayerBuild>,
 }
 
@@ -181,7 +184,10 @@ impl OwareDb {
         &self.builds
     }
 
-    /// The value of the board of `seeds` seeds with rank `rank`.
+    /// The value of the board of `seeds` seeds with rank `rank`. Layers of
+    /// more than 16 MiB opened from disk are compared with their checksums
+    /// on first probe; call [`OwareDb::check_all`] before reading values
+    /// this way.
     pub fn value(&self, seeds: usize, rank: u64) -> i32 {
         self.layers[seeds].get(rank) as i32
     }
@@ -194,7 +200,18 @@ impl OwareDb {
     /// The future margin for the player to move (stores and majority
     /// ignored, no earlier history), if the board is covered.
     pub fn probe(&self, p: &Position) -> Option<i32> {
-        probe_layers(&self.layers, &self.index, self.n, p)
+        probe_layers(&self.layers, &self.unchecked, &self.index, self.n, p)
+    }
+
+    /// Compares every layer not yet checked with its checksum: an error
+    /// names the first damaged file.
+    pub fn check_all(&self) -> Result<(), DbError> {
+        for (layer, unchecked) in self.layers.iter().zip(&self.unchecked) {
+            if let Some(u) = unchecked {
+                u.check(layer)?;
+            }
+        }
+        Ok(())
     }
 
     /// The value counts of every layer.
@@ -217,9 +234,16 @@ impl OwareDb {
         let n = v.pits_per_side();
         let fp = file_fingerprint(&played);
         let index = BoardIndex::new(2 * n);
-        let layers: Vec<Layer> =
-            open_layers(dir, fp, n, &index, usize::MAX)?.into_iter().map(|(l, _)| l).collect();
-        Ok((!layers.is_empty()).then_some(OwareDb { n, index, layers, builds: Vec::new() }))
+        // Large layers are compared with their checksums on first use.
+        let (layers, unchecked): (Vec<Layer>, Vec<Option<Unchecked>>) =
+            open_layers(dir, fp, n, &index, CHECK_AT_OPEN_BYTES)?.into_iter().unzip();
+        Ok((!layers.is_empty()).then_some(OwareDb {
+            n,
+            index,
+            layers,
+            unchecked,
+            builds: Vec::new(),
+        }))
     }
 
     /// Builds (or resumes) the database of `v` up to `max_seeds` in `dir`
@@ -261,7 +285,8 @@ impl OwareDb {
             )));
         }
         fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-        let mut db = OwareDb { n, index, layers: Vec::new(), builds: Vec::new() };
+        let mut db =
+            OwareDb { n, index, layers: Vec::new(), unchecked: Vec::new(), builds: Vec::new() };
         // Layers to build read the smaller ones at random: those found on
         // disk are then copied to memory (on huge pages) rather than read
         // through the file's mapping.
@@ -277,6 +302,7 @@ impl OwareDb {
                     layer = Layer(in_memory(&layer.0).map_err(|e| io(&path, e))?);
                 }
                 db.layers.push(layer);
+                db.unchecked.push(None);
                 progress(BuildProgress { seeds, done: total, total, loaded: true });
                 LayerBuild { seeds, boards: total, passes: 0, seconds: 0.0, forward_seconds: 0.0 }
             } else {
@@ -289,6 +315,7 @@ impl OwareDb {
                     db.build_layer(&played, seeds, threads.max(1), &mut scratch, progress)?;
                 write_layer(&path, fp, n, seeds, &values.values()[HEADER_LEN..])?;
                 db.layers.push(Layer(values.into_read_only().map_err(|e| io(&path, e))?));
+                db.unchecked.push(None);
                 LayerBuild {
                     seeds,
                     boards: total,
