@@ -208,5 +208,21 @@ fn a_database_beyond_the_machine_is_a_clear_error_not_a_crash() {
     let err = text(&out.stderr);
     assert!(err.contains("--max-seeds 64") && err.contains("too many"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+    assert!(!err.contains("building"), "refused before it starts: {err}");
+    assert!(!db.exists(), "nothing written");
+}
+
+#[test]
+fn more_seeds_than_the_board_holds_is_refused_before_building() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let args = ["db", "build", "-v", "kalah-irving", "-p", "3", "-s", "2", "--max-seeds", "1000"];
+    let mut args = args.to_vec();
+    args.extend(["--db-dir", db.to_str().unwrap()]);
+    let out = mancala(dir.path(), &args, b"");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("--max-seeds 1000") && err.contains("0 to 12"), "{err}");
+    assert!(!err.contains("building"), "{err}");
     assert!(!db.exists(), "nothing written");
 }

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::process::Output;
 
 use mancala_core::{Position, Side, Variant};
+use mancala_solver::Checkpoint;
 
 /// Runs `mancala solve ARGS` with databases and checkpoints under `dir`.
 fn solve(dir: &Path, args: &[&str]) -> Output {
@@ -118,19 +119,67 @@ fn a_checkpoint_is_resumed_by_the_same_command() {
         .to_string();
     assert!(path.starts_with(dir.path().join("state").to_str().unwrap()), "{path}");
     assert!(!Path::new(&path).exists());
-    // Plant true bounds there, as an interrupted run leaves them.
-    std::fs::write(&path, format!("{} {}\n", expected - 2, expected + 3)).unwrap();
+    // Plant true bounds there, as an interrupted run leaves them (bounds on
+    // the mover's future margin: South moves first, the stores are empty).
+    let identity = Checkpoint::identity(&v, &Position::start(&v));
+    let planted = Checkpoint { identity, lower: expected - 2, upper: expected + 3 };
+    planted.write(Path::new(&path)).unwrap();
     let resumed = solve(dir.path(), &args);
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     let text = stderr(&resumed);
     let from = format!("already known to lie in [{:+}, {:+}]", expected - 2, expected + 3);
     assert!(text.contains("resuming from") && text.contains(&from), "{text}");
     assert_eq!(field(&resumed, "value"), format!("{expected:+}"));
-    // A damaged checkpoint is ignored, not trusted.
+    assert!(!field(&resumed, "best").is_empty());
+    // A damaged checkpoint is ignored with a warning, not trusted.
     std::fs::write(&path, "not bounds\n").unwrap();
     let fresh = solve(dir.path(), &args);
     assert!(!stderr(&fresh).contains("resuming from"), "{}", stderr(&fresh));
+    assert!(stderr(&fresh).contains("warning: checkpoint ignored"), "{}", stderr(&fresh));
     assert_eq!(field(&fresh, "value"), format!("{expected:+}"));
+}
+
+/// The checkpoint of an interrupted solve, edited by hand to claim more
+/// than the truth (the old plain `lo hi` file, or the new one with its
+/// bounds changed), is refused with one warning line: the solve starts
+/// again and finishes with the true value and its best moves.
+#[test]
+fn an_edited_checkpoint_cannot_change_the_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "kalah-irving", "-p", "4", "-s", "2", "--db-seeds", "0"];
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(4), Some(2)).unwrap();
+    let expected = minimax(&v, &Position::start(&v), &mut HashMap::new());
+    let out = solve(dir.path(), &args);
+    let text = stderr(&out);
+    let path = text
+        .lines()
+        .find_map(|l| l.strip_prefix("proven bounds are saved to "))
+        .unwrap_or_else(|| panic!("no checkpoint line in\n{text}"))
+        .to_string();
+    let identity = Checkpoint::identity(&v, &Position::start(&v));
+    let honest = Checkpoint { identity, lower: expected - 2, upper: expected + 3 }.to_text();
+    let lie = format!("{} {}", expected + 1, 16);
+    let edited = honest
+        .replace(&format!("bounds {} {}", expected - 2, expected + 3), &format!("bounds {lie}"));
+    assert_ne!(edited, honest);
+    for planted in [format!("{lie}\n"), edited] {
+        std::fs::write(&path, planted).unwrap();
+        let out = solve(dir.path(), &args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stderr(&out);
+        let warnings: Vec<&str> =
+            text.lines().filter(|l| l.contains("warning: checkpoint ignored")).collect();
+        assert_eq!(warnings.len(), 1, "{text}");
+        assert!(!text.contains("resuming from"), "{text}");
+        assert_eq!(field(&out, "value"), format!("{expected:+}"));
+        assert!(!field(&out, "best").is_empty());
+    }
+    // Bounds beyond the seeds on the board, even with a right checksum.
+    let wide = Checkpoint { identity, lower: expected, upper: 17 };
+    wide.write(Path::new(&path)).unwrap();
+    let out = solve(dir.path(), &args);
+    assert!(stderr(&out).contains("not within [-16, +16]"), "{}", stderr(&out));
+    assert_eq!(field(&out, "value"), format!("{expected:+}"));
 }
 
 #[test]
@@ -143,7 +192,7 @@ fn bad_input_is_refused_with_what_is_allowed() {
             "--threads must be from 1",
         ),
         (&["-v", "oware"], "repetition"),
-        (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--db-seeds", "500"], "--max-seeds 500"),
+        (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--db-seeds", "500"], "--db-seeds 500"),
     ];
     for (args, message) in cases {
         let out = solve(dir.path(), args);

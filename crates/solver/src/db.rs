@@ -25,7 +25,6 @@
 
 use std::fs;
 use std::io::Write;
-use std::mem::MaybeUninit;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 
@@ -33,6 +32,8 @@ use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant, M
 
 use crate::index::BoardIndex;
 use crate::memory::Buffer;
+use arrayvec::ArrayVec;
+use xxhash_rust::xxh3::xxh3_64;
 
 mod waves;
 mod word_sow;
@@ -42,7 +43,12 @@ pub(crate) use word_sow::{Sown, WordSower};
 
 /// A layer entry not computed yet (never a value: values are within ±127).
 const UNKNOWN: i8 = i8::MIN;
-const MAGIC: &[u8; 8] = b"MNCLDB01";
+/// The first bytes of a layer file; the last two are the file format
+/// version (02: xxh3 checksums and the canonical rules encoding).
+const MAGIC: &[u8; 8] = b"MNCLDB02";
+/// Layers up to this many bytes are checked when a database is opened;
+/// larger ones on first use (see [`EndgameDb::open`]).
+pub(crate) const CHECK_AT_OPEN_BYTES: usize = 16 << 20;
 pub(crate) const HEADER_LEN: usize = 64;
 
 /// Why a database cannot be built, read or used.
@@ -50,6 +56,14 @@ pub(crate) const HEADER_LEN: usize = 64;
 pub enum DbError {
     #[error("{0}")]
     Unsupported(String),
+    /// More seeds asked for than the board holds (or a layer can count).
+    #[error(
+        "{asked} seeds is more than the {limit} a database of this board can hold (0 to {limit})"
+    )]
+    TooManySeeds { asked: usize, limit: usize },
+    /// A size the board allows but this machine cannot build.
+    #[error("a database of {asked} seeds is more than this machine can build: {reason}")]
+    TooLarge { asked: usize, reason: String },
     #[error("{path}: {message}")]
     Damaged { path: PathBuf, message: String },
     #[error("{path}: {source}")]
@@ -61,20 +75,59 @@ pub enum DbError {
 }
 
 /// What a database is for: the rules that matter to play, at one row length.
-/// Two variants with the same fingerprint share databases.
+/// Two variants with the same fingerprint share databases. The xxh3 hash
+/// of [`rules_bytes`].
 pub fn fingerprint(rules: &Rules) -> u64 {
-    let mut canonical = rules.clone();
-    canonical.name = String::new();
-    canonical.description = String::new();
-    canonical.board.seeds_per_pit = 1;
-    canonical.board.pits_per_side_range = [1, 1];
-    canonical.board.seeds_per_pit_range = [1, 1];
-    canonical.turn.pie_rule = false;
-    canonical.turn.first = Side::South;
-    fnv1a(toml::to_string(&canonical).expect("rules serialize").as_bytes())
+    xxh3_64(&rules_bytes(rules))
 }
 
-/// 64-bit FNV-1a, for fingerprints and checksums.
+/// Version of the encoding [`rules_bytes`] writes (its first byte).
+pub const RULES_ENCODING_VERSION: u8 = 1;
+
+/// The rules that matter to play as bytes, in a fixed order, written by
+/// hand so that no serializer's change can move a database: the version
+/// byte, the row length, then every rule of sowing, capture, turn and end
+/// (not the name, the description, the seeds per pit, the size ranges,
+/// who moves first, or the pie rule, which a database does not see).
+pub fn rules_bytes(rules: &Rules) -> Vec<u8> {
+    use mancala_core::{EmptyPitCapture, EmptySide, GrandSlam};
+    let b = &rules.board;
+    let (s, c, t, e) = (&rules.sowing, &rules.capture, &rules.turn, &rules.end);
+    let mut out = vec![RULES_ENCODING_VERSION, b.pits_per_side];
+    out.push(match b.stores {
+        StorePlacement::Ring => 0,
+        StorePlacement::Beside => 1,
+    });
+    out.extend([s.skip_opponent_store, s.skip_origin, s.relay, s.extra_turn].map(u8::from));
+    out.push(match c.empty_pit {
+        EmptyPitCapture::Off => 0,
+        EmptyPitCapture::Always => 1,
+        EmptyPitCapture::IfOppositeHasSeeds => 2,
+    });
+    out.push(c.counts.len() as u8);
+    out.extend_from_slice(&c.counts);
+    out.push(c.chain.into());
+    out.push(match c.grand_slam {
+        GrandSlam::Allowed => 0,
+        GrandSlam::Forbidden => 1,
+        GrandSlam::CapturesNothing => 2,
+        GrandSlam::OnlyIfForced => 3,
+    });
+    out.push(t.must_feed.into());
+    out.push(e.majority.into());
+    out.push(match e.empty_side {
+        EmptySide::Either => 0,
+        EmptySide::Mover => 1,
+    });
+    out.push(match e.repetition {
+        Repetition::None => 0,
+        Repetition::Owner => 1,
+        Repetition::Split => 2,
+    });
+    out
+}
+
+/// 64-bit FNV-1a, for the solver's table keys of large boards.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     fnv1a_from(0xcbf2_9ce4_8422_2325, bytes)
 }
@@ -107,6 +160,21 @@ pub fn check_supported(v: &Variant) -> Result<(), DbError> {
              are not built yet; the Kalah family is (kalah-irving, kalah-classic, mankalah, relay-kalah)",
             v.name()
         )));
+    }
+    Ok(())
+}
+
+/// Checks, before anything is allocated, that a Kalah-family build of
+/// rows of `n` pits up to `max_seeds` seeds fits the build's row tables.
+pub(crate) fn check_build_size(n: usize, max_seeds: usize) -> Result<(), DbError> {
+    let rows = BoardIndex::new(n).count_up_to(max_seeds);
+    if n <= 8 && rows > u32::MAX as u64 {
+        return Err(DbError::TooLarge {
+            asked: max_seeds,
+            reason: format!(
+                "{rows} rows of {n} pits with up to {max_seeds} seeds: too many for the build"
+            ),
+        });
     }
     Ok(())
 }
@@ -173,6 +241,9 @@ pub struct EndgameDb {
     /// Whether each layer is in memory (built here, or copied by
     /// [`EndgameDb::make_resident`]) rather than mapped from its file.
     in_memory: Vec<bool>,
+    /// The layers whose values are still to be compared with their
+    /// checksums (on first use).
+    unchecked: Vec<Option<Unchecked>>,
 }
 
 /// Progress of a database build, for a progress bar.
@@ -216,7 +287,14 @@ impl EndgameDb {
     /// state.
     #[inline]
     pub fn probe(&self, p: &Position) -> Option<i32> {
-        self.locate(p).map(|at| self.value(at))
+        let at = self.locate(p)?;
+        let k = at.layer as usize;
+        if let Some(u) = &self.unchecked[k] {
+            if !u.sound(&self.layers[k]) {
+                return None;
+            }
+        }
+        Some(self.value(at))
     }
 
     /// Copies every layer into memory with huge pages requested, for fast
@@ -317,16 +395,13 @@ impl EndgameDb {
         let fp = fingerprint(v.rules());
         let limit = (2 * n * 127).min(v.total_seeds() as usize).min(127);
         if max_seeds > limit {
-            return Err(DbError::Unsupported(format!(
-                "--max-seeds {max_seeds} is more than the {limit} seeds a database of this board can hold"
-            )));
+            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
         }
         let rows = match sower {
-            Some(_) => Some(Rows::new(n, max_seeds).map_err(|e| {
-                DbError::Unsupported(format!(
-                    "--max-seeds {max_seeds} is more than this machine can build: {e}"
-                ))
-            })?),
+            Some(_) => Some(
+                Rows::new(n, max_seeds)
+                    .map_err(|e| DbError::TooLarge { asked: max_seeds, reason: e.to_string() })?,
+            ),
             None => None,
         };
         fs::create_dir_all(dir).map_err(|e| DbError::Io { path: dir.to_path_buf(), source: e })?;
@@ -335,11 +410,12 @@ impl EndgameDb {
             index: BoardIndex::new(2 * n),
             layers: Vec::new(),
             in_memory: Vec::new(),
+            unchecked: Vec::new(),
         };
         let words = sower.zip(rows.as_ref());
         // Each layer is written to its file on a thread of its own while the
-        // next layer is built (the write, its checksum and its sync took
-        // about 460 ms of a 19-seed build, with the builders idle). Layer
+        // next layer is built (so the builders are not idle while it is
+        // written, checksummed and synced; docs/databases.md). Layer
         // `k + 1` is written only after layer `k` is on disk, so that an
         // interrupted build still resumes after the last file.
         std::thread::scope(|scope| -> Result<(), DbError> {
@@ -351,7 +427,8 @@ impl EndgameDb {
                 let path = layer_path(dir, seeds);
                 let total = db.index.count(seeds);
                 if path.exists() {
-                    db.layers.push(open_layer(&path, fp, n, seeds, total)?);
+                    db.layers.push(open_layer(&path, fp, n, seeds, total, usize::MAX)?.0);
+                    db.unchecked.push(None);
                     db.in_memory.push(false);
                     progress(BuildProgress { seeds, done: total, total, loaded: true });
                     continue;
@@ -372,6 +449,7 @@ impl EndgameDb {
                     unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast(), bytes.len()) };
                 db.layers.push(Layer(layer));
                 db.in_memory.push(true);
+                db.unchecked.push(None);
                 writing = Some(scope.spawn(move || write_layer(&path, fp, n, seeds, values)));
             }
             if let Some(w) = writing.take() {
@@ -383,21 +461,51 @@ impl EndgameDb {
     }
 
     /// Opens the layers `0..` found in `dir` for `v`'s rules; `None` when
-    /// there are none. A damaged or foreign file is an error.
+    /// there are none. A foreign file, or one whose header or length is
+    /// wrong, is an error. Opening does not read every value: layers of up
+    /// to 16 MiB are compared with their checksums now (a damaged one is an
+    /// error), larger ones on first use (a probe of a damaged layer finds
+    /// nothing, and [`EndgameDb::check_all`] says why). A [`Solver`]
+    /// checks every layer before it uses the database.
+    ///
+    /// [`Solver`]: crate::Solver
     pub fn open(v: &Variant, dir: &Path) -> Result<Option<EndgameDb>, DbError> {
+        EndgameDb::open_checking(v, dir, CHECK_AT_OPEN_BYTES)
+    }
+
+    /// [`EndgameDb::open`], comparing layers of up to `check_now` bytes
+    /// with their checksums when opened, and the others on first use.
+    pub fn open_checking(
+        v: &Variant,
+        dir: &Path,
+        check_now: usize,
+    ) -> Result<Option<EndgameDb>, DbError> {
         if check_supported(v).is_err() {
             return Ok(None);
         }
         let n = v.pits_per_side();
         let fp = fingerprint(v.rules());
         let index = BoardIndex::new(2 * n);
-        let layers = open_layers(dir, fp, n, &index)?;
+        let (layers, unchecked): (Vec<Layer>, Vec<Option<Unchecked>>) =
+            open_layers(dir, fp, n, &index, check_now)?.into_iter().unzip();
         Ok((!layers.is_empty()).then_some(EndgameDb {
             n,
             index,
             in_memory: vec![false; layers.len()],
             layers,
+            unchecked,
         }))
+    }
+
+    /// Compares every layer not yet checked with its checksum: an error
+    /// names the first damaged file.
+    pub fn check_all(&self) -> Result<(), DbError> {
+        for (layer, unchecked) in self.layers.iter().zip(&self.unchecked) {
+            if let Some(u) = unchecked {
+                u.check(layer)?;
+            }
+        }
+        Ok(())
     }
 
     fn build_layer(
@@ -482,7 +590,7 @@ impl EndgameDb {
         // Each slot: the rank of a board waiting for its values (or none),
         // and its children.
         let mut ranks = [u64::MAX; PIPELINE];
-        let mut waiting = [Sowings::EMPTY; PIPELINE];
+        let mut waiting: [Sowings; PIPELINE] = std::array::from_fn(|_| Sowings::new());
         let mut slot = 0;
         let n = self.n;
         let mut unreported = 0;
@@ -630,7 +738,7 @@ impl EndgameDb {
         let value = match sower.over(board) {
             Some(margin) => margin,
             None => {
-                let mut sowings = Sowings::EMPTY;
+                let mut sowings = Sowings::new();
                 self.sow_all(sower, board, seeds, layer, &mut sowings);
                 self.reap(sower, &sowings, seeds, layer)
             }
@@ -677,8 +785,7 @@ impl EndgameDb {
         } else {
             prefetch(&layer[kid.rank as usize]);
         }
-        s.kids[s.count].write(kid);
-        s.count += 1;
+        s.kids.push(kid);
     }
 
     /// Solves the board of `rank` (if not `u64::MAX`), whose children are
@@ -704,9 +811,7 @@ impl EndgameDb {
     #[inline(always)]
     fn reap(&self, sower: &WordSower, s: &Sowings, seeds: usize, layer: &[AtomicI8]) -> i32 {
         let mut best = s.ended;
-        for kid in &s.kids[..s.count] {
-            // SAFETY: the first `count` children were written by `add_kid`.
-            let k = unsafe { kid.assume_init() };
+        for &k in &s.kids {
             let future = if k.left as usize == seeds {
                 match layer[k.rank as usize].load(Ordering::Relaxed) {
                     UNKNOWN => self.solve_word(sower, k.board(), k.rank, seeds, layer),
@@ -782,29 +887,29 @@ impl EndgameDb {
 }
 
 /// Boards whose children are found ahead of reading their values in the
-/// word build ([`EndgameDb::solve_waves`]). Measured on `kalah-classic`,
-/// 19 seeds, two threads: 2 boards 4.6 to 6.2 s (when each board still
-/// sowed and ranked every child as a word, 2 was best), 6 boards 4.6 s,
-/// 8 boards 4.1 s, 12 and 16 boards 4.5 s.
+/// word build ([`EndgameDb::solve_waves`]): the fastest of the distances
+/// tried (the measurements are in `docs/databases.md`).
 const PIPELINE: usize = 8;
 
 /// A board's children in the word build: those still in play, and the best
 /// margin of those that end the game.
-#[derive(Clone, Copy)]
 struct Sowings {
     ended: i32,
-    count: usize,
-    kids: [MaybeUninit<WordKid>; 8],
+    /// At most one child per pit of a row of up to 8.
+    kids: ArrayVec<WordKid, 8>,
 }
 
 impl Sowings {
-    const EMPTY: Sowings = Sowings { ended: i32::MIN, count: 0, kids: [MaybeUninit::uninit(); 8] };
+    #[inline(always)]
+    fn new() -> Sowings {
+        Sowings { ended: i32::MIN, kids: ArrayVec::new() }
+    }
 
     /// No children, no ended game.
     #[inline(always)]
     fn clear(&mut self) {
         self.ended = i32::MIN;
-        self.count = 0;
+        self.kids.clear();
     }
 }
 
@@ -900,12 +1005,19 @@ pub(crate) fn locate_in(
 #[inline]
 pub(crate) fn probe_layers(
     layers: &[Layer],
+    unchecked: &[Option<Unchecked>],
     index: &BoardIndex,
     n: usize,
     p: &Position,
 ) -> Option<i32> {
     let at = locate_in(layers.len(), index, n, p)?;
-    Some(layers[at.layer as usize].get(at.rank) as i32)
+    let k = at.layer as usize;
+    if let Some(u) = &unchecked[k] {
+        if !u.sound(&layers[k]) {
+            return None;
+        }
+    }
+    Some(layers[k].get(at.rank) as i32)
 }
 
 /// Opens the layers `0, 1, ...` found in `dir`, up to the first missing one.
@@ -914,7 +1026,8 @@ pub(crate) fn open_layers(
     fp: u64,
     n: usize,
     index: &BoardIndex,
-) -> Result<Vec<Layer>, DbError> {
+    check_now: usize,
+) -> Result<Vec<(Layer, Option<Unchecked>)>, DbError> {
     let mut layers = Vec::new();
     loop {
         let seeds = layers.len();
@@ -922,7 +1035,7 @@ pub(crate) fn open_layers(
         if !path.exists() {
             return Ok(layers);
         }
-        layers.push(open_layer(&path, fp, n, seeds, index.count(seeds))?);
+        layers.push(open_layer(&path, fp, n, seeds, index.count(seeds), check_now)?);
     }
 }
 
@@ -955,19 +1068,59 @@ pub(crate) fn write_layer(
     let io = |e| DbError::Io { path: path.to_path_buf(), source: e };
     let tmp = path.with_extension("tmp");
     let mut f = fs::File::create(&tmp).map_err(io)?;
-    f.write_all(&header(fp, n, seeds, values.len() as u64, fnv1a(bytes))).map_err(io)?;
+    f.write_all(&header(fp, n, seeds, values.len() as u64, xxh3_64(bytes))).map_err(io)?;
     f.write_all(bytes).map_err(io)?;
     f.sync_all().map_err(io)?;
     fs::rename(&tmp, path).map_err(io)
 }
 
+/// A layer's checksum not yet compared with its values: checked on first
+/// use.
+pub(crate) struct Unchecked {
+    path: PathBuf,
+    checksum: u64,
+    /// The outcome, once checked: the error message of a damaged layer.
+    outcome: std::sync::OnceLock<Result<(), String>>,
+}
+
+impl Unchecked {
+    /// Compares `layer`'s values with the checksum (once).
+    pub(crate) fn check(&self, layer: &Layer) -> Result<(), DbError> {
+        self.outcome
+            .get_or_init(|| {
+                if xxh3_64(layer.values()) == self.checksum {
+                    Ok(())
+                } else {
+                    Err(CHECKSUM_MISMATCH.to_string())
+                }
+            })
+            .clone()
+            .map_err(|message| DbError::Damaged { path: self.path.clone(), message })
+    }
+
+    /// Whether it was checked and found sound.
+    #[inline]
+    fn sound(&self, layer: &Layer) -> bool {
+        match self.outcome.get() {
+            Some(outcome) => outcome.is_ok(),
+            None => self.check(layer).is_ok(),
+        }
+    }
+}
+
+const CHECKSUM_MISMATCH: &str = "checksum mismatch: the file is damaged; delete it to rebuild";
+
+/// Opens a layer file, checking its header; its values are compared with
+/// its checksum now when they are at most `check_now` bytes, else the
+/// returned [`Unchecked`] does it on first use.
 pub(crate) fn open_layer(
     path: &Path,
     fp: u64,
     n: usize,
     seeds: usize,
     entries: u64,
-) -> Result<Layer, DbError> {
+    check_now: usize,
+) -> Result<(Layer, Option<Unchecked>), DbError> {
     let damaged = |message: String| DbError::Damaged { path: path.to_path_buf(), message };
     let file =
         fs::File::open(path).map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
@@ -975,6 +1128,14 @@ pub(crate) fn open_layer(
     // use (layers are written to a temporary file and renamed into place).
     let map = unsafe { memmap2::Mmap::map(&file) }
         .map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
+    if map.len() >= 8 && map[..6] == MAGIC[..6] && map[..8] != MAGIC[..] {
+        return Err(damaged(format!(
+            "written by another version of mancala (file format {}, this one reads {}); delete \
+             the folder and build the database again with `mancala db build`",
+            String::from_utf8_lossy(&map[6..8]),
+            String::from_utf8_lossy(&MAGIC[6..8])
+        )));
+    }
     if map.len() < HEADER_LEN || &map[..8] != MAGIC {
         return Err(damaged("not a mancala endgame database layer".into()));
     }
@@ -997,10 +1158,15 @@ pub(crate) fn open_layer(
             HEADER_LEN + entries as usize
         )));
     }
-    if fnv1a(&map[HEADER_LEN..]) != field(5) {
-        return Err(damaged("checksum mismatch: the file is damaged; delete it to rebuild".into()));
+    let checksum = field(5);
+    let layer = Layer(map);
+    let unchecked =
+        Unchecked { path: path.to_path_buf(), checksum, outcome: std::sync::OnceLock::new() };
+    if layer.values().len() <= check_now {
+        unchecked.check(&layer)?;
+        return Ok((layer, None));
     }
-    Ok(Layer(map))
+    Ok((layer, Some(unchecked)))
 }
 
 /// Value counts of one layer from its values.

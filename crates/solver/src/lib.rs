@@ -8,7 +8,16 @@
 //! - [`OwareDb`] does the same for the Oware family (awari, abapa, oware),
 //!   whose non-capturing moves can cycle, by retrograde analysis.
 //!
-//! The only I/O is the database files; progress is reported by callbacks.
+//! - [`Databases`] decides which database serves which variant (and how
+//!   the engine may use it), opens it as the engine's
+//!   [`EndgameOracle`](mancala_engine::search::EndgameOracle) and builds
+//!   the kind a variant needs.
+//! - [`SolvePlan`] is the whole recipe of `mancala solve`: database and
+//!   table sized to the game, first guess, checkpoints ([`Checkpoint`]),
+//!   the value played to the end.
+//!
+//! The only I/O is the database files and solve checkpoints, in folders the
+//! caller passes; progress is reported by callbacks.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
@@ -26,15 +35,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod checkpoint;
+pub mod databases;
 pub mod db;
 pub mod index;
 mod memory;
 pub mod oware_db;
+mod plan;
 mod search;
 mod tt;
 
+pub use checkpoint::{Checkpoint, CheckpointError};
+pub use databases::{Database, Databases, Kind, Opened};
 pub use db::{BuildProgress, DbError, EndgameDb, Entry, LayerStats};
 pub use index::BoardIndex;
 pub use oware_db::OwareDb;
-pub use search::{can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver};
+pub use plan::{
+    default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,
+};
+pub use search::{
+    can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver, SolverError,
+};
 pub use tt::Table;

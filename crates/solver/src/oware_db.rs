@@ -108,8 +108,8 @@ use std::time::Instant;
 use mancala_core::{Position, Rules, StorePlacement, Variant};
 
 use crate::db::{
-    fingerprint, fnv1a, layer_path, layer_stats, open_layer, open_layers, probe_layers,
-    write_layer, BuildProgress, DbError, Layer, LayerStats, HEADER_LEN,
+    fingerprint, layer_path, layer_stats, open_layer, open_layers, probe_layers, write_layer,
+    BuildProgress, DbError, Layer, LayerStats, Unchecked, CHECK_AT_OPEN_BYTES, HEADER_LEN,
 };
 use crate::index::BoardIndex;
 
@@ -141,7 +141,7 @@ pub fn database_variant(v: &Variant) -> Result<Variant, DbError> {
 fn file_fingerprint(played: &Variant) -> u64 {
     let mut bytes = fingerprint(played.rules()).to_le_bytes().to_vec();
     bytes.extend_from_slice(b"oware-retrograde-v1");
-    fnv1a(&bytes)
+    xxhash_rust::xxh3::xxh3_64(&bytes)
 }
 
 /// How one layer was made.
@@ -162,6 +162,9 @@ pub struct OwareDb {
     n: usize,
     index: BoardIndex,
     layers: Vec<Layer>,
+    /// The layers whose values are still to be compared with their
+    /// checksums (on first use).
+    unchecked: Vec<Option<Unchecked>>,
     builds: Vec<LayerBuild>,
 }
 
@@ -181,7 +184,10 @@ impl OwareDb {
         &self.builds
     }
 
-    /// The value of the board of `seeds` seeds with rank `rank`.
+    /// The value of the board of `seeds` seeds with rank `rank`. Layers of
+    /// more than 16 MiB opened from disk are compared with their checksums
+    /// on first probe; call [`OwareDb::check_all`] before reading values
+    /// this way.
     pub fn value(&self, seeds: usize, rank: u64) -> i32 {
         self.layers[seeds].get(rank) as i32
     }
@@ -194,7 +200,18 @@ impl OwareDb {
     /// The future margin for the player to move (stores and majority
     /// ignored, no earlier history), if the board is covered.
     pub fn probe(&self, p: &Position) -> Option<i32> {
-        probe_layers(&self.layers, &self.index, self.n, p)
+        probe_layers(&self.layers, &self.unchecked, &self.index, self.n, p)
+    }
+
+    /// Compares every layer not yet checked with its checksum: an error
+    /// names the first damaged file.
+    pub fn check_all(&self) -> Result<(), DbError> {
+        for (layer, unchecked) in self.layers.iter().zip(&self.unchecked) {
+            if let Some(u) = unchecked {
+                u.check(layer)?;
+            }
+        }
+        Ok(())
     }
 
     /// The value counts of every layer.
@@ -217,8 +234,16 @@ impl OwareDb {
         let n = v.pits_per_side();
         let fp = file_fingerprint(&played);
         let index = BoardIndex::new(2 * n);
-        let layers = open_layers(dir, fp, n, &index)?;
-        Ok((!layers.is_empty()).then_some(OwareDb { n, index, layers, builds: Vec::new() }))
+        // Large layers are compared with their checksums on first use.
+        let (layers, unchecked): (Vec<Layer>, Vec<Option<Unchecked>>) =
+            open_layers(dir, fp, n, &index, CHECK_AT_OPEN_BYTES)?.into_iter().unzip();
+        Ok((!layers.is_empty()).then_some(OwareDb {
+            n,
+            index,
+            layers,
+            unchecked,
+            builds: Vec::new(),
+        }))
     }
 
     /// Builds (or resumes) the database of `v` up to `max_seeds` in `dir`
@@ -248,9 +273,7 @@ impl OwareDb {
         let n = v.pits_per_side();
         let limit = (v.total_seeds() as usize).min(127);
         if max_seeds > limit {
-            return Err(DbError::Unsupported(format!(
-                "--max-seeds {max_seeds} is more than the {limit} seeds a database of this board can hold"
-            )));
+            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
         }
         let fp = file_fingerprint(&played);
         let index = BoardIndex::new(2 * n);
@@ -262,7 +285,8 @@ impl OwareDb {
             )));
         }
         fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-        let mut db = OwareDb { n, index, layers: Vec::new(), builds: Vec::new() };
+        let mut db =
+            OwareDb { n, index, layers: Vec::new(), unchecked: Vec::new(), builds: Vec::new() };
         // Layers to build read the smaller ones at random: those found on
         // disk are then copied to memory (on huge pages) rather than read
         // through the file's mapping.
@@ -273,11 +297,12 @@ impl OwareDb {
             let total = db.index.count(seeds);
             let started = Instant::now();
             let build = if path.exists() {
-                let mut layer = open_layer(&path, fp, n, seeds, total)?;
+                let mut layer = open_layer(&path, fp, n, seeds, total, usize::MAX)?.0;
                 if to_build {
                     layer = Layer(in_memory(&layer.0).map_err(|e| io(&path, e))?);
                 }
                 db.layers.push(layer);
+                db.unchecked.push(None);
                 progress(BuildProgress { seeds, done: total, total, loaded: true });
                 LayerBuild { seeds, boards: total, passes: 0, seconds: 0.0, forward_seconds: 0.0 }
             } else {
@@ -290,6 +315,7 @@ impl OwareDb {
                     db.build_layer(&played, seeds, threads.max(1), &mut scratch, progress)?;
                 write_layer(&path, fp, n, seeds, &values.values()[HEADER_LEN..])?;
                 db.layers.push(Layer(values.into_read_only().map_err(|e| io(&path, e))?));
+                db.unchecked.push(None);
                 LayerBuild {
                     seeds,
                     boards: total,

@@ -34,7 +34,7 @@
 //!   shares its other children with the waiting threads (young brothers
 //!   wait, see [`split`]); the table is shared too.
 
-use std::mem::MaybeUninit;
+use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -81,6 +81,24 @@ pub struct Solution {
     /// Every move that reaches the value.
     pub best_moves: Vec<Move>,
     pub nodes: u64,
+}
+
+/// Why a [`Solver`] cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SolverError {
+    /// The variant cannot be solved (a repetition rule).
+    #[error("{0}")]
+    Unsupported(String),
+    /// The endgame database is damaged.
+    #[error(transparent)]
+    Database(#[from] crate::db::DbError),
+    /// The transposition table's memory cannot be had.
+    #[error("transposition table of {megabytes} MiB: {source}")]
+    Table {
+        megabytes: usize,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 /// The solve was stopped before it finished; the bounds proven so far.
@@ -186,8 +204,10 @@ const MAX_CHILDREN: usize = mancala_core::MAX_MOVES;
 
 impl<'a> Solver<'a> {
     /// A solver for `v`, using `db` where it covers a position. `stop` set
-    /// from another thread (Ctrl-C) interrupts a solve. Panics when the
-    /// table's memory cannot be had; see [`Solver::try_new`].
+    /// from another thread (Ctrl-C) interrupts a solve. Panics where
+    /// [`Solver::try_new`] returns an error (a variant with a repetition
+    /// rule, or no memory for the table): for tests and examples; programs
+    /// use [`Solver::try_new`].
     pub fn new(
         v: &'a Variant,
         db: Option<&'a EndgameDb>,
@@ -197,14 +217,20 @@ impl<'a> Solver<'a> {
         Solver::try_new(v, db, options, stop).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Solver::new`], or an error when the transposition table's memory
-    /// cannot be had.
+    /// [`Solver::new`], or an error when `v` cannot be solved (see
+    /// [`can_solve`]) or the transposition table's memory cannot be had.
     pub fn try_new(
         v: &'a Variant,
         db: Option<&'a EndgameDb>,
         options: SolveOptions,
         stop: &'a AtomicBool,
-    ) -> std::io::Result<Solver<'a>> {
+    ) -> Result<Solver<'a>, SolverError> {
+        can_solve(v).map_err(SolverError::Unsupported)?;
+        if let Some(db) = db {
+            // Every layer compared with its checksum before the search
+            // reads it.
+            db.check_all()?;
+        }
         let keep_stores =
             v.rules().end.majority || v.rules().end.repetition != mancala_core::Repetition::None;
         let db = db.filter(|d| d.pits_per_side() == v.pits_per_side() && !keep_stores);
@@ -212,7 +238,9 @@ impl<'a> Solver<'a> {
         Ok(Solver {
             shared: Shared {
                 v,
-                table: Table::try_new(options.table_megabytes)?,
+                table: Table::try_new(options.table_megabytes).map_err(|source| {
+                    SolverError::Table { megabytes: options.table_megabytes, source }
+                })?,
                 db,
                 keep_stores,
                 etc_seeds: db_seeds.map_or(8, |k| k + 8),
@@ -251,12 +279,8 @@ impl<'a> Solver<'a> {
         guess: Option<i32>,
         progress: &(dyn Fn(SolveProgress) + Sync),
     ) -> Result<Solution, Interrupted> {
+        // No repetition rule here: refused by `Solver::try_new`.
         let s = &self.shared;
-        let v = s.v;
-        if v.rules().end.repetition != mancala_core::Repetition::None {
-            // Cycles make a position's value depend on the path: not solved here.
-            panic!("solve() needs a variant without the repetition rule; check with can_solve");
-        }
         let start = Instant::now();
         s.nodes.store(0, Ordering::Relaxed);
         let root_stores = root.store_margin();
@@ -720,37 +744,10 @@ impl<N> Kid<N> {
     }
 }
 
-/// The children of one position, on the stack. Only the children pushed
-/// are written: filling all [`MAX_CHILDREN`] slots (some 2 KiB) at every
-/// node cost more than generating the children.
-struct Kids<N> {
-    len: usize,
-    slots: [MaybeUninit<Kid<N>>; MAX_CHILDREN],
-}
-
-impl<N: Copy> Kids<N> {
-    #[inline(always)]
-    fn new() -> Kids<N> {
-        Kids { len: 0, slots: [const { MaybeUninit::uninit() }; MAX_CHILDREN] }
-    }
-
-    /// Adds a child; a position has at most [`MAX_CHILDREN`] moves.
-    #[inline(always)]
-    fn push(&mut self, kid: Kid<N>) {
-        self.slots[self.len].write(kid);
-        self.len += 1;
-    }
-
-    /// The children pushed so far.
-    #[inline(always)]
-    fn as_mut_slice(&mut self) -> &mut [Kid<N>] {
-        // SAFETY: the first `len` slots were written by `push` (and `Kid` is
-        // `Copy`, so nothing needs dropping).
-        unsafe {
-            std::slice::from_raw_parts_mut(self.slots.as_mut_ptr().cast::<Kid<N>>(), self.len)
-        }
-    }
-}
+/// The children of one position, on the stack: only the children pushed
+/// are written (filling all [`MAX_CHILDREN`] slots, some 2 KiB, at every
+/// node would cost more than generating the children).
+type Kids<N> = ArrayVec<Kid<N>, MAX_CHILDREN>;
 
 struct Worker<'a, 'b> {
     s: &'b Shared<'a>,

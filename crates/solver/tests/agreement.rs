@@ -266,14 +266,17 @@ fn a_stopped_two_thread_solve_keeps_true_bounds() {
     let v = Variant::preset("kalah-irving").unwrap().resized(Some(6), Some(4)).unwrap();
     let stop = AtomicBool::new(false);
     let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 16, threads: 2 }, &stop);
-    let result = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            std::thread::sleep(std::time::Duration::from_millis(300));
+    // Stopped from the progress callback at its third report with nodes
+    // searched (reports come after every test and every few million
+    // nodes), whatever the machine's speed.
+    let reports = std::sync::atomic::AtomicU32::new(0);
+    let result = solver.solve(&Position::start(&v), None, &|p| {
+        if p.nodes > 0 && reports.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 >= 3 {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        });
-        solver.solve(&Position::start(&v), None, &|_| {})
+        }
     });
-    let i = result.expect_err("Kalah(6,4) without a database takes far longer than 0.3 s");
+    let i = result.expect_err("stopped long before Kalah(6,4) is solved without a database");
+    assert!(reports.load(std::sync::atomic::Ordering::Relaxed) >= 3);
     assert!(i.lower <= 10 && 10 <= i.upper, "{i:?}");
     // It did search until the stop.
     assert!(solver.nodes() > 100_000, "{} nodes", solver.nodes());
@@ -301,4 +304,19 @@ fn a_panic_in_a_two_thread_search_comes_back_as_a_panic() {
         "the callback's panic was lost: {:?}",
         outcome.map(|r| r.map(|s| s.margin))
     );
+}
+
+/// A variant whose positions' values depend on the moves before them (a
+/// repetition rule) is refused when the solver is made, with the reason.
+#[test]
+fn a_repetition_variant_is_refused_when_the_solver_is_made() {
+    let stop = AtomicBool::new(false);
+    for name in ["oware", "awari", "abapa"] {
+        let v = Variant::preset(name).unwrap();
+        let e = Solver::try_new(&v, None, SolveOptions { table_megabytes: 1, threads: 1 }, &stop)
+            .err()
+            .expect("refused");
+        assert!(matches!(e, mancala_solver::SolverError::Unsupported(_)), "{name}: {e}");
+        assert!(e.to_string().contains("repetition"), "{e}");
+    }
 }

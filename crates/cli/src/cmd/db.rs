@@ -6,7 +6,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::Variant;
 use mancala_solver::oware_db::LayerBuild;
-use mancala_solver::{db::fingerprint, EndgameDb, LayerStats, OwareDb};
+use mancala_solver::{Databases, DbError, Kind, LayerStats};
 
 use crate::error::CliError;
 use crate::variant_args::VariantArgs;
@@ -55,22 +55,29 @@ pub struct DbLocation {
 }
 
 impl DbLocation {
-    /// The folder for `v`'s databases: one per rule set and row length.
-    pub fn folder(&self, v: &Variant) -> PathBuf {
-        let root = self.db_dir.clone().unwrap_or_else(crate::paths::default_db_dir);
-        // Named by the rules' fingerprint, not the variant's name: variants
-        // that play alike (a variant file copying a preset, a pie-rule
-        // version) share their databases.
-        root.join(format!("{}pits-{:016x}", v.pits_per_side(), fingerprint(v.rules())))
+    /// The folder of databases: `--db-dir`, else the default.
+    pub fn root(&self) -> PathBuf {
+        self.db_dir.clone().unwrap_or_else(crate::paths::default_db_dir)
     }
 
-    /// The database for `v` if one has been built; a damaged one is an error.
-    pub fn open(&self, v: &Variant) -> Result<Option<EndgameDb>, CliError> {
-        let folder = self.folder(v);
-        if !folder.exists() {
-            return Ok(None);
+    /// The folder holding the database that serves `v`.
+    pub fn folder(&self, v: &Variant) -> PathBuf {
+        Databases::folder(v, &self.root())
+    }
+}
+
+/// A database error for the user, naming `flag` (the option the user typed)
+/// when the size asked for is out of range.
+pub fn db_error(e: DbError, flag: &str) -> CliError {
+    match e {
+        DbError::TooManySeeds { asked, limit } => CliError::input(format!(
+            "{flag} {asked} is more than the {limit} seeds a database of this board can hold \
+             (use 0 to {limit})"
+        )),
+        DbError::TooLarge { asked, reason } => {
+            CliError::input(format!("{flag} {asked} is more than this machine can build: {reason}"))
         }
-        EndgameDb::open(v, &folder).map_err(CliError::input)
+        e => CliError::input(e),
     }
 }
 
@@ -83,16 +90,17 @@ pub fn run(command: Command) -> Result<(), CliError> {
 
 fn build(args: BuildArgs) -> Result<(), CliError> {
     let v = args.variant.variant()?;
-    let oware = mancala_solver::oware_db::supports(&v);
-    if !oware {
-        mancala_solver::db::check_supported(&v).map_err(CliError::input)?;
-    }
+    // Everything checked before anything is printed or built.
+    let kind =
+        Databases::check_build(&v, args.max_seeds).map_err(|e| db_error(e, "--max-seeds"))?;
+    let oware = kind == Kind::Oware;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
     if threads == 0 || threads > 256 {
         return Err(CliError::input("--threads must be from 1 to 256"));
     }
+    let root = args.location.root();
     let folder = args.location.folder(&v);
     eprintln!(
         "building {} (rows of {}) up to {} seeds in {}",
@@ -103,9 +111,12 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     );
     let bar = ProgressBar::new(0).with_style(
         ProgressStyle::with_template(
-            "layer {prefix:>3} [{bar:30}] {pos}/{len} boards {per_sec} eta {eta}",
+            "layer {prefix:>3} [{bar:30}] {pos}/{len} boards {rate} boards/s eta {eta}",
         )
         .expect("template")
+        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}", s.per_sec().round() as u64);
+        })
         .progress_chars("=> "),
     );
     let started = Instant::now();
@@ -131,30 +142,23 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
         }
         bar.set_position(p.done);
     };
-    let (layers, boards) = if oware {
-        // Oware family: retrograde analysis with cycles (mancala_solver::oware_db).
-        // Each layer's value counts as soon as it is done, as `db stats --margins`
-        // prints them, with the seconds it took.
+    // Oware family: each layer's value counts as soon as it is done, as
+    // `db stats --margins` prints them, with the seconds it took.
+    if oware {
         println!("{}", stats_header(true));
-        let mut on_layer = |b: &LayerBuild, s: &LayerStats| {
-            let seconds =
-                if b.passes > 0 { format!("{:.2}", b.seconds) } else { "on disk".to_string() };
-            bar.suspend(|| {
-                println!("{} {seconds:>10}", stats_line(s));
-                println!("{}", margins_line(s));
-            });
-        };
-        let db =
-            OwareDb::build_with(&v, args.max_seeds, &folder, threads, &progress, &mut on_layer)
-                .map_err(CliError::input)?;
-        bar.finish_and_clear();
-        (db.max_seeds(), db.builds().iter().map(|b| b.boards).sum::<u64>())
-    } else {
-        let db = EndgameDb::build(&v, args.max_seeds, &folder, threads, &progress)
-            .map_err(CliError::input)?;
-        bar.finish_and_clear();
-        (db.max_seeds(), db.stats().iter().map(|s| s.boards).sum::<u64>())
+    }
+    let mut on_layer = |b: &LayerBuild, s: &LayerStats| {
+        let seconds =
+            if b.passes > 0 { format!("{:.2}", b.seconds) } else { "on disk".to_string() };
+        bar.suspend(|| {
+            println!("{} {seconds:>10}", stats_line(s));
+            println!("{}", margins_line(s));
+        });
     };
+    let db = Databases::build_with(&v, args.max_seeds, &root, threads, &progress, &mut on_layer)
+        .map_err(|e| db_error(e, "--max-seeds"))?;
+    bar.finish_and_clear();
+    let (layers, boards) = (db.max_seeds(), db.boards());
     println!(
         "built {} layers 0..={} ({} boards) in {:.1} s: {}",
         layers + 1,
@@ -168,21 +172,8 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
 
 fn stats(args: StatsArgs) -> Result<(), CliError> {
     let v = args.variant.variant()?;
-    let oware = if mancala_solver::oware_db::supports(&v) {
-        let folder = args.location.folder(&v);
-        if folder.exists() {
-            OwareDb::open(&v, &folder).map_err(CliError::input)?
-        } else {
-            None
-        }
-    } else {
-        None
-    };
-    let stats = if let Some(db) = oware {
-        db.stats()
-    } else if let Some(db) = args.location.open(&v)? {
-        db.stats()
-    } else {
+    let root = args.location.root();
+    let Some(db) = Databases::open_database(&v, &root).map_err(CliError::input)? else {
         return Err(CliError::input(format!(
             "no database for {} with {} pits a side in {}: build one with `mancala db build`",
             v.name(),
@@ -190,6 +181,7 @@ fn stats(args: StatsArgs) -> Result<(), CliError> {
             args.location.folder(&v).display()
         )));
     };
+    let stats = db.stats();
     println!("{}", stats_header(false));
     for s in stats {
         println!("{}", stats_line(&s));

@@ -2,9 +2,9 @@
 //! seeds left, from a source the caller provides.
 //!
 //! The engine does no I/O, so it does not open databases itself: the caller
-//! hands the [`super::Searcher`] an [`EndgameOracle`] (the console wraps
-//! `mancala-solver`'s `EndgameDb` and `OwareDb` in one). The search asks it
-//! about every position it reaches with at most
+//! hands the [`super::Searcher`] an [`EndgameOracle`] (`mancala-solver`'s
+//! `Databases::open` gives one for its `EndgameDb` and `OwareDb`). The
+//! search asks it about every position it reaches with at most
 //! [`EndgameOracle::max_seeds`] seeds left in the pits, where the answer is
 //! valid for the game being played ([`oracle_use`]).
 //!

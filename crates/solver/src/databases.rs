@@ -1,0 +1,299 @@
+//! Which endgame database serves which variant, in one place: where it
+//! lives in a database folder, which of the two kinds builds it, and how
+//! the engine may use it.
+//!
+//! - Kalah family without a majority rule (`kalah-irving`, `kalah-classic`,
+//!   `mankalah`, `relay-kalah`): the variant's own [`EndgameDb`]; exact
+//!   scores.
+//! - Kalah family with a majority rule (`kalah`, with the pie rule): the
+//!   database of the same rules played to the end (for `kalah`, the one
+//!   built for `kalah-irving`: the pie rule does not change a database);
+//!   outcomes only.
+//! - Oware family with the `split` repetition rule (`awari`): its
+//!   [`OwareDb`]; outcomes only (awari has a majority rule), at positions
+//!   right after a capture.
+//! - `abapa`, `oware` (cycles give each side its own seeds): none for the
+//!   search; their databases score cycles by a convention that is not the
+//!   game's (they can still be built and counted).
+//!
+//! The folder holding the databases is always passed in; this crate reads
+//! no environment.
+//!
+//! ```
+//! use mancala_core::Variant;
+//! use mancala_solver::Databases;
+//!
+//! let dir = std::env::temp_dir().join(format!("mancala-doc-dbs-{}", std::process::id()));
+//! let v = Variant::preset("kalah-irving")?.resized(Some(3), Some(2))?;
+//! assert!(Databases::open(&v, &dir)?.is_none()); // nothing built yet
+//! Databases::build(&v, 6, &dir, 1, &|_| {})?;
+//! let opened = Databases::open(&v, &dir)?.expect("just built");
+//! assert!(opened.exact && opened.max_seeds == 6);
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use mancala_core::{Position, Rules, StorePlacement, Variant};
+use mancala_engine::search::{oracle_use, EndgameOracle, OracleUse};
+
+use crate::db::{check_supported, fingerprint, BuildProgress, DbError, EndgameDb, LayerStats};
+use crate::oware_db::{self, LayerBuild, OwareDb};
+
+/// The two kinds of endgame database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The Kalah family (stores in the ring of sowing): [`EndgameDb`].
+    Kalah,
+    /// The Oware family (stores beside the board, cycles): [`OwareDb`].
+    Oware,
+}
+
+/// An opened or built database of either kind.
+pub enum Database {
+    Kalah(EndgameDb),
+    Oware(OwareDb),
+}
+
+impl Database {
+    /// The most seeds left on a covered board.
+    pub fn max_seeds(&self) -> usize {
+        match self {
+            Database::Kalah(db) => db.max_seeds(),
+            Database::Oware(db) => db.max_seeds(),
+        }
+    }
+
+    /// The future margin of `p` for the player to move (see
+    /// [`EndgameOracle::probe`]).
+    #[inline]
+    pub fn probe(&self, p: &Position) -> Option<i32> {
+        match self {
+            Database::Kalah(db) => db.probe(p),
+            Database::Oware(db) => db.probe(p),
+        }
+    }
+
+    /// Value counts per layer.
+    pub fn stats(&self) -> Vec<LayerStats> {
+        match self {
+            Database::Kalah(db) => db.stats(),
+            Database::Oware(db) => db.stats(),
+        }
+    }
+
+    /// Boards covered, every layer.
+    pub fn boards(&self) -> u64 {
+        match self {
+            Database::Kalah(db) => db.stats().iter().map(|s| s.boards).sum(),
+            Database::Oware(db) => db.builds().iter().map(|b| b.boards).sum(),
+        }
+    }
+}
+
+/// A [`Database`] as the engine asks it.
+struct Oracle {
+    db: Database,
+    max_seeds: u32,
+}
+
+impl EndgameOracle for Oracle {
+    fn max_seeds(&self) -> u32 {
+        self.max_seeds
+    }
+
+    #[inline]
+    fn probe(&self, p: &Position) -> Option<i32> {
+        self.db.probe(p)
+    }
+}
+
+/// A database opened for a variant's search.
+#[derive(Clone)]
+pub struct Opened {
+    /// The database, for [`mancala_engine::Searcher::with_endgame`].
+    pub oracle: Arc<dyn EndgameOracle>,
+    /// Where it was found.
+    pub folder: PathBuf,
+    /// It covers the boards with up to this many seeds.
+    pub max_seeds: u32,
+    /// It gives exact scores; otherwise only outcomes (a majority rule).
+    pub exact: bool,
+}
+
+impl std::fmt::Debug for Opened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Opened")
+            .field("folder", &self.folder)
+            .field("max_seeds", &self.max_seeds)
+            .field("exact", &self.exact)
+            .finish()
+    }
+}
+
+impl Opened {
+    /// One line for the user.
+    pub fn describe(&self) -> String {
+        format!(
+            "endgame database: boards with up to {} seeds left, {} ({})",
+            self.max_seeds,
+            if self.exact { "exact scores" } else { "outcomes only (majority rule)" },
+            self.folder.display()
+        )
+    }
+}
+
+/// The endgame databases of every variant, in a folder of databases.
+pub struct Databases;
+
+impl Databases {
+    /// The kind of database `v` has (built by [`Databases::build`]), or an
+    /// error saying why it has none.
+    pub fn kind(v: &Variant) -> Result<Kind, DbError> {
+        if oware_db::supports(v) {
+            oware_db::database_variant(v)?;
+            Ok(Kind::Oware)
+        } else {
+            check_supported(v)?;
+            Ok(Kind::Kalah)
+        }
+    }
+
+    /// The rules whose database serves `v`: `v`'s with the majority rule
+    /// off (a majority changes margins, not outcomes).
+    pub fn database_variant(v: &Variant) -> Result<Variant, DbError> {
+        if !v.rules().end.majority {
+            return Ok(v.clone());
+        }
+        let mut rules: Rules = v.rules().clone();
+        rules.end.majority = false;
+        Variant::new(rules).map_err(|e| DbError::Unsupported(format!("{}: {e}", v.name())))
+    }
+
+    /// The folder in `root` holding the database that serves `v`: one per
+    /// rule set and row length, named by the rules' fingerprint, so that
+    /// variants that play alike (a variant file copying a preset, a
+    /// pie-rule version) share their databases.
+    pub fn folder(v: &Variant, root: &Path) -> PathBuf {
+        // The Oware family's files carry `v`'s rules; the Kalah family's
+        // the rules played to the end.
+        let rules = if v.rules().board.stores == StorePlacement::Beside {
+            v.clone()
+        } else {
+            Databases::database_variant(v).unwrap_or_else(|_| v.clone())
+        };
+        root.join(format!("{}pits-{:016x}", v.pits_per_side(), fingerprint(rules.rules())))
+    }
+
+    /// The database of `v` in `root` as it is on disk, whether or not the
+    /// search uses it (for counting its values): `None` when none is
+    /// there.
+    pub fn open_database(v: &Variant, root: &Path) -> Result<Option<Database>, DbError> {
+        let kind = Databases::kind(v)?;
+        let folder = Databases::folder(v, root);
+        if !folder.exists() {
+            return Ok(None);
+        }
+        Ok(match kind {
+            Kind::Oware => match OwareDb::open(v, &folder)? {
+                Some(db) => {
+                    // Every value is read: every layer checked first.
+                    db.check_all()?;
+                    Some(Database::Oware(db))
+                }
+                None => None,
+            },
+            Kind::Kalah => match EndgameDb::open(v, &folder)? {
+                Some(db) => {
+                    // Every value is read: every layer checked first.
+                    db.check_all()?;
+                    Some(Database::Kalah(db))
+                }
+                None => None,
+            },
+        })
+    }
+
+    /// The database for `v`'s search in `root`, if one is there and the
+    /// engine can use it for `v` (see the module documentation). An error
+    /// when one is there but cannot be read, is damaged, or was built for
+    /// other rules.
+    pub fn open(v: &Variant, root: &Path) -> Result<Option<Opened>, DbError> {
+        let exact = match oracle_use(v) {
+            OracleUse::Exact => true,
+            OracleUse::Outcome => false,
+            OracleUse::Unused => return Ok(None),
+        };
+        let folder = Databases::folder(v, root);
+        if !folder.exists() {
+            return Ok(None);
+        }
+        let db = if oware_db::supports(v) {
+            match OwareDb::open(v, &folder)? {
+                Some(db) => Database::Oware(db),
+                None => return Ok(None),
+            }
+        } else {
+            let played = match Databases::database_variant(v) {
+                Ok(p) if check_supported(&p).is_ok() => p,
+                _ => return Ok(None),
+            };
+            match EndgameDb::open(&played, &folder)? {
+                Some(db) => Database::Kalah(db),
+                None => return Ok(None),
+            }
+        };
+        let max_seeds = db.max_seeds() as u32;
+        let oracle: Arc<dyn EndgameOracle> = Arc::new(Oracle { db, max_seeds });
+        Ok(Some(Opened { oracle, folder, max_seeds, exact }))
+    }
+
+    /// Checks a build of `v` up to `max_seeds` before anything is done.
+    pub fn check_build(v: &Variant, max_seeds: usize) -> Result<Kind, DbError> {
+        let kind = Databases::kind(v)?;
+        let limit = (v.total_seeds() as usize).min(127);
+        if max_seeds > limit {
+            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
+        }
+        if kind == Kind::Kalah {
+            crate::db::check_build_size(v.pits_per_side(), max_seeds)?;
+        }
+        Ok(kind)
+    }
+
+    /// Builds (or finishes building) the database of `v` up to `max_seeds`
+    /// in its folder of `root`, of the kind `v` needs, on `threads`
+    /// threads. `on_layer` hears of each Oware layer as it is ready.
+    pub fn build_with(
+        v: &Variant,
+        max_seeds: usize,
+        root: &Path,
+        threads: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        on_layer: &mut dyn FnMut(&LayerBuild, &LayerStats),
+    ) -> Result<Database, DbError> {
+        let kind = Databases::check_build(v, max_seeds)?;
+        let folder = Databases::folder(v, root);
+        Ok(match kind {
+            Kind::Oware => Database::Oware(OwareDb::build_with(
+                v, max_seeds, &folder, threads, progress, on_layer,
+            )?),
+            Kind::Kalah => {
+                Database::Kalah(EndgameDb::build(v, max_seeds, &folder, threads, progress)?)
+            }
+        })
+    }
+
+    /// [`Databases::build_with`] without the layer reports.
+    pub fn build(
+        v: &Variant,
+        max_seeds: usize,
+        root: &Path,
+        threads: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+    ) -> Result<Database, DbError> {
+        Databases::build_with(v, max_seeds, root, threads, progress, &mut |_, _| {})
+    }
+}

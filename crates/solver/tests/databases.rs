@@ -1,0 +1,286 @@
+//! The engine with real databases built here, opened through
+//! [`Databases`]: scores of covered positions equal the database and the
+//! solver, the move chosen is a best move; which database serves which
+//! variant; damaged and foreign databases are refused.
+
+use std::sync::atomic::AtomicBool;
+
+use mancala_core::{Game, Side};
+use mancala_engine::playout::SplitMix64;
+use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
+use mancala_solver::{SolveOptions, Solver};
+
+use std::path::Path;
+
+use mancala_core::{Position, Variant};
+use mancala_solver::{Databases, EndgameDb, Opened, OwareDb};
+
+/// Builds the database serving `v` (for a majority rule, the one of the
+/// game played to the end) in `dir`.
+fn build(v: &Variant, max_seeds: usize, dir: &Path) -> std::path::PathBuf {
+    let played = Databases::database_variant(v).unwrap();
+    let built = if mancala_solver::oware_db::supports(v) { v } else { &played };
+    Databases::build(built, max_seeds, dir, 1, &|_| {}).unwrap();
+    dir.to_path_buf()
+}
+
+fn open(root: &Path, v: &Variant) -> Result<Option<Opened>, mancala_solver::DbError> {
+    Databases::open(v, root)
+}
+
+fn in_pits(p: &Position) -> u32 {
+    p.side_seeds(Side::South) + p.side_seeds(Side::North)
+}
+
+/// Positions of random games of `v` with at most `max` seeds in the
+/// pits (not over, not a pie-rule opening), with their games.
+fn late(v: &Variant, max: u32, count: usize, seed: u64) -> Vec<Game> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = Game::new(v.clone());
+        while !g.position().is_over() {
+            let p = *g.position();
+            if in_pits(&p) <= max && !p.is_opening() && !p.swap_offered() {
+                out.push(g.clone());
+            }
+            let moves = g.legal_moves();
+            g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+    }
+    out.truncate(count);
+    out
+}
+
+fn searcher(opened: &Opened) -> Searcher {
+    Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: Some(0) })
+        .with_endgame(Some(opened.oracle.clone()))
+}
+
+#[test]
+fn kalah_irving_scores_equal_the_database_and_the_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(4), Some(3)).unwrap();
+    let location = build(&v, 10, dir.path());
+    let opened = open(&location, &v).unwrap().expect("the database is found");
+    assert!(opened.exact);
+    assert_eq!(opened.max_seeds, 10);
+    let db = EndgameDb::open(&v, &Databases::folder(&v, &location)).unwrap().unwrap();
+    let stop = AtomicBool::new(false);
+    let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 4, threads: 1 }, &stop);
+    let (mut from_db, mut hits) = (0, 0);
+    for game in late(&v, 10, 40, 2) {
+        let pos = *game.position();
+        let us = pos.to_move();
+        let stores = pos.store(us) as i32 - pos.store(!us) as i32;
+        let want = stores + db.probe(&pos).unwrap();
+        // The solver agrees with the database (South's margin).
+        let solution = solver.solve(&pos, None, &|_| {}).unwrap();
+        assert_eq!(solution.margin, if us == Side::South { want } else { -want });
+        let a = searcher(&opened).analyze(&game, SearchLimits::depth(1), None, &mut |_| {});
+        let best = a.best().unwrap();
+        assert!(best.exact);
+        assert_eq!(best.score, want, "{pos}");
+        assert!(solution.best_moves.contains(&best.mv), "{pos}: {}", best.mv);
+        from_db += a.moves.iter().filter(|m| m.from_database).count();
+        let r = searcher(&opened).search(&game, SearchLimits::depth(1), None, &mut |_| {});
+        assert_eq!((r.score, r.exact), (want, true));
+        assert!(solution.best_moves.contains(&r.best.unwrap()), "{pos}");
+        hits += r.database_hits;
+    }
+    assert!(from_db > 0 && hits > 0);
+}
+
+#[test]
+fn pie_rule_kalah_uses_the_irving_database_for_outcomes() {
+    let dir = tempfile::tempdir().unwrap();
+    let kalah = Variant::preset("kalah").unwrap().resized(Some(4), Some(2)).unwrap();
+    // Built as kalah-irving: the same rules played to the end.
+    let irving = Variant::preset("kalah-irving").unwrap().resized(Some(4), Some(2)).unwrap();
+    build(&irving, 10, dir.path());
+    let location = dir.path().to_path_buf();
+    let opened = open(&location, &kalah).unwrap().expect("kalah-irving's database serves");
+    assert!(!opened.exact);
+    for game in late(&kalah, 12, 25, 3) {
+        let plain = Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None }).analyze(
+            &game,
+            SearchLimits::default(),
+            None,
+            &mut |_| {},
+        );
+        let with = searcher(&opened).analyze(&game, SearchLimits::default(), None, &mut |_| {});
+        let score = |a: &mancala_engine::Analysis, mv| {
+            a.moves.iter().find(|m| m.mv == mv).map(|m| (m.score, m.exact)).unwrap()
+        };
+        for m in &plain.moves {
+            assert!(m.exact);
+            assert_eq!(score(&with, m.mv), (m.score, true), "{}", game.position());
+        }
+    }
+}
+
+#[test]
+fn awari_is_searched_the_same_with_its_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("awari").unwrap().resized(Some(3), Some(2)).unwrap();
+    let location = build(&v, 8, dir.path());
+    let opened = open(&location, &v).unwrap().expect("found");
+    assert!(!opened.exact);
+    let db = OwareDb::open(&v, &Databases::folder(&v, &location)).unwrap().unwrap();
+    let (mut hits, mut compared, mut outcomes) = (0, 0, 0);
+    for game in late(&v, 8, 40, 4) {
+        let limits = SearchLimits::depth(40);
+        let plain = Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None }).analyze(
+            &game,
+            limits,
+            None,
+            &mut |_| {},
+        );
+        let with = searcher(&opened).analyze(&game, limits, None, &mut |_| {});
+        hits += with.database_hits;
+        // Where the search alone proves a value, the database changes
+        // nothing.
+        for m in plain.moves.iter().filter(|m| m.exact) {
+            let w = with.moves.iter().find(|x| x.mv == m.mv).unwrap();
+            assert_eq!((w.score, w.exact), (m.score, true), "{} {}", game.position(), m.mv);
+            compared += 1;
+        }
+        // Right after a capture, the database's outcome is the game's.
+        let pos = *game.position();
+        let n = game.positions().len();
+        let fresh = n < 2 || {
+            let before = game.positions()[n - 2];
+            before.store(Side::South) != pos.store(Side::South)
+                || before.store(Side::North) != pos.store(Side::North)
+        };
+        let best = with.best().unwrap();
+        if fresh && best.exact {
+            let us = pos.to_move();
+            let full = pos.store(us) as i32 - pos.store(!us) as i32 + db.probe(&pos).unwrap();
+            assert_eq!(best.score.signum(), full.signum(), "{pos}");
+            outcomes += 1;
+        }
+    }
+    assert!(hits > 0 && compared > 0 && outcomes > 0, "{hits} {compared} {outcomes}");
+}
+
+#[test]
+fn no_database_for_owner_rule_variants_and_missing_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("abapa").unwrap().resized(Some(3), Some(2)).unwrap();
+    let location = build(&v, 4, dir.path());
+    assert!(open(&location, &v).unwrap().is_none(), "abapa's cycle convention is not used");
+    let v = Variant::preset("kalah-classic").unwrap();
+    assert!(open(&location, &v).unwrap().is_none());
+}
+
+#[test]
+fn a_damaged_database_is_one_line_and_not_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(2)).unwrap();
+    let location = build(&v, 6, dir.path());
+    let layer = Databases::folder(&v, &location).join("layer-004.mdb");
+    let mut bytes = std::fs::read(&layer).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&layer, bytes).unwrap();
+    let e = open(&location, &v).expect_err("damaged").to_string();
+    assert!(e.contains("checksum") && e.contains("layer-004.mdb"), "{e}");
+}
+
+#[test]
+fn a_database_of_other_rules_is_one_line_and_not_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(2)).unwrap();
+    let classic = Variant::preset("kalah-classic").unwrap().resized(Some(3), Some(2)).unwrap();
+    let location = build(&v, 4, dir.path());
+    build(&classic, 4, dir.path());
+    let foreign = Databases::folder(&classic, &location).join("layer-003.mdb");
+    std::fs::copy(foreign, Databases::folder(&v, &location).join("layer-003.mdb")).unwrap();
+    let e = open(&location, &v).expect_err("foreign layer").to_string();
+    assert!(e.contains("layer-003.mdb") && e.contains("other rules"), "{e}");
+}
+
+/// Layers larger than the check at opening are compared with their
+/// checksums on first use: a damaged one opens, but a probe into it finds
+/// nothing, and a solver refuses the database before searching.
+#[test]
+fn a_damaged_layer_checked_on_first_use_is_never_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(2)).unwrap();
+    build(&v, 6, dir.path());
+    let folder = Databases::folder(&v, dir.path());
+    let layer = folder.join("layer-004.mdb");
+    let mut bytes = std::fs::read(&layer).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&layer, bytes).unwrap();
+    // Checked at opening: refused.
+    assert!(EndgameDb::open(&v, &folder).is_err());
+    // Checked on first use (no layer checked at opening): opens.
+    let db = EndgameDb::open_checking(&v, &folder, 0).unwrap().expect("opens");
+    let seeds = |p: &Position| {
+        p.side_seeds(mancala_core::Side::South) + p.side_seeds(mancala_core::Side::North)
+    };
+    let (mut four, mut three) = (0, 0);
+    for game in late(&v, 6, 60, 5) {
+        let p = *game.position();
+        match seeds(&p) {
+            4 => {
+                assert_eq!(db.probe(&p), None, "{p}");
+                four += 1;
+            }
+            3 => {
+                assert!(db.probe(&p).is_some(), "{p}");
+                three += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(four > 0 && three > 0, "{four} {three}");
+    let e = db.check_all().unwrap_err().to_string();
+    assert!(e.contains("layer-004.mdb") && e.contains("checksum"), "{e}");
+    let stop = AtomicBool::new(false);
+    let options = SolveOptions { table_megabytes: 1, threads: 1 };
+    let Err(e) = Solver::try_new(&v, Some(&db), options, &stop) else { panic!("refused") };
+    let e = e.to_string();
+    assert!(e.contains("layer-004.mdb") && e.contains("checksum"), "{e}");
+}
+
+/// A layer of the previous file format (FNV checksums, rules hashed from
+/// their TOML text) is refused with what to do.
+#[test]
+fn a_database_of_the_old_format_names_the_command_to_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(2)).unwrap();
+    build(&v, 3, dir.path());
+    let layer = Databases::folder(&v, dir.path()).join("layer-002.mdb");
+    let mut bytes = std::fs::read(&layer).unwrap();
+    bytes[..8].copy_from_slice(b"MNCLDB01");
+    std::fs::write(&layer, bytes).unwrap();
+    let e = open(dir.path(), &v).expect_err("old format").to_string();
+    assert!(e.contains("layer-002.mdb") && e.contains("mancala db build"), "{e}");
+}
+
+/// The fingerprint is a hash of a hand-written, versioned encoding of the
+/// rules: pinned here, so that no dependency upgrade can move every
+/// database. Rules that do not change a database do not change it.
+#[test]
+fn the_fingerprint_is_pinned_and_ignores_what_a_database_does_not_see() {
+    use mancala_solver::db::{fingerprint, rules_bytes, RULES_ENCODING_VERSION};
+    let irving = Variant::preset("kalah-irving").unwrap();
+    assert_eq!(rules_bytes(irving.rules())[0], RULES_ENCODING_VERSION);
+    assert_eq!(format!("{:016x}", fingerprint(irving.rules())), PINNED_IRVING);
+    let pie = Variant::preset("kalah").unwrap();
+    let mut rules = pie.rules().clone();
+    rules.end.majority = false;
+    assert_eq!(fingerprint(&rules), fingerprint(irving.rules()), "the pie rule is not seen");
+    let more = irving.resized(None, Some(5)).unwrap();
+    assert_eq!(fingerprint(more.rules()), fingerprint(irving.rules()));
+    let classic = Variant::preset("kalah-classic").unwrap();
+    assert_ne!(fingerprint(classic.rules()), fingerprint(irving.rules()));
+    let wider = irving.resized(Some(5), None).unwrap();
+    assert_ne!(fingerprint(wider.rules()), fingerprint(irving.rules()));
+}
+
+const PINNED_IRVING: &str = "648a79a64b45dda2";
