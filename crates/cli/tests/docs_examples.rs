@@ -1,15 +1,19 @@
 //! Every command the README and the docs show is run here, as a user would
 //! type it, with `mancala` on the `PATH` and a home folder of its own.
 //!
-//! What counts as a command:
-//! - every line of a fenced block marked `sh` (a block runs as one script,
-//!   so a later line can use a file an earlier one wrote);
+//! What is run, and how:
+//! - every fenced block marked `sh` is run whole, as one script (a later line
+//!   can use a file an earlier one wrote), and must exit 0 within
+//!   [`TIMEOUT`], standard input closed. Synopses with placeholders belong
+//!   in `text` blocks;
 //! - every inline code span that starts with `mancala ` and holds no
-//!   placeholder (an upper-case word such as `V`, `FILE`, `N`, or `[`, `...`):
-//!   those are synopses, and belong in `text` blocks when fenced.
+//!   placeholder (an upper-case word such as `V`, `FILE`, `N`, or `[`, `...`)
+//!   names a command in prose: it is run with `--help` after its words, so
+//!   the command, every option and every option's value are checked (an
+//!   unknown option or a value out of range fails) without doing its work.
 //!
-//! Each must exit 0 within [`TIMEOUT`], standard input closed. A few take
-//! minutes by design (solving Kalah(6,5), full databases, long matches):
+//! A few blocks take
+//! minutes by design (the full awari and abapa databases):
 //! they are listed in [`LONG`] and run by the ignored test
 //! (`cargo test --release -p mancala-cli --test docs_examples -- --ignored`).
 //! A new long command in the docs fails the default test by its timeout
@@ -25,12 +29,8 @@ const TIMEOUT: Duration = Duration::from_secs(90);
 
 /// Commands that take minutes; run by `long_examples_run` (ignored).
 const LONG: &[&str] = &[
-    "mancala solve -v kalah-irving -p 6 -s 5",
-    "mancala solve -v kalah -p 6 -s 4",
     "mancala db build --variant awari --max-seeds 24 --db-dir owaredb-full",
     "mancala db build --variant abapa --max-seeds 24 --db-dir owaredb-full",
-    "mancala match --a level:6 --b level:4 --games 50",
-    "mancala match --a level:6 --b level:3 --games 50 --variant kalah --jobs 2 --seed 1",
 ];
 
 /// The project's root folder.
@@ -61,7 +61,8 @@ struct Example {
 /// A word that stands for something the reader fills in.
 fn is_placeholder(word: &str) -> bool {
     let w = word.trim_matches(|c: char| !c.is_alphanumeric());
-    (w.len() >= 1 && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+    (w.len() >= 1
+        && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
         && w.chars().next().unwrap().is_ascii_uppercase())
         || word.contains('[')
         || word.contains("...")
@@ -82,8 +83,10 @@ fn examples() -> Vec<Example> {
         let text = std::fs::read_to_string(&file).unwrap();
         // Inside a fence: its kind (`sh` or other), first line and script.
         let mut fence: Option<(bool, usize, String)> = None;
+        let mut paragraph = (0, String::new());
         for (i, line) in text.lines().enumerate() {
             if let Some(kind) = line.trim_start().strip_prefix("```") {
+                prose_spans(&name, &mut paragraph, &mut found);
                 match fence.take() {
                     Some((true, start, script)) if !script.trim().is_empty() => {
                         found.push(Example { place: format!("{name}:{start}"), script });
@@ -106,21 +109,33 @@ fn examples() -> Vec<Example> {
                     }
                 }
                 Some((false, _, _)) => {}
+                None if line.trim().is_empty() => prose_spans(&name, &mut paragraph, &mut found),
                 None => {
-                    for span in line.split('`').skip(1).step_by(2) {
-                        if span.starts_with("mancala ") && !span.split_whitespace().any(is_placeholder)
-                        {
-                            found.push(Example {
-                                place: format!("{name}:{}", i + 1),
-                                script: format!("{span}\n"),
-                            });
-                        }
+                    // Spans may run over a line break: read a paragraph whole.
+                    if paragraph.1.is_empty() {
+                        paragraph.0 = i + 1;
                     }
+                    paragraph.1.push_str(line);
+                    paragraph.1.push(' ');
                 }
             }
         }
+        prose_spans(&name, &mut paragraph, &mut found);
     }
     found
+}
+
+/// The commands named in a paragraph of prose, checked with `--help`.
+fn prose_spans(name: &str, paragraph: &mut (usize, String), found: &mut Vec<Example>) {
+    for span in paragraph.1.split('`').skip(1).step_by(2) {
+        if span.starts_with("mancala ") && !span.split_whitespace().any(is_placeholder) {
+            found.push(Example {
+                place: format!("{name}:{}", paragraph.0),
+                script: format!("{span} --help >/dev/null\n"),
+            });
+        }
+    }
+    paragraph.1.clear();
 }
 
 /// Runs a script in a home of its own; its exit status and output.
@@ -183,23 +198,33 @@ fn check(examples: Vec<Example>) {
     assert!(!examples.is_empty());
     let mut failures = Vec::new();
     for example in &examples {
-        if let Err(why) = run(&example.script, if is_long(example) { Duration::MAX } else { TIMEOUT }) {
+        if let Err(why) =
+            run(&example.script, if is_long(example) { Duration::MAX } else { TIMEOUT })
+        {
             failures.push(format!("{}: {}\n  {}", example.place, example.script.trim(), why));
         }
     }
-    assert!(failures.is_empty(), "{} of {} examples failed:\n{}", failures.len(), examples.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} examples failed:\n{}",
+        failures.len(),
+        examples.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn every_example_in_the_readme_and_docs_runs() {
     let all = examples();
     // The README's own commands are among them.
-    assert!(all.iter().any(|e| e.place.starts_with("README.md") && e.script.starts_with("mancala play")));
+    assert!(all
+        .iter()
+        .any(|e| e.place.starts_with("README.md") && e.script.starts_with("mancala play")));
     check(all.into_iter().filter(|e| !is_long(e)).collect());
 }
 
 #[test]
-#[ignore = "minutes: solving Kalah(6,5), full databases, long matches"]
+#[ignore = "minutes: the full awari and abapa databases"]
 fn long_examples_run() {
     check(examples().into_iter().filter(is_long).collect());
 }
@@ -210,7 +235,10 @@ fn every_long_example_is_still_in_the_docs() {
     // command nobody shows any more.
     let all = examples();
     for long in LONG {
-        assert!(all.iter().any(|e| e.script.lines().any(|l| l.trim() == *long)), "{long} is not in the docs");
+        assert!(
+            all.iter().any(|e| e.script.lines().any(|l| l.trim() == *long)),
+            "{long} is not in the docs"
+        );
     }
 }
 
@@ -218,7 +246,9 @@ fn every_long_example_is_still_in_the_docs() {
 fn every_position_in_the_docs_is_valid() {
     // Position strings in code spans (`4,4,...:0/.../S`) parse, and hold
     // as many seeds as a preset's start.
-    let re_like = |s: &str| s.contains('/') && s.contains(':') && s.chars().next().is_some_and(|c| c.is_ascii_digit());
+    let re_like = |s: &str| {
+        s.contains('/') && s.contains(':') && s.chars().next().is_some_and(|c| c.is_ascii_digit())
+    };
     let mut seen = 0;
     for file in documents() {
         let text = std::fs::read_to_string(&file).unwrap();

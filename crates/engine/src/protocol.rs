@@ -33,8 +33,7 @@ use mancala_core::{parse_moves, quote, EndReason, Move, Outcome, Position, Side}
 
 use crate::search::MAX_DEPTH;
 
-/// The largest transposition table `hash` accepts, in MiB.
-pub const MAX_HASH_MB: usize = 1 << 16;
+pub use crate::search::MAX_HASH_MB;
 
 /// The commands, for messages.
 pub const COMMANDS: &str =

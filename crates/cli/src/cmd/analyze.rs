@@ -28,8 +28,8 @@ pub struct Args {
     /// Search at most this many nodes (deterministic).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = DEFAULT_HASH_MB)]
+    /// Transposition table size in MiB, 1 to 65536.
+    #[arg(long, value_parser = crate::options::table_megabytes, default_value_t = DEFAULT_HASH_MB)]
     pub hash: usize,
     /// Solve exactly (to the end of the game) once at most this many seeds
     /// are left in the pits (default: 10, or 0 under a repetition rule).
@@ -99,9 +99,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         if !(t > 0.0 && t <= 1e6) {
             return Err(CliError::input("--time must be a number of seconds above 0"));
         }
-    }
-    if args.hash == 0 || args.hash > 1 << 20 {
-        return Err(CliError::input("--hash must be 1 to 1048576 MiB"));
     }
     let (variant, game) = args.game.game()?;
     let mut limits = SearchLimits {

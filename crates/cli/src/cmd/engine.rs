@@ -15,7 +15,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use mancala_core::{Game, Move, Position, Side, Variant};
-use mancala_engine::protocol::{Command, GoLimits, Info, Reply, Start, MAX_HASH_MB};
+use mancala_engine::protocol::{Command, GoLimits, Info, Reply, Start};
 use mancala_engine::search::{EndgameOracle, SearchInfo, SearchLimits, SearchOptions, Searcher};
 
 use crate::endgame::{Databases, DbArgs};
@@ -27,8 +27,8 @@ pub struct Args {
     /// The variant to start with (the protocol's `variant` changes it).
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Transposition table size in MiB (the protocol's `hash` changes it).
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size in MiB, 1 to 65536 (the protocol's `hash` changes it).
+    #[arg(long, value_parser = crate::options::table_megabytes, default_value_t = 64)]
     pub hash: usize,
     #[command(flatten)]
     pub db: DbArgs,
@@ -373,9 +373,6 @@ pub fn info_line(info: &SearchInfo) -> String {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    if args.hash == 0 || args.hash > MAX_HASH_MB {
-        return Err(CliError::input(format!("--hash must be 1 to {MAX_HASH_MB} MiB")));
-    }
     let variant = args.variant.variant()?;
     let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
     let databases = Databases::new(args.db);

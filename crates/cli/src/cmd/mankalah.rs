@@ -43,8 +43,8 @@ pub struct Args {
     /// Search to this depth per move instead of using the clock.
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition table size in MiB, 1 to 65536.
+    #[arg(long, value_parser = crate::options::table_megabytes, default_value_t = 256)]
     pub hash: usize,
     /// Report every move's search on standard error.
     #[arg(long)]
@@ -81,9 +81,6 @@ pub struct Agent {
 impl Agent {
     pub fn new(args: Args) -> Result<Agent, CliError> {
         let variant = Variant::preset("mankalah").map_err(CliError::failure)?;
-        if args.hash == 0 || args.hash > 1 << 16 {
-            return Err(CliError::input("--hash must be 1 to 65536 MiB"));
-        }
         if !(args.budget > 0.0 && args.budget < 1e7 && args.reserve >= 0.0) {
             return Err(CliError::input("--budget and --reserve must be seconds above 0"));
         }

@@ -17,11 +17,11 @@ use crate::variant_args::GameArgs;
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Transposition table size in MiB. Default: sized to the game, 256 MiB
+    /// Transposition table size in MiB, 1 to 65536. Default: sized to the game, 256 MiB
     /// for 48 seeds (Kalah(6,4)), doubling every 4 seeds more (2 GiB for
     /// Kalah(6,5)), at most 4 GiB. Smaller tables are faster (fewer cache
     /// and TLB misses) as long as the positions fit.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::options::table_megabytes)]
     pub hash: Option<usize>,
     /// Threads to search with (default: every core).
     #[arg(long)]
@@ -47,9 +47,6 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let (v, game) = args.game.game()?;
     mancala_solver::can_solve(&v).map_err(CliError::input)?;
-    if args.hash.is_some_and(|h| !(1..=1 << 20).contains(&h)) {
-        return Err(CliError::input("--hash must be from 1 to 1048576 MiB"));
-    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));

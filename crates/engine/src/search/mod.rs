@@ -74,6 +74,10 @@ use tt::TranspositionTable;
 /// Deepest iteration when no depth limit is given.
 pub const MAX_DEPTH: u32 = 120;
 
+/// The largest transposition table any search, solve or protocol `hash`
+/// accepts, in MiB (64 GiB): the one limit for every `--hash`.
+pub const MAX_HASH_MB: usize = 1 << 16;
+
 /// Default for [`SearchOptions::solve_seeds`] where every game ends by
 /// itself (no repetition rule).
 pub const DEFAULT_SOLVE_SEEDS: u32 = 10;
