@@ -186,7 +186,7 @@ fn an_edited_checkpoint_cannot_change_the_value() {
 fn bad_input_is_refused_with_what_is_allowed() {
     let dir = tempfile::tempdir().unwrap();
     let cases: [(&[&str], &str); 4] = [
-        (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--hash", "0"], "--hash must be from 1"),
+        (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--hash", "0"], "from 1 to 65536"),
         (
             &["-v", "kalah-irving", "-p", "3", "-s", "2", "--threads", "0"],
             "--threads must be from 1",

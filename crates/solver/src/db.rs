@@ -127,22 +127,6 @@ pub fn rules_bytes(rules: &Rules) -> Vec<u8> {
     out
 }
 
-/// 64-bit FNV-1a, for the solver's table keys of large boards.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    fnv1a_from(0xcbf2_9ce4_8422_2325, bytes)
-}
-
-/// FNV-1a from another starting value: a second hash independent enough of
-/// [`fnv1a`] to make a 128-bit key with it.
-pub fn fnv1a_from(start: u64, bytes: &[u8]) -> u64 {
-    let mut h = start;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
 /// Checks that endgame databases make sense for a variant: play to the end
 /// (no majority rule), no repetition rule.
 pub fn check_supported(v: &Variant) -> Result<(), DbError> {
@@ -1066,12 +1050,15 @@ pub(crate) fn write_layer(
         // SAFETY: i8 and u8 have the same size and alignment.
         unsafe { std::slice::from_raw_parts(values.as_ptr() as *const u8, values.len()) };
     let io = |e| DbError::Io { path: path.to_path_buf(), source: e };
-    let tmp = path.with_extension("tmp");
-    let mut f = fs::File::create(&tmp).map_err(io)?;
+    // A temporary file of its own in the same folder, then a rename: a
+    // crash never leaves half a layer, and two builders in one folder never
+    // write the same temporary file.
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut f = tempfile::Builder::new().prefix(".layer-").suffix(".tmp").tempfile_in(dir).map_err(io)?;
     f.write_all(&header(fp, n, seeds, values.len() as u64, xxh3_64(bytes))).map_err(io)?;
     f.write_all(bytes).map_err(io)?;
-    f.sync_all().map_err(io)?;
-    fs::rename(&tmp, path).map_err(io)
+    f.as_file().sync_all().map_err(io)?;
+    f.persist(path).map(drop).map_err(|e| io(e.error))
 }
 
 /// A layer's checksum not yet compared with its values: checked on first

@@ -164,9 +164,7 @@ impl Shared<'_> {
         bytes[2 * n] = p.store(mover);
         bytes[2 * n + 1] = p.store(mover.opponent());
         let bytes = &bytes[..2 * n + 2];
-        let lo = crate::db::fnv1a(bytes);
-        let hi = crate::db::fnv1a_from(0x6c62_272e_07bb_0142, bytes);
-        Key::new((hi as u128) << 64 | lo as u128)
+        Key::new(xxhash_rust::xxh3::xxh3_128(bytes))
     }
 
     /// `p` as a [`WordNode`], if the rules are the plain Kalah ones and `p`
