@@ -61,7 +61,7 @@ struct Example {
 /// A word that stands for something the reader fills in.
 fn is_placeholder(word: &str) -> bool {
     let w = word.trim_matches(|c: char| !c.is_alphanumeric());
-    (w.len() >= 1
+    (!w.is_empty()
         && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
         && w.chars().next().unwrap().is_ascii_uppercase())
         || word.contains('[')

@@ -1054,7 +1054,8 @@ pub(crate) fn write_layer(
     // crash never leaves half a layer, and two builders in one folder never
     // write the same temporary file.
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut f = tempfile::Builder::new().prefix(".layer-").suffix(".tmp").tempfile_in(dir).map_err(io)?;
+    let mut f =
+        tempfile::Builder::new().prefix(".layer-").suffix(".tmp").tempfile_in(dir).map_err(io)?;
     f.write_all(&header(fp, n, seeds, values.len() as u64, xxh3_64(bytes))).map_err(io)?;
     f.write_all(bytes).map_err(io)?;
     f.as_file().sync_all().map_err(io)?;
