@@ -89,13 +89,42 @@ fn a_bad_variant_file_reports_every_problem_at_once() {
 }
 
 #[test]
+fn every_problem_of_shape_is_reported_at_once() {
+    // Three mistakes in the file: all three are named, with their lines,
+    // rather than the first alone.
+    let mut text = Variant::preset("kalah").unwrap().rules().to_toml();
+    text = text.replace("stores = \"ring\"", "stores = \"ringo\"");
+    text = text.replace("seeds_per_pit = 4", "seeds_per_pit = 300");
+    text.push_str("\n[colour]\nshade = 1\n");
+    let e = Rules::from_toml(&text).unwrap_err();
+    assert!(matches!(e, VariantFileError::Syntax(_)));
+    let e = e.to_string();
+    assert!(e.contains("3 problems"), "{e}");
+    let line = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    assert!(
+        e.contains(&format!("line {}: [board] stores: unknown variant `ringo`", line("ringo"))),
+        "{e}"
+    );
+    assert!(e.contains(&format!("line {}: [board] seeds_per_pit", line("= 300"))), "{e}");
+    assert!(e.contains("unknown key `colour`"), "{e}");
+    // A missing section and a missing key are named too.
+    let text = "name = \"x\"\n[board]\npits_per_side = 6\n";
+    let e = Rules::from_toml(text).unwrap_err().to_string();
+    for needle in
+        ["missing key `seeds_per_pit`", "missing section [sowing]", "missing section [end]"]
+    {
+        assert!(e.contains(needle), "{needle}: {e}");
+    }
+}
+
+#[test]
 fn a_file_that_is_not_a_rule_set_says_where() {
     let e = Rules::from_toml("name = \"x\"\n[board]\npits_per_side = \"six\"\n").unwrap_err();
     assert!(matches!(e, VariantFileError::Syntax(_)));
     let text = e.to_string();
     assert!(text.contains("line 3"), "{text}");
     let e = Rules::from_toml("nme = 1").unwrap_err().to_string();
-    assert!(e.contains("unknown field `nme`"), "{e}");
+    assert!(e.contains("unknown key `nme`"), "{e}");
     let mut text = Variant::preset("kalah").unwrap().rules().to_toml();
     text = text.replace("grand_slam = \"allowed\"", "grand_slam = \"sometimes\"");
     let e = Rules::from_toml(&text).unwrap_err().to_string();
