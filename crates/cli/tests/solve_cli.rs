@@ -22,6 +22,15 @@ fn solve(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The checkpoint file a solve names on standard error.
+fn checkpoint_named(out: &Output) -> String {
+    let text = stderr(out);
+    text.lines()
+        .find_map(|l| l.strip_prefix("proven bounds are saved to "))
+        .unwrap_or_else(|| panic!("no checkpoint line in\n{text}"))
+        .to_string()
+}
+
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -111,12 +120,7 @@ fn a_checkpoint_is_resumed_by_the_same_command() {
     // A finished run says where its bounds are saved, and removes the file.
     let out = solve(dir.path(), &args);
     assert!(out.status.success(), "{}", stderr(&out));
-    let text = stderr(&out);
-    let path = text
-        .lines()
-        .find_map(|l| l.strip_prefix("proven bounds are saved to "))
-        .unwrap_or_else(|| panic!("no checkpoint line in\n{text}"))
-        .to_string();
+    let path = checkpoint_named(&out);
     assert!(path.starts_with(dir.path().join("state").to_str().unwrap()), "{path}");
     assert!(!Path::new(&path).exists());
     // Plant true bounds there, as an interrupted run leaves them (bounds on
@@ -150,12 +154,7 @@ fn an_edited_checkpoint_cannot_change_the_value() {
     let v = Variant::preset("kalah-irving").unwrap().resized(Some(4), Some(2)).unwrap();
     let expected = minimax(&v, &Position::start(&v), &mut HashMap::new());
     let out = solve(dir.path(), &args);
-    let text = stderr(&out);
-    let path = text
-        .lines()
-        .find_map(|l| l.strip_prefix("proven bounds are saved to "))
-        .unwrap_or_else(|| panic!("no checkpoint line in\n{text}"))
-        .to_string();
+    let path = checkpoint_named(&out);
     let identity = Checkpoint::identity(&v, &Position::start(&v));
     let honest = Checkpoint { identity, lower: expected - 2, upper: expected + 3 }.to_text();
     let lie = format!("{} {}", expected + 1, 16);

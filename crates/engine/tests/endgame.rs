@@ -10,7 +10,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use mancala_core::{Game, Move, Position, Side, Variant};
-use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::{oracle_use, OracleUse};
 use mancala_engine::{
     computer_move, computer_move_with, EndgameOracle, SearchLimits, SearchOptions, Searcher,
@@ -125,21 +124,9 @@ fn variant(name: &str, pits: u8, seeds: u8) -> Variant {
 /// not over with at most `max_in_pits` seeds in the pits (and not in the
 /// pie-rule opening).
 fn late_games(v: &Variant, max_in_pits: u32, count: usize, seed: u64) -> Vec<Game> {
-    let mut rng = SplitMix64::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut g = Game::new(v.clone());
-        while !g.position().is_over() {
-            let p = *g.position();
-            if in_pits(&p) <= max_in_pits && !p.is_opening() && !p.swap_offered() {
-                out.push(g.clone());
-            }
-            let moves = g.legal_moves();
-            g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-        }
-    }
-    out.truncate(count);
-    out
+    mancala_engine::playout::sample_games(v, count, seed, |p| {
+        in_pits(p) <= max_in_pits && !p.is_opening() && !p.swap_offered()
+    })
 }
 
 fn searcher() -> Searcher {

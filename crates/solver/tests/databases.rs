@@ -35,21 +35,9 @@ fn in_pits(p: &Position) -> u32 {
 /// Positions of random games of `v` with at most `max` seeds in the
 /// pits (not over, not a pie-rule opening), with their games.
 fn late(v: &Variant, max: u32, count: usize, seed: u64) -> Vec<Game> {
-    let mut rng = SplitMix64::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut g = Game::new(v.clone());
-        while !g.position().is_over() {
-            let p = *g.position();
-            if in_pits(&p) <= max && !p.is_opening() && !p.swap_offered() {
-                out.push(g.clone());
-            }
-            let moves = g.legal_moves();
-            g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-        }
-    }
-    out.truncate(count);
-    out
+    mancala_engine::playout::sample_games(v, count, seed, |p| {
+        in_pits(p) <= max && !p.is_opening() && !p.swap_offered()
+    })
 }
 
 fn searcher(opened: &Opened) -> Searcher {
