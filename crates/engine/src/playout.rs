@@ -125,6 +125,32 @@ pub fn random_playouts(variant: &Variant, games: u64, seed: u64) -> PlayoutStats
     stats
 }
 
+/// Games played from the start of `variant` with uniformly random legal
+/// moves, each kept at every position `keep` accepts (the game as it stood
+/// there, moves and all), until `count` are kept. The same `seed` gives the
+/// same games. For sampling positions: endgames for database checks,
+/// training data.
+pub fn sample_games(
+    variant: &Variant,
+    count: usize,
+    seed: u64,
+    keep: impl Fn(&Position) -> bool,
+) -> Vec<Game> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut game = Game::new(variant.clone());
+        while !game.position().is_over() && out.len() < count {
+            if keep(game.position()) {
+                out.push(game.clone());
+            }
+            let moves = game.legal_moves();
+            game.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,30 +187,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Games played from the start of `variant` with uniformly random legal
-/// moves, each kept at every position `keep` accepts (the game as it stood
-/// there, moves and all), until `count` are kept. The same `seed` gives the
-/// same games. For sampling positions: endgames for database checks,
-/// training data.
-pub fn sample_games(
-    variant: &Variant,
-    count: usize,
-    seed: u64,
-    keep: impl Fn(&Position) -> bool,
-) -> Vec<Game> {
-    let mut rng = SplitMix64::new(seed);
-    let mut out = Vec::with_capacity(count);
-    while out.len() < count {
-        let mut game = Game::new(variant.clone());
-        while !game.position().is_over() && out.len() < count {
-            if keep(game.position()) {
-                out.push(game.clone());
-            }
-            let moves = game.legal_moves();
-            game.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-        }
-    }
-    out
 }

@@ -6,7 +6,6 @@
 use std::sync::atomic::AtomicBool;
 
 use mancala_core::{Game, Side};
-use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
 use mancala_solver::{SolveOptions, Solver};
 
