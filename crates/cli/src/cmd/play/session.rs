@@ -315,7 +315,7 @@ impl Session {
         }
     }
 
-    /// The text of [`Session::record`] for a game still going on: what an
+    /// The game record of a game still going on, as text: what an
     /// interruption saves.
     pub fn unfinished_record_text(&self) -> Option<String> {
         self.current_game().and_then(|game| self.unfinished_text_of(game))
