@@ -9,8 +9,11 @@
 //! - every inline code span that starts with `mancala ` and holds no
 //!   placeholder (an upper-case word such as `V`, `FILE`, `N`, or `[`, `...`)
 //!   names a command in prose: it is run with `--help` after its words, so
-//!   the command, every option and every option's value are checked (an
-//!   unknown option or a value out of range fails) without doing its work.
+//!   the command and its options must exist and typed values must parse
+//!   (an unknown option or a number out of range fails) without doing its
+//!   work. What only the work itself finds (an unknown variant name,
+//!   conflicting options) is not checked for these: commands that matter
+//!   belong in `sh` blocks.
 //!
 //! A few blocks take
 //! minutes by design (the full awari and abapa databases):

@@ -445,7 +445,8 @@ fn signals_save_and_exit_with_their_status() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         // A temporary file left by a save that died with its process.
-        std::fs::write(dir.path().join("autosave.game.99999999.tmp"), "half").unwrap();
+        std::fs::write(dir.path().join("autosave.game.99999999.tmp"), "[Game \"mancala\"]\n[Va")
+            .unwrap();
         let mut p = play(dir.path(), HH);
         p.exp_string("Player 1, choose a pit").unwrap();
         p.send_line("2").unwrap();

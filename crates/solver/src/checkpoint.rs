@@ -1,11 +1,12 @@
 //! Checkpoints of a solve: the bounds proven so far on the root's future
 //! margin, saved so that an interrupted solve resumes where it stopped.
 //!
-//! A checkpoint cannot lie: it names what it belongs to (a hash of the
-//! rules that matter to play, the pie rule, and the root position), carries
-//! a checksum of its content, and its bounds must lie within what the
-//! position allows (plus or minus the seeds on the board). Anything else is
-//! refused with the reason ([`CheckpointError`]) and the solve starts from
+//! A damaged or foreign checkpoint is never trusted: it names what it
+//! belongs to (a hash of the rules that matter to play, the pie rule, and
+//! the root position), carries a checksum of its content (against damage,
+//! not against someone recomputing it on purpose), and its bounds must lie
+//! within what the position allows (plus or minus the seeds on the board).
+//! Anything else is refused with the reason ([`CheckpointError`]) and the solve starts from
 //! nothing. It is written to a temporary file and renamed into place, so a
 //! crash leaves the old checkpoint or the new one, never half of one.
 //!

@@ -135,7 +135,10 @@ pub fn wrap(text: &str, width: usize) -> String {
             Some(b) => (b, "\n"),
             None => (line, ""),
         };
-        if textwrap::core::display_width(body) <= width {
+        // Lines of a game record shown for copying (a header `[Tag "…"]`,
+        // an embedded rule `| …`) stay whole: a record must read back.
+        let record_line = (body.starts_with('[') && body.ends_with(']')) || body.starts_with("| ");
+        if record_line || textwrap::core::display_width(body) <= width {
             out.push_str(line);
             continue;
         }
@@ -197,6 +200,25 @@ fn draw_full(view: &BoardView) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn wrapping_leaves_game_record_lines_whole() {
+        // A record printed for copying must read back: its header and rule
+        // lines are not broken, whatever the width; prose around it is.
+        let text = "Here is its record; put it in a file and go on with it later:\n\
+                    [Position \"10,0,11,4,4,4:0/4,4,4,4,4,4:0/N+swap\"]\n\
+                    | description = \"a long description of the rules that goes on\"\n";
+        let wrapped = wrap(text, 30);
+        assert!(
+            wrapped.contains("[Position \"10,0,11,4,4,4:0/4,4,4,4,4,4:0/N+swap\"]\n"),
+            "{wrapped}"
+        );
+        assert!(
+            wrapped.contains("| description = \"a long description of the rules that goes on\"\n"),
+            "{wrapped}"
+        );
+        assert!(wrapped.lines().next().unwrap().len() <= 30, "{wrapped}");
+    }
     use super::*;
     use mancala_core::{Game, Move, Variant};
 

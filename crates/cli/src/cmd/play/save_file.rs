@@ -96,11 +96,21 @@ pub fn write(path: &Path, text: &str, create_folder: bool) -> Result<Saved, Save
     remove_stale_temporaries(&dir, &name);
     let fail = |e: std::io::Error| SaveError(format!("cannot save to {}: {e}", path.display()));
     let mut tmp = tempfile::Builder::new()
-        .prefix(&format!("{name}.{}.", std::process::id()))
-        .suffix(".tmp")
+        .prefix(&format!(".{name}.{}.", std::process::id()))
+        .suffix(TEMPORARY_SUFFIX)
         .tempfile_in(&dir)
         .map_err(fail)?;
     tmp.write_all(text.as_bytes()).map_err(fail)?;
+    // The file keeps the permissions it had; a new one gets the usual
+    // rw-r--r-- (a temporary file starts owner-only).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&target)
+            .map(|m| m.permissions())
+            .unwrap_or_else(|_| std::fs::Permissions::from_mode(0o644));
+        tmp.as_file().set_permissions(mode).map_err(fail)?;
+    }
     tmp.as_file().sync_all().map_err(fail)?;
     // On failure the temporary file is removed when dropped.
     tmp.persist(&target).map_err(|e| fail(e.error))?;
@@ -160,12 +170,35 @@ impl Autosave {
     }
 }
 
+/// The end of a save's temporary file's name: `.NAME.PID.RANDOM` then
+/// this, hidden and unlike any name a user would choose.
+const TEMPORARY_SUFFIX: &str = ".save-tmp";
+
 /// The process id in the name of a temporary file left beside `name` by a
-/// save (`NAME.PID.tmp`, or `NAME.PID.RANDOM.tmp`), if it is one.
-fn temporary_owner(file: &str, name: &str) -> Option<u32> {
-    let rest = file.strip_prefix(name)?.strip_prefix('.')?.strip_suffix(".tmp")?;
-    let pid = rest.split('.').next()?;
-    pid.parse().ok()
+/// save, if it is one: `.NAME.PID.RANDOM.save-tmp` (RANDOM: tempfile's six
+/// letters and digits), or the older `NAME.PID.tmp`, which is taken for one
+/// only when it holds the start of a game record (see
+/// [`remove_stale_temporaries`]). A user's `NAME.2023.report.tmp` never is.
+fn temporary_owner(file: &str, name: &str) -> Option<(u32, bool)> {
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+    if let Some(rest) = file.strip_prefix('.').and_then(|f| f.strip_prefix(name)) {
+        let (pid, random) =
+            rest.strip_prefix('.')?.strip_suffix(TEMPORARY_SUFFIX)?.split_once('.')?;
+        let random_ok = random.len() == 6 && random.chars().all(|c| c.is_ascii_alphanumeric());
+        return (digits(pid) && random_ok).then(|| pid.parse().ok()).flatten().map(|p| (p, false));
+    }
+    let pid = file.strip_prefix(name)?.strip_prefix('.')?.strip_suffix(".tmp")?;
+    digits(pid).then(|| pid.parse().ok()).flatten().map(|p| (p, true))
+}
+
+/// Whether the file begins as a game record does (or is empty): what an
+/// interrupted save of the older kind leaves.
+fn holds_a_record_start(path: &Path) -> bool {
+    use std::io::Read;
+    let mut start = [0u8; 16];
+    let Ok(mut f) = std::fs::File::open(path) else { return false };
+    let n = f.read(&mut start).unwrap_or(0);
+    b"[Game \"mancala\"]".starts_with(&start[..n])
 }
 
 /// Whether the process `pid` is running.
@@ -190,8 +223,11 @@ pub fn remove_stale_temporaries(dir: &Path, name: &str) {
     for entry in entries.flatten() {
         let file = entry.file_name();
         let Some(file) = file.to_str() else { continue };
-        if let Some(pid) = temporary_owner(file, name) {
-            if pid != std::process::id() && !alive(pid) {
+        if let Some((pid, older)) = temporary_owner(file, name) {
+            if pid != std::process::id()
+                && !alive(pid)
+                && (!older || holds_a_record_start(&entry.path()))
+            {
                 let _ = std::fs::remove_file(entry.path());
             }
         }
@@ -265,17 +301,43 @@ mod tests {
         assert_eq!(std::fs::read_to_string(dir.path().join("real/later.txt")).unwrap(), "made");
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_save_keeps_the_files_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("shared.game");
+        std::fs::write(&file, "old").unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o664)).unwrap();
+        write(&file, "new", false).unwrap();
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o664);
+        // A new file is readable by others, as files usually are.
+        let new = dir.path().join("new.game");
+        write(&new, "new", false).unwrap();
+        assert_eq!(std::fs::metadata(&new).unwrap().permissions().mode() & 0o777, 0o644);
+    }
+
     #[test]
     fn stale_temporaries_of_dead_processes_go() {
         let dir = tempfile::tempdir().unwrap();
         // A process id far above any real one (pid_max is at most 2^22).
         let dead = dir.path().join("autosave.game.99999999.tmp");
-        let dead_random = dir.path().join("autosave.game.99999998.AbC123.tmp");
-        let mine = dir.path().join(format!("autosave.game.{}.tmp", std::process::id()));
+        let dead_random = dir.path().join(".autosave.game.99999998.AbC123.save-tmp");
+        let mine =
+            dir.path().join(format!(".autosave.game.{}.XyZ789.save-tmp", std::process::id()));
         let other = dir.path().join("notes.99999999.tmp");
-        for f in [&dead, &dead_random, &mine, &other] {
+        // A user's own files that only look alike stay.
+        let users = [
+            dir.path().join("autosave.game.2023.report.tmp"),
+            dir.path().join("autosave.game.99999997.notes-v2.tmp"),
+            dir.path().join("autosave.game.99999996.tmp"),
+        ];
+        for f in users.iter().chain([&dead_random, &mine, &other]) {
             std::fs::write(f, "x").unwrap();
         }
+        // The older kind of temporary file: half a record.
+        std::fs::write(&dead, "[Game \"mancala\"]\n[Vari").unwrap();
         write(&dir.path().join("autosave.game"), "game", false).unwrap();
         assert!(!dead.exists() && !dead_random.exists());
         assert!(mine.exists() && other.exists());
@@ -288,6 +350,9 @@ mod tests {
             "autosave.game".to_string(),
             mine.file_name().unwrap().to_string_lossy().into_owned(),
             "notes.99999999.tmp".to_string(),
+            "autosave.game.2023.report.tmp".to_string(),
+            "autosave.game.99999997.notes-v2.tmp".to_string(),
+            "autosave.game.99999996.tmp".to_string(),
         ];
         want.sort();
         assert_eq!(names, want);

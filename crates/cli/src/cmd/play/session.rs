@@ -940,6 +940,9 @@ impl Session {
         match Record::load(std::path::Path::new(file)) {
             Ok(record) => {
                 let _ = writeln!(self.out, "Loaded {file}.");
+                // The game loaded is not the one resumed from the autosave:
+                // its end must not remove the autosave.
+                self.resumed = false;
                 self.load_record(record, [None, None]);
             }
             Err(e) => self.error(format!("{e}.")),
@@ -1006,14 +1009,17 @@ mod tests {
     struct Driver {
         s: Session,
         transcript: String,
+        /// The session's own folder (its autosave), removed with it.
+        dir: tempfile::TempDir,
     }
 
     impl Driver {
         fn new(setup: Setup) -> Driver {
-            let dir = std::env::temp_dir().join(format!("mancala-session-{}", std::process::id()));
+            let dir = tempfile::tempdir().unwrap();
             Driver {
-                s: Session::new(setup, 1, Autosave::given(dir.join("autosave.game"))),
+                s: Session::new(setup, 1, Autosave::given(dir.path().join("autosave.game"))),
                 transcript: String::new(),
+                dir,
             }
         }
 
@@ -1224,10 +1230,9 @@ mod tests {
 
     #[test]
     fn save_load_and_leave() {
-        let dir = std::env::temp_dir().join(format!("mancala-session-save-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("g.game");
         let mut d = Driver::new(kalah_hh());
+        let dir = d.dir.path().to_path_buf();
+        let file = dir.join("g.game");
         d.s.autosave = Autosave::given(dir.join("auto.game"));
         d.say("3");
         d.say("n");
@@ -1245,6 +1250,41 @@ mod tests {
         assert!(shown.ends_with("<END>"), "{shown}");
         let back = Record::load(&dir.join("auto.game")).unwrap();
         assert_eq!(back.game.moves().len(), 1);
-        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn loading_another_game_keeps_the_resumed_games_autosave() {
+        // A game resumed from its autosave, then another game loaded and
+        // played to its end: the end of the loaded game must not remove
+        // the autosave, which still holds the resumed game.
+        let dir = tempfile::tempdir().unwrap();
+        let auto = dir.path().join("auto.game");
+        let resumed = Record {
+            game: Game::new(Variant::preset("kalah").unwrap()),
+            players: [PlayerKind::Human; 2],
+            seed: 1,
+        };
+        resumed.save(&auto).unwrap();
+        // One pit a side and one seed, no pie rule: South's first sowing
+        // ends the game.
+        let tiny = Variant::preset("kalah-irving").unwrap().resized(Some(1), Some(1)).unwrap();
+        let other = dir.path().join("other.game");
+        Record { game: Game::new(tiny), players: [PlayerKind::Human; 2], seed: 1 }
+            .save(&other)
+            .unwrap();
+        let session = Session::resume(
+            Record::load(&auto).unwrap(),
+            [None, None],
+            Autosave::given(auto.clone()),
+            true,
+        );
+        let mut d = Driver { s: session, transcript: String::new(), dir };
+        d.until_question();
+        let shown = d.say(&format!("load {}", other.display()));
+        assert!(shown.contains("Loaded"), "{shown}");
+        d.say("1");
+        assert!(d.s.current_game().is_none_or(|g| g.position().is_over()), "{}", d.transcript);
+        assert!(auto.exists(), "the resumed game's autosave was removed:\n{}", d.transcript);
+        assert_eq!(Record::load(&auto).unwrap().game.moves().len(), 0);
     }
 }
