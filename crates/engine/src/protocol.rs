@@ -35,6 +35,10 @@ use crate::search::MAX_DEPTH;
 
 pub use crate::search::MAX_HASH_MB;
 
+/// The longest line `mancala engine` reads, in bytes with its newline
+/// (64 KiB); the rest of a longer line is discarded with one `error`.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
 /// The commands, for messages.
 pub const COMMANDS: &str =
     "mancala, isready, variant, variantfile, hash, newgame, position, go, stop, d, quit";
