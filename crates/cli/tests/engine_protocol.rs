@@ -424,3 +424,32 @@ fn end_of_input_stops_a_search_without_limits() {
     assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
     assert!(rest.last().is_some_and(|l| l.starts_with("bestmove ")), "{rest:?}");
 }
+
+#[test]
+fn positions_that_cannot_happen_are_refused() {
+    // Each was accepted before (the first as a drawn finished game).
+    let mut e = Engine::start(&[]);
+    let bad = [
+        ("4,4,4,4,4,4:0/4,4,4,4,4,4:0/S#majority", "no store holds more than half"),
+        ("0,0,0,0,0,24:23/1,0,0,0,0,0:0/S#empty-side", "the pits still hold 25"),
+        ("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#cycle", "kalah's rules do not have"),
+        ("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#cannot-feed", "kalah's rules do not have"),
+        ("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#only-grand-slams", "kalah's rules do not have"),
+        ("4,4,4,4,4,4:0/4,4,4,4,4,4:0/N+opening", "south makes the first move"),
+        ("+4,4,4,4,4,4:0/4,4,4,4,4,4:0/S", "not a seed count"),
+        ("4,04,4,4,4,4:0/4,4,4,4,4,4:0/S", "not a seed count"),
+    ];
+    for (position, reason) in bad {
+        let got = e.ask(&format!("position {position}"));
+        assert_eq!(got.len(), 1, "{position}: {got:?}");
+        assert!(got[0].starts_with("error position") && got[0].contains(reason), "{got:?}");
+    }
+    // The position is unchanged, and a real finished game is accepted.
+    e.send("d");
+    let shown = e.until("legal");
+    assert!(shown.contains(&"position 4,4,4,4,4,4:0/4,4,4,4,4,4:0/S+opening".to_string()));
+    assert!(e.ask("position 0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side").is_empty());
+    e.send("d");
+    let shown = e.until("over");
+    assert_eq!(shown.last().unwrap(), "over empty-side winner north");
+}
