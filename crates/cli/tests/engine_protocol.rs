@@ -148,6 +148,8 @@ fn every_malformed_line_gets_an_error_and_the_engine_survives() {
         ("go nodes 0", "at least 1"),
         ("go movetime", "needs a number"),
         ("go sideways", "unknown limit"),
+        ("go movetime 99999999999999999999", "from 1 to 18446744073709551615"),
+        ("go depth 99999999999999999999", "from 1 to 120"),
         ("go infinite depth 3", "infinite cannot be combined"),
         (&long, "longer than 65536 bytes"),
         ("position", "nothing given"),
@@ -452,4 +454,19 @@ fn positions_that_cannot_happen_are_refused() {
     e.send("d");
     let shown = e.until("over");
     assert_eq!(shown.last().unwrap(), "over empty-side winner north");
+}
+
+#[test]
+fn a_variant_file_that_never_ends_is_refused_and_isready_is_answered() {
+    // Failed before: the engine read /dev/zero to its (absent) end and
+    // never answered isready.
+    let mut e = Engine::start_limited(&[]);
+    let got = e.ask("variantfile /dev/zero");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].contains("larger than 65536 bytes"), "{got:?}");
+    let got = e.ask("variantfile /");
+    assert!(got.len() == 1 && got[0].contains("a folder, not a file"), "{got:?}");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
 }

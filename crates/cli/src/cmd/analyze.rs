@@ -97,8 +97,10 @@ fn line(pv: &[Move]) -> Vec<String> {
 pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(t) = args.time {
         if !(t > 0.0 && t <= 1e6) {
+            // 1e308 as written, not as 309 digits.
+            let found = if t.abs() >= 1e7 { format!("{t:e}") } else { t.to_string() };
             return Err(CliError::input(format!(
-                "--time must be a number of seconds above 0 and at most 1000000, found {t}"
+                "--time must be a number of seconds above 0 and at most 1000000, found {found}"
             )));
         }
     }

@@ -240,18 +240,10 @@ impl Engine {
                     Err(e) => self.error(format!("variant: {}", e.message)),
                 }
             }
-            Command::VariantFile(path) => {
-                let args = VariantArgs {
-                    variant: String::new(),
-                    pits_per_side: None,
-                    seeds: None,
-                    variant_file: Some(PathBuf::from(path)),
-                };
-                match args.variant() {
-                    Ok(v) => self.use_variant(v),
-                    Err(e) => self.error(format!("variantfile: {}", e.message)),
-                }
-            }
+            Command::VariantFile(path) => match read_variant(PathBuf::from(path)) {
+                Ok(v) => self.use_variant(v),
+                Err(e) => self.error(format!("variantfile: {e}")),
+            },
             Command::Hash(mb) => {
                 // The new table is allocated before the old one goes: when
                 // it cannot be, the engine keeps its table as it is.
@@ -386,6 +378,37 @@ impl Engine {
             self.send(l);
         }
     }
+}
+
+/// How long `variantfile` waits for its file (a named pipe with no writer
+/// never answers).
+const VARIANT_FILE_WAIT: Duration = Duration::from_secs(5);
+
+/// Reads a variant file on a thread of its own, waiting at most
+/// [`VARIANT_FILE_WAIT`]: the file is read no further than
+/// `mancala_core::MAX_VARIANT_FILE_BYTES`, and a file that does not answer
+/// (a pipe) is given up, so that the engine goes on answering.
+fn read_variant(path: PathBuf) -> Result<Variant, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let shown = path.display().to_string();
+    std::thread::Builder::new()
+        .name("variantfile".into())
+        .spawn(move || {
+            let args = VariantArgs {
+                variant: String::new(),
+                pits_per_side: None,
+                seeds: None,
+                variant_file: Some(path),
+            };
+            let _ = tx.send(args.variant().map_err(|e| e.message));
+        })
+        .map_err(|e| format!("cannot start reading {shown}: {e}"))?;
+    rx.recv_timeout(VARIANT_FILE_WAIT).unwrap_or_else(|_| {
+        Err(format!(
+            "{shown} gave no answer within {} s (a pipe with nothing writing to it?)",
+            VARIANT_FILE_WAIT.as_secs()
+        ))
+    })
 }
 
 /// The board as South sees it: North's row on top (North's pit n first),
