@@ -4,6 +4,7 @@
 mod cmd;
 mod endgame;
 mod error;
+mod lines;
 mod options;
 mod paths;
 mod variant_args;

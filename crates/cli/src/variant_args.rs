@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use mancala_core::Variant;
+use mancala_core::{Variant, MAX_VARIANT_FILE_BYTES};
 
 use crate::error::CliError;
 
@@ -10,7 +10,7 @@ use crate::error::CliError;
 #[derive(clap::Args, Debug, Clone)]
 pub struct VariantArgs {
     /// A built-in variant (see `mancala variants`).
-    #[arg(long, short = 'v', default_value = "kalah")]
+    #[arg(long, short = 'v', default_value = "kalah", conflicts_with = "variant_file")]
     pub variant: String,
     /// Pits in each player's row (default: the variant's).
     #[arg(long, short = 'p')]
@@ -28,9 +28,7 @@ impl VariantArgs {
     pub fn variant(&self) -> Result<Variant, CliError> {
         let base = match &self.variant_file {
             Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| {
-                    CliError::input(format!("cannot read variant file {}: {e}", path.display()))
-                })?;
+                let text = read_variant_file(path).map_err(CliError::input)?;
                 Variant::from_toml(&text)
                     .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?
             }
@@ -86,4 +84,26 @@ pub fn replay(variant: &Variant, moves: &str) -> Result<mancala_core::Game, CliE
     let mut game = mancala_core::Game::new(variant.clone());
     game.play_moves(moves).map_err(CliError::input)?;
     Ok(game)
+}
+
+/// The text of a variant file, read no further than
+/// [`MAX_VARIANT_FILE_BYTES`] and one byte: a longer file (or a device
+/// such as `/dev/zero`) is refused, not read to its end.
+pub fn read_variant_file(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("cannot read variant file {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(format!("variant file {}: a folder, not a file", path.display()));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_VARIANT_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() > MAX_VARIANT_FILE_BYTES {
+        return Err(format!(
+            "variant file {}: larger than {MAX_VARIANT_FILE_BYTES} bytes, the most a variant \
+             file may hold",
+            path.display()
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("variant file {}: not UTF-8 text", path.display()))
 }

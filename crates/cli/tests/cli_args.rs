@@ -55,3 +55,79 @@ fn every_hash_option_has_the_one_limit() {
         }
     }
 }
+
+#[test]
+fn a_variant_file_that_never_ends_is_refused_without_reading_it_all() {
+    // Failed before: /dev/zero was read until memory ran out (4.7 GB; here
+    // the address-space limit ends it).
+    let home = common::Sandbox::new();
+    let out = common::mancala_limited(home.path(), common::LIMITED_KIB)
+        .args(["state", "--variant-file", "/dev/zero"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("/dev/zero") && err.contains("larger than 65536 bytes"), "{err}");
+}
+
+#[test]
+fn a_variant_file_and_a_variant_name_conflict() {
+    // Failed before: -v was silently ignored.
+    let home = common::Sandbox::new();
+    let file = home.join("oware.toml");
+    let shown = home.mancala().args(["variants", "--show", "oware"]).output().unwrap();
+    std::fs::write(&file, &shown.stdout).unwrap();
+    let file = file.to_str().unwrap();
+    for command in ["state", "perft", "analyze", "engine", "solve"] {
+        let (code, err) = run(&[command, "--variant-file", file, "-v", "kalah"]);
+        assert_eq!(code, Some(2), "{command}: {err}");
+        assert!(err.contains("cannot be used with"), "{command}: {err}");
+    }
+    let (code, err) = run(&["state", "--variant-file", file]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn a_long_name_in_a_bad_variant_file_is_quoted_short() {
+    // Failed before: the parser's message quoted the whole line.
+    let home = common::Sandbox::new();
+    let file = home.join("long.toml");
+    std::fs::write(&file, format!("name = \"{}\n", "x".repeat(60_000))).unwrap();
+    let out = home.mancala().args(["state", "--variant-file", file.to_str().unwrap()]).output();
+    let out = out.unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("not a valid variant file"), "{err}");
+    assert!(err.len() < 2000, "{} bytes: {}", err.len(), &err[..200]);
+}
+
+#[test]
+fn analyze_time_out_of_range_names_the_range() {
+    let (code, err) = run(&["analyze", "-t", "1e308"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("at most 1000000") && err.contains("1e308"), "{err}");
+}
+
+#[test]
+fn state_batch_goes_on_after_a_line_that_is_not_utf8() {
+    // Failed before: the batch stopped with an error at the bad line.
+    use std::io::Write;
+    use std::process::Stdio;
+    let home = common::Sandbox::new();
+    let mut child = home
+        .mancala()
+        .args(["state", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"3\n\xff\xfe\n1\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].contains("\"position\"") && lines[2].contains("\"position\""), "{text}");
+    assert!(lines[1].starts_with("{\"error\":") && lines[1].contains("not UTF-8"), "{text}");
+}

@@ -226,3 +226,27 @@ fn more_seeds_than_the_board_holds_is_refused_before_building() {
     assert!(!err.contains("building"), "{err}");
     assert!(!db.exists(), "nothing written");
 }
+
+#[test]
+fn a_layer_replaced_by_a_folder_is_named_as_not_a_file() {
+    // Failed before: "No such device (os error 19)", naming no file.
+    let dir = tempfile::tempdir().unwrap();
+    build(dir.path());
+    let db = dir.path().join("db");
+    let folder = std::fs::read_dir(&db).unwrap().next().unwrap().unwrap().path();
+    let layer = folder.join("layer-008.mdb");
+    std::fs::remove_file(&layer).unwrap();
+    std::fs::create_dir(&layer).unwrap();
+    let moves = late_moves(10);
+    let mut args = vec!["analyze", "-q", "-d", "2", "--moves", &moves, "--db-dir"];
+    args.push(db.to_str().unwrap());
+    args.extend(VARIANT);
+    let out = mancala(dir.path(), &args, b"");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("layer-008.mdb") && stderr.contains("a folder, not a file"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("os error"), "{stderr}");
+}

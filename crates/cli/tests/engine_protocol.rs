@@ -24,8 +24,19 @@ struct Engine {
 impl Engine {
     fn start(args: &[&str]) -> Engine {
         let home = common::Sandbox::new();
-        let mut child = home
-            .mancala()
+        let cmd = home.mancala();
+        Engine::spawn(cmd, home, args)
+    }
+
+    /// The engine under an address-space limit ([`common::LIMITED_KIB`]).
+    fn start_limited(args: &[&str]) -> Engine {
+        let home = common::Sandbox::new();
+        let cmd = common::mancala_limited(home.path(), common::LIMITED_KIB);
+        Engine::spawn(cmd, home, args)
+    }
+
+    fn spawn(mut cmd: std::process::Command, home: common::Sandbox, args: &[&str]) -> Engine {
+        let mut child = cmd
             .arg("engine")
             .args(args)
             .stdin(Stdio::piped())
@@ -137,8 +148,10 @@ fn every_malformed_line_gets_an_error_and_the_engine_survives() {
         ("go nodes 0", "at least 1"),
         ("go movetime", "needs a number"),
         ("go sideways", "unknown limit"),
+        ("go movetime 99999999999999999999", "from 1 to 18446744073709551615"),
+        ("go depth 99999999999999999999", "from 1 to 120"),
         ("go infinite depth 3", "infinite cannot be combined"),
-        (&long, "unknown limit"),
+        (&long, "longer than 65536 bytes"),
         ("position", "nothing given"),
         ("position moves 1", "no position before moves"),
         ("position startpos 1 2", "expected \"moves\""),
@@ -345,4 +358,115 @@ fn variants_and_variant_files() {
     // Without limits the search runs until solved: at once on this board.
     let lines = e.until("bestmove");
     assert!(lines.iter().any(|l| l.contains(" exact true ")), "{lines:?}");
+}
+
+#[test]
+fn a_table_too_large_for_memory_is_an_error_and_the_old_table_stays() {
+    // Failed before: "memory allocation of 68719476736 bytes failed", SIGABRT.
+    let mut e = Engine::start_limited(&["--hash", "16"]);
+    let got = e.ask("hash 65536");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("error hash: cannot allocate"), "{got:?}");
+    assert!(got[0].contains("65536 MiB") && got[0].contains("16 MiB"), "{got:?}");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn too_large_tables_on_the_command_line_exit_with_a_message() {
+    for args in [
+        &["engine", "--hash", "65536"][..],
+        &["analyze", "--hash", "65536", "--depth", "1"],
+        &["mankalah", "--hash", "65536"],
+    ] {
+        let home = common::Sandbox::new();
+        let out = common::mancala_limited(home.path(), common::LIMITED_KIB)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("cannot allocate") && err.contains("65536 MiB"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_over_long_line_gets_one_error_and_is_not_kept() {
+    // Failed before: the whole line was read into memory and got an error
+    // only for its content.
+    let mut e = Engine::start(&[]);
+    let mut long = b"position ".to_vec();
+    long.resize(8 << 20, b'x');
+    long.push(b'\n');
+    e.send_bytes(&long);
+    e.send("isready");
+    let got = e.until("readyok");
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[0].starts_with("error the line is longer than 65536 bytes"), "{}", got[0]);
+    assert!(got[0].len() < 300, "{}", got[0]);
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn end_of_input_stops_a_search_without_limits() {
+    // Failed before: `go` with no limit searched on after the input closed.
+    let mut e = Engine::start(&["--variant", "mankalah"]);
+    e.send("go");
+    e.until("info");
+    let start = Instant::now();
+    let (rest, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(rest.last().is_some_and(|l| l.starts_with("bestmove ")), "{rest:?}");
+}
+
+#[test]
+fn positions_that_cannot_happen_are_refused() {
+    // Each was accepted before (the first as a drawn finished game).
+    let mut e = Engine::start(&[]);
+    let bad = [
+        ("4,4,4,4,4,4:0/4,4,4,4,4,4:0/S#majority", "no store holds more than half"),
+        ("0,0,0,0,0,24:23/1,0,0,0,0,0:0/S#empty-side", "the pits still hold 25"),
+        ("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#cycle", "kalah's rules do not have"),
+        ("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#cannot-feed", "kalah's rules do not have"),
+        ("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#only-grand-slams", "kalah's rules do not have"),
+        ("4,4,4,4,4,4:0/4,4,4,4,4,4:0/N+opening", "south makes the first move"),
+        ("+4,4,4,4,4,4:0/4,4,4,4,4,4:0/S", "not a seed count"),
+        ("4,04,4,4,4,4:0/4,4,4,4,4,4:0/S", "not a seed count"),
+    ];
+    for (position, reason) in bad {
+        let got = e.ask(&format!("position {position}"));
+        assert_eq!(got.len(), 1, "{position}: {got:?}");
+        assert!(got[0].starts_with("error position") && got[0].contains(reason), "{got:?}");
+    }
+    // The position is unchanged, and a real finished game is accepted.
+    e.send("d");
+    let shown = e.until("legal");
+    assert!(shown.contains(&"position 4,4,4,4,4,4:0/4,4,4,4,4,4:0/S+opening".to_string()));
+    assert!(e.ask("position 0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side").is_empty());
+    e.send("d");
+    let shown = e.until("over");
+    assert_eq!(shown.last().unwrap(), "over empty-side winner north");
+}
+
+#[test]
+fn a_variant_file_that_never_ends_is_refused_and_isready_is_answered() {
+    // Failed before: the engine read /dev/zero to its (absent) end and
+    // never answered isready.
+    let mut e = Engine::start_limited(&[]);
+    let got = e.ask("variantfile /dev/zero");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].contains("larger than 65536 bytes"), "{got:?}");
+    let got = e.ask("variantfile /");
+    assert!(got.len() == 1 && got[0].contains("a folder, not a file"), "{got:?}");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
 }

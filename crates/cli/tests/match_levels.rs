@@ -142,3 +142,44 @@ fn higher_levels_beat_lower_levels_clearly() {
         assert!(low > 0.0, "level {a} is not clearly stronger than level {b}: {s}");
     }
 }
+
+#[test]
+fn a_chatty_engine_hits_the_deadline_and_is_killed() {
+    // Failed before: `cmd:yes` was read forever (4.5 GB after 15 s), the
+    // deadline never checked while lines kept coming. This engine writes
+    // lines without end as fast as `yes` can, ignores SIGPIPE and starts
+    // `yes` again when it stops (so only a kill ends it), and leaves its
+    // process id behind.
+    let home = common::Sandbox::new();
+    let script = home.join("chatty.sh");
+    let pid_file = home.join("chatty.pid");
+    std::fs::write(
+        &script,
+        format!(
+            "exec 2>/dev/null\necho $$ > '{}'\ntrap '' PIPE\nwhile :; do yes 'info string y' 2>/dev/null; done\n",
+            pid_file.display()
+        ),
+    )
+    .unwrap();
+    let start = std::time::Instant::now();
+    let player = format!("cmd:sh '{}'", script.display());
+    let out = common::mancala_limited(home.path(), common::LIMITED_KIB)
+        .args(["match", "--a", &player, "--b", "level:1", "--games", "2", "--timeout", "3"])
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("did not answer within 3 s"), "{err}");
+    assert!(took < std::time::Duration::from_secs(15), "{took:?}");
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let proc = std::path::PathBuf::from(format!("/proc/{}", pid.trim()));
+    let gone = (0..200).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        !proc.exists()
+    });
+    if !gone {
+        let _ = std::process::Command::new("kill").arg(pid.trim()).status();
+    }
+    assert!(gone, "the chatty engine (process {}) was left running", pid.trim());
+}

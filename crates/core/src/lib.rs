@@ -54,7 +54,7 @@ pub use position::{mix64, EndReason, IllegalMove, MoveReport, Outcome, Position}
 pub use rules::{
     BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, GrandSlam, Repetition,
     RuleErrors, RuleProblem, Rules, SowingRules, StorePlacement, TurnRules, VariantFileError,
-    MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS,
+    MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
 };
 pub use side::Side;
 pub use variant::{preset_names, Variant, VariantError};

@@ -20,7 +20,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::{EndReason, IllegalMove, Position, OPENING, SWAP_OFFERED};
-use crate::rules::{MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS};
+use crate::rules::{EmptySide, GrandSlam, Repetition, MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS};
 use crate::variant::{CELLS, STORE_CELL};
 use crate::{Game, Move, Side, Variant};
 
@@ -194,7 +194,10 @@ pub enum ParsePositionError {
     Fields(usize),
     #[error("the {side} row {text:?} must be pits separated by ',' then ':' and the store")]
     Row { side: Side, text: String },
-    #[error("{text:?} in the {side} row is not a seed count from 0 to 255")]
+    #[error(
+        "{text:?} in the {side} row is not a seed count: a number from 0 to 255 written in \
+         digits, without a sign or a leading zero"
+    )]
     Count { side: Side, text: String },
     #[error("the rows differ in length: south has {south} pits, north {north}")]
     RowLengths { south: usize, north: usize },
@@ -244,10 +247,16 @@ impl FromStr for Position {
             let (pits, store) = text
                 .split_once(':')
                 .ok_or_else(|| ParsePositionError::Row { side, text: quote(text) })?;
+            // Plain decimal digits without a sign or a leading zero, as
+            // positions are printed: `4`, `0`, `12`; not `+4`, `04`, ` 4`.
             let count = |t: &str| {
-                t.trim()
-                    .parse::<u8>()
-                    .map_err(|_| ParsePositionError::Count { side, text: quote(t) })
+                let plain = !t.is_empty()
+                    && t.bytes().all(|b| b.is_ascii_digit())
+                    && (t == "0" || !t.starts_with('0'));
+                t.parse::<u8>()
+                    .ok()
+                    .filter(|_| plain)
+                    .ok_or_else(|| ParsePositionError::Count { side, text: quote(t) })
             };
             let pits = pits.split(',').map(count).collect::<Result<Vec<u8>, _>>()?;
             rows.push((pits, count(store)?));
@@ -321,6 +330,18 @@ pub enum PositionMismatch {
     Seeds { variant: String, found: u32, expected: u32 },
     #[error("the position offers the pie rule's {0} but {1} has no pie rule")]
     NoPieRule(&'static str, String),
+    #[error("the position is marked +{marker} for {found} but in {variant} {expected} {what}")]
+    PieSide {
+        marker: &'static str,
+        found: Side,
+        variant: String,
+        expected: Side,
+        what: &'static str,
+    },
+    #[error("the position says the game ended by #{reason}, which {variant}'s rules do not have")]
+    NoSuchEnd { reason: &'static str, variant: String },
+    #[error("the position says the game ended by #{reason}, but {why}")]
+    EndDoesNotHold { reason: &'static str, why: String },
 }
 
 impl Position {
@@ -346,6 +367,88 @@ impl Position {
             let what = if self.is_opening() { "opening" } else { "swap" };
             return Err(PositionMismatch::NoPieRule(what, name));
         }
-        Ok(())
+        let first = v.first_player();
+        let pie = if self.is_opening() {
+            Some(("opening", first, "makes the first move"))
+        } else if self.swap_offered() {
+            Some(("swap", first.opponent(), "is the one who may swap"))
+        } else {
+            None
+        };
+        if let Some((marker, expected, what)) = pie {
+            if self.to_move != expected {
+                return Err(PositionMismatch::PieSide {
+                    marker,
+                    found: self.to_move,
+                    variant: name,
+                    expected,
+                    what,
+                });
+            }
+        }
+        match self.end {
+            Some(reason) => self.check_end(v, reason),
+            None => Ok(()),
+        }
+    }
+
+    /// Checks that a finished position's stated end can happen under `v`:
+    /// the variant has that way of ending, and the board is as the game
+    /// leaves it (a majority in a store; the seeds left gone to their
+    /// owners, or split after a cycle under `repetition = "split"`).
+    fn check_end(&self, v: &Variant, reason: EndReason) -> Result<(), PositionMismatch> {
+        let rules = v.rules();
+        let has_rule = match reason {
+            EndReason::Majority => rules.end.majority,
+            EndReason::EmptySide => rules.end.empty_side == EmptySide::Either,
+            EndReason::NoSeeds => rules.end.empty_side == EmptySide::Mover,
+            EndReason::CannotFeed => rules.turn.must_feed,
+            EndReason::OnlyGrandSlams => {
+                rules.capture.grand_slam == GrandSlam::Forbidden && !rules.capture.counts.is_empty()
+            }
+            EndReason::Cycle => rules.end.repetition != Repetition::None,
+        };
+        let name = reason.name();
+        if !has_rule {
+            return Err(PositionMismatch::NoSuchEnd {
+                reason: name,
+                variant: v.name().to_string(),
+            });
+        }
+        let fail = |why: String| Err(PositionMismatch::EndDoesNotHold { reason: name, why });
+        let south = self.side_seeds(Side::South);
+        let north = self.side_seeds(Side::North);
+        let most = self.store(Side::South).max(self.store(Side::North)) as u32;
+        match reason {
+            EndReason::Majority if 2 * most <= v.total_seeds() => fail(format!(
+                "no store holds more than half of the {} seeds (the stores hold {} and {})",
+                v.total_seeds(),
+                self.store(Side::South),
+                self.store(Side::North)
+            )),
+            EndReason::Majority => Ok(()),
+            EndReason::Cycle if rules.end.repetition == Repetition::Split => {
+                // Only the odd seed stays, in the first pit of the player to move.
+                let k = self.to_move.index() * self.pits_per_side();
+                let odd_seed_only = south + north == self.cells[k] as u32 && self.cells[k] <= 1;
+                if odd_seed_only {
+                    Ok(())
+                } else {
+                    fail(format!(
+                        "after a cycle under {} the seeds left are split between the stores \
+                         (an odd seed stays in the first pit of the player to move), and the \
+                         pits hold {} seeds",
+                        v.name(),
+                        south + north
+                    ))
+                }
+            }
+            _ if south + north > 0 => fail(format!(
+                "then the seeds left go to their owners' stores, and the pits still hold {} \
+                 (south {south}, north {north})",
+                south + north
+            )),
+            _ => Ok(()),
+        }
     }
 }

@@ -21,6 +21,15 @@ pub const MAX_PITS_PER_SIDE: usize = 16;
 /// a `u8`, so the whole game must fit one.
 pub const MAX_TOTAL_SEEDS: u32 = 255;
 
+/// The largest variant file read, in bytes (64 KiB; a built-in variant's
+/// file is under 1 KiB). [`Rules::from_toml`] refuses longer text, and the
+/// command line and the engine read no more than this (and one byte) of a file.
+pub const MAX_VARIANT_FILE_BYTES: usize = 64 * 1024;
+
+/// The longest line of a message about a variant file's text: longer lines
+/// (the parser quotes the text it stopped at) are cut.
+const MESSAGE_LINE_MAX: usize = 120;
+
 /// A complete rule set: board, sowing, captures, turn order and game end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -276,6 +285,11 @@ pub enum VariantFileError {
     /// Not valid TOML, or not the shape of a rule set (unknown or missing field).
     #[error("not a valid variant file: {0}")]
     Syntax(String),
+    /// More text than a variant file may hold.
+    #[error(
+        "the text is {0} bytes long: a variant file holds at most {MAX_VARIANT_FILE_BYTES} bytes"
+    )]
+    TooLarge(usize),
     /// Valid TOML whose values break the rules' limits.
     #[error(transparent)]
     Invalid(#[from] RuleErrors),
@@ -408,9 +422,14 @@ fn keys(table: &toml::Table) -> String {
 impl Rules {
     /// Reads a rule set from TOML text and checks it.
     pub fn from_toml(text: &str) -> Result<Rules, VariantFileError> {
+        if text.len() > MAX_VARIANT_FILE_BYTES {
+            return Err(VariantFileError::TooLarge(text.len()));
+        }
         let rules: Rules = match toml::from_str(text) {
             Ok(rules) => rules,
-            Err(first) => return Err(VariantFileError::Syntax(shape_problems(text, first))),
+            Err(first) => {
+                return Err(VariantFileError::Syntax(short_lines(&shape_problems(text, first))))
+            }
         };
         rules.check()?;
         Ok(rules)
@@ -545,4 +564,24 @@ fn size_message(what: &str, min: u8, max: u8, pits: bool) -> String {
     } else {
         format!("{min} to {max} {what}")
     }
+}
+
+/// A message with every line cut to [`MESSAGE_LINE_MAX`] characters (and
+/// `...`), and at most 20 lines: the TOML parser quotes the input.
+fn short_lines(message: &str) -> String {
+    let mut lines: Vec<String> = message
+        .lines()
+        .take(20)
+        .map(|l| {
+            if l.chars().count() > MESSAGE_LINE_MAX {
+                format!("{}...", l.chars().take(MESSAGE_LINE_MAX).collect::<String>())
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    if message.lines().nth(20).is_some() {
+        lines.push("...".to_string());
+    }
+    lines.join("\n")
 }

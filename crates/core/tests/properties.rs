@@ -62,6 +62,7 @@ proptest! {
         prop_assert_eq!(end.total_seeds(), total);
         prop_assert!(end.legal_moves(&v).is_empty());
         prop_assert_eq!(end.to_string().parse::<Position>().unwrap(), end);
+        prop_assert_eq!(end.check_fits(&v), Ok(()), "{}", end);
         prop_assert!(end.outcome().is_some());
         // When the rules move the seeds left to the stores, the pits are empty.
         if end.end_reason() != Some(EndReason::Majority) && end.end_reason() != Some(EndReason::Cycle) {

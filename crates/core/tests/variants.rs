@@ -175,3 +175,91 @@ fn position_parse_errors_name_the_problem() {
         assert!(e.contains(expected), "{text}: {e}");
     }
 }
+
+/// The reason `text` does not fit `variant` (panics when it fits).
+fn misfit(variant: &Variant, text: &str) -> String {
+    let p: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    match p.check_fits(variant) {
+        Ok(()) => panic!("{text} was accepted under {}", variant.name()),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_finished_position_must_have_ended_as_it_says() {
+    let kalah = Variant::preset("kalah").unwrap();
+    // The start board is no majority win:
+    //      4  4  4  4  4  4
+    //   0                    0
+    //      4  4  4  4  4  4
+    let e = misfit(&kalah, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S#majority");
+    assert!(e.contains("#majority") && e.contains("no store holds more than half"), "{e}");
+    // A majority of 25 of 48:
+    //      4  4  4  4  4  0
+    //   0                   25
+    //      0  0  0  0  3  0
+    let won: Position = "0,0,0,0,3,0:25/0,4,4,4,4,4:0/N#majority".parse().unwrap();
+    assert_eq!(won.check_fits(&kalah), Ok(()));
+    // An empty side with seeds on both sides:
+    //      0  0  0  0  0  1
+    //   0                   23
+    //      0  0  0  0  0 24
+    let e = misfit(&kalah, "0,0,0,0,0,24:23/1,0,0,0,0,0:0/S#empty-side");
+    assert!(e.contains("the pits still hold 25"), "{e}");
+    let over: Position = "0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side".parse().unwrap();
+    assert_eq!(over.check_fits(&kalah), Ok(()));
+    // Ways of ending that Kalah does not have.
+    for reason in ["cycle", "cannot-feed", "only-grand-slams", "no-seeds"] {
+        let e = misfit(&kalah, &format!("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#{reason}"));
+        assert!(e.contains(&format!("#{reason}, which kalah's rules do not have")), "{e}");
+    }
+    // Oware has them all but a majority and an empty side (the mover's rule).
+    let oware = Variant::preset("oware").unwrap();
+    for reason in ["cycle", "cannot-feed", "only-grand-slams", "no-seeds"] {
+        let p: Position = format!("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#{reason}").parse().unwrap();
+        assert_eq!(p.check_fits(&oware), Ok(()), "{reason}");
+    }
+    assert!(misfit(&oware, "0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side").contains("do not have"));
+    // Abapa's grand slams capture nothing: never only grand slams.
+    let abapa = Variant::preset("abapa").unwrap();
+    assert!(
+        misfit(&abapa, "0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#only-grand-slams").contains("do not have")
+    );
+    // Awari splits the seeds after a cycle; the odd seed stays in the first
+    // pit of the player to move, and nowhere else:
+    //      0  0  0  0  0  0
+    //  23                   24
+    //      1  0  0  0  0  0
+    let awari = Variant::preset("awari").unwrap();
+    let split: Position = "1,0,0,0,0,0:24/0,0,0,0,0,0:23/S#cycle".parse().unwrap();
+    assert_eq!(split.check_fits(&awari), Ok(()));
+    assert!(misfit(&awari, "0,1,0,0,0,0:24/0,0,0,0,0,0:23/S#cycle").contains("split"));
+    assert!(misfit(&awari, "1,0,0,0,0,0:24/0,0,0,0,0,0:23/N#cycle").contains("split"));
+}
+
+#[test]
+fn pie_rule_markers_belong_to_their_player() {
+    let kalah = Variant::preset("kalah").unwrap();
+    let e = misfit(&kalah, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/N+opening");
+    assert!(e.contains("+opening for north") && e.contains("south makes the first move"), "{e}");
+    let e = misfit(&kalah, "4,4,0,5,5,5:1/4,4,4,4,4,4:0/S+swap");
+    assert!(e.contains("+swap for south") && e.contains("north is the one who may swap"), "{e}");
+    let mut rules = kalah.rules().clone();
+    rules.turn.first = Side::North;
+    let north_first = Variant::new(rules).unwrap();
+    let p: Position = "4,4,4,4,4,4:0/4,4,4,4,4,4:0/N+opening".parse().unwrap();
+    assert_eq!(p.check_fits(&north_first), Ok(()));
+    assert!(misfit(&north_first, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S+opening").contains("north makes"));
+}
+
+#[test]
+fn seed_counts_are_plain_digits() {
+    for bad in ["+4", "04", " 4", "4 ", "-0", "00", "256", ""] {
+        let text = format!("4,{bad},4,4,4,4:0/4,4,4,4,4,4:0/S");
+        let e = text.parse::<Position>().unwrap_err().to_string();
+        assert!(e.contains("is not a seed count"), "{text}: {e}");
+    }
+    let e = "4,4,4,4,4,4:+0/4,4,4,4,4,4:0/S".parse::<Position>().unwrap_err().to_string();
+    assert!(e.contains("\"+0\" in the south row") && e.contains("without a sign"), "{e}");
+    assert!("4,4,4,4,4,10:0/4,4,4,4,4,0:0/S".parse::<Position>().is_ok());
+}

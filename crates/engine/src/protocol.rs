@@ -35,6 +35,10 @@ use crate::search::MAX_DEPTH;
 
 pub use crate::search::MAX_HASH_MB;
 
+/// The longest line `mancala engine` reads, in bytes with its newline
+/// (64 KiB); the rest of a longer line is discarded with one `error`.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
 /// The commands, for messages.
 pub const COMMANDS: &str =
     "mancala, isready, variant, variantfile, hash, newgame, position, go, stop, d, quit";
@@ -213,7 +217,18 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
         if given {
             return err(format!("go: {key} is given twice: {usage}"));
         }
-        let n: u64 = number("go", key, words.get(i + 1), usage)?;
+        let max = if key == "depth" { MAX_DEPTH as u64 } else { u64::MAX };
+        let n: u64 = number("go", key, words.get(i + 1), usage).map_err(|e| {
+            let value = words.get(i + 1).copied().unwrap_or_default();
+            if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+                ProtocolError(format!(
+                    "go: {key} must be a whole number from 1 to {max}, found {:?}",
+                    quote(value)
+                ))
+            } else {
+                e
+            }
+        })?;
         match key {
             "depth" if (1..=MAX_DEPTH as u64).contains(&n) => limits.depth = Some(n as u32),
             "depth" => return err(format!("go: depth must be 1 to {MAX_DEPTH}, found {n}")),

@@ -332,7 +332,11 @@ impl Record {
             if v.name() != name {
                 return Err(err(
                     vline,
-                    format!("the variant is named {name:?} but its rules are named {:?}", v.name()),
+                    format!(
+                        "the variant is named {:?} but its rules are named {:?}",
+                        mancala_core::quote(name),
+                        mancala_core::quote(v.name())
+                    ),
                 ));
             }
             v

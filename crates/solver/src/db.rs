@@ -1112,6 +1112,14 @@ pub(crate) fn open_layer(
     let damaged = |message: String| DbError::Damaged { path: path.to_path_buf(), message };
     let file =
         fs::File::open(path).map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
+    let meta = file.metadata().map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() { "a folder" } else { "a device or other special file" };
+        return Err(damaged(format!(
+            "{what}, not a file: a database layer is a file; remove it and build the database \
+             again with `mancala db build`"
+        )));
+    }
     // SAFETY: the file is only read; a database file is not modified while in
     // use (layers are written to a temporary file and renamed into place).
     let map = unsafe { memmap2::Mmap::map(&file) }

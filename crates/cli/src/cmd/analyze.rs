@@ -97,7 +97,11 @@ fn line(pv: &[Move]) -> Vec<String> {
 pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(t) = args.time {
         if !(t > 0.0 && t <= 1e6) {
-            return Err(CliError::input("--time must be a number of seconds above 0"));
+            // 1e308 as written, not as 309 digits.
+            let found = if t.abs() >= 1e7 { format!("{t:e}") } else { t.to_string() };
+            return Err(CliError::input(format!(
+                "--time must be a number of seconds above 0 and at most 1000000, found {found}"
+            )));
         }
     }
     let (variant, game) = args.game.game()?;
@@ -119,7 +123,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })
     };
     let mut searcher =
-        Searcher::new(SearchOptions { hash_mb: args.hash, solve_seeds: args.solve_seeds })
+        Searcher::try_new(SearchOptions { hash_mb: args.hash, solve_seeds: args.solve_seeds })
+            .map_err(|e| CliError::input(format!("--hash: {e}")))?
             .with_endgame(database.as_ref().map(|d| d.oracle.clone()));
     if !args.json {
         println!(

@@ -7,7 +7,7 @@
 //! build` for the variant is used (`--no-db`: not used); finding one, or
 //! one that cannot be used, is reported in an `info string` line.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -15,11 +15,14 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use mancala_core::{Game, Move, Position, Side, Variant};
-use mancala_engine::protocol::{Command, GoLimits, Info, Reply, Start};
-use mancala_engine::search::{EndgameOracle, SearchInfo, SearchLimits, SearchOptions, Searcher};
+use mancala_engine::protocol::{Command, GoLimits, Info, Reply, Start, MAX_LINE_BYTES};
+use mancala_engine::search::{
+    EndgameOracle, SearchInfo, SearchLimits, SearchOptions, Searcher, TableAllocError,
+};
 
 use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
+use crate::lines::{read_line, Line};
 use crate::variant_args::VariantArgs;
 
 #[derive(clap::Args, Debug)]
@@ -56,6 +59,8 @@ struct Running {
     /// may send the next command at once, and the thread is about to end.
     reported: Arc<AtomicBool>,
     infinite: bool,
+    /// No limit was given: the end of input stops the search.
+    unlimited: bool,
     handle: JoinHandle<Searcher>,
 }
 
@@ -81,7 +86,13 @@ pub enum Flow {
 }
 
 impl Engine {
-    pub fn new(variant: Variant, hash_mb: usize, out: Out, databases: Databases) -> Engine {
+    /// The engine, or an error when its table cannot be allocated.
+    pub fn new(
+        variant: Variant,
+        hash_mb: usize,
+        out: Out,
+        databases: Databases,
+    ) -> Result<Engine, TableAllocError> {
         let mut engine = Engine {
             game: Game::new(variant.clone()),
             variant,
@@ -92,16 +103,26 @@ impl Engine {
             databases,
             endgame: None,
         };
+        engine.searcher = Some(engine.new_searcher()?);
         engine.find_database();
-        engine.searcher = Some(engine.new_searcher());
-        engine
+        Ok(engine)
     }
 
     /// A searcher with an empty table of the chosen size and the variant's
-    /// endgame database.
-    fn new_searcher(&self) -> Searcher {
-        Searcher::new(SearchOptions { hash_mb: self.hash_mb, ..SearchOptions::default() })
-            .with_endgame(self.endgame.clone())
+    /// endgame database, or an error when the table cannot be allocated.
+    fn new_searcher(&self) -> Result<Searcher, TableAllocError> {
+        Ok(Searcher::try_new(SearchOptions { hash_mb: self.hash_mb, ..SearchOptions::default() })?
+            .with_endgame(self.endgame.clone()))
+    }
+
+    /// A new searcher after a failure: the chosen size, or the smallest
+    /// table when that cannot be had now.
+    fn fresh_searcher(&mut self) -> Searcher {
+        self.new_searcher().unwrap_or_else(|_| {
+            self.hash_mb = 1;
+            Searcher::new(SearchOptions { hash_mb: 1, ..SearchOptions::default() })
+                .with_endgame(self.endgame.clone())
+        })
     }
 
     /// Looks for the variant's endgame database, saying what was found
@@ -144,7 +165,7 @@ impl Engine {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {
                     self.error("the search failed; the engine goes on with an empty table");
-                    self.searcher = Some(self.new_searcher());
+                    self.searcher = Some(self.fresh_searcher());
                 }
             }
         }
@@ -158,10 +179,10 @@ impl Engine {
         self.join();
     }
 
-    /// The end of input: a search with limits finishes and reports; an
-    /// infinite one is stopped.
+    /// The end of input: a search with limits finishes and reports; one
+    /// without limits (`go`, `go infinite`) is stopped.
     pub fn finish(&mut self) {
-        if self.running.as_ref().is_some_and(|r| r.infinite) {
+        if self.running.as_ref().is_some_and(|r| r.infinite || r.unlimited) {
             self.stop();
         }
         self.join();
@@ -219,21 +240,21 @@ impl Engine {
                     Err(e) => self.error(format!("variant: {}", e.message)),
                 }
             }
-            Command::VariantFile(path) => {
-                let args = VariantArgs {
-                    variant: String::new(),
-                    pits_per_side: None,
-                    seeds: None,
-                    variant_file: Some(PathBuf::from(path)),
-                };
-                match args.variant() {
-                    Ok(v) => self.use_variant(v),
-                    Err(e) => self.error(format!("variantfile: {}", e.message)),
-                }
-            }
+            Command::VariantFile(path) => match read_variant(PathBuf::from(path)) {
+                Ok(v) => self.use_variant(v),
+                Err(e) => self.error(format!("variantfile: {e}")),
+            },
             Command::Hash(mb) => {
-                self.hash_mb = mb;
-                self.searcher = Some(self.new_searcher());
+                // The new table is allocated before the old one goes: when
+                // it cannot be, the engine keeps its table as it is.
+                let old = std::mem::replace(&mut self.hash_mb, mb);
+                match self.new_searcher() {
+                    Ok(s) => self.searcher = Some(s),
+                    Err(e) => {
+                        self.hash_mb = old;
+                        self.error(format!("hash: {e}; the engine keeps its table of {old} MiB"));
+                    }
+                }
             }
             Command::NewGame => {
                 if let Some(s) = self.searcher.as_mut() {
@@ -291,13 +312,17 @@ impl Engine {
             time: go.movetime.map(Duration::from_millis),
         };
         let infinite = go.infinite;
+        let unlimited = limits == SearchLimits::default();
         if self.game.position().is_over() {
             self.send(Reply::InfoString("the game is over".into()));
             self.send(Reply::BestMove(None));
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let mut searcher = self.searcher.take().unwrap_or_else(|| self.new_searcher());
+        let mut searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => self.fresh_searcher(),
+        };
         let game = self.game.clone();
         let out = Arc::clone(&self.out);
         let flag = Arc::clone(&stop);
@@ -318,9 +343,11 @@ impl Engine {
             searcher
         });
         match handle {
-            Ok(handle) => self.running = Some(Running { stop, reported, infinite, handle }),
+            Ok(handle) => {
+                self.running = Some(Running { stop, reported, infinite, unlimited, handle })
+            }
             Err(e) => {
-                self.searcher = Some(self.new_searcher());
+                self.searcher = Some(self.fresh_searcher());
                 self.error(format!("go: cannot start the search thread: {e}"));
             }
         }
@@ -353,6 +380,37 @@ impl Engine {
     }
 }
 
+/// How long `variantfile` waits for its file (a named pipe with no writer
+/// never answers).
+const VARIANT_FILE_WAIT: Duration = Duration::from_secs(5);
+
+/// Reads a variant file on a thread of its own, waiting at most
+/// [`VARIANT_FILE_WAIT`]: the file is read no further than
+/// `mancala_core::MAX_VARIANT_FILE_BYTES`, and a file that does not answer
+/// (a pipe) is given up, so that the engine goes on answering.
+fn read_variant(path: PathBuf) -> Result<Variant, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let shown = path.display().to_string();
+    std::thread::Builder::new()
+        .name("variantfile".into())
+        .spawn(move || {
+            let args = VariantArgs {
+                variant: String::new(),
+                pits_per_side: None,
+                seeds: None,
+                variant_file: Some(path),
+            };
+            let _ = tx.send(args.variant().map_err(|e| e.message));
+        })
+        .map_err(|e| format!("cannot start reading {shown}: {e}"))?;
+    rx.recv_timeout(VARIANT_FILE_WAIT).unwrap_or_else(|_| {
+        Err(format!(
+            "{shown} gave no answer within {} s (a pipe with nothing writing to it?)",
+            VARIANT_FILE_WAIT.as_secs()
+        ))
+    })
+}
+
 /// The board as South sees it: North's row on top (North's pit n first),
 /// the stores at the ends, South's row below.
 fn board(pos: &Position) -> Vec<String> {
@@ -376,16 +434,23 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let variant = args.variant.variant()?;
     let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
     let databases = Databases::new(args.db);
-    let mut engine = Engine::new(variant, args.hash, out, databases);
+    let mut engine = Engine::new(variant, args.hash, out, databases)
+        .map_err(|e| CliError::input(format!("--hash: {e}")))?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::with_capacity(256);
     loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+        match read_line(&mut input, &mut buf, MAX_LINE_BYTES) {
+            Ok(Line::End) => break,
+            Ok(Line::Text) => {}
+            Ok(Line::TooLong) => {
+                engine.error(format!(
+                    "the line is longer than {MAX_LINE_BYTES} bytes (the longest line the \
+                     engine reads); it was discarded: {:?}",
+                    mancala_core::quote(&String::from_utf8_lossy(&buf[..64]))
+                ));
+                continue;
+            }
             Err(e) => {
                 engine.error(format!("cannot read the input: {e}"));
                 break;

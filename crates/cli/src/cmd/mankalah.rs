@@ -85,7 +85,8 @@ impl Agent {
             return Err(CliError::input("--budget and --reserve must be seconds above 0"));
         }
         let searcher =
-            Searcher::new(SearchOptions { hash_mb: args.hash, ..SearchOptions::default() });
+            Searcher::try_new(SearchOptions { hash_mb: args.hash, ..SearchOptions::default() })
+                .map_err(|e| CliError::input(format!("--hash: {e}")))?;
         Ok(Agent {
             variant,
             args,

@@ -6,7 +6,7 @@
 //! with the match's limits (`search`), or an external program speaking the
 //! `mancala engine` protocol (`cmd:PROGRAM ARGS`, see `docs/protocol.md`).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Stdio};
 use std::str::FromStr;
@@ -19,11 +19,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use mancala_core::{format_moves, quote, Game, Move, Outcome, Side, Variant};
 use mancala_engine::computer_move;
 use mancala_engine::playout::SplitMix64;
-use mancala_engine::protocol::{Command, GoLimits, Reply, Start};
+use mancala_engine::protocol::{Command, GoLimits, Reply, Start, MAX_LINE_BYTES};
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
 use serde::Serialize;
 
 use crate::error::CliError;
+use crate::lines::{read_line, Line};
 use crate::variant_args::VariantArgs;
 
 #[derive(clap::Args, Debug)]
@@ -183,6 +184,9 @@ impl Player for SearchPlayer {
     }
 }
 
+/// Lines read from an external program and not yet looked at, at most.
+const LINE_QUEUE: usize = 1024;
+
 /// An external program driven through the `mancala engine` protocol.
 struct ExternalPlayer {
     name: String,
@@ -210,10 +214,21 @@ impl ExternalPlayer {
             .map_err(|e| format!("cannot start {name:?}: {e}"))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = std::sync::mpsc::channel();
+        // Bounded: a program that talks faster than it is listened to
+        // waits (its pipe fills) instead of filling this process's memory;
+        // a line longer than the protocol's longest is skipped unread.
+        let (tx, lines) = std::sync::mpsc::sync_channel(LINE_QUEUE);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut input = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                match read_line(&mut input, &mut buf, MAX_LINE_BYTES) {
+                    Ok(Line::Text) => {}
+                    Ok(Line::TooLong) => continue,
+                    Ok(Line::End) | Err(_) => break,
+                }
+                let text = String::from_utf8_lossy(&buf);
+                let line = text.trim_end_matches(['\n', '\r']).to_string();
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -251,8 +266,15 @@ impl ExternalPlayer {
     fn wait_for(&mut self, done: impl Fn(&Reply) -> bool) -> Result<Reply, String> {
         let deadline = Instant::now() + self.timeout;
         loop {
+            // Checked before every line, so that a program that never stops
+            // talking still runs out of time.
             let wait = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(wait) {
+            let next = if wait.is_zero() {
+                Err(RecvTimeoutError::Timeout)
+            } else {
+                self.lines.recv_timeout(wait)
+            };
+            match next {
                 Ok(line) => match line.parse::<Reply>() {
                     Ok(Reply::Error(reason)) => {
                         return Err(format!("{:?} answered error {reason}", self.name));

@@ -1,12 +1,15 @@
 //! `mancala state`: the scriptable oracle. Replays moves and prints one JSON
 //! object describing the position (see `docs/notation.md`).
 
-use std::io::BufRead;
-
 use mancala_core::{Game, Outcome, Side};
 use serde::Serialize;
 
 use crate::error::CliError;
+use crate::lines::{read_line, Line};
+
+/// The longest line `state --batch` reads, in bytes (1 MiB): the move list
+/// of a longer line is not read; the line gets `{"error": ...}`.
+pub const MAX_BATCH_LINE_BYTES: usize = 1 << 20;
 use crate::variant_args::{replay, GameArgs};
 
 #[derive(clap::Args, Debug)]
@@ -72,12 +75,30 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Ok(());
     }
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| CliError::input(format!("reading standard input: {e}")))?;
-        let json = match replay(&variant, &line) {
-            Ok(game) => serde_json::to_string(&StateJson::of(&game)),
-            Err(e) => serde_json::to_string(&serde_json::json!({ "error": e.message })),
+    let mut buf = Vec::new();
+    let error = |message: String| serde_json::to_string(&serde_json::json!({ "error": message }));
+    for number in 1.. {
+        let read = read_line(&mut input, &mut buf, MAX_BATCH_LINE_BYTES)
+            .map_err(|e| CliError::input(format!("reading standard input: {e}")))?;
+        let json = match read {
+            Line::End => break,
+            Line::TooLong => error(format!(
+                "line {number} is longer than {MAX_BATCH_LINE_BYTES} bytes (the longest line \
+                 --batch reads)"
+            )),
+            Line::Text => match std::str::from_utf8(&buf) {
+                Err(_) => error(format!("line {number} is not UTF-8 text")),
+                Ok(text) => {
+                    let line = text.strip_suffix('\n').unwrap_or(text);
+                    let line = line.strip_suffix('\r').unwrap_or(line);
+                    match replay(&variant, line) {
+                        Ok(game) => serde_json::to_string(&StateJson::of(&game)),
+                        Err(e) => error(e.message),
+                    }
+                }
+            },
         }
         .expect("json");
         use std::io::Write;

@@ -60,3 +60,23 @@ pub fn mancala_in(home: &Path) -> Command {
 pub fn binary() -> &'static str {
     env!("CARGO_BIN_EXE_mancala")
 }
+
+/// `mancala` run in `home` as [`mancala_in`], but under an address-space
+/// limit of `kib` KiB (`ulimit -v` in `sh`), so that a test asking for a
+/// huge allocation cannot take the machine's memory even where the
+/// allocation would succeed.
+pub fn mancala_limited(home: &Path, kib: u64) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_mancala"));
+    for name in LOCATIONS {
+        cmd.env_remove(name);
+    }
+    cmd.env("HOME", home).current_dir(home);
+    cmd
+}
+
+/// The address-space limit of tests that ask for tables too large to
+/// allocate: 4 GiB, far below the largest `--hash` (64 GiB).
+pub const LIMITED_KIB: u64 = 4 << 20;

@@ -69,6 +69,7 @@ use node::Worker;
 use order::History;
 use root::RootMove;
 use score::terminal;
+pub use tt::TableAllocError;
 use tt::TranspositionTable;
 
 /// Deepest iteration when no depth limit is given.
@@ -129,8 +130,15 @@ impl Default for Searcher {
 
 impl Searcher {
     /// A searcher with its table allocated (once, here).
+    /// Aborts when the table cannot be allocated: use
+    /// [`Searcher::try_new`] for a size a user chose.
     pub fn new(options: SearchOptions) -> Searcher {
         Searcher { tt: TranspositionTable::new(options.hash_mb), options, endgame: None }
+    }
+
+    /// A searcher, or an error when its table cannot be allocated.
+    pub fn try_new(options: SearchOptions) -> Result<Searcher, TableAllocError> {
+        Ok(Searcher { tt: TranspositionTable::try_new(options.hash_mb)?, options, endgame: None })
     }
 
     /// Uses `endgame` (an endgame database) in the searches to come, where

@@ -61,23 +61,41 @@ pub struct TranspositionTable {
     generation: u8,
 }
 
+/// A transposition table that could not be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "cannot allocate a transposition table of {mb} MiB: not enough memory; choose a smaller size"
+)]
+pub struct TableAllocError {
+    /// The size asked for, in MiB.
+    pub mb: usize,
+}
+
 /// Default size in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
 
 impl TranspositionTable {
     /// A table of at most `mb` MiB (at least one bucket; the number of
     /// buckets is a power of two).
+    ///
+    /// Panics (aborts) when the memory cannot be had: see
+    /// [`TranspositionTable::try_new`] for sizes a user chose.
     pub fn new(mb: usize) -> TranspositionTable {
+        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of at most `mb` MiB, or an error when the memory cannot be
+    /// allocated (nothing is allocated then).
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, TableAllocError> {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let mut count = 1usize;
         while count * 2 * std::mem::size_of::<Bucket>() <= bytes {
             count *= 2;
         }
-        TranspositionTable {
-            buckets: vec![Bucket::default(); count],
-            mask: count as u64 - 1,
-            generation: 0,
-        }
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).map_err(|_| TableAllocError { mb })?;
+        buckets.resize(count, Bucket::default());
+        Ok(TranspositionTable { buckets, mask: count as u64 - 1, generation: 0 })
     }
 
     /// Size in bytes.
