@@ -253,7 +253,7 @@ impl FromStr for Command {
     /// spaces or tabs. An empty line is an error here; the engine ignores
     /// empty lines before parsing.
     fn from_str(line: &str) -> Result<Command, ProtocolError> {
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let words: Vec<&str> = line.split_ascii_whitespace().collect();
         let Some((&command, rest)) = words.split_first() else {
             return err(format!("empty line: the commands are {COMMANDS}"));
         };
@@ -483,7 +483,7 @@ impl FromStr for Reply {
     type Err = ProtocolError;
 
     fn from_str(line: &str) -> Result<Reply, ProtocolError> {
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let words: Vec<&str> = line.split_ascii_whitespace().collect();
         let Some((&first, rest)) = words.split_first() else {
             return err("empty line: an engine's reply has at least one word");
         };

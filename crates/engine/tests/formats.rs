@@ -348,3 +348,12 @@ mod mankalah {
         assert!("MOVE".parse::<AgentMessage>().is_err());
     }
 }
+
+#[test]
+fn protocol_words_are_separated_by_spaces_and_tabs_only() {
+    // docs/protocol.md: words are separated by spaces or tabs; any other
+    // character, a no-break space among them, belongs to a word.
+    assert!("go\tdepth 2".parse::<Command>().is_ok());
+    assert!("go\u{a0}depth 2".parse::<Command>().is_err());
+    assert!("go depth\u{2003}2".parse::<Command>().is_err());
+}
