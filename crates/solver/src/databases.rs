@@ -34,6 +34,7 @@
 //! ```
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use mancala_core::{Position, Rules, StorePlacement, Variant};
@@ -142,6 +143,39 @@ impl Opened {
             if self.exact { "exact scores" } else { "outcomes only (majority rule)" },
             self.folder.display()
         )
+    }
+}
+
+/// The physical memory of this machine in bytes, if known.
+fn physical_memory() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads system constants.
+        let (pages, size) =
+            unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+        (pages > 0 && size > 0).then(|| (pages as u64).saturating_mul(size as u64))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// A number of bytes for people: "3.3 GB", "170 EB".
+fn bytes(b: u128) -> String {
+    let units = ["bytes", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"];
+    let mut x = b as f64;
+    let mut u = 0;
+    while x >= 1000.0 && u + 1 < units.len() {
+        x /= 1000.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{b} bytes")
+    } else if x < 10.0 {
+        format!("{x:.1} {}", units[u])
+    } else {
+        format!("{x:.0} {}", units[u])
     }
 }
 
@@ -260,12 +294,49 @@ impl Databases {
         if kind == Kind::Kalah {
             crate::db::check_build_size(v.pits_per_side(), max_seeds)?;
         }
+        let need = Databases::build_bytes(kind, v.pits_per_side(), max_seeds);
+        if let Some(memory) = physical_memory().filter(|&m| need > m as u128) {
+            let boards = crate::BoardIndex::new(2 * v.pits_per_side()).count(max_seeds);
+            let boards = if boards == u64::MAX {
+                "more than 18446744073709551615".to_string()
+            } else {
+                boards.to_string()
+            };
+            return Err(DbError::TooLarge {
+                asked: max_seeds,
+                reason: format!(
+                    "its largest layer alone has {boards} boards, and the build needs {} of \
+                     memory, this machine has {}",
+                    bytes(need),
+                    bytes(memory as u128)
+                ),
+            });
+        }
         Ok(kind)
+    }
+
+    /// The memory a build of rows of `n` pits up to `max_seeds` seeds
+    /// needs at its peak: the Kalah family keeps every layer in memory
+    /// (a byte per board); the Oware family 5 more bytes per board of its
+    /// largest layer for working (see docs/databases.md).
+    pub fn build_bytes(kind: Kind, n: usize, max_seeds: usize) -> u128 {
+        let index = crate::BoardIndex::new(2 * n);
+        // Saturated counts (u64::MAX) stay far above any memory.
+        let all: u128 = (0..=max_seeds).map(|k| index.count(k) as u128).sum();
+        match kind {
+            Kind::Kalah => all,
+            Kind::Oware => all + 5 * index.count(max_seeds) as u128,
+        }
     }
 
     /// Builds (or finishes building) the database of `v` up to `max_seeds`
     /// in its folder of `root`, of the kind `v` needs, on `threads`
-    /// threads. `on_layer` hears of each Oware layer as it is ready.
+    /// threads. `on_layer` hears of each Oware layer as it is ready. Setting
+    /// `stop` ends the build within a fraction of a second, keeping the
+    /// layers finished ([`DbError::Interrupted`]). Two builds in one folder
+    /// take turns (a lock in the folder): the second waits, saying so once
+    /// through `progress` ([`BuildProgress::waiting`]), then uses the
+    /// first one's layers.
     pub fn build_with(
         v: &Variant,
         max_seeds: usize,
@@ -273,16 +344,17 @@ impl Databases {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
         on_layer: &mut dyn FnMut(&LayerBuild, &LayerStats),
+        stop: &AtomicBool,
     ) -> Result<Database, DbError> {
         let kind = Databases::check_build(v, max_seeds)?;
         let folder = Databases::folder(v, root);
         Ok(match kind {
             Kind::Oware => Database::Oware(OwareDb::build_with(
-                v, max_seeds, &folder, threads, progress, on_layer,
+                v, max_seeds, &folder, threads, progress, on_layer, stop,
             )?),
-            Kind::Kalah => {
-                Database::Kalah(EndgameDb::build(v, max_seeds, &folder, threads, progress)?)
-            }
+            Kind::Kalah => Database::Kalah(EndgameDb::build_until(
+                v, max_seeds, &folder, threads, progress, stop,
+            )?),
         })
     }
 
@@ -294,6 +366,7 @@ impl Databases {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<Database, DbError> {
-        Databases::build_with(v, max_seeds, root, threads, progress, &mut |_, _| {})
+        let go = AtomicBool::new(false);
+        Databases::build_with(v, max_seeds, root, threads, progress, &mut |_, _| {}, &go)
     }
 }
