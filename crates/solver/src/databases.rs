@@ -161,6 +161,21 @@ fn physical_memory() -> Option<u64> {
     }
 }
 
+/// Boards of `seeds` seeds in `pits` pits, exactly (saturating at
+/// `u128::MAX`): C(seeds + pits - 1, pits - 1).
+fn boards(pits: usize, seeds: usize) -> u128 {
+    let (n, k) = ((seeds + pits - 1) as u128, (pits - 1).min(seeds) as u128);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        // c * (n - i) / (i + 1) is C(n, i + 1): exact at every step.
+        c = match c.checked_mul(n - i) {
+            Some(x) => x / (i + 1),
+            None => return u128::MAX,
+        };
+    }
+    c
+}
+
 /// A number of bytes for people: "3.3 GB", "170 EB".
 fn bytes(b: u128) -> String {
     let units = ["bytes", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"];
@@ -296,12 +311,7 @@ impl Databases {
         }
         let need = Databases::build_bytes(kind, v.pits_per_side(), max_seeds);
         if let Some(memory) = physical_memory().filter(|&m| need > m as u128) {
-            let boards = crate::BoardIndex::new(2 * v.pits_per_side()).count(max_seeds);
-            let boards = if boards == u64::MAX {
-                "more than 18446744073709551615".to_string()
-            } else {
-                boards.to_string()
-            };
+            let boards = boards(2 * v.pits_per_side(), max_seeds);
             return Err(DbError::TooLarge {
                 asked: max_seeds,
                 reason: format!(
@@ -320,12 +330,10 @@ impl Databases {
     /// (a byte per board); the Oware family 5 more bytes per board of its
     /// largest layer for working (see docs/databases.md).
     pub fn build_bytes(kind: Kind, n: usize, max_seeds: usize) -> u128 {
-        let index = crate::BoardIndex::new(2 * n);
-        // Saturated counts (u64::MAX) stay far above any memory.
-        let all: u128 = (0..=max_seeds).map(|k| index.count(k) as u128).sum();
+        let all = (0..=max_seeds).fold(0u128, |sum, k| sum.saturating_add(boards(2 * n, k)));
         match kind {
             Kind::Kalah => all,
-            Kind::Oware => all + 5 * index.count(max_seeds) as u128,
+            Kind::Oware => all.saturating_add(boards(2 * n, max_seeds).saturating_mul(5)),
         }
     }
 
@@ -368,5 +376,29 @@ impl Databases {
     ) -> Result<Database, DbError> {
         let go = AtomicBool::new(false);
         Databases::build_with(v, max_seeds, root, threads, progress, &mut |_, _| {}, &go)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_board_counts_agree_with_the_index_and_go_past_u64() {
+        for pits in [2, 6, 12, 32] {
+            let index = crate::BoardIndex::new(pits);
+            for seeds in 0..=20 {
+                assert_eq!(boards(pits, seeds), index.count(seeds) as u128, "{pits} {seeds}");
+            }
+        }
+        // 16 pits a side, 40 seeds: C(71, 31).
+        assert_eq!(boards(32, 40), 126_764_178_842_844_806_648);
+        let v = Variant::preset("kalah-irving").unwrap().resized(Some(16), None).unwrap();
+        let e = Databases::check_build(&v, 40).unwrap_err().to_string();
+        if physical_memory().is_some() {
+            assert!(e.contains("126764178842844806648 boards") && e.contains("of memory"), "{e}");
+        }
+        // Kalah(6,5)'s 25-seed database: 1.85 GB, as documented.
+        assert_eq!(Databases::build_bytes(Kind::Kalah, 6, 25), 1_852_482_996);
     }
 }
