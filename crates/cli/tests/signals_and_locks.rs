@@ -203,3 +203,39 @@ fn a_database_of_sextillions_of_boards_is_refused_up_front_with_the_memory_it_ne
     assert!(!err.contains("building"), "{err}");
     assert!(!db.exists(), "nothing written");
 }
+
+#[test]
+fn two_solves_in_one_database_folder_both_finish_with_the_same_value() {
+    let home = common::Sandbox::new();
+    for round in 0..3 {
+        let db = home.join(&format!("db-{round}"));
+        let solve = |n: usize| {
+            home.mancala()
+                .args(["solve", "-v", "kalah-irving", "-p", "4", "-s", "3", "--db-seeds", "16"])
+                .args(["--threads", "1", "--db-dir"])
+                .arg(&db)
+                .arg("--checkpoint-dir")
+                .arg(home.join(&format!("ck-{round}-{n}")))
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (a, b) = (solve(0), solve(1));
+        let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+        for out in [&a, &b] {
+            assert!(out.status.success(), "round {round}: {}", text(&out.stderr));
+        }
+        let value = |o: &std::process::Output| {
+            text(&o.stdout).lines().find(|l| l.starts_with("value:")).map(str::to_string)
+        };
+        assert!(value(&a).is_some());
+        assert_eq!(value(&a), value(&b), "round {round}");
+        let waited = [&a, &b]
+            .into_iter()
+            .filter(|o| text(&o.stderr).contains("another process is building"))
+            .count();
+        assert!(waited <= 1, "round {round}");
+        assert_eq!(layers(&db).len(), 17, "round {round}");
+    }
+}
