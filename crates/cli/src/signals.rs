@@ -8,8 +8,8 @@
 //!   [`Stop::code`]; a second signal ends the process at once;
 //! - the others ([`exit_on_signals`]) end at once: they have nothing to
 //!   save;
-//! - the console game saves the game first (its own handler, in
-//!   `cmd/play.rs`).
+//! - the console game saves the game first ([`on_signals`], called from
+//!   `cmd/play.rs`), and ends with 129 when its terminal closes (SIGHUP).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -91,5 +91,37 @@ pub fn exit_on_signals() {
     #[cfg(not(unix))]
     {
         let _ = ctrlc::set_handler(|| std::process::exit(130));
+    }
+}
+
+/// Runs `then` on a thread of its own when SIGINT, SIGTERM or SIGHUP
+/// (Unix) arrives, with the exit status the signal calls for (128 + its
+/// number) and what happened, in the console's words.
+pub fn on_signals(then: impl FnOnce(i32, &'static str) + Send + 'static) {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let why = match signal {
+                    SIGHUP => "\nThe terminal closed",
+                    SIGTERM => "\nStopped",
+                    _ => "\nInterrupted",
+                };
+                then(128 + signal, why);
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    {
+        let then = std::sync::Mutex::new(Some(then));
+        let _ = ctrlc::set_handler(move || {
+            if let Some(then) = then.lock().unwrap_or_else(|e| e.into_inner()).take() {
+                then(130, "\nInterrupted");
+            }
+        });
     }
 }
