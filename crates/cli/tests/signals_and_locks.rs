@@ -89,7 +89,10 @@ fn ctrl_c_stops_a_solve_while_it_builds_its_database_and_a_second_run_resumes() 
     let kept = layers(&db);
     assert!(kept.len() >= 4 && kept.len() < 10, "{kept:?}");
 
-    // The layers finished are used as they are by the next build.
+    // The layers finished are used as they are by the next build, which
+    // also removes what a builder killed outright would leave behind.
+    let stray = kept[0].0.with_file_name(".layer-killed.tmp");
+    std::fs::write(&stray, b"half a layer").unwrap();
     let max = (kept.len() - 1).to_string();
     let again = home
         .mancala()
@@ -100,6 +103,7 @@ fn ctrl_c_stops_a_solve_while_it_builds_its_database_and_a_second_run_resumes() 
         .unwrap();
     assert!(again.status.success(), "{}", text(&again.stderr));
     assert_eq!(layers(&db), kept, "the finished layers were not rebuilt");
+    assert!(!stray.exists(), "a temporary file left by a killed builder is removed");
 }
 
 #[test]

@@ -115,7 +115,10 @@ pub(crate) fn lock_folder(
     let mut said = false;
     loop {
         match file.try_lock() {
-            Ok(()) => return Ok(FolderLock(file)),
+            Ok(()) => {
+                remove_temporaries(dir);
+                return Ok(FolderLock(file));
+            }
             Err(fs::TryLockError::WouldBlock) => {}
             Err(fs::TryLockError::Error(e)) => return Err(io(&path, e)),
         }
@@ -127,6 +130,20 @@ pub(crate) fn lock_folder(
             return Err(DbError::Interrupted { seeds: 0 });
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Removes the temporary layer files a builder killed outright (a second
+/// Ctrl-C, SIGKILL, a crash) left in `dir`: only builders write them, and
+/// the caller holds the folder's lock, so none is being written.
+fn remove_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".layer-") && name.ends_with(".tmp") {
+            let _ = fs::remove_file(entry.path());
+        }
     }
 }
 
