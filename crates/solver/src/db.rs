@@ -80,9 +80,9 @@ pub enum DbError {
 
 fn interrupted_message(seeds: usize) -> String {
     match seeds {
-        0 => "stopped before the first layer was done; nothing was saved".to_string(),
-        1 => "stopped while building layer 1; layer 0 is saved".to_string(),
-        k => format!("stopped while building layer {k}; layers 0 to {} are saved", k - 1),
+        0 => "stopped before a layer was built".to_string(),
+        1 => "layer 1 was not finished; layer 0 is saved".to_string(),
+        k => format!("layer {k} was not finished; layers 0 to {} are saved", k - 1),
     }
 }
 
