@@ -7,6 +7,7 @@ mod error;
 mod lines;
 mod options;
 mod paths;
+mod signals;
 mod variant_args;
 
 use clap::{Parser, Subcommand};
@@ -50,6 +51,14 @@ enum Command {
 
 fn main() {
     let cli = Cli::parse();
+    // `play` saves its game, `solve` and `db build` their finished work,
+    // on a signal (their own handlers); the others end at once.
+    if !matches!(
+        cli.command,
+        Command::Play(_) | Command::Solve(_) | Command::Db(cmd::db::Command::Build(_))
+    ) {
+        signals::exit_on_signals();
+    }
     let result: Result<(), CliError> = match cli.command {
         Command::Play(args) => cmd::play::run(args),
         Command::State(args) => cmd::state::run(args),

@@ -1,6 +1,8 @@
 //! A game in progress: the variant, the moves played and every position
 //! passed through, for undo and for the repetition rule.
 
+use std::collections::HashMap;
+
 use crate::position::{EndReason, IllegalMove, MoveReport, Position};
 use crate::rules::Repetition;
 use crate::{Move, MoveList, Variant};
@@ -15,6 +17,11 @@ pub struct Game {
     /// `positions[i]` is the position after `i` moves.
     positions: Vec<Position>,
     moves: Vec<Move>,
+    /// Under a repetition rule, how many times each position of
+    /// `positions` occurs: whether a new position repeats is one lookup,
+    /// however long the game (a scan back through the positions since the
+    /// stores last changed grew with the game).
+    occurred: HashMap<Position, u32>,
 }
 
 impl Game {
@@ -28,7 +35,11 @@ impl Game {
     pub fn from_position(variant: Variant, start: Position) -> Game {
         let mut positions = Vec::with_capacity(256);
         positions.push(start);
-        Game { variant, positions, moves: Vec::with_capacity(256) }
+        let mut occurred = HashMap::new();
+        if variant.rules().end.repetition != Repetition::None {
+            occurred.insert(start, 1);
+        }
+        Game { variant, positions, moves: Vec::with_capacity(256), occurred }
     }
 
     /// The variant played.
@@ -73,28 +84,28 @@ impl Game {
     pub fn play_unchecked(&mut self, mv: Move) -> MoveReport {
         let mut next = *self.position();
         let report = next.play_unchecked(&self.variant, mv);
-        if self.variant.rules().end.repetition != Repetition::None
-            && !next.is_over()
-            && self.repeats(&next)
-        {
-            next.end_game(&self.variant, EndReason::Cycle);
+        if self.variant.rules().end.repetition != Repetition::None {
+            if !next.is_over() && self.occurred.contains_key(&next) {
+                next.end_game(&self.variant, EndReason::Cycle);
+            }
+            *self.occurred.entry(next).or_insert(0) += 1;
         }
         self.positions.push(next);
         self.moves.push(mv);
         report
     }
 
-    /// Whether `next` already occurred. Stores never shrink during play, so
-    /// only the positions since the stores last changed can be equal to it.
-    fn repeats(&self, next: &Position) -> bool {
-        let stores = |p: &Position| (p.store(crate::Side::South), p.store(crate::Side::North));
-        self.positions.iter().rev().take_while(|p| stores(p) == stores(next)).any(|p| p == next)
-    }
-
     /// Takes the last move back; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        self.positions.pop();
+        if let Some(last) = self.positions.pop() {
+            if let Some(count) = self.occurred.get_mut(&last) {
+                *count -= 1;
+                if *count == 0 {
+                    self.occurred.remove(&last);
+                }
+            }
+        }
         Some(mv)
     }
 

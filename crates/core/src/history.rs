@@ -1,5 +1,7 @@
 //! The positions a new position could repeat, for the repetition rule.
 
+use std::collections::HashSet;
+
 use crate::{Position, Side};
 
 /// The positions since the stores last changed. Stores never shrink during
@@ -19,7 +21,16 @@ pub struct RepetitionWindow {
     /// settle a key match.
     keys: Vec<u64>,
     seen: Vec<Position>,
+    /// Once `short` (or `seen`) holds [`SCAN`] positions (a long stretch
+    /// without a capture), its positions are looked up here instead of
+    /// scanned, so that a record costs the same however long the window
+    /// grows (the scan made a long game quadratic).
+    short_set: HashSet<(u128, u32)>,
+    seen_set: HashSet<Position>,
 }
+
+/// The window's size up to which it is scanned (filter, then a tight scan).
+const SCAN: usize = 64;
 
 impl RepetitionWindow {
     /// An empty window.
@@ -30,6 +41,8 @@ impl RepetitionWindow {
             filter: [0; 4],
             keys: Vec::with_capacity(64),
             seen: Vec::with_capacity(64),
+            short_set: HashSet::new(),
+            seen_set: HashSet::new(),
         }
     }
 
@@ -39,6 +52,8 @@ impl RepetitionWindow {
         self.filter = [0; 4];
         self.keys.clear();
         self.seen.clear();
+        self.short_set.clear();
+        self.seen_set.clear();
     }
 
     /// Records `p` and says whether it occurred before.
@@ -50,6 +65,12 @@ impl RepetitionWindow {
             self.stores = stores;
         }
         if let Some(entry) = p.short_form() {
+            if self.short.len() >= SCAN {
+                if self.short_set.is_empty() {
+                    self.short_set.extend(self.short.iter().copied());
+                }
+                return !self.short_set.insert(entry);
+            }
             let h = ((entry.0 as u64) ^ ((entry.0 >> 64) as u64).rotate_left(27) ^ entry.1 as u64)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 >> 56;
@@ -60,6 +81,12 @@ impl RepetitionWindow {
             self.filter[word] |= bit;
             self.short.push(entry);
             return false;
+        }
+        if self.seen.len() >= SCAN {
+            if self.seen_set.is_empty() {
+                self.seen_set.extend(self.seen.iter().copied());
+            }
+            return !self.seen_set.insert(*p);
         }
         let key = p.key();
         for (i, &k) in self.keys.iter().enumerate() {

@@ -536,6 +536,17 @@ impl Rules {
                         .into(),
                 );
             }
+            if self.capture.counts.is_empty() && self.capture.empty_pit == EmptyPitCapture::Off {
+                problem(
+                    "capture",
+                    "counts = [] and empty_pit = \"off\"".into(),
+                    "a capture rule (counts or empty_pit) when stores are beside the board: seeds \
+                     leave the board only by captures, so without one a game could end only by a \
+                     repeated position or a side without a move, which can take longer than anyone \
+                     can wait (16 pits x 7 seeds: over 20,000 moves, each slower than the last)"
+                        .into(),
+                );
+            }
             if self.end.repetition == Repetition::None {
                 problem(
                     "end.repetition",

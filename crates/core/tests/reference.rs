@@ -844,7 +844,10 @@ fn custom_rules_match_reference_in_random_games() {
                 // The checker only rejects documented combinations.
                 let beside = rules.board.stores == StorePlacement::Beside;
                 let documented = (beside
-                    && (rules.sowing.extra_turn || rules.end.repetition == Repetition::None))
+                    && (rules.sowing.extra_turn
+                        || rules.end.repetition == Repetition::None
+                        || (rules.capture.counts.is_empty()
+                            && rules.capture.empty_pit == EmptyPitCapture::Off)))
                     || (rules.capture.chain && rules.capture.counts.is_empty())
                     || (rules.capture.counts.is_empty()
                         && rules.capture.grand_slam != GrandSlam::Allowed);

@@ -598,3 +598,91 @@ fn a_feeding_grand_slam_that_captures_nothing_is_still_a_move() {
     assert_eq!(q.row(Side::South), &[2, 2, 2]);
     assert!(!q.is_over());
 }
+
+/// Stores beside the board and no capture rule: seeds never leave the
+/// board, so a game could end only by a repeated position or a side without
+/// a move. On 16 pits x 7 seeds (owner repetition) a game went over 20,000
+/// moves without an end, each slower than the last. Refused, saying why.
+#[test]
+fn stores_beside_the_board_without_a_capture_rule_are_refused() {
+    let mut rules = variant("oware").rules().clone();
+    rules.board.pits_per_side = 16;
+    rules.board.seeds_per_pit = 7;
+    rules.capture.counts.clear();
+    rules.capture.chain = false;
+    rules.capture.grand_slam = GrandSlam::Allowed;
+    rules.capture.empty_pit = EmptyPitCapture::Off;
+    rules.end.repetition = Repetition::Owner;
+    let e = Variant::new(rules.clone()).unwrap_err().to_string();
+    assert!(e.contains("capture") && e.contains("a capture rule (counts or empty_pit)"), "{e}");
+    assert!(e.contains("beside the board"), "{e}");
+    // Either capture rule is enough.
+    let mut with_counts = rules.clone();
+    with_counts.capture.counts = vec![2, 3];
+    Variant::new(with_counts).unwrap();
+    let mut with_empty_pit = rules;
+    with_empty_pit.capture.empty_pit = EmptyPitCapture::Always;
+    Variant::new(with_empty_pit).unwrap();
+    // Every preset is still accepted as it is.
+    for name in ["kalah", "kalah-irving", "kalah-classic", "mankalah", "relay-kalah"] {
+        variant(name);
+    }
+    for name in ["awari", "abapa", "oware"] {
+        variant(name);
+    }
+}
+
+/// The repetition check of `Game` and of `RepetitionWindow` (the engine's
+/// playouts) is a lookup once the positions since the last capture are
+/// many: both still find exactly the repeats a scan of every earlier
+/// position finds, on long stretches without a capture (a capture only at
+/// 40 seeds in a pit), boards of up to 8 pits (short form) and more.
+#[test]
+fn long_stretches_without_a_capture_find_every_repeat() {
+    let mut longest = 0;
+    for (pits, seeds) in [(4, 3), (6, 4), (12, 3), (16, 2)] {
+        let mut rules = variant("abapa").rules().clone();
+        rules.capture.counts = vec![40];
+        rules.capture.chain = false;
+        rules.capture.grand_slam = GrandSlam::Allowed;
+        rules.board.pits_per_side = pits;
+        rules.board.seeds_per_pit = seeds;
+        let v = Variant::new(rules).unwrap();
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64 ^ pits as u64;
+        for _ in 0..20 {
+            let mut game = Game::new(v.clone());
+            let mut window = RepetitionWindow::new();
+            window.record(game.position());
+            let mut since_capture = vec![*game.position()];
+            while !game.position().is_over() && game.moves().len() < 3000 {
+                let moves = game.legal_moves();
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = moves.iter().nth((rng >> 33) as usize % moves.len()).unwrap();
+                let before = *game.position();
+                let mut next = before;
+                next.play_unchecked(&v, mv);
+                if next.store(Side::South) != before.store(Side::South)
+                    || next.store(Side::North) != before.store(Side::North)
+                {
+                    since_capture.clear();
+                }
+                let repeats = !next.is_over() && since_capture.contains(&next);
+                longest = longest.max(since_capture.len());
+                assert_eq!(window.record(&next), since_capture.contains(&next));
+                since_capture.push(next);
+                game.play_unchecked(mv);
+                let ended_by_cycle = game.position().end_reason() == Some(EndReason::Cycle);
+                assert_eq!(ended_by_cycle, repeats, "{pits} pits, move {}", game.moves().len());
+            }
+            // Undone to the start and played again: the same game.
+            let moves = game.moves().to_vec();
+            let end = *game.position();
+            while game.undo().is_some() {}
+            for mv in moves {
+                game.play_unchecked(mv);
+            }
+            assert_eq!(*game.position(), end);
+        }
+    }
+    assert!(longest > 200, "stretches long enough to be looked up: {longest}");
+}

@@ -34,6 +34,7 @@
 //! ```
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use mancala_core::{Position, Rules, StorePlacement, Variant};
@@ -142,6 +143,54 @@ impl Opened {
             if self.exact { "exact scores" } else { "outcomes only (majority rule)" },
             self.folder.display()
         )
+    }
+}
+
+/// The physical memory of this machine in bytes, if known.
+fn physical_memory() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads system constants.
+        let (pages, size) =
+            unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+        (pages > 0 && size > 0).then(|| (pages as u64).saturating_mul(size as u64))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Boards of `seeds` seeds in `pits` pits, exactly (saturating at
+/// `u128::MAX`): C(seeds + pits - 1, pits - 1).
+fn boards(pits: usize, seeds: usize) -> u128 {
+    let (n, k) = ((seeds + pits - 1) as u128, (pits - 1).min(seeds) as u128);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        // c * (n - i) / (i + 1) is C(n, i + 1): exact at every step.
+        c = match c.checked_mul(n - i) {
+            Some(x) => x / (i + 1),
+            None => return u128::MAX,
+        };
+    }
+    c
+}
+
+/// A number of bytes for people: "3.3 GB", "170 EB".
+fn bytes(b: u128) -> String {
+    let units = ["bytes", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"];
+    let mut x = b as f64;
+    let mut u = 0;
+    while x >= 1000.0 && u + 1 < units.len() {
+        x /= 1000.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{b} bytes")
+    } else if x < 10.0 {
+        format!("{x:.1} {}", units[u])
+    } else {
+        format!("{x:.0} {}", units[u])
     }
 }
 
@@ -260,12 +309,42 @@ impl Databases {
         if kind == Kind::Kalah {
             crate::db::check_build_size(v.pits_per_side(), max_seeds)?;
         }
+        let need = Databases::build_bytes(kind, v.pits_per_side(), max_seeds);
+        if let Some(memory) = physical_memory().filter(|&m| need > m as u128) {
+            let boards = boards(2 * v.pits_per_side(), max_seeds);
+            return Err(DbError::TooLarge {
+                asked: max_seeds,
+                reason: format!(
+                    "its largest layer alone has {boards} boards, and the build needs {} of \
+                     memory, this machine has {}",
+                    bytes(need),
+                    bytes(memory as u128)
+                ),
+            });
+        }
         Ok(kind)
+    }
+
+    /// The memory a build of rows of `n` pits up to `max_seeds` seeds
+    /// needs at its peak: the Kalah family keeps every layer in memory
+    /// (a byte per board); the Oware family 5 more bytes per board of its
+    /// largest layer for working (see docs/databases.md).
+    pub fn build_bytes(kind: Kind, n: usize, max_seeds: usize) -> u128 {
+        let all = (0..=max_seeds).fold(0u128, |sum, k| sum.saturating_add(boards(2 * n, k)));
+        match kind {
+            Kind::Kalah => all,
+            Kind::Oware => all.saturating_add(boards(2 * n, max_seeds).saturating_mul(5)),
+        }
     }
 
     /// Builds (or finishes building) the database of `v` up to `max_seeds`
     /// in its folder of `root`, of the kind `v` needs, on `threads`
-    /// threads. `on_layer` hears of each Oware layer as it is ready.
+    /// threads. `on_layer` hears of each Oware layer as it is ready. Setting
+    /// `stop` ends the build within a fraction of a second, keeping the
+    /// layers finished ([`DbError::Interrupted`]). Two builds in one folder
+    /// take turns (a lock in the folder): the second waits, saying so once
+    /// through `progress` ([`BuildProgress::waiting`]), then uses the
+    /// first one's layers.
     pub fn build_with(
         v: &Variant,
         max_seeds: usize,
@@ -273,16 +352,17 @@ impl Databases {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
         on_layer: &mut dyn FnMut(&LayerBuild, &LayerStats),
+        stop: &AtomicBool,
     ) -> Result<Database, DbError> {
         let kind = Databases::check_build(v, max_seeds)?;
         let folder = Databases::folder(v, root);
         Ok(match kind {
             Kind::Oware => Database::Oware(OwareDb::build_with(
-                v, max_seeds, &folder, threads, progress, on_layer,
+                v, max_seeds, &folder, threads, progress, on_layer, stop,
             )?),
-            Kind::Kalah => {
-                Database::Kalah(EndgameDb::build(v, max_seeds, &folder, threads, progress)?)
-            }
+            Kind::Kalah => Database::Kalah(EndgameDb::build_until(
+                v, max_seeds, &folder, threads, progress, stop,
+            )?),
         })
     }
 
@@ -294,6 +374,31 @@ impl Databases {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<Database, DbError> {
-        Databases::build_with(v, max_seeds, root, threads, progress, &mut |_, _| {})
+        let go = AtomicBool::new(false);
+        Databases::build_with(v, max_seeds, root, threads, progress, &mut |_, _| {}, &go)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_board_counts_agree_with_the_index_and_go_past_u64() {
+        for pits in [2, 6, 12, 32] {
+            let index = crate::BoardIndex::new(pits);
+            for seeds in 0..=20 {
+                assert_eq!(boards(pits, seeds), index.count(seeds) as u128, "{pits} {seeds}");
+            }
+        }
+        // 16 pits a side, 40 seeds: C(71, 31).
+        assert_eq!(boards(32, 40), 126_764_178_842_844_806_648);
+        let v = Variant::preset("kalah-irving").unwrap().resized(Some(16), None).unwrap();
+        let e = Databases::check_build(&v, 40).unwrap_err().to_string();
+        if physical_memory().is_some() {
+            assert!(e.contains("126764178842844806648 boards") && e.contains("of memory"), "{e}");
+        }
+        // Kalah(6,5)'s 25-seed database: 1.85 GB, as documented.
+        assert_eq!(Databases::build_bytes(Kind::Kalah, 6, 25), 1_852_482_996);
     }
 }

@@ -26,7 +26,7 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
 
 use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant, MAX_MOVES};
 
@@ -66,12 +66,85 @@ pub enum DbError {
     TooLarge { asked: usize, reason: String },
     #[error("{path}: {message}")]
     Damaged { path: PathBuf, message: String },
+    /// The build's stop flag was set while it built layer `seeds`: the
+    /// layers below it are saved, and the same build resumes after them.
+    #[error("{}", interrupted_message(*seeds))]
+    Interrupted { seeds: usize },
     #[error("{path}: {source}")]
     Io {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
+}
+
+fn interrupted_message(seeds: usize) -> String {
+    match seeds {
+        0 => "stopped before a layer was built".to_string(),
+        1 => "layer 1 was not finished; layer 0 is saved".to_string(),
+        k => format!("layer {k} was not finished; layers 0 to {} are saved", k - 1),
+    }
+}
+
+/// The lock of a database folder, held while a build writes to it
+/// (released when dropped): an advisory lock on the file `.lock` in the
+/// folder, so that two builders in one folder take turns and the second
+/// finds the first one's layers on disk. Readers need no lock: a layer
+/// appears under its name only when it is whole (written to a temporary
+/// file, then renamed).
+pub(crate) struct FolderLock(#[allow(dead_code)] fs::File);
+
+/// Locks `dir` (created if missing) for a build. When another process
+/// holds the lock, reports it once through `progress` (`waiting`) and
+/// waits, polling, so that `stop` still ends the wait.
+pub(crate) fn lock_folder(
+    dir: &Path,
+    progress: &(dyn Fn(BuildProgress) + Sync),
+    stop: &AtomicBool,
+) -> Result<FolderLock, DbError> {
+    let io = |path: &Path, e| DbError::Io { path: path.to_path_buf(), source: e };
+    fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    let path = dir.join(".lock");
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(&path)
+        .map_err(|e| io(&path, e))?;
+    let mut said = false;
+    loop {
+        match file.try_lock() {
+            Ok(()) => {
+                remove_temporaries(dir);
+                return Ok(FolderLock(file));
+            }
+            Err(fs::TryLockError::WouldBlock) => {}
+            Err(fs::TryLockError::Error(e)) => return Err(io(&path, e)),
+        }
+        if !said {
+            said = true;
+            progress(BuildProgress { seeds: 0, done: 0, total: 0, loaded: false, waiting: true });
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Err(DbError::Interrupted { seeds: 0 });
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Removes the temporary layer files a builder killed outright (a second
+/// Ctrl-C, SIGKILL, a crash) left in `dir`: only builders write them, and
+/// the caller holds the folder's lock, so none is being written.
+fn remove_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".layer-") && name.ends_with(".tmp") {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// What a database is for: the rules that matter to play, at one row length.
@@ -240,6 +313,10 @@ pub struct BuildProgress {
     pub total: u64,
     /// The layer was found on disk and loaded, not built.
     pub loaded: bool,
+    /// Another process is building in the same folder: this build waits
+    /// for it to finish (said once, before anything else), then uses its
+    /// layers.
+    pub waiting: bool,
 }
 
 /// Counts of one layer's values: how many boards the mover wins, draws and
@@ -361,7 +438,23 @@ impl EndgameDb {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<EndgameDb, DbError> {
-        EndgameDb::build_with(v, max_seeds, dir, threads, progress, WordSower::new(v).as_ref())
+        EndgameDb::build_until(v, max_seeds, dir, threads, progress, &AtomicBool::new(false))
+    }
+
+    /// [`EndgameDb::build`], stopping within a fraction of a second when
+    /// `stop` is set, inside a layer as well as between layers: the
+    /// layers finished are saved, the one in hand is dropped, and the
+    /// error is [`DbError::Interrupted`].
+    pub fn build_until(
+        v: &Variant,
+        max_seeds: usize,
+        dir: &Path,
+        threads: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<EndgameDb, DbError> {
+        let sower = WordSower::new(v);
+        EndgameDb::build_with(v, max_seeds, dir, threads, progress, sower.as_ref(), stop)
     }
 
     /// [`EndgameDb::build`], sowing with `sower` when there is one (the
@@ -373,6 +466,7 @@ impl EndgameDb {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
         sower: Option<&WordSower>,
+        stop: &AtomicBool,
     ) -> Result<EndgameDb, DbError> {
         check_supported(v)?;
         let n = v.pits_per_side();
@@ -388,7 +482,9 @@ impl EndgameDb {
             ),
             None => None,
         };
-        fs::create_dir_all(dir).map_err(|e| DbError::Io { path: dir.to_path_buf(), source: e })?;
+        // Held until the build returns: another builder in this folder
+        // waits, then finds these layers on disk.
+        let _lock = lock_folder(dir, progress, stop)?;
         let mut db = EndgameDb {
             n,
             index: BoardIndex::new(2 * n),
@@ -414,14 +510,24 @@ impl EndgameDb {
                     db.layers.push(open_layer(&path, fp, n, seeds, total, usize::MAX)?.0);
                     db.unchecked.push(None);
                     db.in_memory.push(false);
-                    progress(BuildProgress { seeds, done: total, total, loaded: true });
+                    progress(BuildProgress {
+                        seeds,
+                        done: total,
+                        total,
+                        loaded: true,
+                        waiting: false,
+                    });
                     continue;
                 }
                 let values = db
-                    .build_layer(v, words, seeds, threads, progress)
+                    .build_layer(v, words, seeds, threads, progress, stop)
                     .map_err(|e| DbError::Io { path: path.clone(), source: e })?;
                 if let Some(w) = writing.take() {
                     written(w)?;
+                }
+                if stop.load(Ordering::Relaxed) {
+                    // The layer in hand may be unfinished: never saved.
+                    return Err(DbError::Interrupted { seeds });
                 }
                 let layer = values.into_read_only();
                 let layer = layer.map_err(|e| DbError::Io { path: path.clone(), source: e })?;
@@ -499,6 +605,7 @@ impl EndgameDb {
         seeds: usize,
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: &AtomicBool,
     ) -> std::io::Result<Buffer> {
         let total = self.index.count(seeds);
         // Laid out as the file will be (header, then values), so that the
@@ -511,7 +618,7 @@ impl EndgameDb {
         let next = AtomicU64::new(0);
         let report = |boards: u64| {
             let d = done.fetch_add(boards, Ordering::Relaxed) + boards;
-            progress(BuildProgress { seeds, done: d, total, loaded: false });
+            progress(BuildProgress { seeds, done: d, total, loaded: false, waiting: false });
         };
         // The word build takes the boards in waves (see `waves`), the other
         // in rank order, in chunks.
@@ -525,10 +632,12 @@ impl EndgameDb {
                 std::thread::Builder::new()
                     .stack_size(256 << 20)
                     .spawn_scoped(scope, move || match waves {
-                        Some((sower, rows, at, tasks)) => {
-                            self.solve_waves(sower, rows, at, tasks, next, seeds, values, report)
-                        }
+                        Some((sower, rows, at, tasks)) => self
+                            .solve_waves(sower, rows, at, tasks, next, seeds, values, report, stop),
                         None => loop {
+                            if stop.load(Ordering::Relaxed) {
+                                break;
+                            }
                             let chunk = 1 << 16;
                             let start = next.fetch_add(chunk, Ordering::Relaxed);
                             if start >= total {
@@ -570,6 +679,7 @@ impl EndgameDb {
         seeds: usize,
         layer: &[AtomicI8],
         report: &dyn Fn(u64),
+        stop: &AtomicBool,
     ) {
         // Each slot: the rank of a board waiting for its values (or none),
         // and its children.
@@ -579,6 +689,11 @@ impl EndgameDb {
         let n = self.n;
         let mut unreported = 0;
         loop {
+            // A task is about 4,096 boards: a stop is seen within a
+            // fraction of a millisecond.
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
             let t = next.fetch_add(1, Ordering::Relaxed) as usize;
             let Some(task) = tasks.get(t) else { break };
             let ms = rows.group_rows(task.m_group);
@@ -1206,8 +1321,9 @@ mod tests {
             let sower = WordSower::new(&v).expect("plain Kalah rules");
             let dirs =
                 [root.join(format!("{name}-{n}-word")), root.join(format!("{name}-{n}-pos"))];
-            EndgameDb::build_with(&v, most, &dirs[0], 2, &|_| {}, Some(&sower)).unwrap();
-            EndgameDb::build_with(&v, most, &dirs[1], 2, &|_| {}, None).unwrap();
+            let go = AtomicBool::new(false);
+            EndgameDb::build_with(&v, most, &dirs[0], 2, &|_| {}, Some(&sower), &go).unwrap();
+            EndgameDb::build_with(&v, most, &dirs[1], 2, &|_| {}, None, &go).unwrap();
             for seeds in 0..=most {
                 let [a, b] = dirs.clone().map(|d| fs::read(layer_path(&d, seeds)).unwrap());
                 assert!(a == b, "{name} rows of {n}: layer {seeds} differs");

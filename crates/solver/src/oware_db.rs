@@ -101,8 +101,8 @@ mod retro;
 mod tests;
 mod unmove;
 
-use std::fs;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use mancala_core::{Position, Rules, StorePlacement, Variant};
@@ -255,12 +255,15 @@ impl OwareDb {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<OwareDb, DbError> {
-        OwareDb::build_with(v, max_seeds, dir, threads, progress, &mut |_, _| {})
+        let go = AtomicBool::new(false);
+        OwareDb::build_with(v, max_seeds, dir, threads, progress, &mut |_, _| {}, &go)
     }
 
     /// [`OwareDb::build`], calling `on_layer` with how each layer was made
     /// (built, or found on disk) and its value counts as soon as it is
-    /// ready, smallest first.
+    /// ready, smallest first. Stops within a fraction of a second when
+    /// `stop` is set, inside a layer as well: the layers finished are
+    /// saved, and the error is [`DbError::Interrupted`].
     pub fn build_with(
         v: &Variant,
         max_seeds: usize,
@@ -268,6 +271,7 @@ impl OwareDb {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
         on_layer: &mut dyn FnMut(&LayerBuild, &LayerStats),
+        stop: &AtomicBool,
     ) -> Result<OwareDb, DbError> {
         let played = database_variant(v)?;
         let n = v.pits_per_side();
@@ -284,7 +288,9 @@ impl OwareDb {
                 "layer {max_seeds} of this board has {largest} boards: too many to build in memory"
             )));
         }
-        fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+        // Held until the build returns: another builder in this folder
+        // waits, then finds these layers on disk.
+        let _lock = crate::db::lock_folder(dir, progress, stop)?;
         let mut db =
             OwareDb { n, index, layers: Vec::new(), unchecked: Vec::new(), builds: Vec::new() };
         // Layers to build read the smaller ones at random: those found on
@@ -303,7 +309,7 @@ impl OwareDb {
                 }
                 db.layers.push(layer);
                 db.unchecked.push(None);
-                progress(BuildProgress { seeds, done: total, total, loaded: true });
+                progress(BuildProgress { seeds, done: total, total, loaded: true, waiting: false });
                 LayerBuild { seeds, boards: total, passes: 0, seconds: 0.0, forward_seconds: 0.0 }
             } else {
                 if scratch.is_empty() {
@@ -312,7 +318,7 @@ impl OwareDb {
                     scratch.reserve(largest as usize).map_err(|e| io(dir, e))?;
                 }
                 let retro::Solved { values, passes, forward_seconds } =
-                    db.build_layer(&played, seeds, threads.max(1), &mut scratch, progress)?;
+                    db.build_layer(&played, seeds, threads.max(1), &mut scratch, progress, stop)?;
                 write_layer(&path, fp, n, seeds, &values.values()[HEADER_LEN..])?;
                 db.layers.push(Layer(values.into_read_only().map_err(|e| io(&path, e))?));
                 db.unchecked.push(None);
@@ -339,6 +345,7 @@ impl OwareDb {
         threads: usize,
         scratch: &mut retro::Scratch,
         progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: &AtomicBool,
     ) -> Result<retro::Solved, DbError> {
         let lower = self.layers.iter().map(Layer::signed_values).collect();
         retro::LayerSolver {
@@ -350,9 +357,14 @@ impl OwareDb {
             total: self.index.count(seeds),
             threads,
             progress,
+            stop,
         }
         .solve(scratch)
         .map_err(|e| {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                // The layer in hand is unfinished: never saved.
+                return DbError::Interrupted { seeds };
+            }
             DbError::Unsupported(format!(
                 "{}: the database cannot follow these rules: {e}",
                 v.name()

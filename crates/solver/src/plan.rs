@@ -348,7 +348,9 @@ impl SolvePlan {
         drop(on_disk);
         events(PlanEvent::BuildingDatabase { seeds: want, folder: folder.clone() });
         let progress = |p: BuildProgress| events(PlanEvent::Database(p));
-        Ok(Some(EndgameDb::build(v, want, &folder, self.threads, &progress)?))
+        let no_stop = AtomicBool::new(false);
+        let stop = self.stop.as_deref().unwrap_or(&no_stop);
+        Ok(Some(EndgameDb::build_until(v, want, &folder, self.threads, &progress, stop)?))
     }
 }
 

@@ -271,3 +271,39 @@ fn the_fingerprint_is_pinned_and_ignores_what_a_database_does_not_see() {
 }
 
 const PINNED_IRVING: &str = "648a79a64b45dda2";
+
+/// A stop in the middle of a layer (set when the layer's first progress
+/// comes in) ends the build of either kind with `Interrupted` naming that
+/// layer: the layers below are on disk, that one is not, and the same
+/// build then resumes after them to the same database as one never
+/// stopped.
+#[test]
+fn a_stop_inside_a_layer_keeps_the_layers_below_and_the_build_resumes() {
+    use std::sync::atomic::Ordering;
+    for (name, pits, max, at) in
+        [("kalah-irving", 6, 13, 11), ("kalah-irving", 9, 8, 7), ("awari", 6, 12, 10)]
+    {
+        let v = Variant::preset(name).unwrap().resized(Some(pits), None).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let stop = AtomicBool::new(false);
+        let progress = |p: mancala_solver::BuildProgress| {
+            if p.seeds == at && !p.loaded && p.done > 0 && p.done < p.total {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let e = Databases::build_with(&v, max, dir.path(), 2, &progress, &mut |_, _| {}, &stop)
+            .err()
+            .unwrap_or_else(|| panic!("{name}: not stopped"));
+        match e {
+            mancala_solver::DbError::Interrupted { seeds } => assert_eq!(seeds, at, "{name}"),
+            e => panic!("{name}: {e}"),
+        }
+        let folder = Databases::folder(&v, dir.path());
+        let on_disk = |k: usize| folder.join(format!("layer-{k:03}.mdb")).exists();
+        assert!((0..at).all(on_disk) && !on_disk(at), "{name}");
+        let resumed = Databases::build(&v, max, dir.path(), 2, &|_| {}).unwrap();
+        let fresh = tempfile::tempdir().unwrap();
+        let whole = Databases::build(&v, max, fresh.path(), 2, &|_| {}).unwrap();
+        assert_eq!(resumed.stats(), whole.stats(), "{name}");
+    }
+}

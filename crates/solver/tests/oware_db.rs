@@ -273,16 +273,32 @@ fn changed_rules_equal_their_minimax_on_small_boards() {
 fn build_reports_each_layer_and_resumes() {
     let v = small("awari", 3);
     let dir = scratch("report");
+    let go = std::sync::atomic::AtomicBool::new(false);
     let mut seen = Vec::new();
-    let db =
-        OwareDb::build_with(&v, 5, &dir, 2, &|_| {}, &mut |b, s| seen.push((b.passes, s.clone())))
-            .unwrap();
+    let db = OwareDb::build_with(
+        &v,
+        5,
+        &dir,
+        2,
+        &|_| {},
+        &mut |b, s| seen.push((b.passes, s.clone())),
+        &go,
+    )
+    .unwrap();
     assert_eq!(seen.len(), 6);
     assert!(seen.iter().all(|(passes, _)| *passes > 0));
     assert_eq!(seen.iter().map(|(_, s)| s.clone()).collect::<Vec<_>>(), db.stats());
     let mut again = Vec::new();
-    OwareDb::build_with(&v, 6, &dir, 1, &|_| {}, &mut |b, s| again.push((b.passes, s.clone())))
-        .unwrap();
+    OwareDb::build_with(
+        &v,
+        6,
+        &dir,
+        1,
+        &|_| {},
+        &mut |b, s| again.push((b.passes, s.clone())),
+        &go,
+    )
+    .unwrap();
     assert_eq!(again.len(), 7);
     assert!(again[..6].iter().all(|(passes, _)| *passes == 0), "layers 0..=5 are on disk");
     assert!(again[6].0 > 0, "layer 6 is built");

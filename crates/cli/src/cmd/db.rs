@@ -122,6 +122,12 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let layer_started = std::sync::Mutex::new((usize::MAX, Instant::now()));
     let progress = |p: mancala_solver::BuildProgress| {
+        if p.waiting {
+            bar.suspend(|| {
+                eprintln!("another process is building in {}; waiting for it", folder.display())
+            });
+            return;
+        }
         let mut last = layer_started.lock().unwrap();
         if last.0 != p.seeds {
             // The Oware build reports its layers itself (below).
@@ -155,8 +161,18 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
             println!("{}", margins_line(s));
         });
     };
-    let db = Databases::build_with(&v, args.max_seeds, &root, threads, &progress, &mut on_layer)
-        .map_err(|e| db_error(e, "--max-seeds"))?;
+    let signals = crate::signals::stop_on_signals();
+    let stop = signals.flag();
+    let built =
+        Databases::build_with(&v, args.max_seeds, &root, threads, &progress, &mut on_layer, &stop);
+    bar.finish_and_clear();
+    let db = built.map_err(|e| match e {
+        DbError::Interrupted { .. } => CliError {
+            code: signals.code(),
+            message: format!("{}: {e}; run the same command to resume", signals.why()),
+        },
+        e => db_error(e, "--max-seeds"),
+    })?;
     bar.finish_and_clear();
     let (layers, boards) = (db.max_seeds(), db.boards());
     println!(

@@ -146,27 +146,8 @@ fn interrupted(shared: &Mutex<Shared>, why: &str, code: i32) -> ! {
 
 /// Ctrl-C (SIGINT), a kill (SIGTERM) and the terminal closing (SIGHUP)
 /// save the game first.
-#[cfg(unix)]
 fn on_signals(shared: Arc<Mutex<Shared>>) {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
-        return;
-    };
-    std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            let why = match signal {
-                SIGHUP => "\nThe terminal closed",
-                SIGTERM => "\nStopped",
-                _ => "\nInterrupted",
-            };
-            interrupted(&shared, why, 128 + signal);
-        }
-    });
-}
-
-#[cfg(not(unix))]
-fn on_signals(shared: Arc<Mutex<Shared>>) {
-    let _ = ctrlc::set_handler(move || interrupted(&shared, "\nInterrupted", 130));
+    crate::signals::on_signals(move |code, why| interrupted(&shared, why, code));
 }
 
 /// The width of the terminal the game is shown on; `None` when the output

@@ -1,16 +1,16 @@
 //! `mancala solve`: the value of a position under perfect play.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::{Move, Position, Variant};
-use mancala_solver::{Checkpoint, PlanError, PlanEvent, SolvePlan, SolverError};
+use mancala_solver::{Checkpoint, DbError, PlanError, PlanEvent, SolvePlan, SolverError};
 
 use crate::cmd::db::{db_error, DbLocation};
 use crate::error::CliError;
+use crate::signals::Stop;
 use crate::variant_args::GameArgs;
 
 #[derive(clap::Args, Debug)]
@@ -54,7 +54,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Err(CliError::input("--threads must be from 1 to 256"));
     }
     let root = *game.position();
-    let stop = Arc::new(AtomicBool::new(false));
+    let signals = crate::signals::stop_on_signals();
+    let stop = signals.flag();
     let checkpoint = checkpoint_path(&args, &v, &root);
     let mut plan = SolvePlan::new(&v, root)
         .databases(&args.location.root())
@@ -67,17 +68,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(mb) = args.hash {
         plan = plan.table_megabytes(mb);
     }
-    plan.check().map_err(|e| plan_error(e, None))?;
-    {
-        let stop = stop.clone();
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
-    }
+    plan.check().map_err(|e| plan_error(e, None, &signals))?;
     let started = Instant::now();
     let value = {
         let display = Display::new(args.quiet);
         let result = plan.solve(&|e| display.event(e));
         display.finish();
-        result.map_err(|e| plan_error(e, Some(&checkpoint)))?
+        result.map_err(|e| plan_error(e, Some(&checkpoint), &signals))?
     };
 
     println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
@@ -101,7 +98,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let display = Display::new(args.quiet);
         let full = plan.solve_played_to_the_end(&|e| display.event(e));
         display.finish();
-        if let Some(full) = full.map_err(|e| plan_error(e, None))? {
+        if let Some(full) = full.map_err(|e| plan_error(e, None, &signals))? {
             println!("value played to the end: {:+}", full.margin);
         }
     }
@@ -109,16 +106,25 @@ pub fn run(args: Args) -> Result<(), CliError> {
 }
 
 /// A planned solve's error for the user; `checkpoint` is where an
-/// interrupted solve saved its bounds.
-fn plan_error(e: PlanError, checkpoint: Option<&PathBuf>) -> CliError {
+/// interrupted solve saved its bounds; `signals` says which signal stopped it.
+fn plan_error(e: PlanError, checkpoint: Option<&PathBuf>, signals: &Stop) -> CliError {
     match e {
         PlanError::Interrupted(i) => CliError {
-            code: 130,
+            code: signals.code(),
             message: format!(
-                "interrupted: the mover's future margin is in [{:+}, {:+}]; saved to {}; run the same command to resume",
+                "{}: the mover's future margin is in [{:+}, {:+}]; saved to {}; run the same command to resume",
+                signals.why(),
                 i.lower,
                 i.upper,
                 checkpoint.map_or("nowhere".into(), |p| p.display().to_string())
+            ),
+        },
+        PlanError::Database(DbError::Interrupted { seeds }) => CliError {
+            code: signals.code(),
+            message: format!(
+                "{} while building the endgame database: {}; run the same command to resume",
+                signals.why(),
+                DbError::Interrupted { seeds }
             ),
         },
         PlanError::Database(e) => db_error(e, "--db-seeds"),
@@ -175,6 +181,13 @@ impl Display {
                 if !self.quiet {
                     eprintln!("endgame database up to {seeds} seeds: {}", folder.display());
                     self.build.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                }
+            }
+            PlanEvent::Database(p) if p.waiting => {
+                if !self.quiet {
+                    self.build.suspend(|| {
+                        eprintln!("another process is building this database; waiting for it")
+                    });
                 }
             }
             PlanEvent::Database(p) => {

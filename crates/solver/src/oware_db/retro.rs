@@ -160,6 +160,8 @@ pub(super) struct LayerSolver<'a> {
     pub total: u64,
     pub threads: usize,
     pub progress: &'a (dyn Fn(BuildProgress) + Sync),
+    /// Set to stop: [`LayerSolver::solve`] then returns an error soon.
+    pub stop: &'a AtomicBool,
 }
 
 impl LayerSolver<'_> {
@@ -184,6 +186,7 @@ impl LayerSolver<'_> {
                 done: done.min(self.total),
                 total: self.total,
                 loaded: false,
+                waiting: false,
             })
         };
 
@@ -211,6 +214,9 @@ impl LayerSolver<'_> {
         });
         if let Some(message) = failure.lock().unwrap_or_else(|e| e.into_inner()).take() {
             return Err(message);
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return Err("stopped".into());
         }
         let forward_seconds = started.elapsed().as_secs_f64();
 
@@ -262,6 +268,9 @@ impl LayerSolver<'_> {
             });
             if let Some(message) = failure.lock().unwrap_or_else(|e| e.into_inner()).take() {
                 return Err(message);
+            }
+            if self.stop.load(Ordering::Relaxed) {
+                return Err("stopped".into());
             }
             let level = (self.seeds as i32 - t + 1) as u64;
             report(self.total / 2 + self.total * level / (2 * self.seeds as u64));
@@ -440,6 +449,10 @@ impl LayerSolver<'_> {
         /// Marks a predecessor of a board that joined W_t.
         const WON: u64 = 1 << 63;
         while !stack.is_empty() {
+            if self.stop.load(Ordering::Relaxed) {
+                // The layer is dropped: the rest of the propagation is moot.
+                return Ok(());
+            }
             batch.clear();
             while batch.len() < BATCH {
                 let Some((r, board)) = stack.pop() else { break };
@@ -491,7 +504,7 @@ impl LayerSolver<'_> {
             for _ in 0..self.threads {
                 scope.spawn(|| loop {
                     let start = next.fetch_add(CHUNK as u64, Ordering::Relaxed) as usize;
-                    if start >= total {
+                    if start >= total || self.stop.load(Ordering::Relaxed) {
                         break;
                     }
                     work(start, (start + CHUNK).min(total));
@@ -506,6 +519,9 @@ impl LayerSolver<'_> {
         std::thread::scope(|scope| {
             for _ in 0..self.threads {
                 scope.spawn(|| loop {
+                    if self.stop.load(Ordering::Relaxed) {
+                        break;
+                    }
                     let next = parts.lock().unwrap_or_else(|e| e.into_inner()).next();
                     let Some((i, part)) = next else { break };
                     work(i * CHUNK, part);

@@ -185,6 +185,7 @@ fn both_forward_passes_agree() {
                     total: total as u64,
                     threads: 2,
                     progress: &|_| {},
+                    stop: &std::sync::atomic::AtomicBool::new(false),
                 };
                 let run = |small: bool| {
                     let states: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
