@@ -188,11 +188,17 @@ fn bad_input_is_refused_with_what_is_allowed() {
         (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--hash", "0"], "from 1 to 65536"),
         (
             &["-v", "kalah-irving", "-p", "3", "-s", "2", "--threads", "0"],
-            "--threads must be from 1",
+            "whole number from 1 to 256",
         ),
         (&["-v", "oware"], "repetition"),
         (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--db-seeds", "500"], "--db-seeds 500"),
     ];
+    // A variant with the majority rule: its database size is checked before
+    // the solve, not after it (no value is printed first).
+    let out = solve(dir.path(), &["-v", "kalah", "-p", "3", "-s", "2", "--db-seeds", "49"]);
+    assert!(!out.status.success());
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("--db-seeds"), "{}", stderr(&out));
     for (args, message) in cases {
         let out = solve(dir.path(), args);
         assert!(!out.status.success(), "{args:?} should fail");

@@ -348,14 +348,7 @@ impl EndgameDb {
     /// state.
     #[inline]
     pub fn probe(&self, p: &Position) -> Option<i32> {
-        let at = self.locate(p)?;
-        let k = at.layer as usize;
-        if let Some(u) = &self.unchecked[k] {
-            if !u.sound(&self.layers[k]) {
-                return None;
-            }
-        }
-        Some(self.value(at))
+        probe_layers(&self.layers, &self.unchecked, &self.index, self.n, p)
     }
 
     /// Copies every layer into memory with huge pages requested, for fast
@@ -590,12 +583,7 @@ impl EndgameDb {
     /// Compares every layer not yet checked with its checksum: an error
     /// names the first damaged file.
     pub fn check_all(&self) -> Result<(), DbError> {
-        for (layer, unchecked) in self.layers.iter().zip(&self.unchecked) {
-            if let Some(u) = unchecked {
-                u.check(layer)?;
-            }
-        }
-        Ok(())
+        check_layers(&self.layers, &self.unchecked)
     }
 
     fn build_layer(
@@ -1117,6 +1105,19 @@ pub(crate) fn probe_layers(
         }
     }
     Some(layers[k].get(at.rank) as i32)
+}
+
+/// Compares every layer not yet checked with its checksum.
+pub(crate) fn check_layers(
+    layers: &[Layer],
+    unchecked: &[Option<Unchecked>],
+) -> Result<(), DbError> {
+    for (layer, unchecked) in layers.iter().zip(unchecked) {
+        if let Some(u) = unchecked {
+            u.check(layer)?;
+        }
+    }
+    Ok(())
 }
 
 /// Opens the layers `0, 1, ...` found in `dir`, up to the first missing one.

@@ -108,8 +108,9 @@ use std::time::Instant;
 use mancala_core::{Position, Rules, StorePlacement, Variant};
 
 use crate::db::{
-    fingerprint, layer_path, layer_stats, open_layer, open_layers, probe_layers, write_layer,
-    BuildProgress, DbError, Layer, LayerStats, Unchecked, CHECK_AT_OPEN_BYTES, HEADER_LEN,
+    check_layers, fingerprint, layer_path, layer_stats, open_layer, open_layers, probe_layers,
+    write_layer, BuildProgress, DbError, Layer, LayerStats, Unchecked, CHECK_AT_OPEN_BYTES,
+    HEADER_LEN,
 };
 use crate::index::BoardIndex;
 
@@ -206,12 +207,7 @@ impl OwareDb {
     /// Compares every layer not yet checked with its checksum: an error
     /// names the first damaged file.
     pub fn check_all(&self) -> Result<(), DbError> {
-        for (layer, unchecked) in self.layers.iter().zip(&self.unchecked) {
-            if let Some(u) = unchecked {
-                u.check(layer)?;
-            }
-        }
-        Ok(())
+        check_layers(&self.layers, &self.unchecked)
     }
 
     /// The value counts of every layer.

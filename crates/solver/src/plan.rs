@@ -25,6 +25,8 @@ use std::time::{Duration, Instant};
 
 use mancala_core::{EmptyPitCapture, Position, Rules, Variant};
 
+use mancala_engine::search::MAX_HASH_MB;
+
 use crate::checkpoint::Checkpoint;
 use crate::databases::Databases;
 use crate::db::{check_supported, BuildProgress, DbError, EndgameDb};
@@ -190,15 +192,19 @@ impl SolvePlan {
             return Err(PlanError::Unsupported(format!("{} threads: use 1 to 256", self.threads)));
         }
         if let Some(mb) = self.table_megabytes {
-            if !(1..=1 << 20).contains(&mb) {
+            if !(1..=MAX_HASH_MB).contains(&mb) {
                 return Err(PlanError::Unsupported(format!(
-                    "a table of {mb} MiB: use 1 to 1048576 MiB"
+                    "a table of {mb} MiB: use 1 to {MAX_HASH_MB} MiB"
                 )));
             }
         }
-        if let (Some(seeds), Ok(())) = (self.db_seeds, check_supported(&self.variant)) {
+        // The database is that of the game played to the end (the majority
+        // rule changes no board's value there), so a variant with the
+        // majority rule is checked through it, before any work.
+        let served = Databases::database_variant(&self.variant)?;
+        if let (Some(seeds), Ok(())) = (self.db_seeds, check_supported(&served)) {
             if seeds > 0 {
-                Databases::check_build(&self.variant, seeds)?;
+                Databases::check_build(&served, seeds)?;
             }
         }
         Ok(())

@@ -27,8 +27,8 @@ pub struct BuildArgs {
     /// Largest number of seeds left on the board to cover.
     #[arg(long)]
     pub max_seeds: usize,
-    /// Threads to build with (default: every core).
-    #[arg(long)]
+    /// Threads to build with, 1 to 256 (default: every core).
+    #[arg(long, value_parser = crate::options::threads)]
     pub threads: Option<usize>,
     #[command(flatten)]
     pub location: DbLocation,
@@ -94,12 +94,7 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     let kind =
         Databases::check_build(&v, args.max_seeds).map_err(|e| db_error(e, "--max-seeds"))?;
     let oware = kind == Kind::Oware;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    if threads == 0 || threads > 256 {
-        return Err(CliError::input("--threads must be from 1 to 256"));
-    }
+    let threads = args.threads.unwrap_or_else(crate::options::every_core);
     let root = args.location.root();
     let folder = args.location.folder(&v);
     eprintln!(

@@ -23,8 +23,8 @@ pub struct Args {
     /// and TLB misses) as long as the positions fit.
     #[arg(long, value_parser = crate::options::table_megabytes)]
     pub hash: Option<usize>,
-    /// Threads to search with (default: every core).
-    #[arg(long)]
+    /// Threads to search with, 1 to 256 (default: every core).
+    #[arg(long, value_parser = crate::options::threads)]
     pub threads: Option<usize>,
     /// Build an endgame database up to this many seeds first (saved for
     /// later runs; layers already on disk are reused). Default: a size
@@ -47,12 +47,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let (v, game) = args.game.game()?;
     mancala_solver::can_solve(&v).map_err(CliError::input)?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    if threads == 0 || threads > 256 {
-        return Err(CliError::input("--threads must be from 1 to 256"));
-    }
+    let threads = args.threads.unwrap_or_else(crate::options::every_core);
     let root = *game.position();
     let signals = crate::signals::stop_on_signals();
     let stop = signals.flag();
@@ -98,11 +93,29 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let display = Display::new(args.quiet);
         let full = plan.solve_played_to_the_end(&|e| display.event(e));
         display.finish();
-        if let Some(full) = full.map_err(|e| plan_error(e, None, &signals))? {
+        if let Some(full) = full.map_err(|e| comparison_error(e, &signals))? {
             println!("value played to the end: {:+}", full.margin);
         }
     }
     Ok(())
+}
+
+/// The comparison solve (played to the end) stopped or failed: the value
+/// above stands; nothing of the comparison is saved.
+fn comparison_error(e: PlanError, signals: &Stop) -> CliError {
+    match e {
+        PlanError::Interrupted(i) => CliError {
+            code: signals.code(),
+            message: format!(
+                "{} during the comparison (the game played to the end): its value is in [{:+}, \
+                 {:+}]; nothing of the comparison is saved (the value above is final)",
+                signals.why(),
+                i.lower,
+                i.upper
+            ),
+        },
+        e => plan_error(e, None, signals),
+    }
 }
 
 /// A planned solve's error for the user; `checkpoint` is where an
