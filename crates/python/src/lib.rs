@@ -66,43 +66,49 @@ fn load_game(
     seeds: Option<i64>,
     variant_text: Option<&str>,
 ) -> PyResult<PyGame> {
-    let base = match (name, variant_text) {
-        (Some(_), Some(_)) => {
-            return Err(value_error(
+    let base =
+        match (name, variant_text) {
+            (Some(_), Some(_)) => return Err(value_error(
                 "give either a variant name or variant_text (the text of a variant file), not both",
-            ))
-        }
-        (None, None) => {
-            return Err(value_error(format!(
-                "give a variant name ({}) or variant_text (the text of a variant file)",
-                preset_names().join(", ")
-            )))
-        }
-        (Some(name), None) => {
-            Variant::preset(name).map_err(|e| value_error(format!("{e}")))?
-        }
-        (None, Some(text)) => Variant::from_toml(text)
-            .map_err(|e| value_error(format!("the variant file does not read: {e}")))?,
-    };
-    let too_large = |v: i64, what: &str| {
-        value_error(format!(
-            "{what} = {v} is out of range for {}: it must be a whole number from 1 to 255 at the very most (the rules narrow it further)",
-            base.name()
-        ))
-    };
-    let pits = match pits_per_side {
-        Some(v) if !(0..=255).contains(&v) => return Err(too_large(v, "pits_per_side")),
-        other => other.map(|v| v as u8),
-    };
-    let seeds = match seeds {
-        Some(v) if !(0..=255).contains(&v) => return Err(too_large(v, "seeds")),
-        other => other.map(|v| v as u8),
-    };
-    let variant = if pits.is_none() && seeds.is_none() {
+            )),
+            (None, None) => {
+                return Err(value_error(format!(
+                    "give a variant name ({}) or variant_text (the text of a variant file)",
+                    preset_names().join(", ")
+                )))
+            }
+            (Some(name), None) => Variant::preset(name).map_err(|e| value_error(format!("{e}")))?,
+            (None, Some(text)) => Variant::from_toml(text)
+                .map_err(|e| value_error(format!("the variant file does not read: {e}")))?,
+        };
+    // A size outside 0..=255 is checked as 0, which no rules allow, so that
+    // the rules' message names the allowed range; it then shows the value
+    // given.
+    let size = |value: Option<i64>| value.map(|v| u8::try_from(v).unwrap_or(0));
+    let (pits, seeds_u8) = (size(pits_per_side), size(seeds));
+    let variant = if pits.is_none() && seeds_u8.is_none() {
         base
     } else {
-        base.resized(pits, seeds).map_err(|e| {
-            value_error(format!("{} cannot be played at that size: {e}", base.name()))
+        base.resized(pits, seeds_u8).map_err(|e| {
+            let mut problems = e.to_string();
+            let mut given = Vec::new();
+            for (key, field, value, checked) in [
+                ("pits_per_side", "pits_per_side", pits_per_side, pits),
+                ("seeds", "seeds_per_pit", seeds, seeds_u8),
+            ] {
+                if let (Some(v), Some(c)) = (value, checked) {
+                    given.push(format!("{key}={v}"));
+                    problems = problems.replace(
+                        &format!("board.{field} = {c}:"),
+                        &format!("board.{field} = {v}:"),
+                    );
+                }
+            }
+            value_error(format!(
+                "{} cannot be played with {}: {problems}",
+                base.name(),
+                given.join(", ")
+            ))
         })?
     };
     Ok(PyGame { variant: Arc::new(variant) })
@@ -317,7 +323,7 @@ fn draw_board(v: &Variant, p: &Position) -> String {
     let mut out = String::new();
     out.push_str(&format!("     {north}\n"));
     out.push_str(&format!(
-        "{:>3}  {}   {:<3}\n",
+        "{:>3}  {}   {}\n",
         p.store(Side::North),
         " ".repeat(3 * n),
         p.store(Side::South)
@@ -379,7 +385,11 @@ impl PyState {
         for (i, a) in actions.into_iter().enumerate() {
             self.apply(a).map_err(|e| {
                 Python::attach(|py| {
-                    IllegalActionError::new_err(format!("action #{} in the list: {}", i + 1, e.value(py)))
+                    IllegalActionError::new_err(format!(
+                        "action #{} in the list: {}",
+                        i + 1,
+                        e.value(py)
+                    ))
                 })
             })?;
         }
@@ -479,13 +489,13 @@ impl PyState {
 
     /// The seeds in ``player``'s pits (0 South, 1 North), from that player's
     /// own left.
-    fn pits(&self, player: i64) -> PyResult<Vec<u8>> {
-        Ok(self.pos().row(self.player_index(Some(player))?).to_vec())
+    fn pits(&self, player: i64) -> PyResult<Vec<u32>> {
+        Ok(self.pos().row(self.player_index(Some(player))?).iter().map(|&x| x as u32).collect())
     }
 
     /// The two stores: ``[South's, North's]``.
-    fn stores(&self) -> Vec<u8> {
-        vec![self.pos().store(Side::South), self.pos().store(Side::North)]
+    fn stores(&self) -> Vec<u32> {
+        vec![self.pos().store(Side::South) as u32, self.pos().store(Side::North) as u32]
     }
 
     /// The winner once the game is over: 0 (South), 1 (North), -1 for a
@@ -684,10 +694,10 @@ struct PySearchResult {
 impl PySearchResult {
     fn __repr__(&self) -> String {
         format!(
-            "SearchResult(score={}, exact={}, best_action={:?}, pv={:?}, depth={}, nodes={})",
+            "SearchResult(score={}, exact={}, best_action={}, pv={:?}, depth={}, nodes={})",
             self.score,
             if self.exact { "True" } else { "False" },
-            self.best_action,
+            self.best_action.map_or("None".to_string(), |a| a.to_string()),
             self.pv,
             self.depth,
             self.nodes
@@ -735,7 +745,9 @@ fn search(
         t => t.map(Duration::from_secs_f64),
     };
     if !(1..=MAX_HASH_MB as i64).contains(&hash_mb) {
-        return Err(value_error(format!("hash_mb = {hash_mb}: it must be from 1 to {MAX_HASH_MB}")));
+        return Err(value_error(format!(
+            "hash_mb = {hash_mb}: it must be from 1 to {MAX_HASH_MB}"
+        )));
     }
     let game = state.borrow().game.clone();
     let limits = SearchLimits { depth, nodes, time };
