@@ -10,7 +10,7 @@ For each shared rule set (OpenSpiel `mancala` = our `kalah-classic`, OpenSpiel `
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
   * our bulk call mancala.random_playouts(game, M) (numpy arrays out, the GIL released),
-and prints games per second and moves per second, best of R runs, and the ratios to pyspiel.
+and the same with threads=2, and prints games per second and moves per second, best of R runs, and the ratios to pyspiel.
 """
 
 from __future__ import annotations
@@ -57,7 +57,22 @@ def main() -> None:
             result = mancala.random_playouts(ours, args.bulk_games, seed=1)
             return time.perf_counter() - start, int(result.plies.sum())
 
+        def bulk2():
+            start = time.perf_counter()
+            result = mancala.random_playouts(ours, args.bulk_games, seed=1, threads=2)
+            return time.perf_counter() - start, int(result.plies.sum())
+
+        def floor():
+            # The loop's own cost: the same Python with the library calls taken out.
+            rng, legal = random.Random(1), [0, 1, 2, 3, 4, 5]
+            start = time.perf_counter()
+            for _ in range(m_ours):
+                rng.choice(legal)
+            return time.perf_counter() - start, m_ours
+
         t_bulk, m_bulk = best_of(args.repeats, bulk)
+        t_bulk2, m_bulk2 = best_of(args.repeats, bulk2)
+        t_floor, m_floor = best_of(args.repeats, floor)
         gps_theirs = args.games / t_theirs
         gps_ours = args.games / t_ours
         gps_bulk = args.bulk_games / t_bulk
@@ -70,6 +85,15 @@ def main() -> None:
         print(
             f"  mancala bulk     : {gps_bulk:12,.0f} games/s {m_bulk / t_bulk:14,.0f} moves/s"
             f"   {gps_bulk / gps_theirs:6.0f}x pyspiel"
+        )
+        gps_bulk2 = args.bulk_games / t_bulk2
+        print(
+            f"  mancala bulk, 2 threads: {gps_bulk2:6,.0f} games/s {m_bulk2 / t_bulk2:14,.0f} moves/s"
+            f"   {gps_bulk2 / gps_theirs:6.0f}x pyspiel"
+        )
+        print(
+            f"  the loop alone (rng.choice per move): {t_floor / m_floor * 1e9:.0f} ns a move;"
+            f" pyspiel's loop {t_theirs / m_theirs * 1e9:.0f} ns, ours {t_ours / m_ours * 1e9:.0f} ns"
         )
 
 

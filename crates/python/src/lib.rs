@@ -14,15 +14,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mancala_core::{
-    format_moves, preset_names, EndReason, Game, Move, Outcome, Position, Repetition,
+    format_moves, mix64, preset_names, EndReason, Game, Move, Outcome, Position, Repetition,
     RepetitionWindow, Side, Variant,
 };
-use mancala_engine::playout::SplitMix64;
+use mancala_engine::playout::{random_playout, SplitMix64};
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher, MAX_HASH_MB};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 create_exception!(
     _mancala,
@@ -284,6 +285,11 @@ impl PyState {
     }
     fn apply(&mut self, action: i64) -> PyResult<()> {
         let v = self.game.variant();
+        // The common case first: a sowing in the legal set (empty once over).
+        if (0..32).contains(&action) && self.pos().legal_pits(v) >> action & 1 == 1 {
+            self.game.play_unchecked(Move::Sow(action as u8));
+            return Ok(());
+        }
         let mv = move_of(action, v)?;
         if let Err(e) = self.pos().check_move(v, mv) {
             return Err(IllegalActionError::new_err(format!(
@@ -357,8 +363,21 @@ impl PyState {
     }
 
     /// The legal actions, ascending (empty once the game is over).
-    fn legal_actions(&self) -> Vec<i64> {
-        self.legal()
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let p = self.pos();
+        let mut pits = p.legal_pits(self.game.variant());
+        let mut buf = [0u32; 33];
+        let mut len = 0;
+        while pits != 0 {
+            buf[len] = pits.trailing_zeros();
+            pits &= pits - 1;
+            len += 1;
+        }
+        if !p.is_over() && p.swap_offered() {
+            buf[len] = self.n() as u32;
+            len += 1;
+        }
+        PyList::new(py, &buf[..len])
     }
 
     /// A mask of :meth:`Game.num_distinct_actions` booleans (numpy), true at
@@ -582,8 +601,20 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
         returns: Vec::with_capacity(2 * games),
         winners: Vec::with_capacity(games),
     };
+    // The positions since the stores last changed; with only the current
+    // one, the engine's playout (which starts its window there) is exact.
+    let window_len = {
+        let stores = |p: &Position| (p.store(Side::South), p.store(Side::North));
+        let now = stores(&start);
+        game.positions().iter().rev().take_while(|p| stores(p) == now).count()
+    };
     let mut window = base.clone();
     for _ in 0..games {
+        if window_len <= 1 {
+            let (p, plies) = random_playout(v, &start, &mut rng, &mut window);
+            data.push(&p, plies);
+            continue;
+        }
         let mut p = start;
         if cycles {
             window.clone_from(&base);
@@ -608,18 +639,24 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
                 p.end_game(v, EndReason::Cycle);
             }
         }
-        data.plies.push(plies);
-        data.stores.push(p.store(Side::South) as i32);
-        data.stores.push(p.store(Side::North) as i32);
-        let r = outcome_returns(&p);
-        data.returns.push(r[0] as f32);
-        data.returns.push(r[1] as f32);
-        data.winners.push(match p.outcome() {
+        data.push(&p, plies);
+    }
+    data
+}
+
+impl PlayoutData {
+    fn push(&mut self, p: &Position, plies: u32) {
+        self.plies.push(plies);
+        self.stores.push(p.store(Side::South) as i32);
+        self.stores.push(p.store(Side::North) as i32);
+        let r = outcome_returns(p);
+        self.returns.push(r[0] as f32);
+        self.returns.push(r[1] as f32);
+        self.winners.push(match p.outcome() {
             Some(Outcome::Win(s)) => s.index() as i8,
             _ => -1,
         });
     }
-    data
 }
 
 fn start_game(py: Python<'_>, start: &Bound<'_, PyAny>) -> PyResult<Game> {
@@ -640,13 +677,17 @@ fn start_game(py: Python<'_>, start: &Bound<'_, PyAny>) -> PyResult<Game> {
 /// (a Game: its initial state; a State: that state, its history counting for
 /// the repetition rule) to their end, in Rust without holding the GIL. The
 /// same ``seed`` gives the same games.
+///
+/// ``threads`` splits the games over that many threads (the games then
+/// depend on the seed and the number of threads, not on timing).
 #[pyfunction]
-#[pyo3(signature = (start, games, seed = 0))]
+#[pyo3(signature = (start, games, seed = 0, threads = 1))]
 fn random_playouts(
     py: Python<'_>,
     start: &Bound<'_, PyAny>,
     games: i64,
     seed: u64,
+    threads: i64,
 ) -> PyResult<PyPlayouts> {
     let game = start_game(py, start)?;
     if !(0..=100_000_000).contains(&games) {
@@ -654,7 +695,39 @@ fn random_playouts(
             "games = {games}: it must be from 0 to 100000000 (split larger runs)"
         )));
     }
-    let data = py.detach(|| run_playouts(&game, games as usize, seed));
+    if !(1..=256).contains(&threads) {
+        return Err(value_error(format!("threads = {threads}: it must be from 1 to 256")));
+    }
+    let (games, threads) = (games as usize, threads as usize);
+    let data = py.detach(|| {
+        if threads == 1 {
+            return run_playouts(&game, games, seed);
+        }
+        let parts: Vec<PlayoutData> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let share = games / threads + usize::from(t < games % threads);
+                    let seed = mix64(seed ^ mix64(t as u64 + 1));
+                    let game = &game;
+                    scope.spawn(move || run_playouts(game, share, seed))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a playout thread panicked")).collect()
+        });
+        let mut all = PlayoutData {
+            plies: Vec::with_capacity(games),
+            stores: Vec::with_capacity(2 * games),
+            returns: Vec::with_capacity(2 * games),
+            winners: Vec::with_capacity(games),
+        };
+        for part in parts {
+            all.plies.extend(part.plies);
+            all.stores.extend(part.stores);
+            all.returns.extend(part.returns);
+            all.winners.extend(part.winners);
+        }
+        all
+    });
     let n = data.plies.len();
     Ok(PyPlayouts {
         plies: data.plies.into_pyarray(py).unbind(),

@@ -103,3 +103,25 @@ def test_search_with_a_node_limit_is_heuristic_on_the_full_board():
     timed = mancala.search(state, movetime=0.05)
     assert timed.best_action in state.legal_actions()
     assert timed.seconds < 1.0
+
+
+def test_playouts_on_several_threads():
+    game = mancala.load_game("abapa")
+    one = mancala.random_playouts(game, 1001, seed=3, threads=3)
+    again = mancala.random_playouts(game, 1001, seed=3, threads=3)
+    assert one.plies.shape == (1001,)
+    assert (one.plies == again.plies).all() and (one.stores == again.stores).all()
+    assert (one.plies > 0).all()
+    with pytest.raises(ValueError, match="threads = 0: it must be from 1 to 256"):
+        mancala.random_playouts(game, 10, threads=0)
+
+
+def test_playouts_from_a_state_with_history_keep_the_repetition_rule():
+    # From a state part-way through an Oware game (history since the last capture matters) the
+    # playouts still end, and with the same seed give the same games.
+    state = mancala.load_game("oware").new_initial_state()
+    state.apply_moves("1,1,2,2")
+    a = mancala.random_playouts(state, 500, seed=9)
+    b = mancala.random_playouts(state, 500, seed=9)
+    assert (a.plies == b.plies).all()
+    assert (a.plies > 0).all()
