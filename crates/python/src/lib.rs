@@ -10,6 +10,7 @@
 //! counted from the mover's own left, as in the notation); `pits_per_side`
 //! is the pie rule's swap. See `docs/python.md`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ use mancala_core::{
 };
 use mancala_engine::playout::{random_playout, SplitMix64};
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher, MAX_HASH_MB};
+use mancala_solver::{Databases, PlanEvent, SolvePlan};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -842,6 +844,316 @@ fn search(
     })
 }
 
+// ---------------------------------------------------------------------------
+// Solver and endgame databases
+// ---------------------------------------------------------------------------
+
+/// What :func:`solve` proved.
+#[pyclass(module = "mancala", name = "SolveResult", frozen, get_all)]
+struct PySolveResult {
+    /// The final store margin for the player to move under perfect play
+    /// (their store minus the opponent's at the end): the same convention
+    /// as :attr:`SearchResult.score`.
+    score: i32,
+    /// South's store minus North's at the end under perfect play.
+    margin: i32,
+    /// Every action that reaches the value, ascending.
+    best_actions: Vec<i64>,
+    /// Positions visited.
+    nodes: u64,
+    /// Seconds spent (database build included).
+    seconds: f64,
+}
+
+#[pymethods]
+impl PySolveResult {
+    fn __repr__(&self) -> String {
+        format!(
+            "SolveResult(score={}, margin={}, best_actions={:?}, nodes={})",
+            self.score, self.margin, self.best_actions, self.nodes
+        )
+    }
+}
+
+enum SolveMessage {
+    Progress { lower: i32, upper: i32, nodes: u64, seconds: f64 },
+    Note(String),
+    Done(Result<mancala_solver::Solution, mancala_solver::PlanError>),
+}
+
+fn event_note(event: &PlanEvent) -> Option<String> {
+    Some(match event {
+        PlanEvent::BuildingDatabase { seeds, folder } => {
+            format!("building the endgame database up to {seeds} seeds in {}", folder.display())
+        }
+        PlanEvent::UsingDatabase { max_seeds, .. } => {
+            format!("using the endgame database up to {max_seeds} seeds")
+        }
+        PlanEvent::FirstGuess { guess, depth } => {
+            format!("first guess {guess:+} (a search of {depth} moves)")
+        }
+        PlanEvent::CheckpointIgnored(why) => format!("checkpoint ignored: {why}"),
+        PlanEvent::CheckpointNotSaved(why) => format!("checkpoint not saved: {why}"),
+        _ => return None,
+    })
+}
+
+/// Solves ``state`` exactly: the value under perfect play and every best
+/// action. Variants with a repetition rule (the Oware family) cannot be
+/// solved this way (ValueError).
+///
+/// ``databases``: a folder of endgame databases to use, and to build the
+/// variant's database in first (``db_seeds`` seeds; 0 uses only what is
+/// there). ``threads``: default every core. ``table_mb``: the
+/// transposition table (default sized to the game). ``progress``: called
+/// with a dict as the solve goes on (``{"event": "bounds", "lower", "upper",
+/// "nodes", "seconds"}``, the bounds on the future margin for the player to
+/// move; or ``{"event": "note", "text"}``). Ctrl-C (KeyboardInterrupt)
+/// stops the solve and is raised; so is an exception from ``progress``.
+#[pyfunction]
+#[pyo3(signature = (state, *, databases = None, db_seeds = None, threads = None, table_mb = None, progress = None))]
+fn solve(
+    py: Python<'_>,
+    state: &Bound<'_, PyState>,
+    databases: Option<std::path::PathBuf>,
+    db_seeds: Option<i64>,
+    threads: Option<i64>,
+    table_mb: Option<i64>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<PySolveResult> {
+    let (variant, root) = {
+        let s = state.borrow();
+        (s.game.variant().clone(), *s.game.position())
+    };
+    let mut plan = SolvePlan::new(&variant, root);
+    if let Some(folder) = &databases {
+        plan = plan.databases(folder);
+    }
+    if let Some(seeds) = db_seeds {
+        if databases.is_none() {
+            return Err(value_error("db_seeds needs databases (the folder to build them in)"));
+        }
+        if !(0..=127).contains(&seeds) {
+            return Err(value_error(format!("db_seeds = {seeds}: it must be from 0 to 127")));
+        }
+        plan = plan.db_seeds(seeds as usize);
+    }
+    if let Some(t) = threads {
+        if !(1..=256).contains(&t) {
+            return Err(value_error(format!("threads = {t}: it must be from 1 to 256")));
+        }
+        plan = plan.threads(t as usize);
+    }
+    if let Some(mb) = table_mb {
+        if !(1..=1 << 20).contains(&mb) {
+            return Err(value_error(format!("table_mb = {mb}: it must be from 1 to 1048576")));
+        }
+        plan = plan.table_megabytes(mb as usize);
+    }
+    let started = std::time::Instant::now();
+    let stop = Arc::new(AtomicBool::new(false));
+    plan = plan.stop_flag(stop.clone());
+    plan.check().map_err(|e| value_error(format!("cannot solve {}: {e}", variant.name())))?;
+
+    let (tx, mut rx) = std::sync::mpsc::channel::<SolveMessage>();
+    let worker = std::thread::spawn(move || {
+        let events = std::sync::Mutex::new(tx.clone());
+        let result = plan.solve(&|event| {
+            let message = match &event {
+                PlanEvent::Solve(p) => SolveMessage::Progress {
+                    lower: p.lower,
+                    upper: p.upper,
+                    nodes: p.nodes,
+                    seconds: p.elapsed.as_secs_f64(),
+                },
+                other => match event_note(other) {
+                    Some(text) => SolveMessage::Note(text),
+                    None => return,
+                },
+            };
+            let _ = events.lock().map(|tx| tx.send(message));
+        });
+        let _ = tx.send(SolveMessage::Done(result));
+    });
+    let mut failure: Option<PyErr> = None;
+    let result = loop {
+        // The receiver goes to the GIL-free closure and back (it is Send, not Sync).
+        let (back, message) = py.detach(move || {
+            let message = rx.recv_timeout(Duration::from_millis(50));
+            (rx, message)
+        });
+        rx = back;
+        match message {
+            Ok(SolveMessage::Done(result)) => break result,
+            Ok(SolveMessage::Progress { lower, upper, nodes, seconds }) => {
+                if let (Some(callback), None) = (&progress, &failure) {
+                    let info = pyo3::types::PyDict::new(py);
+                    info.set_item("event", "bounds")?;
+                    info.set_item("lower", lower)?;
+                    info.set_item("upper", upper)?;
+                    info.set_item("nodes", nodes)?;
+                    info.set_item("seconds", seconds)?;
+                    if let Err(e) = callback.call1((info,)) {
+                        stop.store(true, Ordering::Relaxed);
+                        failure = Some(e);
+                    }
+                }
+            }
+            Ok(SolveMessage::Note(text)) => {
+                if let (Some(callback), None) = (&progress, &failure) {
+                    let info = pyo3::types::PyDict::new(py);
+                    info.set_item("event", "note")?;
+                    info.set_item("text", text)?;
+                    if let Err(e) = callback.call1((info,)) {
+                        stop.store(true, Ordering::Relaxed);
+                        failure = Some(e);
+                    }
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if failure.is_none() {
+                    if let Err(e) = py.check_signals() {
+                        stop.store(true, Ordering::Relaxed);
+                        failure = Some(e);
+                    }
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                let _ = worker.join();
+                return Err(value_error("the solve stopped without a result"));
+            }
+        }
+    };
+    let _ = py.detach(|| worker.join());
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let solution = result.map_err(|e| value_error(format!("cannot solve: {e}")))?;
+    let n = variant.pits_per_side();
+    let mut best: Vec<i64> = solution.best_moves.iter().map(|&m| action_of(m, n)).collect();
+    best.sort_unstable();
+    let score = if root.to_move() == Side::South { solution.margin } else { -solution.margin };
+    Ok(PySolveResult {
+        score,
+        margin: solution.margin,
+        best_actions: best,
+        nodes: solution.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// An endgame database: the exact value of every board with few seeds left
+/// in the pits, for one variant and row length, in a folder of databases.
+/// Made by :meth:`Database.build` or :meth:`Database.open`.
+#[pyclass(module = "mancala", name = "Database", frozen)]
+struct PyDatabase {
+    opened: mancala_solver::Opened,
+    variant: Variant,
+    root: std::path::PathBuf,
+}
+
+fn open_database(variant: &Variant, root: &std::path::Path) -> PyResult<PyDatabase> {
+    match Databases::open(variant, root) {
+        Ok(Some(opened)) => {
+            Ok(PyDatabase { opened, variant: variant.clone(), root: root.to_path_buf() })
+        }
+        Ok(None) => Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!(
+            "no endgame database of {} ({} pits a side) the engine can use in {} (build one with Database.build)",
+            variant.name(),
+            variant.pits_per_side(),
+            root.display()
+        ))),
+        Err(e) => Err(value_error(format!("the endgame database in {} cannot be used: {e}", root.display()))),
+    }
+}
+
+#[pymethods]
+impl PyDatabase {
+    /// Builds (or finishes building) the database of ``game``'s variant up
+    /// to ``max_seeds`` seeds left in the pits, in the folder of databases
+    /// ``folder`` (created if missing), and opens it. The GIL is released
+    /// while it builds. Raises ValueError for a variant with no database or
+    /// a size out of range.
+    #[staticmethod]
+    #[pyo3(signature = (game, folder, max_seeds, threads = 1))]
+    fn build(
+        py: Python<'_>,
+        game: &Bound<'_, PyGame>,
+        folder: std::path::PathBuf,
+        max_seeds: i64,
+        threads: i64,
+    ) -> PyResult<PyDatabase> {
+        let variant = (*game.get().variant).clone();
+        if !(0..=127).contains(&max_seeds) {
+            return Err(value_error(format!("max_seeds = {max_seeds}: it must be from 0 to 127")));
+        }
+        if !(1..=256).contains(&threads) {
+            return Err(value_error(format!("threads = {threads}: it must be from 1 to 256")));
+        }
+        Databases::check_build(&variant, max_seeds as usize).map_err(|e| {
+            value_error(format!("cannot build a database of {}: {e}", variant.name()))
+        })?;
+        py.detach(|| {
+            Databases::build(&variant, max_seeds as usize, &folder, threads as usize, &|_| {})
+        })
+        .map_err(|e| value_error(format!("cannot build a database of {}: {e}", variant.name())))?;
+        open_database(&variant, &folder)
+    }
+
+    /// Opens the database of ``game``'s variant in the folder of databases
+    /// ``folder``. Raises FileNotFoundError when there is none.
+    #[staticmethod]
+    fn open(game: &Bound<'_, PyGame>, folder: std::path::PathBuf) -> PyResult<PyDatabase> {
+        open_database(&game.get().variant, &folder)
+    }
+
+    /// The most seeds left in the pits of a covered board.
+    #[getter]
+    fn max_seeds(&self) -> u32 {
+        self.opened.max_seeds
+    }
+
+    /// True when the values are exact margins; False when only their sign
+    /// (the winner) is right, as for variants whose game ends at a majority.
+    #[getter]
+    fn exact(&self) -> bool {
+        self.opened.exact
+    }
+
+    /// The folder holding this database.
+    #[getter]
+    fn folder(&self) -> std::path::PathBuf {
+        self.opened.folder.clone()
+    }
+
+    /// The value of ``state`` under perfect play: the final store margin for
+    /// the player to move (as :attr:`SearchResult.score`), or None when the
+    /// database does not cover it (more seeds left, a finished game, a
+    /// pie-rule opening). Raises ValueError for a state of another game.
+    fn probe(&self, state: &Bound<'_, PyState>) -> PyResult<Option<i32>> {
+        let s = state.borrow();
+        let v = s.game.variant();
+        if Databases::folder(v, &self.root) != self.opened.folder {
+            return Err(value_error(format!(
+                "this database is for {} with {} pits a side; the state is of {} with {}",
+                self.variant.name(),
+                self.variant.pits_per_side(),
+                v.name(),
+                v.pits_per_side()
+            )));
+        }
+        let p = s.game.position();
+        Ok(self.opened.oracle.probe(p).map(|future| {
+            let me = p.to_move();
+            p.store(me) as i32 - p.store(me.opponent()) as i32 + future
+        }))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<mancala.Database {}>", self.opened.describe())
+    }
+}
+
 /// The native module; `mancala/__init__.py` re-exports it.
 #[pymodule]
 fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -853,6 +1165,9 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_class::<PySolveResult>()?;
+    m.add_class::<PyDatabase>()?;
     m.add("IllegalActionError", m.py().get_type::<IllegalActionError>())?;
     Ok(())
 }

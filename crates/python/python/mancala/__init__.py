@@ -18,26 +18,32 @@ OpenSpiel's ``mancala`` and ``oware`` action numbers.
 """
 
 from ._mancala import (
+    Database,
     Game,
     IllegalActionError,
     Playouts,
     SearchResult,
+    SolveResult,
     State,
     load_game,
     random_playouts,
     search,
+    solve,
     variants,
 )
 
 __all__ = [
+    "Database",
     "Game",
     "IllegalActionError",
     "Playouts",
     "SearchResult",
+    "SolveResult",
     "State",
     "load_game",
     "random_playouts",
     "search",
+    "solve",
     "variants",
 ]
 
