@@ -1,10 +1,12 @@
 """Type stubs of the native module `mancala._mancala` (re-exported by `mancala`)."""
 
-from typing import Optional, Union
+import os
+from typing import Any, Callable, Optional, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
+@final
 class IllegalActionError(ValueError):
     """An action that is not legal in the state it was applied to."""
 
@@ -23,6 +25,7 @@ def load_game(
     Raises ValueError for an unknown name, a bad variant file or a size the rules do not allow.
     """
 
+@final
 class Game:
     """A variant at one board size. Immutable; shared by the states made from it."""
 
@@ -46,6 +49,7 @@ class Game:
     def new_initial_state(self, position: Optional[str] = None) -> State:
         """The start of a game, or the given position string (no history before it)."""
 
+@final
 class State:
     """A game in progress. ``str(state)`` draws the board."""
 
@@ -83,6 +87,7 @@ class State:
     def action_to_string(self, action: int) -> str: ...
     def string_to_action(self, text: str) -> int: ...
 
+@final
 class Playouts:
     """Results of random_playouts, one entry per game."""
 
@@ -98,9 +103,10 @@ class Playouts:
     def winners(self) -> npt.NDArray[np.int8]:
         """0 South, 1 North, -1 draw."""
 
-def random_playouts(start: Union[Game, State], games: int, seed: int = 0) -> Playouts:
+def random_playouts(start: Union[Game, State], games: int, seed: int = 0, threads: int = 1) -> Playouts:
     """Uniformly random games from start to the end, in Rust without the GIL."""
 
+@final
 class SearchResult:
     @property
     def score(self) -> int:
@@ -129,3 +135,49 @@ def search(
     hash_mb: int = 16,
 ) -> SearchResult:
     """The engine's best action for state; at least one limit is required."""
+
+@final
+class SolveResult:
+    @property
+    def score(self) -> int:
+        """Final store margin for the player to move under perfect play."""
+    @property
+    def margin(self) -> int:
+        """South's store minus North's at the end under perfect play."""
+    @property
+    def best_actions(self) -> list[int]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+
+def solve(
+    state: State,
+    *,
+    databases: Optional[Union[str, "os.PathLike[str]"]] = None,
+    db_seeds: Optional[int] = None,
+    threads: Optional[int] = None,
+    table_mb: Optional[int] = None,
+    progress: Optional[Callable[[dict[str, Any]], object]] = None,
+) -> SolveResult:
+    """The exact value and every best action; Ctrl-C raises KeyboardInterrupt."""
+
+@final
+class Database:
+    """An endgame database: exact values of the boards with few seeds left."""
+
+    @staticmethod
+    def build(
+        game: Game, folder: Union[str, "os.PathLike[str]"], max_seeds: int, threads: int = 1
+    ) -> Database: ...
+    @staticmethod
+    def open(game: Game, folder: Union[str, "os.PathLike[str]"]) -> Database:
+        """Raises FileNotFoundError when the folder holds no database of the game."""
+    @property
+    def max_seeds(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def folder(self) -> str: ...
+    def probe(self, state: State) -> Optional[int]:
+        """Final store margin for the player to move, or None when not covered."""
