@@ -780,10 +780,50 @@ impl PySearchResult {
     }
 }
 
+/// Runs `work` on a thread of its own while this thread, the GIL released
+/// between checks, watches for Ctrl-C: on KeyboardInterrupt (or any signal
+/// handler's exception) it sets `stop`, waits for `work` to end and raises.
+fn run_interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (tx, mut rx) = std::sync::mpsc::channel::<T>();
+    let worker = std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    let mut failure: Option<PyErr> = None;
+    let result = loop {
+        let (back, message) = py.detach(move || {
+            let message = rx.recv_timeout(Duration::from_millis(50));
+            (rx, message)
+        });
+        rx = back;
+        match message {
+            Ok(result) => break Some(result),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if failure.is_none() {
+                    if let Err(e) = py.check_signals() {
+                        stop.store(true, Ordering::Relaxed);
+                        failure = Some(e);
+                    }
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break None,
+        }
+    };
+    let _ = py.detach(|| worker.join());
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    result.ok_or_else(|| value_error("the search stopped without a result"))
+}
+
 /// Searches ``state`` for its best action with the engine (alpha-beta,
 /// iterative deepening, exact endgame solving). Stops at the first limit
 /// reached: ``depth`` (moves), ``nodes``, ``movetime`` (seconds); at least
-/// one is required. The GIL is released while it runs. ``hash_mb`` sizes the
+/// one is required. The GIL is released while it runs; Ctrl-C stops it and
+/// raises KeyboardInterrupt. ``hash_mb`` sizes the
 /// transposition table (a fresh one each call, so depth and node limits give
 /// the same result every time).
 #[pyfunction]
@@ -825,13 +865,15 @@ fn search(
         )));
     }
     let game = state.borrow().game.clone();
+    let n = game.variant().pits_per_side();
     let limits = SearchLimits { depth, nodes, time };
-    let result = py.detach(|| {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let result = run_interruptible(py, &stop, move || {
         let mut searcher =
             Searcher::new(SearchOptions { hash_mb: hash_mb as usize, solve_seeds: None });
-        searcher.search(&game, limits, None, &mut |_| {})
-    });
-    let n = game.variant().pits_per_side();
+        searcher.search(&game, limits, Some(&flag), &mut |_| {})
+    })?;
     Ok(PySearchResult {
         score: result.score,
         exact: result.exact,
