@@ -1328,7 +1328,7 @@ impl PyVectorState {
             .iter()
             .flat_map(|g| outcome_returns(g.position()).map(|r| r as f32))
             .collect();
-        Ok(flat.into_pyarray(py).reshape([self.games.len(), 2])?)
+        flat.into_pyarray(py).reshape([self.games.len(), 2])
     }
 
     /// Legal actions of each game as a mask, bool (n, num_distinct_actions).
@@ -1346,7 +1346,7 @@ impl PyVectorState {
                 row[width - 1] = true;
             }
         }
-        Ok(mask.into_pyarray(py).reshape([self.games.len(), width])?)
+        mask.into_pyarray(py).reshape([self.games.len(), width])
     }
 
     /// Each game's board from the player to move's side (South's once over),
@@ -1367,7 +1367,7 @@ impl PyVectorState {
                 out.push(p.swap_offered() as u8 as f32);
             }
         }
-        Ok(out.into_pyarray(py).reshape([self.games.len(), len])?)
+        out.into_pyarray(py).reshape([self.games.len(), len])
     }
 
     /// Game ``i`` as a :class:`State` (a copy).
