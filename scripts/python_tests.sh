@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Python package (crates/python) into a fresh virtual environment and runs its pytest
 # tests, OpenSpiel agreement included. Needs Python 3.9+ with venv and pip, and cargo; everything
-# else (maturin, numpy, pytest, open-spiel) is installed into the throwaway environment.
+# else (maturin, numpy, pytest, open-spiel, gymnasium) is installed into the throwaway environment.
 #
 #   bash scripts/python_tests.sh            # build (release) and test
 #   bash scripts/python_tests.sh --clippy   # also lint the binding crate
@@ -23,7 +23,7 @@ done
 venv=$(mktemp -d "${TMPDIR:-/tmp}/mancala-venv.XXXXXX")
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin numpy pytest open-spiel
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin numpy pytest open-spiel gymnasium
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}/python"
 if [ "$clippy" = 1 ]; then

@@ -1383,6 +1383,30 @@ impl PyVectorState {
     }
 }
 
+/// The computer player's action in ``state`` at strength ``level`` (1 to
+/// 10, as ``mancala play``'s computer: low levels play weakly on purpose,
+/// with randomness drawn from ``seed``). Raises ValueError once the game is
+/// over or for a level out of range.
+#[pyfunction]
+#[pyo3(signature = (state, level, seed = 0))]
+fn computer_move(
+    py: Python<'_>,
+    state: &Bound<'_, PyState>,
+    level: i64,
+    seed: u64,
+) -> PyResult<i64> {
+    if !(1..=10).contains(&level) {
+        return Err(value_error(format!("level = {level}: levels are 1 to 10")));
+    }
+    let game = state.borrow().game.clone();
+    if game.position().is_over() {
+        return Err(value_error("the game is over: there is no move to choose"));
+    }
+    let n = game.variant().pits_per_side();
+    let mv = py.detach(|| mancala_engine::computer_move(&game, level as u8, seed));
+    Ok(action_of(mv, n))
+}
+
 /// The native module; `mancala/__init__.py` re-exports it.
 #[pymodule]
 fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1395,6 +1419,7 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(computer_move, m)?)?;
     m.add_class::<PySolveResult>()?;
     m.add_class::<PyDatabase>()?;
     m.add_class::<PyVectorState>()?;
