@@ -1,0 +1,131 @@
+"""Bad input from Python: a clear exception naming what was wrong, never a crash."""
+
+import pytest
+
+import mancala
+
+
+@pytest.fixture
+def state():
+    return mancala.load_game("kalah-classic").new_initial_state()
+
+
+def test_illegal_action_names_the_pit_and_the_legal_actions(state):
+    state.apply_action(2)
+    with pytest.raises(mancala.IllegalActionError, match=r"action 2 \(sow pit 3\) is illegal here: pit 3 is empty; legal actions: \[0, 1, 3, 4, 5\]"):
+        state.apply_action(2)
+    assert state.history() == [2]  # unchanged
+    assert issubclass(mancala.IllegalActionError, ValueError)
+
+
+@pytest.mark.parametrize("action", [6, 99, -1])
+def test_actions_that_do_not_exist(state, action):
+    with pytest.raises(mancala.IllegalActionError, match=f"action {action} does not exist: actions are 0 to 5"):
+        state.apply_action(action)
+
+
+def test_huge_and_mistyped_actions(state):
+    with pytest.raises(OverflowError):
+        state.apply_action(2**70)
+    with pytest.raises(TypeError):
+        state.apply_action("3")
+    with pytest.raises(TypeError):
+        state.apply_action(None)
+
+
+def test_no_action_after_the_end():
+    over = mancala.load_game("kalah-classic").new_initial_state("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side")
+    with pytest.raises(mancala.IllegalActionError, match="the game is over"):
+        over.apply_action(0)
+
+
+def test_swap_without_a_pie_rule(state):
+    with pytest.raises(mancala.IllegalActionError, match="actions are 0 to 5"):
+        state.apply_action(6)
+    kalah = mancala.load_game("kalah").new_initial_state()
+    with pytest.raises(mancala.IllegalActionError, match="swap is only allowed"):
+        kalah.apply_action(6)
+
+
+def test_bad_move_lists_name_the_move(state):
+    with pytest.raises(mancala.IllegalActionError, match=r'move #2 in the list \("7"\): pit 7 does not exist'):
+        state.apply_moves("3,7")
+    with pytest.raises(mancala.IllegalActionError, match=r"action #2 in the list: action 9 does not exist"):
+        mancala.load_game("oware").new_initial_state().apply_actions([0, 9])
+
+
+def test_unknown_variant_lists_the_variants():
+    with pytest.raises(ValueError, match=r'unknown variant "owar"; the variants are: kalah, .*oware'):
+        mancala.load_game("owar")
+
+
+def test_name_or_text():
+    with pytest.raises(ValueError, match="give a variant name"):
+        mancala.load_game()
+    with pytest.raises(ValueError, match="not both"):
+        mancala.load_game("kalah", variant_text="x")
+    with pytest.raises(ValueError, match="the variant file does not read"):
+        mancala.load_game(variant_text="[board]\npits_per_side = 'six'\n")
+
+
+@pytest.mark.parametrize(
+    "kwargs, words",
+    [
+        ({"pits_per_side": 30}, r"(?s)kalah cannot be played with pits_per_side=30: .*1 to 10 pits per side"),
+        ({"pits_per_side": -3}, r"(?s)kalah cannot be played with pits_per_side=-3: .*pits_per_side = -3: 1 to 10 pits per side"),
+        ({"pits_per_side": 10**12}, r"(?s)pits_per_side=1000000000000: .*1 to 10 pits per side"),
+        ({"seeds": 0}, r"(?s)kalah cannot be played with seeds=0: .*seeds_per_pit = 0: 1 to 12 seeds per pit"),
+        ({"seeds": 1000}, r"(?s)seeds=1000: .*seeds_per_pit = 1000: 1 to 12 seeds per pit"),
+    ],
+)
+def test_bad_sizes(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        mancala.load_game("kalah", **kwargs)
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("garbage", "does not read: a position has three fields"),
+        ("4,4,4,4,4,4:0/4,4,4,4,4,4:0/X", "does not read: state"),
+        ("4,4,4,4,4:0/4,4,4,4,4:0/S", "does not fit this game"),
+        ("4,4,4,4,4,5:0/4,4,4,4,4,4:0/S", "does not fit this game"),
+        ("4,4,4,4,4,4:0/4,4,4,4,4,4:0/S+opening", "does not fit this game"),
+    ],
+)
+def test_bad_positions(text, words):
+    with pytest.raises(ValueError, match=words):
+        mancala.load_game("kalah-classic").new_initial_state(text)
+
+
+def test_bad_player(state):
+    with pytest.raises(ValueError, match=r"player 2 does not exist: players are 0 \(South\) and 1 \(North\)"):
+        state.observation_tensor(2)
+    with pytest.raises(ValueError, match="player -1 does not exist"):
+        state.pits(-1)
+
+
+def test_bad_search_limits(state):
+    with pytest.raises(ValueError, match="give at least one limit"):
+        mancala.search(state)
+    with pytest.raises(ValueError, match="depth = 0: it must be from 1 to 120"):
+        mancala.search(state, depth=0)
+    with pytest.raises(ValueError, match="nodes = -5"):
+        mancala.search(state, nodes=-5)
+    with pytest.raises(ValueError, match="movetime = -1: it must be a number of seconds above 0"):
+        mancala.search(state, movetime=-1.0)
+    with pytest.raises(ValueError, match="movetime = NaN: it must be a number of seconds above 0"):
+        mancala.search(state, movetime=float("nan"))
+    with pytest.raises(ValueError, match="hash_mb = 0"):
+        mancala.search(state, depth=2, hash_mb=0)
+    with pytest.raises(TypeError):
+        mancala.search("not a state", depth=2)
+
+
+def test_bad_playout_requests(state):
+    with pytest.raises(TypeError, match="start must be a mancala.Game or a mancala.State, not str"):
+        mancala.random_playouts("oware", 10)
+    with pytest.raises(ValueError, match="games = -1"):
+        mancala.random_playouts(state, -1)
+    with pytest.raises(OverflowError):
+        mancala.random_playouts(state, 10, seed=-1)

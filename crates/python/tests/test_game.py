@@ -1,0 +1,144 @@
+"""The game API: values after known moves, the board, positions in and out, observations."""
+
+import random
+
+import numpy as np
+import pytest
+
+import mancala
+
+
+def test_variants_lists_every_preset():
+    names = mancala.variants()
+    for name in ("kalah", "kalah-classic", "oware", "abapa", "awari", "mankalah", "relay-kalah"):
+        assert name in names
+
+
+def test_game_sizes_and_actions():
+    game = mancala.load_game("kalah-classic")
+    assert (game.name, game.pits_per_side, game.seeds, game.total_seeds) == ("kalah-classic", 6, 4, 48)
+    assert game.num_players() == 2
+    assert game.num_distinct_actions() == 6
+    assert game.observation_tensor_shape() == [14]
+    kalah = mancala.load_game("kalah", pits_per_side=4, seeds=3)
+    assert (kalah.pits_per_side, kalah.seeds, kalah.total_seeds, kalah.pie_rule) == (4, 3, 24, True)
+    assert kalah.num_distinct_actions() == 5  # 4 pits and the swap
+    assert kalah.observation_tensor_shape() == [11]
+
+
+def test_sowing_into_the_store_gives_an_extra_turn():
+    state = mancala.load_game("kalah-classic").new_initial_state()
+    assert state.current_player() == 0
+    assert state.legal_actions() == [0, 1, 2, 3, 4, 5]
+    state.apply_action(2)  # pit 3: 4 seeds reach pits 4, 5, 6 and the store
+    assert state.position() == "4,4,0,5,5,5:1/4,4,4,4,4,4:0/S"
+    assert state.current_player() == 0
+    assert state.legal_actions() == [0, 1, 3, 4, 5]
+    assert state.history() == [2]
+    assert state.moves() == "3"
+    assert state.stores() == [1, 0]
+    assert state.pits(0) == [4, 4, 0, 5, 5, 5]
+    assert not state.is_terminal()
+    assert state.returns() == [0.0, 0.0]
+    assert state.winner() is None
+
+
+def test_oware_capture_from_the_notation_docs():
+    state = mancala.load_game("oware").new_initial_state()
+    state.apply_moves("5,2,1,4,1,1,2,5,5")
+    assert state.position() == "1,1,8,7,0,9:5/0,0,8,1,0,8:0/N"
+    assert state.current_player() == 1
+    assert state.history() == [4, 1, 0, 3, 0, 0, 1, 4, 4]
+
+
+def test_board_drawing():
+    state = mancala.load_game("kalah-classic").new_initial_state()
+    state.apply_action(2)
+    assert str(state).splitlines() == [
+        "       4  4  4  4  4  4",
+        "  0                       1",
+        "       4  4  0  5  5  5",
+        "South to move",
+    ]
+    over = mancala.load_game("kalah-classic").new_initial_state("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side")
+    assert str(over).splitlines()[-1] == "game over (a side has no seeds left): North wins 27 to 21"
+
+
+def test_finished_position():
+    state = mancala.load_game("kalah-classic").new_initial_state("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side")
+    assert state.is_terminal()
+    assert state.current_player() == -4
+    assert state.returns() == [-1.0, 1.0]
+    assert state.winner() == 1
+    assert state.end_reason() == "empty-side"
+    assert state.legal_actions() == []
+
+
+def test_a_typed_position_is_settled():
+    # South has no seeds and it is South's turn: the game is over at once.
+    state = mancala.load_game("kalah-classic").new_initial_state("0,0,0,0,0,0:24/4,4,4,4,4,4:0/S")
+    assert state.is_terminal()
+    assert state.stores() == [24, 24]
+    assert state.returns() == [0.0, 0.0]
+    assert state.winner() == -1
+
+
+def test_observation_is_from_the_players_side():
+    state = mancala.load_game("kalah-classic").new_initial_state()
+    state.apply_actions([2, 0])  # South: pit 3 (extra turn), pit 1
+    assert state.current_player() == 1
+    obs = state.observation_tensor()
+    assert obs.dtype == np.float32 and obs.shape == (14,)
+    assert obs.tolist() == [4, 4, 4, 4, 4, 4] + [0, 5, 1, 6, 6, 5] + [0, 1]
+    south = state.observation_tensor(0)
+    assert south.tolist() == [0, 5, 1, 6, 6, 5] + [4, 4, 4, 4, 4, 4] + [1, 0]
+
+
+def test_pie_rule_swap_is_the_last_action():
+    game = mancala.load_game("kalah")
+    state = game.new_initial_state()
+    state.apply_action(2)
+    assert state.legal_actions() == [0, 1, 2, 3, 4, 5, 6]
+    assert state.action_to_string(6) == "swap"
+    assert state.string_to_action("swap") == 6
+    assert state.legal_actions_mask().tolist() == [True] * 7
+    assert state.observation_tensor().tolist()[-1] == 1.0  # a swap is offered
+    state.apply_action(6)
+    assert state.history() == [2, 6]
+    assert state.moves() == "3,swap"
+    assert state.position() == "4,4,4,4,4,4:0/4,4,0,5,5,5:1/S"
+
+
+def test_clone_is_independent():
+    state = mancala.load_game("oware").new_initial_state()
+    copy = state.clone()
+    copy.apply_action(0)
+    assert state.history() == [] and copy.history() == [0]
+    assert state.position() == "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S"
+
+
+@pytest.mark.parametrize("name", mancala.variants())
+def test_positions_and_histories_read_back(name):
+    game = mancala.load_game(name)
+    rng = random.Random(7)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            text = state.position()
+            assert game.new_initial_state(text).position() == text
+            assert game.new_initial_state(text).legal_actions() == state.legal_actions()
+            state.apply_action(rng.choice(state.legal_actions()))
+        replay = game.new_initial_state()
+        replay.apply_actions(state.history())
+        assert replay.position() == state.position()
+        assert replay.returns() == state.returns()
+        moves = game.new_initial_state()
+        moves.apply_moves(state.moves())
+        assert moves.position() == state.position()
+
+
+def test_variant_text_round_trips():
+    game = mancala.load_game("awari")
+    again = mancala.load_game(variant_text=game.variant_text())
+    assert again.name == "awari"
+    assert again.variant_text() == game.variant_text()

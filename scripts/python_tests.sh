@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the Python package (crates/python) into a fresh virtual environment and runs its pytest
+# tests, OpenSpiel agreement included. Needs Python 3.9+ with venv and pip, and cargo; everything
+# else (maturin, numpy, pytest, open-spiel, gymnasium) is installed into the throwaway environment.
+#
+#   bash scripts/python_tests.sh            # build (release) and test
+#   bash scripts/python_tests.sh --clippy   # also lint the binding crate
+#
+# The virtual environment lives in a temporary folder removed at the end; the build goes to
+# target/python (kept, so a second run is quick).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+clippy=0
+for arg in "$@"; do
+  case "$arg" in
+    --clippy) clippy=1 ;;
+    *) echo "unknown option $arg (allowed: --clippy)" >&2; exit 2 ;;
+  esac
+done
+
+venv=$(mktemp -d "${TMPDIR:-/tmp}/mancala-venv.XXXXXX")
+trap 'rm -rf "$venv"' EXIT
+python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin numpy pytest open-spiel gymnasium
+
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}/python"
+if [ "$clippy" = 1 ]; then
+  PYO3_PYTHON="$venv/bin/python" cargo clippy --manifest-path crates/python/Cargo.toml --locked --all-targets -- -D warnings
+fi
+# A wheel, installed as a user would install it (--locked: crates/python/Cargo.lock as committed).
+"$venv/bin/maturin" build --release --locked --quiet -m crates/python/Cargo.toml -o "$venv/wheels" \
+  --interpreter "$venv/bin/python"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$venv"/wheels/mancala-*.whl
+# Run from a folder outside the source tree: the installed package is the one tested.
+cd "$venv"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/crates/python/tests"
