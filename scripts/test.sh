@@ -12,3 +12,7 @@ if ! python3 -c "import pyspiel" 2>/dev/null; then
 fi
 # The binary the tests just built (the test profile: optimised, as release).
 python3 scripts/openspiel_agreement.py --binary "${CARGO_TARGET_DIR:-target}/debug/mancala"
+
+# The Python package: built into a fresh virtual environment, then its pytest
+# tests (OpenSpiel agreement through both Python APIs, the docs' examples).
+bash scripts/python_tests.sh
