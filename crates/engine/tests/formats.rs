@@ -20,18 +20,24 @@ fn word() -> impl Strategy<Value = String> {
     "[a-z0-9_.-]{1,12}"
 }
 
+/// The game of the `i`th preset after the moves `picks` choose among the
+/// legal moves, in turn (stopping where the game ends).
+fn game_after(i: usize, picks: &[u32]) -> Game {
+    let mut game = Game::new(Variant::preset(preset_names()[i]).unwrap());
+    for p in picks {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        game.play_unchecked(legal[*p as usize % legal.len()]);
+    }
+    game
+}
+
 /// A position reached by random legal moves in a preset.
 fn position() -> impl Strategy<Value = Position> {
     (0..preset_names().len(), prop::collection::vec(any::<u32>(), 0..30)).prop_map(|(i, picks)| {
-        let mut game = Game::new(Variant::preset(preset_names()[i]).unwrap());
-        for p in picks {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            game.play_unchecked(legal[p as usize % legal.len()]);
-        }
-        *game.position()
+        *game_after(i, &picks).position()
     })
 }
 
@@ -151,14 +157,7 @@ proptest! {
         players in (player(), player()),
         seed in any::<u64>(),
     ) {
-        let mut game = Game::new(Variant::preset(preset_names()[i]).unwrap());
-        for p in picks {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            game.play_unchecked(legal[p as usize % legal.len()]);
-        }
+        let game = game_after(i, &picks);
         let record = Record { game, players: [players.0, players.1], seed };
         let text = record.to_string();
         let back: Record = text.parse().unwrap();

@@ -23,13 +23,12 @@
 //! use mancala_core::Variant;
 //! use mancala_solver::Databases;
 //!
-//! let dir = std::env::temp_dir().join(format!("mancala-doc-dbs-{}", std::process::id()));
+//! let dir = tempfile::tempdir()?; // the folder of databases
 //! let v = Variant::preset("kalah-irving")?.resized(Some(3), Some(2))?;
-//! assert!(Databases::open(&v, &dir)?.is_none()); // nothing built yet
-//! Databases::build(&v, 6, &dir, 1, &|_| {})?;
-//! let opened = Databases::open(&v, &dir)?.expect("just built");
+//! assert!(Databases::open(&v, dir.path())?.is_none()); // nothing built yet
+//! Databases::build(&v, 6, dir.path(), 1, &|_| {})?;
+//! let opened = Databases::open(&v, dir.path())?.expect("just built");
 //! assert!(opened.exact && opened.max_seeds == 6);
-//! # std::fs::remove_dir_all(&dir)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -1310,7 +1310,8 @@ mod tests {
     /// `Position`, byte for byte.
     #[test]
     fn sowing_in_a_word_builds_the_same_layers() {
-        let root = std::env::temp_dir().join(format!("mancala-word-build-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().to_path_buf();
         for (name, n, most) in [
             ("kalah-irving", 6, 10),
             ("kalah-classic", 6, 10),

@@ -10,12 +10,11 @@
 //! use mancala_solver::SolvePlan;
 //!
 //! let v = Variant::preset("kalah-irving")?.resized(Some(4), Some(3))?;
-//! let dir = std::env::temp_dir().join(format!("mancala-doc-plan-{}", std::process::id()));
-//! let plan = SolvePlan::new(&v, Position::start(&v)).databases(&dir).threads(2);
+//! let dir = tempfile::tempdir()?; // where the databases go
+//! let plan = SolvePlan::new(&v, Position::start(&v)).databases(dir.path()).threads(2);
 //! let solution = plan.solve(&|_| {})?;
 //! assert_eq!(solution.margin, 8); // Irving et al.: Kalah(4,3) is won by 8
 //! assert_eq!(solution.best_moves[0].to_string(), "2");
-//! # std::fs::remove_dir_all(&dir)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -85,8 +85,8 @@ fn solver_matches_minimax_in_the_middle_of_games() {
 
 #[test]
 fn database_values_match_minimax_and_speed_up_nothing_wrong() {
-    let dir = std::env::temp_dir().join(format!("mancala-db-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_path_buf();
     for name in ["kalah-irving", "kalah-classic"] {
         let v = Variant::preset(name).unwrap().resized(Some(3), Some(2)).unwrap();
         let db_dir = dir.join(name);
@@ -154,8 +154,8 @@ fn database_values_match_minimax_and_speed_up_nothing_wrong() {
 /// still gets minimax's value and only best moves.
 #[test]
 fn two_threads_with_a_resident_database_match_minimax_along_games() {
-    let dir = std::env::temp_dir().join(format!("mancala-db-smp-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().to_path_buf();
     let stop = AtomicBool::new(false);
     for name in ["kalah-irving", "kalah-classic"] {
         let v = Variant::preset(name).unwrap().resized(Some(4), Some(2)).unwrap();

@@ -29,10 +29,9 @@ fn small(name: &str, pits: u8) -> Variant {
     Variant::new(rules).unwrap()
 }
 
+/// A new folder of the test's own (each test removes it when done).
 fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("oware-db-test-{}-{tag}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    tempfile::Builder::new().prefix(&format!("oware-db-test-{tag}-")).tempdir().unwrap().keep()
 }
 
 /// Board (mover's row then the opponent's) as a position, South to move.
