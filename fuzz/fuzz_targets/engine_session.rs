@@ -59,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
             Ok(c) => c,
             Err(e) => {
                 assert!(!e.0.contains('\n'), "an error is one line: {e:?}");
-                assert!(e.0.len() <= 1024, "{} bytes of error", e.0.len());
+                assert!(e.0.len() <= 2048, "{} bytes of error", e.0.len());
                 continue;
             }
         };
