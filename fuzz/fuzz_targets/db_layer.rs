@@ -46,16 +46,18 @@ fn build(name: &str) -> Built {
     let total = variant.total_seeds() as u8;
     let mut boards = Vec::new();
     for code in 0..(MAX_SEEDS as u32 + 1).pow(6) {
-        let cells: Vec<u8> =
-            (0..6).map(|i| (code / (MAX_SEEDS as u32 + 1).pow(i) % (MAX_SEEDS as u32 + 1)) as u8).collect();
+        let cells: Vec<u8> = (0..6)
+            .map(|i| (code / (MAX_SEEDS as u32 + 1).pow(i) % (MAX_SEEDS as u32 + 1)) as u8)
+            .collect();
         let seeds: usize = cells.iter().map(|&c| c as usize).sum();
         if seeds > MAX_SEEDS {
             continue;
         }
         for to_move in [Side::South, Side::North] {
-            let p = Position::from_rows(&cells[..3], &cells[3..], [total - seeds as u8, 0], to_move)
-                .unwrap()
-                .settled(&variant);
+            let p =
+                Position::from_rows(&cells[..3], &cells[3..], [total - seeds as u8, 0], to_move)
+                    .unwrap()
+                    .settled(&variant);
             boards.push((p, seeds, db.probe(&p)));
         }
     }
@@ -132,7 +134,10 @@ fuzz_target!(|data: &[u8]| {
         if same || *seeds != layer {
             assert_eq!(got, *value, "{p}: a sound layer answers as built");
         } else if !forged {
-            assert!(got.is_none() || got == *value, "{p}: layer {layer} damaged, yet probed {got:?} (built: {value:?})");
+            assert!(
+                got.is_none() || got == *value,
+                "{p}: layer {layer} damaged, yet probed {got:?} (built: {value:?})"
+            );
         }
     }
     let checked = db.check_all();

@@ -11,7 +11,11 @@ fuzz_target!(|data: &[u8]| {
     for line in text.lines().take(64) {
         if let Ok(m) = line.parse::<EngineMessage>() {
             let printed = m.to_string();
-            assert_eq!(printed.parse::<EngineMessage>().as_ref(), Ok(&m), "{line:?} -> {printed:?}");
+            assert_eq!(
+                printed.parse::<EngineMessage>().as_ref(),
+                Ok(&m),
+                "{line:?} -> {printed:?}"
+            );
         }
         if let Ok(m) = line.parse::<AgentMessage>() {
             let printed = m.to_string();

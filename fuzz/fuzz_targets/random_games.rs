@@ -16,7 +16,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, EndReason, Game, GrandSlam,
+    BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndReason, EndRules, Game, GrandSlam,
     Repetition, Rules, Side, SowingRules, StorePlacement, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
@@ -50,7 +50,8 @@ fn rules(b: &mut Bytes) -> Rules {
     let bit = |i: u8| flags >> i & 1 == 1;
     let counts_mask = u16::from_le_bytes([b.byte(), b.byte()]);
     // A few capture counts from 1 to 16, and now and then one up to 63.
-    let mut counts: Vec<u8> = (0..16).filter(|i| counts_mask >> i & 1 == 1).map(|i| i + 1).collect();
+    let mut counts: Vec<u8> =
+        (0..16).filter(|i| counts_mask >> i & 1 == 1).map(|i| i + 1).collect();
     if bit(7) {
         counts.push(1 + b.byte() % 63);
     }
@@ -72,8 +73,11 @@ fn rules(b: &mut Bytes) -> Rules {
             extra_turn: bit(3),
         },
         capture: CaptureRules {
-            empty_pit: [EmptyPitCapture::Off, EmptyPitCapture::Always, EmptyPitCapture::IfOppositeHasSeeds]
-                [(choice % 3) as usize],
+            empty_pit: [
+                EmptyPitCapture::Off,
+                EmptyPitCapture::Always,
+                EmptyPitCapture::IfOppositeHasSeeds,
+            ][(choice % 3) as usize],
             counts,
             chain: bit(4),
             grand_slam: [
@@ -103,13 +107,12 @@ fuzz_target!(|data: &[u8]| {
     let n = v.pits_per_side();
     let total = v.total_seeds();
     let ring = v.rules().board.stores == StorePlacement::Ring;
-    let bound = if ring {
-        (total as usize + 1) * (n * total as usize + 1) + 1
-    } else {
-        BESIDE_PLIES
-    };
+    let bound =
+        if ring { (total as usize + 1) * (n * total as usize + 1) + 1 } else { BESIDE_PLIES };
     // Moves: the fuzzer's bytes, then a fixed generator seeded by them.
-    let mut state = data.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, &x| (h ^ x as u64).wrapping_mul(0x100_0000_01b3));
+    let mut state = data
+        .iter()
+        .fold(0x9e37_79b9_7f4a_7c15u64, |h, &x| (h ^ x as u64).wrapping_mul(0x100_0000_01b3));
     let mut game = Game::new(v.clone());
     let mut plies = 0;
     while !game.position().is_over() {
@@ -128,7 +131,11 @@ fuzz_target!(|data: &[u8]| {
         game.play(legal[pick % legal.len()]).expect("a legal move plays");
         plies += 1;
         if plies >= bound {
-            assert!(!ring, "a game with ring stores did not end in {bound} plies: {}", game.position());
+            assert!(
+                !ring,
+                "a game with ring stores did not end in {bound} plies: {}",
+                game.position()
+            );
             return;
         }
     }

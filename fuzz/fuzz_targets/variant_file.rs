@@ -21,7 +21,12 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             let message = e.to_string();
-            assert!(message.len() <= bound, "{} bytes of error for {} of text", message.len(), text.len());
+            assert!(
+                message.len() <= bound,
+                "{} bytes of error for {} of text",
+                message.len(),
+                text.len()
+            );
         }
     }
     if let Err(e) = Variant::from_toml(text) {
