@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Position, Variant};
+use mancala_core::Position;
 use mancala_solver::Checkpoint;
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -20,7 +20,7 @@ fn with_checksum(text: &str) -> String {
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
-    let v = Variant::preset("kalah-irving").expect("preset");
+    let v = mancala_fuzz::preset_named("kalah-irving").expect("preset");
     let root = Position::start(&v);
     let identity = Checkpoint::identity(&v, &root);
     let text = if mode & 1 == 1 { with_checksum(text) } else { text.to_string() };

@@ -10,16 +10,16 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Game, Position, Variant};
+use mancala_core::{Game, Position};
 use mancala_engine::protocol::{Command, Reply, Start};
-use mancala_fuzz::check_position;
+use mancala_fuzz::{check_position, preset_named};
 
 /// The engine's game after `command`, or `None` when the engine refuses it
 /// (the game is then unchanged).
 fn apply(game: &Game, command: &Command) -> Option<Game> {
     match command {
         Command::Variant { name, pits, seeds } => {
-            let v = Variant::preset(name).ok()?;
+            let v = preset_named(name)?;
             let to_u8 = |x: Option<u32>| match x {
                 None => Some(None),
                 Some(x) => u8::try_from(x).ok().map(Some),
@@ -49,7 +49,7 @@ fn apply(game: &Game, command: &Command) -> Option<Game> {
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let mut game = Game::new(Variant::preset("kalah").expect("preset"));
+    let mut game = Game::new(preset_named("kalah").expect("preset"));
     for line in text.lines().take(64) {
         if let Ok(reply) = line.parse::<Reply>() {
             let printed = reply.to_string();

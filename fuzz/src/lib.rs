@@ -2,9 +2,16 @@
 
 use mancala_core::{Game, Move, Position, Side, Variant};
 
-/// Every built-in variant at its default size.
+/// Every built-in variant at its default size (read from their TOML once:
+/// reading them for every input would be most of a run's time).
 pub fn presets() -> Vec<Variant> {
-    Variant::presets()
+    static PRESETS: std::sync::OnceLock<Vec<Variant>> = std::sync::OnceLock::new();
+    PRESETS.get_or_init(Variant::presets).clone()
+}
+
+/// The built-in variant named `name` (any letter case), at its default size.
+pub fn preset_named(name: &str) -> Option<Variant> {
+    presets().into_iter().find(|v| v.name().eq_ignore_ascii_case(name))
 }
 
 /// The built-in variant picked by `byte`.
