@@ -22,7 +22,7 @@ use mancala_core::{
 use mancala_fuzz::check_position;
 
 /// How far a game with stores beside the board is followed.
-const BESIDE_PLIES: usize = 20_000;
+const BESIDE_PLIES: usize = 5_000;
 
 /// Bytes read one at a time; zeros once they run out.
 struct Bytes<'a>(&'a [u8]);
