@@ -26,7 +26,7 @@ pub fn preset(byte: u8) -> Variant {
 pub fn variants_fitting(p: &Position) -> Vec<Variant> {
     let n = p.pits_per_side();
     let total = p.total_seeds() as usize;
-    if total == 0 || total % (2 * n) != 0 || total / (2 * n) > u8::MAX as usize {
+    if total == 0 || !total.is_multiple_of(2 * n) || total / (2 * n) > u8::MAX as usize {
         return Vec::new();
     }
     let seeds = (total / (2 * n)) as u8;
