@@ -36,9 +36,8 @@ fn game_after(i: usize, picks: &[u32]) -> Game {
 
 /// A position reached by random legal moves in a preset.
 fn position() -> impl Strategy<Value = Position> {
-    (0..preset_names().len(), prop::collection::vec(any::<u32>(), 0..30)).prop_map(|(i, picks)| {
-        *game_after(i, &picks).position()
-    })
+    (0..preset_names().len(), prop::collection::vec(any::<u32>(), 0..30))
+        .prop_map(|(i, picks)| *game_after(i, &picks).position())
 }
 
 fn go_limits() -> impl Strategy<Value = GoLimits> {

@@ -310,3 +310,32 @@ fn a_stop_inside_a_layer_keeps_the_layers_below_and_the_build_resumes() {
         assert_eq!(resumed.stats(), whole.stats(), "{name}");
     }
 }
+
+/// Found by the `db_layer` fuzz target (docs/fuzzing.md): a layer whose
+/// values lie outside what its seeds allow, behind a checksum recomputed to
+/// match them, made counting its values index out of bounds. Counting now
+/// shows such values at their margins.
+#[test]
+fn fuzz_found_counting_a_forged_layer_with_margins_beyond_its_seeds() {
+    let v = Variant::preset("awari").unwrap().resized(Some(3), Some(2)).unwrap();
+    let root = tempfile::tempdir().unwrap();
+    Databases::build(&v, 4, root.path(), 1, &|_| {}).unwrap();
+    let layer = Databases::folder(&v, root.path()).join("layer-002.mdb");
+    let mut file = std::fs::read(&layer).unwrap();
+    // Layer 2 (boards with 2 seeds): margins -6 and +5 cannot occur.
+    let values = &mut file[64..];
+    assert!(values.len() >= 3);
+    values[0] = -6i8 as u8;
+    values[1] = 5;
+    let sum = xxhash_rust::xxh3::xxh3_64(&file[64..]);
+    file[40..48].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&layer, &file).unwrap();
+
+    let db = OwareDb::open(&v, &Databases::folder(&v, root.path())).unwrap().unwrap();
+    let stats = db.stats();
+    let two = &stats[2];
+    assert_eq!(two.seeds, 2);
+    assert!(two.by_margin.contains(&(-6, 1)), "{:?}", two.by_margin);
+    assert!(two.by_margin.contains(&(5, 1)), "{:?}", two.by_margin);
+    assert_eq!(two.wins + two.draws + two.losses, two.boards);
+}

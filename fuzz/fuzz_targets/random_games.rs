@@ -1,0 +1,153 @@
+//! Random legal games of random valid rule sets. The first bytes make a
+//! `Rules` (every field), `Variant::new` accepts or refuses it (refused:
+//! nothing to play); the rest choose the moves. At every position: seeds
+//! conserved, the legal moves exactly those `play` accepts, the text reads
+//! back. The game must end:
+//!
+//! - stores on the ring (`repetition = "none"` allowed): every move adds
+//!   seeds to a store or moves seeds towards the mover's store along the
+//!   mover's own row (`docs/rules.md`), so with T seeds and n pits a side a
+//!   game lasts at most (T + 1) x (n x T + 1) + 1 plies (a swap once).
+//!   Exceeding that is a failure.
+//! - stores beside the board: the core requires a repetition rule, so every
+//!   game ends, but the bound is the number of positions, far too many to
+//!   wait for; these games are followed for at most `BESIDE_PLIES` plies.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use mancala_core::{
+    BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndReason, EndRules, Game, GrandSlam,
+    Repetition, Rules, Side, SowingRules, StorePlacement, TurnRules, Variant,
+};
+use mancala_fuzz::check_position;
+
+/// How far a game with stores beside the board is followed.
+const BESIDE_PLIES: usize = 5_000;
+
+/// Bytes read one at a time; zeros once they run out.
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn byte(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((&b, rest)) => {
+                self.0 = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+    fn flag(&mut self) -> bool {
+        self.byte() & 1 == 1
+    }
+}
+
+fn rules(b: &mut Bytes) -> Rules {
+    let pits = 1 + b.byte() % 16;
+    let seeds = 1 + b.byte() % 16;
+    let stores = if b.flag() { StorePlacement::Beside } else { StorePlacement::Ring };
+    let flags = b.byte();
+    let bit = |i: u8| flags >> i & 1 == 1;
+    let counts_mask = u16::from_le_bytes([b.byte(), b.byte()]);
+    // A few capture counts from 1 to 16, and now and then one up to 63.
+    let mut counts: Vec<u8> =
+        (0..16).filter(|i| counts_mask >> i & 1 == 1).map(|i| i + 1).collect();
+    if bit(7) {
+        counts.push(1 + b.byte() % 63);
+    }
+    let choice = b.byte();
+    Rules {
+        name: "fuzz".into(),
+        description: String::new(),
+        board: BoardRules {
+            pits_per_side: pits,
+            seeds_per_pit: seeds,
+            pits_per_side_range: [1, 16],
+            seeds_per_pit_range: [1, 127],
+            stores,
+        },
+        sowing: SowingRules {
+            skip_opponent_store: bit(0),
+            skip_origin: bit(1),
+            relay: bit(2),
+            extra_turn: bit(3),
+        },
+        capture: CaptureRules {
+            empty_pit: [
+                EmptyPitCapture::Off,
+                EmptyPitCapture::Always,
+                EmptyPitCapture::IfOppositeHasSeeds,
+            ][(choice % 3) as usize],
+            counts,
+            chain: bit(4),
+            grand_slam: [
+                GrandSlam::Allowed,
+                GrandSlam::Forbidden,
+                GrandSlam::CapturesNothing,
+                GrandSlam::OnlyIfForced,
+            ][(choice / 3 % 4) as usize],
+        },
+        turn: TurnRules {
+            first: if bit(5) { Side::North } else { Side::South },
+            pie_rule: bit(6),
+            must_feed: choice / 12 % 2 == 1,
+        },
+        end: EndRules {
+            majority: choice / 24 % 2 == 1,
+            empty_side: if choice / 48 % 2 == 1 { EmptySide::Mover } else { EmptySide::Either },
+            repetition: [Repetition::None, Repetition::Owner, Repetition::Split]
+                [(choice / 96 % 3) as usize],
+        },
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut b = Bytes(data);
+    let Ok(v) = Variant::new(rules(&mut b)) else { return };
+    let n = v.pits_per_side();
+    let total = v.total_seeds();
+    let ring = v.rules().board.stores == StorePlacement::Ring;
+    let bound =
+        if ring { (total as usize + 1) * (n * total as usize + 1) + 1 } else { BESIDE_PLIES };
+    // Moves: the fuzzer's bytes, then a fixed generator seeded by them.
+    let mut state = data
+        .iter()
+        .fold(0x9e37_79b9_7f4a_7c15u64, |h, &x| (h ^ x as u64).wrapping_mul(0x100_0000_01b3));
+    let mut game = Game::new(v.clone());
+    let mut plies = 0;
+    while !game.position().is_over() {
+        let p = *game.position();
+        check_position(&v, &p, total);
+        let legal = p.legal_moves(&v);
+        assert!(!legal.is_empty(), "a live game has a move: {p}");
+        let pick = if b.0.is_empty() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as usize
+        } else {
+            b.byte() as usize
+        };
+        game.play(legal[pick % legal.len()]).expect("a legal move plays");
+        plies += 1;
+        if plies >= bound {
+            assert!(
+                !ring,
+                "a game with ring stores did not end in {bound} plies: {}",
+                game.position()
+            );
+            return;
+        }
+    }
+    let end = *game.position();
+    check_position(&v, &end, total);
+    if !matches!(end.end_reason(), Some(EndReason::Majority | EndReason::Cycle)) {
+        assert_eq!(end.side_seeds(Side::South) + end.side_seeds(Side::North), 0, "{end}");
+    }
+    // Undo walks back through the same positions.
+    let positions = game.positions().to_vec();
+    for i in (0..game.moves().len()).rev() {
+        game.undo();
+        assert_eq!(*game.position(), positions[i]);
+    }
+});

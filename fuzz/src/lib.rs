@@ -1,0 +1,78 @@
+//! Helpers shared by the fuzz targets (docs/fuzzing.md).
+
+use mancala_core::{Game, Move, Position, Side, Variant};
+
+/// Every built-in variant at its default size (read from their TOML once:
+/// reading them for every input would be most of a run's time).
+pub fn presets() -> Vec<Variant> {
+    static PRESETS: std::sync::OnceLock<Vec<Variant>> = std::sync::OnceLock::new();
+    PRESETS.get_or_init(Variant::presets).clone()
+}
+
+/// The built-in variant named `name` (any letter case), at its default size.
+pub fn preset_named(name: &str) -> Option<Variant> {
+    presets().into_iter().find(|v| v.name().eq_ignore_ascii_case(name))
+}
+
+/// The built-in variant picked by `byte`.
+pub fn preset(byte: u8) -> Variant {
+    let all = presets();
+    all[byte as usize % all.len()].clone()
+}
+
+/// The presets that `p` fits: each preset resized to `p`'s row length and
+/// seeds per pit (when the seeds divide evenly) and accepted by
+/// [`Position::check_fits`].
+pub fn variants_fitting(p: &Position) -> Vec<Variant> {
+    let n = p.pits_per_side();
+    let total = p.total_seeds() as usize;
+    if total == 0 || !total.is_multiple_of(2 * n) || total / (2 * n) > u8::MAX as usize {
+        return Vec::new();
+    }
+    let seeds = (total / (2 * n)) as u8;
+    presets()
+        .into_iter()
+        .filter_map(|v| v.resized(Some(n as u8), Some(seeds)).ok())
+        .filter(|v| p.check_fits(v).is_ok())
+        .collect()
+}
+
+/// Every move that could be written on a board of `n` pits a side, and one
+/// pit too many.
+pub fn candidates(n: usize) -> Vec<Move> {
+    (0..=n as u8).map(Move::Sow).chain([Move::Swap]).collect()
+}
+
+/// Checks one position of a game under `v`: seeds conserved, the legal
+/// moves exactly those `play` accepts, each keeping the seed total, and the
+/// text reading back.
+pub fn check_position(v: &Variant, p: &Position, total: u32) {
+    assert_eq!(p.total_seeds(), total, "seeds conserved in {p}");
+    let legal = p.legal_moves(v);
+    for mv in candidates(v.pits_per_side()) {
+        let played = p.play(v, mv);
+        assert_eq!(legal.contains(mv), played.is_ok(), "{p}: move {mv}");
+        if let Ok((next, _)) = played {
+            assert_eq!(next.total_seeds(), total, "{p}: move {mv} keeps the seeds");
+        }
+    }
+    if p.is_over() {
+        assert!(legal.is_empty(), "a finished game has no move: {p}");
+        assert!(p.outcome().is_some(), "a finished game has an outcome: {p}");
+    }
+    let text = p.to_string();
+    assert_eq!(text.parse::<Position>().expect("a printed position reads back"), *p);
+}
+
+/// The position after the moves of `game`, replayed one by one from its
+/// start with [`Game::play`].
+pub fn replay(game: &Game) -> Position {
+    let mut again = Game::from_position(game.variant().clone(), *game.start());
+    for &mv in game.moves() {
+        again.play(mv).expect("a move the game played is legal when replayed");
+    }
+    *again.position()
+}
+
+/// South then North.
+pub const SIDES: [Side; 2] = [Side::South, Side::North];
