@@ -13,6 +13,10 @@ fi
 # The binary the tests just built (the test profile: optimised, as release).
 python3 scripts/openspiel_agreement.py --binary "${CARGO_TARGET_DIR:-target}/debug/mancala"
 
+# A short run of every fuzz target (docs/fuzzing.md): about a minute once
+# built; skipped, saying so, where there is no nightly toolchain.
+bash scripts/fuzz_smoke.sh
+
 # The Python package: built into a fresh virtual environment, then its pytest
 # tests (OpenSpiel agreement through both Python APIs, the docs' examples).
 bash scripts/python_tests.sh
