@@ -355,3 +355,41 @@ fn protocol_words_are_separated_by_spaces_and_tabs_only() {
     assert!("go\u{a0}depth 2".parse::<Command>().is_err());
     assert!("go depth\u{2003}2".parse::<Command>().is_err());
 }
+
+/// What the program writes, it reads back: a game record embeds its rules,
+/// so the largest variant file allowed, with a long game on it, still makes
+/// a record within the record's size limit, and that record loads.
+#[test]
+fn a_record_of_the_largest_variant_file_and_a_long_game_loads() {
+    use mancala_core::{Rules, MAX_VARIANT_FILE_BYTES};
+    use mancala_engine::record::MAX_RECORD_BYTES;
+    let mut rules = Variant::preset("oware").unwrap().rules().clone();
+    rules.name = "long-oware".into();
+    rules.description = String::new();
+    let mut text = rules.to_toml();
+    // A description filling the file to its limit.
+    let room = MAX_VARIANT_FILE_BYTES - text.len() - 16;
+    rules.description = "d".repeat(room);
+    text = rules.to_toml();
+    assert!(text.len() <= MAX_VARIANT_FILE_BYTES && text.len() > MAX_VARIANT_FILE_BYTES - 64);
+    let v = Variant::new(Rules::from_toml(&text).unwrap()).unwrap();
+    let v = v.resized(Some(16), Some(7)).unwrap();
+    // A long game: random moves, stopped before the end so it is unfinished.
+    let mut game = Game::new(v);
+    let mut rng = mancala_engine::playout::SplitMix64::new(9);
+    while game.moves().len() < 3000 && !game.legal_moves().is_empty() {
+        let legal = game.legal_moves();
+        let mv = legal[rng.below(legal.len() as u32) as usize];
+        game.play(mv).unwrap();
+        if game.position().is_over() {
+            game.undo();
+            break;
+        }
+    }
+    let record = Record { game, players: [PlayerKind::Human, PlayerKind::Computer(3)], seed: 1 };
+    let written = record.to_string();
+    assert!((written.len() as u64) < MAX_RECORD_BYTES, "{} bytes", written.len());
+    let back = Record::from_bytes(written.as_bytes()).unwrap();
+    assert_eq!(back.game.moves(), record.game.moves());
+    assert_eq!(back.game.variant().rules().description.len(), room);
+}
