@@ -65,13 +65,15 @@ fn stop(child: &mut Child, signal: i32) -> (ExitStatus, Duration) {
 /// the signal always comes in the middle of a layer.
 const BIG: [&str; 6] = ["-v", "kalah-irving", "-p", "16", "-s", "7"];
 
-#[test]
-fn ctrl_c_stops_a_solve_while_it_builds_its_database_and_a_second_run_resumes() {
-    let home = common::Sandbox::new();
+/// Runs `mancala COMMAND ... --threads 2 --db-dir HOME/db BIG`, sends
+/// `signal` once 4 layers are on disk, and checks that it ends with `code`
+/// within 5 s; its standard error.
+fn build_then_signal(home: &common::Sandbox, command: &[&str], signal: i32, code: i32) -> String {
     let db = home.join("db");
     let mut child = home
         .mancala()
-        .args(["solve", "-q", "--db-seeds", "9", "--threads", "2", "--db-dir"])
+        .args(command)
+        .args(["--threads", "2", "--db-dir"])
         .arg(&db)
         .args(BIG)
         .stdout(Stdio::null())
@@ -79,11 +81,19 @@ fn ctrl_c_stops_a_solve_while_it_builds_its_database_and_a_second_run_resumes() 
         .spawn()
         .unwrap();
     wait_for_layers(&db, 4, &mut child);
-    let (status, took) = stop(&mut child, libc::SIGINT);
+    let (status, took) = stop(&mut child, signal);
     let out = child.wait_with_output().unwrap();
     let err = text(&out.stderr);
-    assert_eq!(status.code(), Some(130), "{err}");
+    assert_eq!(status.code(), Some(code), "{err}");
     assert!(took < Duration::from_secs(5), "took {took:?} to stop: {err}");
+    err
+}
+
+#[test]
+fn ctrl_c_stops_a_solve_while_it_builds_its_database_and_a_second_run_resumes() {
+    let home = common::Sandbox::new();
+    let db = home.join("db");
+    let err = build_then_signal(&home, &["solve", "-q", "--db-seeds", "9"], libc::SIGINT, 130);
     assert!(err.contains("interrupted while building the endgame database"), "{err}");
     assert!(err.contains("run the same command to resume"), "{err}");
     let kept = layers(&db);
@@ -110,21 +120,7 @@ fn ctrl_c_stops_a_solve_while_it_builds_its_database_and_a_second_run_resumes() 
 fn sigterm_stops_a_database_build_with_status_143() {
     let home = common::Sandbox::new();
     let db = home.join("db");
-    let mut child = home
-        .mancala()
-        .args(["db", "build", "--max-seeds", "9", "--threads", "2", "--db-dir"])
-        .arg(&db)
-        .args(BIG)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    wait_for_layers(&db, 4, &mut child);
-    let (status, took) = stop(&mut child, libc::SIGTERM);
-    let out = child.wait_with_output().unwrap();
-    let err = text(&out.stderr);
-    assert_eq!(status.code(), Some(143), "{err}");
-    assert!(took < Duration::from_secs(5), "took {took:?} to stop: {err}");
+    let err = build_then_signal(&home, &["db", "build", "--max-seeds", "9"], libc::SIGTERM, 143);
     assert!(err.contains("stopped (SIGTERM)") && err.contains("are saved"), "{err}");
     // No temporary file is left behind, nor a layer half written.
     for folder in std::fs::read_dir(&db).unwrap().flatten() {

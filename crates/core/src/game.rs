@@ -115,19 +115,8 @@ impl Game {
         let mut plies = 0;
         while !self.position().is_over() {
             let pos = self.position();
-            let mut pits = pos.legal_pits(&self.variant);
-            let swap = pos.swap_offered();
-            let count = pits.count_ones() + swap as u32;
-            let mut pick = choose(count);
-            let mv = if pick == pits.count_ones() {
-                Move::Swap
-            } else {
-                while pick > 0 {
-                    pits &= pits - 1;
-                    pick -= 1;
-                }
-                Move::Sow(pits.trailing_zeros() as u8)
-            };
+            let pick = choose(pos.legal_count(&self.variant));
+            let mv = pos.nth_legal_move(&self.variant, pick).expect("choose(k) is below k");
             self.play_unchecked(mv);
             plies += 1;
         }

@@ -330,6 +330,31 @@ impl Position {
         list
     }
 
+    /// How many legal moves there are: the legal sowings, and the swap when
+    /// it is offered.
+    #[inline]
+    pub fn legal_count(&self, v: &Variant) -> u32 {
+        self.legal_pits(v).count_ones() + (self.end.is_none() && self.swap_offered()) as u32
+    }
+
+    /// Legal move number `k` (from 0) in the order of
+    /// [`Position::legal_moves`]: the sowings from the mover's left, then
+    /// the swap. For random play without building the list; `None` when `k`
+    /// is not below [`Position::legal_count`].
+    #[inline]
+    pub fn nth_legal_move(&self, v: &Variant, mut k: u32) -> Option<Move> {
+        let mut pits = self.legal_pits(v);
+        let sowings = pits.count_ones();
+        if k < sowings {
+            while k > 0 {
+                pits &= pits - 1;
+                k -= 1;
+            }
+            return Some(Move::Sow(pits.trailing_zeros() as u8));
+        }
+        (k == sowings && self.end.is_none() && self.swap_offered()).then_some(Move::Swap)
+    }
+
     /// Checks a move; `Ok` exactly when it is in [`Position::legal_moves`].
     pub fn check_move(&self, v: &Variant, mv: Move) -> Result<(), IllegalMove> {
         if self.end.is_some() {

@@ -156,3 +156,26 @@ fn stores_never_shrink_during_play() {
         }
     }
 }
+
+#[test]
+fn nth_legal_move_walks_the_legal_moves_in_order() {
+    // legal_count and nth_legal_move are legal_moves without the list, in
+    // the same order, along random games of every preset.
+    for v in Variant::presets() {
+        let mut game = Game::new(v.clone());
+        let mut seed = 11u64;
+        while !game.position().is_over() {
+            let p = *game.position();
+            let list = p.legal_moves(&v);
+            assert_eq!(p.legal_count(&v) as usize, list.len(), "{p}");
+            for (k, mv) in list.iter().enumerate() {
+                assert_eq!(p.nth_legal_move(&v, k as u32), Some(mv), "{p} move {k}");
+            }
+            assert_eq!(p.nth_legal_move(&v, list.len() as u32), None, "{p}");
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            game.play(list[(seed >> 33) as usize % list.len()]).unwrap();
+        }
+        let end = *game.position();
+        assert_eq!((end.legal_count(&v), end.nth_legal_move(&v, 0)), (0, None));
+    }
+}

@@ -623,18 +623,8 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
         }
         let mut plies = 0u32;
         while !p.is_over() {
-            let mut pits = p.legal_pits(v);
-            let sowings = pits.count_ones();
-            let mut pick = rng.below(sowings + p.swap_offered() as u32);
-            let mv = if pick == sowings {
-                Move::Swap
-            } else {
-                while pick > 0 {
-                    pits &= pits - 1;
-                    pick -= 1;
-                }
-                Move::Sow(pits.trailing_zeros() as u8)
-            };
+            let pick = rng.below(p.legal_count(v));
+            let Some(mv) = p.nth_legal_move(v, pick) else { break };
             p.play_unchecked(v, mv);
             plies += 1;
             if cycles && !p.is_over() && window.record(&p) {
