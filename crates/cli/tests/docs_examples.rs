@@ -36,6 +36,10 @@ const LONG: &[&str] = &[
     "mancala db build --variant abapa --max-seeds 24 --db-dir owaredb-full",
 ];
 
+/// The test command and the scripts it runs.
+const TEST_COMMAND: &[&str] =
+    &["bash scripts/test.sh", "bash scripts/fuzz_smoke.sh", "bash scripts/python_tests.sh"];
+
 /// The project's root folder.
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -102,10 +106,12 @@ fn examples() -> Vec<Example> {
             match fence.as_mut() {
                 Some((true, _, script)) => {
                     let command = line.split(" # ").next().unwrap().trim();
-                    // The test run itself is what CI runs; it is not run again here.
+                    // The test command and its parts (the fuzz smoke run, the
+                    // Python package's tests) run as `bash scripts/test.sh`,
+                    // which CI runs; they are not run again from inside it.
                     if !command.is_empty()
                         && !command.starts_with('#')
-                        && command != "bash scripts/test.sh"
+                        && !TEST_COMMAND.contains(&command)
                     {
                         script.push_str(&as_user_types(command));
                         script.push('\n');
@@ -276,4 +282,15 @@ fn every_position_in_the_docs_is_valid() {
         }
     }
     assert!(seen >= 4, "only {seen} positions found");
+}
+
+#[test]
+fn the_commands_not_run_here_are_run_by_the_test_command() {
+    // The docs' commands skipped above are the test command's own parts.
+    let script = std::fs::read_to_string(root().join("scripts/test.sh")).unwrap();
+    for part in &TEST_COMMAND[1..] {
+        assert!(script.lines().any(|l| l.trim() == *part), "scripts/test.sh does not run {part}");
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains(TEST_COMMAND[0]), "README's test command is not {}", TEST_COMMAND[0]);
 }
