@@ -2,8 +2,9 @@
 //! passed through, for undo and for the repetition rule.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
-use crate::position::{EndReason, IllegalMove, MoveReport, Position};
+use crate::position::{EndReason, IllegalMove, KeyHasher, MoveReport, Position};
 use crate::rules::Repetition;
 use crate::{Move, MoveList, Variant};
 
@@ -17,11 +18,28 @@ pub struct Game {
     /// `positions[i]` is the position after `i` moves.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    /// Under a repetition rule, how many times each position of
-    /// `positions` occurs: whether a new position repeats is one lookup,
-    /// however long the game (a scan back through the positions since the
-    /// stores last changed grew with the game).
-    occurred: HashMap<Position, u32>,
+    /// Under a repetition rule, the positions of a long stretch without a
+    /// change of the stores, hashed (see [`Game::repeats`]); `None` until
+    /// a stretch grows past [`SCAN`].
+    long_window: Option<Window>,
+}
+
+/// A new position can only repeat one since the stores last changed (stores
+/// never shrink): up to this many of those are compared one by one, which
+/// is fastest for the short stretches of most games.
+const SCAN: usize = 32;
+
+/// The positions `from..upto` of a game, all with the same stores, counted
+/// by position: whether a position repeats one of them is one lookup.
+#[derive(Clone, Debug)]
+struct Window {
+    from: usize,
+    upto: usize,
+    counts: HashMap<Position, u32, BuildHasherDefault<KeyHasher>>,
+}
+
+fn stores(p: &Position) -> (u8, u8) {
+    (p.store(crate::Side::South), p.store(crate::Side::North))
 }
 
 impl Game {
@@ -35,11 +53,7 @@ impl Game {
     pub fn from_position(variant: Variant, start: Position) -> Game {
         let mut positions = Vec::with_capacity(256);
         positions.push(start);
-        let mut occurred = HashMap::new();
-        if variant.rules().end.repetition != Repetition::None {
-            occurred.insert(start, 1);
-        }
-        Game { variant, positions, moves: Vec::with_capacity(256), occurred }
+        Game { variant, positions, moves: Vec::with_capacity(256), long_window: None }
     }
 
     /// The variant played.
@@ -84,26 +98,83 @@ impl Game {
     pub fn play_unchecked(&mut self, mv: Move) -> MoveReport {
         let mut next = *self.position();
         let report = next.play_unchecked(&self.variant, mv);
-        if self.variant.rules().end.repetition != Repetition::None {
-            if !next.is_over() && self.occurred.contains_key(&next) {
-                next.end_game(&self.variant, EndReason::Cycle);
-            }
-            *self.occurred.entry(next).or_insert(0) += 1;
+        if self.variant.rules().end.repetition != Repetition::None
+            && !next.is_over()
+            && self.repeats(&next)
+        {
+            next.end_game(&self.variant, EndReason::Cycle);
         }
         self.positions.push(next);
         self.moves.push(mv);
         report
     }
 
+    /// Whether `next` already occurred. Stores never shrink during play, so
+    /// only the positions since the stores last changed can equal it: the
+    /// last [`SCAN`] of them are compared one by one, and a longer stretch
+    /// is looked up in its hashed window, kept up to date as the game goes
+    /// on (and as moves are taken back), so the cost stays bounded however
+    /// long a stretch without a capture lasts.
+    fn repeats(&mut self, next: &Position) -> bool {
+        let same = stores(next);
+        let len = self.positions.len();
+        for p in self.positions.iter().rev().take(SCAN) {
+            if stores(p) != same {
+                return false;
+            }
+            if p == next {
+                return true;
+            }
+        }
+        if len <= SCAN {
+            return false;
+        }
+        // A long stretch: the positions before the last SCAN, hashed.
+        let upto = len - SCAN;
+        let window = match self.long_window.take() {
+            Some(w)
+                if w.upto <= upto && w.from < w.upto && stores(&self.positions[w.from]) == same =>
+            {
+                w
+            }
+            _ => {
+                let from = self.positions[..upto]
+                    .iter()
+                    .rposition(|p| stores(p) != same)
+                    .map_or(0, |i| i + 1);
+                Window { from, upto: from, counts: HashMap::default() }
+            }
+        };
+        let mut window = window;
+        while window.upto < upto {
+            *window.counts.entry(self.positions[window.upto]).or_insert(0) += 1;
+            window.upto += 1;
+        }
+        let found = window.counts.contains_key(next);
+        self.long_window = Some(window);
+        found
+    }
+
     /// Takes the last move back; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        if let Some(last) = self.positions.pop() {
-            if let Some(count) = self.occurred.get_mut(&last) {
-                *count -= 1;
-                if *count == 0 {
-                    self.occurred.remove(&last);
+        self.positions.pop();
+        // The hashed window never covers the last SCAN positions: shrink it
+        // with the game.
+        let keep = self.positions.len().saturating_sub(SCAN);
+        if let Some(w) = self.long_window.as_mut() {
+            while w.upto > keep.max(w.from) {
+                w.upto -= 1;
+                let p = self.positions[w.upto];
+                if let Some(c) = w.counts.get_mut(&p) {
+                    *c -= 1;
+                    if *c == 0 {
+                        w.counts.remove(&p);
+                    }
                 }
+            }
+            if w.upto <= w.from {
+                self.long_window = None;
             }
         }
         Some(mv)

@@ -18,7 +18,7 @@ use crate::Side;
 /// pits can move and whether a side is empty without reading back the bytes
 /// it has just written. A position does not know its variant: every operation
 /// takes the [`Variant`] it was made for.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub(crate) occupied: u64,
     pub(crate) cells: [u8; CELLS],
@@ -990,6 +990,41 @@ struct SowResult {
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position({self})")
+    }
+}
+
+/// Hashed by its [`Position::key`] alone (equal positions have equal keys),
+/// so a hash map of positions with [`KeyHasher`] costs one key each.
+impl std::hash::Hash for Position {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key());
+    }
+}
+
+/// A hasher for keys that are already well mixed ([`Position::key`]): it
+/// passes the one `u64` written through. Other writes are folded in with
+/// [`mix64`], so it stays correct for any key type.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = if self.0 == 0 { n } else { mix64(self.0 ^ n) };
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(mix64(u64::from_le_bytes(word)));
+        }
     }
 }
 

@@ -686,3 +686,46 @@ fn long_stretches_without_a_capture_find_every_repeat() {
     }
     assert!(longest > 200, "stretches long enough to be looked up: {longest}");
 }
+
+/// Taking moves back into a long stretch without a capture and playing on
+/// differently finds the same repeats as a game played afresh along the
+/// same moves: the hashed part of the repetition check follows undo.
+#[test]
+fn undo_into_a_long_stretch_and_a_different_line_finds_the_same_repeats() {
+    let mut rules = variant("abapa").rules().clone();
+    rules.capture.counts = vec![40];
+    rules.capture.chain = false;
+    rules.capture.grand_slam = GrandSlam::Allowed;
+    rules.board.pits_per_side = 4;
+    rules.board.seeds_per_pit = 2;
+    let v = Variant::new(rules).unwrap();
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |bound: usize| {
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (rng >> 33) as usize % bound
+    };
+    let mut game = Game::new(v.clone());
+    let (mut cycles, mut longest) = (0, 0);
+    for _ in 0..2000 {
+        let back = 1 + next(80);
+        for _ in 0..back {
+            game.undo();
+        }
+        for _ in 0..1 + next(80) {
+            if game.position().is_over() {
+                break;
+            }
+            let moves = game.legal_moves();
+            game.play_unchecked(moves[next(moves.len())]);
+        }
+        cycles += (game.position().end_reason() == Some(EndReason::Cycle)) as u32;
+        longest = longest.max(game.moves().len());
+        let mut fresh = Game::new(v.clone());
+        for &mv in game.moves() {
+            fresh.play_unchecked(mv);
+        }
+        assert_eq!(fresh.positions(), game.positions(), "after {} moves", game.moves().len());
+    }
+    assert!(cycles > 10, "{cycles} lines ended by a cycle: the check was not exercised");
+    assert!(longest > 100, "stretches of {longest} moves: too short to be hashed");
+}
