@@ -3,6 +3,8 @@
 
 use std::io::{self, BufRead};
 
+use crate::lines::Line;
+
 /// Longest answer kept; longer lines are read to their end and refused.
 pub const MAX_LINE: usize = 200;
 
@@ -21,37 +23,14 @@ pub enum Input {
 /// ending still counts.
 pub fn read_line(r: &mut impl BufRead) -> io::Result<Option<Input>> {
     let mut line = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = match r.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            if !any {
-                return Ok(None);
-            }
-            break;
-        }
-        any = true;
-        let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], i + 1, true),
-            None => (buf, buf.len(), false),
-        };
-        if line.len() + chunk.len() > MAX_LINE {
-            too_long = true;
-        } else {
-            line.extend_from_slice(chunk);
-        }
-        r.consume(used);
-        if done {
-            break;
-        }
+    // The cap counts the line ending.
+    match crate::lines::read_line(r, &mut line, MAX_LINE + 1)? {
+        Line::End => return Ok(None),
+        Line::TooLong => return Ok(Some(Input::TooLong)),
+        Line::Text => {}
     }
-    if too_long {
-        return Ok(Some(Input::TooLong));
+    if line.last() == Some(&b'\n') {
+        line.pop();
     }
     if line.last() == Some(&b'\r') {
         line.pop();
@@ -89,5 +68,14 @@ mod tests {
                 Input::Line("last".into()),
             ]
         );
+        // The limit is on the text, not its line ending (a \r before it counts).
+        let at_limit = "a".repeat(MAX_LINE);
+        let over = "a".repeat(MAX_LINE + 1);
+        let data = format!("{at_limit}\n{over}\n{at_limit}");
+        let mut r = io::BufReader::with_capacity(16, data.as_bytes());
+        assert_eq!(read_line(&mut r).unwrap(), Some(Input::Line(at_limit.clone())));
+        assert_eq!(read_line(&mut r).unwrap(), Some(Input::TooLong));
+        assert_eq!(read_line(&mut r).unwrap(), Some(Input::Line(at_limit)));
+        assert_eq!(read_line(&mut r).unwrap(), None);
     }
 }
