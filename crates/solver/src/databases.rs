@@ -76,6 +76,14 @@ impl Database {
         }
     }
 
+    /// Compares every layer not yet checked with its checksum.
+    pub fn check_all(&self) -> Result<(), DbError> {
+        match self {
+            Database::Kalah(db) => db.check_all(),
+            Database::Oware(db) => db.check_all(),
+        }
+    }
+
     /// Value counts per layer.
     pub fn stats(&self) -> Vec<LayerStats> {
         match self {
@@ -244,24 +252,15 @@ impl Databases {
         if !folder.exists() {
             return Ok(None);
         }
-        Ok(match kind {
-            Kind::Oware => match OwareDb::open(v, &folder)? {
-                Some(db) => {
-                    // Every value is read: every layer checked first.
-                    db.check_all()?;
-                    Some(Database::Oware(db))
-                }
-                None => None,
-            },
-            Kind::Kalah => match EndgameDb::open(v, &folder)? {
-                Some(db) => {
-                    // Every value is read: every layer checked first.
-                    db.check_all()?;
-                    Some(Database::Kalah(db))
-                }
-                None => None,
-            },
-        })
+        let db = match kind {
+            Kind::Oware => OwareDb::open(v, &folder)?.map(Database::Oware),
+            Kind::Kalah => EndgameDb::open(v, &folder)?.map(Database::Kalah),
+        };
+        // Every value is read: every layer checked first.
+        if let Some(db) = &db {
+            db.check_all()?;
+        }
+        Ok(db)
     }
 
     /// The database for `v`'s search in `root`, if one is there and the

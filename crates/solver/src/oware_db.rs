@@ -105,7 +105,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use mancala_core::{Position, Rules, StorePlacement, Variant};
+use mancala_core::{Position, StorePlacement, Variant};
 
 use crate::db::{
     check_layers, fingerprint, layer_path, layer_stats, open_layer, open_layers, probe_layers,
@@ -134,9 +134,7 @@ pub fn database_variant(v: &Variant) -> Result<Variant, DbError> {
             v.name()
         )));
     }
-    let mut rules: Rules = v.rules().clone();
-    rules.end.majority = false;
-    Variant::new(rules).map_err(|e| DbError::Unsupported(e.to_string()))
+    crate::Databases::database_variant(v)
 }
 
 fn file_fingerprint(played: &Variant) -> u64 {
