@@ -47,6 +47,8 @@ enum Command {
     Mankalah(cmd::mankalah::Args),
     /// Play engines against each other and estimate their Elo difference.
     Match(cmd::matches::Args),
+    /// Play and analyse in the browser: a local web server (docs/web.md).
+    Serve(cmd::serve::Args),
 }
 
 fn main() {
@@ -71,6 +73,7 @@ fn main() {
         Command::Engine(args) => cmd::engine::run(args),
         Command::Mankalah(args) => cmd::mankalah::run(args),
         Command::Match(args) => cmd::matches::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     if let Err(e) = result {
         eprintln!("mancala: {}", e.message);

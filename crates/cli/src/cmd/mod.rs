@@ -8,6 +8,7 @@ pub mod mankalah;
 pub mod matches;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod solve;
 pub mod state;
 pub mod variants;
