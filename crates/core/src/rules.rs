@@ -547,6 +547,22 @@ impl Rules {
                         .into(),
                 );
             }
+            let total = self.total_seeds();
+            let smallest = self.capture.counts.iter().copied().min().map(u32::from);
+            if self.capture.empty_pit == EmptyPitCapture::Off
+                && smallest.is_some_and(|c| c > total)
+            {
+                problem(
+                    "capture.counts",
+                    format!("{:?}", self.capture.counts),
+                    format!(
+                        "a count of at most {total} (the seeds in the game at this size) when \
+                         stores are beside the board and empty_pit is \"off\": no pit can ever \
+                         hold more, so no capture could happen and seeds would never leave the \
+                         board"
+                    ),
+                );
+            }
             if self.end.repetition == Repetition::None {
                 problem(
                     "end.repetition",

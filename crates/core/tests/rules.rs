@@ -632,21 +632,54 @@ fn stores_beside_the_board_without_a_capture_rule_are_refused() {
     }
 }
 
+/// Stores beside the board and a capture count no pit can reach at this
+/// size: `counts = [40]` on 3 pits x 2 seeds (12 seeds in the game) can
+/// never capture, so seeds never leave the board, as with no capture rule.
+/// Refused, naming the largest count that can happen; the same rules at a
+/// size with 40 seeds or more are accepted.
+#[test]
+fn a_capture_count_no_pit_can_reach_is_refused() {
+    let mut rules = variant("oware").rules().clone();
+    rules.board.pits_per_side = 3;
+    rules.board.seeds_per_pit = 2;
+    rules.board.pits_per_side_range = [1, 16];
+    rules.board.seeds_per_pit_range = [1, 12];
+    rules.capture.counts = vec![40];
+    rules.capture.chain = false;
+    rules.capture.grand_slam = GrandSlam::Allowed;
+    let e = Variant::new(rules.clone()).unwrap_err().to_string();
+    assert!(e.contains("capture.counts") && e.contains("[40]"), "{e}");
+    assert!(e.contains("at most 12 (the seeds in the game at this size)"), "{e}");
+    // One reachable count is enough; so is 40 seeds in the game.
+    let mut reachable = rules.clone();
+    reachable.capture.counts = vec![40, 3];
+    Variant::new(reachable).unwrap();
+    let mut larger = rules.clone();
+    larger.board.pits_per_side = 5;
+    larger.board.seeds_per_pit = 4;
+    Variant::new(larger.clone()).unwrap();
+    // Resizing down to a board where the count cannot happen is refused.
+    let v = Variant::new(larger).unwrap();
+    let e = v.resized(Some(3), Some(2)).unwrap_err().to_string();
+    assert!(e.contains("capture.counts"), "{e}");
+}
+
 /// The repetition check of `Game` and of `RepetitionWindow` (the engine's
 /// playouts) is a lookup once the positions since the last capture are
 /// many: both still find exactly the repeats a scan of every earlier
-/// position finds, on long stretches without a capture (a capture only at
-/// 40 seeds in a pit), boards of up to 8 pits (short form) and more.
+/// position finds, on long stretches without a capture (a capture only of
+/// a pit holding every seed of the game, or 63), boards of up to 8 pits
+/// (short form) and more.
 #[test]
 fn long_stretches_without_a_capture_find_every_repeat() {
     let mut longest = 0;
     for (pits, seeds) in [(4, 3), (6, 4), (12, 3), (16, 2)] {
         let mut rules = variant("abapa").rules().clone();
-        rules.capture.counts = vec![40];
         rules.capture.chain = false;
         rules.capture.grand_slam = GrandSlam::Allowed;
         rules.board.pits_per_side = pits;
         rules.board.seeds_per_pit = seeds;
+        rules.capture.counts = vec![rules.total_seeds().min(63) as u8];
         let v = Variant::new(rules).unwrap();
         let mut rng = 0x9E37_79B9_7F4A_7C15u64 ^ pits as u64;
         for _ in 0..20 {
@@ -693,7 +726,8 @@ fn long_stretches_without_a_capture_find_every_repeat() {
 #[test]
 fn undo_into_a_long_stretch_and_a_different_line_finds_the_same_repeats() {
     let mut rules = variant("abapa").rules().clone();
-    rules.capture.counts = vec![40];
+    // A capture only of a pit holding all 16 seeds.
+    rules.capture.counts = vec![16];
     rules.capture.chain = false;
     rules.capture.grand_slam = GrandSlam::Allowed;
     rules.board.pits_per_side = 4;
