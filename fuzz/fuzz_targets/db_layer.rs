@@ -7,8 +7,9 @@
 //! The first byte chooses: bit 0 the kind, bit 1 whether the Kalah layers
 //! are compared with their checksums when opened or on first use, bit 2
 //! whether the header's checksum is recomputed over the fuzzed values (a
-//! forged layer: nothing can tell it from a sound one, so only "no panic"
-//! is checked), bits 3 to 7 the layer. The rest is the file.
+//! forged layer: nothing can tell in-range values from a sound layer's, so
+//! only "no panic" and "no value beyond the board's seeds" are checked),
+//! bits 3 to 7 the layer. The rest is the file.
 #![no_main]
 
 use std::path::{Path, PathBuf};
@@ -131,6 +132,11 @@ fuzz_target!(|data: &[u8]| {
     let same = file == b.layers[layer];
     for (p, seeds, value) in &b.boards {
         let got = db.probe(p);
+        // Forged or not, a value beyond the board's seeds is never given.
+        assert!(
+            got.is_none_or(|g| g.unsigned_abs() as usize <= *seeds),
+            "{p}: {seeds} seeds on the board, yet probed {got:?}"
+        );
         if same || *seeds != layer {
             assert_eq!(got, *value, "{p}: a sound layer answers as built");
         } else if !forged {

@@ -549,8 +549,7 @@ impl Rules {
             }
             let total = self.total_seeds();
             let smallest = self.capture.counts.iter().copied().min().map(u32::from);
-            if self.capture.empty_pit == EmptyPitCapture::Off
-                && smallest.is_some_and(|c| c > total)
+            if self.capture.empty_pit == EmptyPitCapture::Off && smallest.is_some_and(|c| c > total)
             {
                 problem(
                     "capture.counts",

@@ -1183,19 +1183,31 @@ pub(crate) fn write_layer(
 pub(crate) struct Unchecked {
     path: PathBuf,
     checksum: u64,
+    /// Seeds on the boards of the layer: every value lies in
+    /// `-seeds..=seeds`.
+    seeds: usize,
     /// The outcome, once checked: the error message of a damaged layer.
     outcome: std::sync::OnceLock<Result<(), String>>,
 }
 
 impl Unchecked {
-    /// Compares `layer`'s values with the checksum (once).
+    /// Compares `layer`'s values with the checksum, and checks that each
+    /// lies in `-seeds..=seeds` (once): a layer whose checksum was forged
+    /// over values no game can have is refused too.
     pub(crate) fn check(&self, layer: &Layer) -> Result<(), DbError> {
         self.outcome
             .get_or_init(|| {
-                if xxh3_64(layer.values()) == self.checksum {
-                    Ok(())
-                } else {
-                    Err(CHECKSUM_MISMATCH.to_string())
+                if xxh3_64(layer.values()) != self.checksum {
+                    return Err(CHECKSUM_MISMATCH.to_string());
+                }
+                let seeds = self.seeds.min(127) as u8;
+                match layer.values().iter().position(|&b| (b as i8).unsigned_abs() > seeds) {
+                    None => Ok(()),
+                    Some(rank) => Err(format!(
+                        "board {rank} has the value {}, outside -{seeds}..={seeds} (the seeds of \
+                         its layer): the file is damaged; delete it to rebuild",
+                        layer.values()[rank] as i8
+                    )),
                 }
             })
             .clone()
@@ -1272,8 +1284,12 @@ pub(crate) fn open_layer(
     }
     let checksum = field(5);
     let layer = Layer(map);
-    let unchecked =
-        Unchecked { path: path.to_path_buf(), checksum, outcome: std::sync::OnceLock::new() };
+    let unchecked = Unchecked {
+        path: path.to_path_buf(),
+        checksum,
+        seeds,
+        outcome: std::sync::OnceLock::new(),
+    };
     if layer.values().len() <= check_now {
         unchecked.check(&layer)?;
         return Ok((layer, None));

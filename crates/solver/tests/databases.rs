@@ -313,29 +313,37 @@ fn a_stop_inside_a_layer_keeps_the_layers_below_and_the_build_resumes() {
 
 /// Found by the `db_layer` fuzz target (docs/fuzzing.md): a layer whose
 /// values lie outside what its seeds allow, behind a checksum recomputed to
-/// match them, made counting its values index out of bounds. Counting now
-/// shows such values at their margins.
+/// match them, made counting its values index out of bounds. Such a layer
+/// is now refused when it is checked (at opening, for a small layer),
+/// naming the board and the allowed range, for both kinds of database;
+/// counting forged values directly shows them at their margins.
 #[test]
-fn fuzz_found_counting_a_forged_layer_with_margins_beyond_its_seeds() {
-    let v = Variant::preset("awari").unwrap().resized(Some(3), Some(2)).unwrap();
-    let root = tempfile::tempdir().unwrap();
-    Databases::build(&v, 4, root.path(), 1, &|_| {}).unwrap();
-    let layer = Databases::folder(&v, root.path()).join("layer-002.mdb");
-    let mut file = std::fs::read(&layer).unwrap();
-    // Layer 2 (boards with 2 seeds): margins -6 and +5 cannot occur.
-    let values = &mut file[64..];
-    assert!(values.len() >= 3);
-    values[0] = -6i8 as u8;
-    values[1] = 5;
-    let sum = xxhash_rust::xxh3::xxh3_64(&file[64..]);
-    file[40..48].copy_from_slice(&sum.to_le_bytes());
-    std::fs::write(&layer, &file).unwrap();
+fn a_forged_layer_with_margins_beyond_its_seeds_is_refused() {
+    for (name, pits, seeds, max) in [("awari", 3, 2, 4), ("kalah-irving", 3, 2, 4)] {
+        let v = Variant::preset(name).unwrap().resized(Some(pits), Some(seeds)).unwrap();
+        let root = tempfile::tempdir().unwrap();
+        Databases::build(&v, max, root.path(), 1, &|_| {}).unwrap();
+        assert!(Databases::open_database(&v, root.path()).unwrap().is_some(), "{name}");
+        let layer = Databases::folder(&v, root.path()).join("layer-002.mdb");
+        let mut file = std::fs::read(&layer).unwrap();
+        // Layer 2 (boards with 2 seeds): margins -6 and +5 cannot occur.
+        let values = &mut file[64..];
+        assert!(values.len() >= 3);
+        values[1] = -6i8 as u8;
+        values[2] = 5;
+        let sum = xxhash_rust::xxh3::xxh3_64(&file[64..]);
+        file[40..48].copy_from_slice(&sum.to_le_bytes());
+        std::fs::write(&layer, &file).unwrap();
 
-    let db = OwareDb::open(&v, &Databases::folder(&v, root.path())).unwrap().unwrap();
-    let stats = db.stats();
-    let two = &stats[2];
-    assert_eq!(two.seeds, 2);
-    assert!(two.by_margin.contains(&(-6, 1)), "{:?}", two.by_margin);
-    assert!(two.by_margin.contains(&(5, 1)), "{:?}", two.by_margin);
-    assert_eq!(two.wins + two.draws + two.losses, two.boards);
+        let e = Databases::open_database(&v, root.path()).err().unwrap_or_else(|| {
+            panic!("{name}: a forged layer was opened");
+        });
+        let text = e.to_string();
+        assert!(text.contains("layer-002.mdb"), "{name}: {text}");
+        assert!(text.contains("board 1 has the value -6, outside -2..=2"), "{name}: {text}");
+    }
+    let stats = mancala_solver::db::layer_stats(2, 3, |r| [0i8, -6, 5][r as usize]);
+    assert!(stats.by_margin.contains(&(-6, 1)), "{:?}", stats.by_margin);
+    assert!(stats.by_margin.contains(&(5, 1)), "{:?}", stats.by_margin);
+    assert_eq!(stats.wins + stats.draws + stats.losses, stats.boards);
 }
