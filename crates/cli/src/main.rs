@@ -54,10 +54,14 @@ enum Command {
 fn main() {
     let cli = Cli::parse();
     // `play` saves its game, `solve` and `db build` their finished work,
-    // on a signal (their own handlers); the others end at once.
+    // `match` prints its finished games' result, on a signal (their own
+    // handlers); the others end at once.
     if !matches!(
         cli.command,
-        Command::Play(_) | Command::Solve(_) | Command::Db(cmd::db::Command::Build(_))
+        Command::Play(_)
+            | Command::Solve(_)
+            | Command::Match(_)
+            | Command::Db(cmd::db::Command::Build(_))
     ) {
         signals::exit_on_signals();
     }

@@ -239,3 +239,45 @@ fn two_solves_in_one_database_folder_both_finish_with_the_same_value() {
         assert_eq!(layers(&db).len(), 17, "round {round}");
     }
 }
+
+/// Ctrl-C (and SIGTERM) during a match: the games in play are abandoned,
+/// and the result of the pairs already finished is printed before the match
+/// ends with 130 (143), saying how many pairs finished.
+#[test]
+fn a_stopped_match_prints_the_result_of_its_finished_pairs() {
+    use std::io::{BufRead, BufReader, Read};
+    let home = common::Sandbox::new();
+    for (signal, code) in [(libc::SIGINT, 130), (libc::SIGTERM, 143)] {
+        let mut child = home
+            .mancala()
+            .args(["match", "-v", "kalah", "--a", "search", "--b", "search", "--movetime", "5"])
+            .args(["--games", "2000", "--verbose"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // --verbose prints each finished game: wait for the first pair.
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        while !line.starts_with("pair 1 game 2:") {
+            line.clear();
+            assert!(stderr.read_line(&mut line).unwrap() > 0, "the match ended early");
+        }
+        let (status, took) = stop(&mut child, signal);
+        assert_eq!(status.code(), Some(code), "signal {signal}");
+        assert!(took < Duration::from_secs(5), "took {took:?}");
+        let mut out = String::new();
+        child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+        let mut err = String::new();
+        stderr.read_to_string(&mut err).unwrap();
+        // The pairs whose games were printed are the ones counted.
+        let finished = 1 + err.lines().filter(|l| l.contains(" game 2:")).count();
+        let games = 2 * finished;
+        assert!(
+            out.contains(&format!("; {games} games ({finished} pairs, sides swapped)")),
+            "{out}\n{err}"
+        );
+        assert!(out.contains("Elo difference A - B:"), "{out}");
+        assert!(err.contains(&format!("{finished} of 1000 game pairs finished")), "{err}");
+    }
+}

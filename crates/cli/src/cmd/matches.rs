@@ -389,14 +389,16 @@ fn opening(v: &Variant, seed: u64, pair: u64, plies: u32) -> Vec<Move> {
     Vec::new()
 }
 
-/// One game from the opening; returns the finished game.
+/// One game from the opening; returns the finished game, or `None` when
+/// `stop` was set before it finished.
 fn play_game(
     v: &Variant,
     opening: &[Move],
     south: &mut dyn Player,
     north: &mut dyn Player,
     seed: u64,
-) -> Result<Game, String> {
+    stop: &AtomicBool,
+) -> Result<Option<Game>, String> {
     south.new_game()?;
     north.new_game()?;
     let mut game = Game::new(v.clone());
@@ -404,13 +406,16 @@ fn play_game(
         game.play(mv).map_err(|e| format!("opening move {mv}: {e}"))?;
     }
     while !game.position().is_over() {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let side = game.position().to_move();
         let player: &mut dyn Player = if side == Side::South { &mut *south } else { &mut *north };
         let mv =
             player.choose(&game, seed ^ (side.index() as u64 + 1).wrapping_mul(0xA24B_AED4))?;
         game.play(mv).map_err(|e| format!("{side} played {mv} in {}: {e}", game.position()))?;
     }
-    Ok(game)
+    Ok(Some(game))
 }
 
 /// Points for the player on `side` (1, 1/2 or 0).
@@ -577,12 +582,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let first_error: Mutex<Option<String>> = Mutex::new(None);
+    // Ctrl-C or SIGTERM: the games in play are abandoned, and the finished
+    // pairs are summed up before the match ends with 130 or 143.
+    let signals = crate::signals::stop_on_signals();
+    let stop = signals.flag();
 
     let worker = || -> Result<(), String> {
         let mut a = make_player(&args.a, &args.variant, &limits, timeout)?;
         let mut b = make_player(&args.b, &args.variant, &limits, timeout)?;
         loop {
-            if failed.load(Ordering::Relaxed) {
+            if failed.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -593,10 +602,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             for (g, a_side) in [Side::South, Side::North].into_iter().enumerate() {
                 let seed = args.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ((2 * i + g) as u64);
                 let game = if a_side == Side::South {
-                    play_game(&variant, &openings[i], &mut *a, &mut *b, seed)?
+                    play_game(&variant, &openings[i], &mut *a, &mut *b, seed, &stop)?
                 } else {
-                    play_game(&variant, &openings[i], &mut *b, &mut *a, seed)?
+                    play_game(&variant, &openings[i], &mut *b, &mut *a, seed, &stop)?
                 };
+                let Some(game) = game else { return Ok(()) };
                 pair[g] = points(&game, a_side);
                 let message = {
                     let mut t = tally.lock().expect("tally");
@@ -606,7 +616,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 };
                 if args.verbose {
                     let pos = game.position();
-                    bar.println(format!(
+                    // Above the progress bar; plainly when there is none
+                    // (standard error is not a terminal, or --json).
+                    let print = |line: String| {
+                        if bar.is_hidden() {
+                            eprintln!("{line}");
+                        } else {
+                            bar.println(line);
+                        }
+                    };
+                    print(format!(
                         "pair {} game {}: south {}, north {}: {}; stores {}-{}: {}",
                         i + 1,
                         g + 1,
@@ -639,17 +658,40 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     });
     bar.finish_and_clear();
-    if let Some(e) = first_error.into_inner().expect("error") {
+    let stopped = stop.load(Ordering::Relaxed);
+    let first_error = first_error.into_inner().expect("error");
+    if let (Some(e), false) = (&first_error, stopped) {
         return Err(CliError::failure(format!("the match stopped: {e}")));
     }
-    let pairs: Vec<[f64; 2]> =
+    let finished: Vec<[f64; 2]> =
         results.into_inner().expect("results").into_iter().flatten().collect();
-    let name =
-        format!("{} {}x{}", variant.name(), variant.pits_per_side(), variant.seeds_per_pit());
-    let s = summarize(args.a.to_string(), args.b.to_string(), name, &pairs);
+    if !finished.is_empty() {
+        let name =
+            format!("{} {}x{}", variant.name(), variant.pits_per_side(), variant.seeds_per_pit());
+        let s = summarize(args.a.to_string(), args.b.to_string(), name, &finished);
+        print_summary(&s, &args);
+    }
+    if stopped {
+        // An engine program that died of the same Ctrl-C is no error of
+        // the match's.
+        return Err(CliError {
+            code: signals.code(),
+            message: format!(
+                "{}: {} of {pairs} game pairs finished{}",
+                signals.why(),
+                finished.len(),
+                if finished.is_empty() { "" } else { "; the result above counts them" }
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Prints the match's result: one JSON object with `--json`, else text.
+fn print_summary(s: &Summary, args: &Args) {
     if args.json {
-        println!("{}", serde_json::to_string(&s).expect("json"));
-        return Ok(());
+        println!("{}", serde_json::to_string(s).expect("json"));
+        return;
     }
     println!(
         "match {}: A = {}, B = {}; {} games ({} pairs, sides swapped), {} random opening plies, seed {}",
@@ -675,7 +717,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         fmt_elo(s.elo_high, "+inf"),
         100.0 * s.los
     );
-    Ok(())
 }
 
 #[cfg(test)]
