@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use mancala_core::{Variant, MAX_VARIANT_FILE_BYTES};
+use mancala_core::Variant;
 
 use crate::error::CliError;
 
@@ -27,30 +27,10 @@ impl VariantArgs {
     /// The variant these options describe, or a message saying what is wrong.
     pub fn variant(&self) -> Result<Variant, CliError> {
         let base = match &self.variant_file {
-            Some(path) => {
-                let text = read_variant_file(path).map_err(CliError::input)?;
-                Variant::from_toml(&text)
-                    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?
-            }
+            Some(path) => Variant::from_file(path).map_err(CliError::input)?,
             None => Variant::preset(&self.variant).map_err(CliError::input)?,
         };
-        let small = |value: Option<u32>, what: &str| -> Result<Option<u8>, CliError> {
-            value
-                .map(|v| {
-                    u8::try_from(v).map_err(|_| {
-                        CliError::input(format!("{what} {v} is far too large for any variant"))
-                    })
-                })
-                .transpose()
-        };
-        let pits = small(self.pits_per_side, "--pits-per-side")?;
-        let seeds = small(self.seeds, "--seeds")?;
-        if pits.is_none() && seeds.is_none() {
-            return Ok(base);
-        }
-        base.resized(pits, seeds).map_err(|e| {
-            CliError::input(format!("{} cannot be played at that size: {e}", base.name()))
-        })
+        base.at_size(self.pits_per_side, self.seeds).map_err(CliError::input)
     }
 }
 
@@ -84,26 +64,4 @@ pub fn replay(variant: &Variant, moves: &str) -> Result<mancala_core::Game, CliE
     let mut game = mancala_core::Game::new(variant.clone());
     game.play_moves(moves).map_err(CliError::input)?;
     Ok(game)
-}
-
-/// The text of a variant file, read no further than
-/// [`MAX_VARIANT_FILE_BYTES`] and one byte: a longer file (or a device
-/// such as `/dev/zero`) is refused, not read to its end.
-pub fn read_variant_file(path: &std::path::Path) -> Result<String, String> {
-    use std::io::Read;
-    let cannot = |e: std::io::Error| format!("cannot read variant file {}: {e}", path.display());
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
-        return Err(format!("variant file {}: a folder, not a file", path.display()));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_VARIANT_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(cannot)?;
-    if bytes.len() > MAX_VARIANT_FILE_BYTES {
-        return Err(format!(
-            "variant file {}: larger than {MAX_VARIANT_FILE_BYTES} bytes, the most a variant \
-             file may hold",
-            path.display()
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| format!("variant file {}: not UTF-8 text", path.display()))
 }

@@ -57,4 +57,4 @@ pub use rules::{
     MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
 };
 pub use side::Side;
-pub use variant::{preset_names, Variant, VariantError};
+pub use variant::{preset_names, read_variant_file, Variant, VariantError};

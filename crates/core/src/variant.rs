@@ -132,6 +132,41 @@ impl Variant {
         Variant::new(rules)
     }
 
+    /// The same rules at a size given as plain numbers (`None` keeps the
+    /// current value), as a user typed them: a number too large for any
+    /// variant, or a size the rules do not allow, is refused with a message
+    /// naming the variant and the allowed range.
+    pub fn at_size(
+        &self,
+        pits_per_side: Option<u32>,
+        seeds_per_pit: Option<u32>,
+    ) -> Result<Variant, String> {
+        let small = |value: Option<u32>, what: &str| -> Result<Option<u8>, String> {
+            value
+                .map(|v| {
+                    u8::try_from(v)
+                        .map_err(|_| format!("{what} {v} is far too large for any variant"))
+                })
+                .transpose()
+        };
+        let pits = small(pits_per_side, "pits per side")?;
+        let seeds = small(seeds_per_pit, "seeds per pit")?;
+        if pits.is_none() && seeds.is_none() {
+            return Ok(self.clone());
+        }
+        self.resized(pits, seeds)
+            .map_err(|e| format!("{} cannot be played at that size: {e}", self.name()))
+    }
+
+    /// A variant file read from `path` and checked: the file is read no
+    /// further than [`crate::MAX_VARIANT_FILE_BYTES`] and one byte, so a
+    /// longer file (or a device such as `/dev/zero`) is refused, not read to
+    /// its end. Messages name the file.
+    pub fn from_file(path: &std::path::Path) -> Result<Variant, String> {
+        let text = read_variant_file(path)?;
+        Variant::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     fn compile(rules: Rules) -> Variant {
         let n = rules.board.pits_per_side as usize;
         let stores_on_ring = rules.board.stores == StorePlacement::Ring;
@@ -215,4 +250,26 @@ impl Variant {
     pub fn first_player(&self) -> Side {
         self.rules.turn.first
     }
+}
+
+/// The text of a variant file, read no further than
+/// [`crate::MAX_VARIANT_FILE_BYTES`] and one byte: a longer file (or a
+/// device such as `/dev/zero`) is refused, not read to its end.
+pub fn read_variant_file(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let max = crate::MAX_VARIANT_FILE_BYTES;
+    let cannot = |e: std::io::Error| format!("cannot read variant file {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(format!("variant file {}: a folder, not a file", path.display()));
+    }
+    let mut bytes = Vec::new();
+    file.take(max as u64 + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() > max {
+        return Err(format!(
+            "variant file {}: larger than {max} bytes, the most a variant file may hold",
+            path.display()
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("variant file {}: not UTF-8 text", path.display()))
 }

@@ -1,5 +1,5 @@
 //! Search and analysis for mancala games, built on [`mancala_core`].
-//! No I/O: progress is reported through callbacks.
+//! No I/O but the [`session`]'s: progress is reported through callbacks.
 //!
 //! - [`search`]: the engine (alpha-beta with a transposition table,
 //!   iterative deepening, endgame solving) and its reports.
@@ -9,6 +9,8 @@
 //!   with one parser and one printer each.
 //! - [`mankalah`]: the messages of the Manchester Kalah game engine's
 //!   protocol, typed.
+//! - [`session`]: the engine behind the `mancala engine` protocol, one
+//!   line at a time, searching on a thread of its own.
 //! - [`record`]: the game record (the saved-game format), with who plays
 //!   each side ([`record::PlayerKind`]).
 
@@ -18,6 +20,7 @@ pub mod playout;
 pub mod protocol;
 pub mod record;
 pub mod search;
+pub mod session;
 
 pub use player::{computer_move, computer_move_with, hint, hint_with, level_limits, LEVELS};
 pub use search::{

@@ -1,0 +1,439 @@
+//! The engine behind the `mancala engine` protocol (`docs/protocol.md`),
+//! one line at a time: [`Session::line`] takes a line the client sent and
+//! writes the replies to the session's output. Searches run on a thread of
+//! their own, so that `stop`, `isready`, `d` and `quit` are answered while
+//! the engine thinks. Every line that cannot be used gets an `error
+//! <reason>` reply; nothing a client sends ends the session except `quit`
+//! (and the end of the input, [`Session::finish`]).
+//!
+//! Reading the input (with a capped line length,
+//! [`MAX_LINE_BYTES`](crate::protocol::MAX_LINE_BYTES)) is
+//! the caller's; so is finding endgame databases, through an
+//! [`EndgameSource`] (the solver crate's databases, in the binary).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use mancala_core::{Game, Move, Position, Side, Variant};
+
+use crate::protocol::{Command, GoLimits, Info, Reply, Start};
+use crate::search::{
+    EndgameOracle, SearchInfo, SearchLimits, SearchOptions, Searcher, TableAllocError,
+};
+
+/// Where the session finds the endgame database of a variant.
+pub trait EndgameSource: Send {
+    /// The database for `v`, if any, and a line of news for an `info
+    /// string` reply: `Ok` when a database was found, `Err` (a warning) when
+    /// one is present but cannot be used; `None` when there is nothing new
+    /// to say.
+    fn for_variant(&mut self, v: &Variant) -> FoundEndgame;
+}
+
+/// What an [`EndgameSource`] found.
+pub struct FoundEndgame {
+    pub oracle: Option<Arc<dyn EndgameOracle>>,
+    pub news: Option<Result<String, String>>,
+}
+
+/// No endgame databases.
+pub struct NoEndgame;
+
+impl EndgameSource for NoEndgame {
+    fn for_variant(&mut self, _: &Variant) -> FoundEndgame {
+        FoundEndgame { oracle: None, news: None }
+    }
+}
+
+/// Where replies go: shared by the command loop and the search thread, one
+/// whole line at a time.
+pub type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Writes one line and flushes it. A closed output is ignored: the end of
+/// the input will end the engine.
+pub fn reply(out: &Out, line: &str) {
+    let mut w = match out.lock() {
+        Ok(w) => w,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+/// A search in progress.
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// Set just before `bestmove` is written: a client that has read it
+    /// may send the next command at once, and the thread is about to end.
+    reported: Arc<AtomicBool>,
+    infinite: bool,
+    /// No limit was given: the end of input stops the search.
+    unlimited: bool,
+    handle: JoinHandle<Searcher>,
+}
+
+/// The engine's state between lines.
+pub struct Session {
+    variant: Variant,
+    game: Game,
+    hash_mb: usize,
+    /// `None` while a search thread owns it.
+    searcher: Option<Searcher>,
+    running: Option<Running>,
+    out: Out,
+    databases: Box<dyn EndgameSource>,
+    /// The endgame database of the variant, if any.
+    endgame: Option<Arc<dyn EndgameOracle>>,
+}
+
+/// What the command loop does after a line.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+impl Session {
+    /// A session playing `variant` with a table of `hash_mb` MiB, replying
+    /// to `out`, or an error when its table cannot be allocated.
+    pub fn new(
+        variant: Variant,
+        hash_mb: usize,
+        out: Out,
+        databases: Box<dyn EndgameSource>,
+    ) -> Result<Session, TableAllocError> {
+        let mut engine = Session {
+            game: Game::new(variant.clone()),
+            variant,
+            hash_mb,
+            searcher: None,
+            running: None,
+            out,
+            databases,
+            endgame: None,
+        };
+        engine.searcher = Some(engine.new_searcher()?);
+        engine.find_database();
+        Ok(engine)
+    }
+
+    /// A searcher with an empty table of the chosen size and the variant's
+    /// endgame database, or an error when the table cannot be allocated.
+    fn new_searcher(&self) -> Result<Searcher, TableAllocError> {
+        Ok(Searcher::try_new(SearchOptions { hash_mb: self.hash_mb, ..SearchOptions::default() })?
+            .with_endgame(self.endgame.clone()))
+    }
+
+    /// A new searcher after a failure: the chosen size, or the smallest
+    /// table when that cannot be had now.
+    fn fresh_searcher(&mut self) -> Searcher {
+        self.new_searcher().unwrap_or_else(|_| {
+            self.hash_mb = 1;
+            Searcher::new(SearchOptions { hash_mb: 1, ..SearchOptions::default() })
+                .with_endgame(self.endgame.clone())
+        })
+    }
+
+    /// Looks for the variant's endgame database, saying what was found
+    /// (once per database) in an `info string` line.
+    fn find_database(&mut self) {
+        let found = self.databases.for_variant(&self.variant);
+        match found.news {
+            Some(Ok(line)) => reply(&self.out, &format!("info string {line}")),
+            Some(Err(warning)) => reply(&self.out, &format!("info string warning: {warning}")),
+            None => {}
+        }
+        self.endgame = found.oracle;
+        if let Some(s) = self.searcher.as_mut() {
+            s.set_endgame(self.endgame.clone());
+        }
+    }
+
+    /// Replies `error <reason>` on one line.
+    pub fn error(&self, reason: impl std::fmt::Display) {
+        let reason = reason.to_string();
+        let one_line: Vec<&str> = reason.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        reply(&self.out, &format!("error {}", one_line.join(" ")));
+    }
+
+    /// Takes the searcher back from a search that has ended by itself.
+    fn reap(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished() || r.reported.load(Ordering::SeqCst))
+        {
+            self.join();
+        }
+    }
+
+    /// Waits for the search thread and takes the searcher back.
+    fn join(&mut self) {
+        if let Some(run) = self.running.take() {
+            match run.handle.join() {
+                Ok(searcher) => self.searcher = Some(searcher),
+                Err(_) => {
+                    self.error("the search failed; the engine goes on with an empty table");
+                    self.searcher = Some(self.fresh_searcher());
+                }
+            }
+        }
+    }
+
+    /// Stops the search, if any, and waits for its `bestmove`.
+    fn stop(&mut self) {
+        if let Some(run) = &self.running {
+            run.stop.store(true, Ordering::Relaxed);
+        }
+        self.join();
+    }
+
+    /// The end of input: a search with limits finishes and reports; one
+    /// without limits (`go`, `go infinite`) is stopped.
+    pub fn finish(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.infinite || r.unlimited) {
+            self.stop();
+        }
+        self.join();
+    }
+
+    /// Handles one line of input.
+    pub fn line(&mut self, line: &str) -> Flow {
+        self.reap();
+        if line.trim().is_empty() {
+            return Flow::Continue;
+        }
+        let command = match line.parse::<Command>() {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(e);
+                return Flow::Continue;
+            }
+        };
+        let busy = self.running.is_some();
+        match command {
+            Command::Quit => {
+                self.stop();
+                return Flow::Quit;
+            }
+            Command::Stop => self.stop(),
+            Command::IsReady => self.send(Reply::ReadyOk),
+            Command::Mancala => {
+                self.send(Reply::IdName {
+                    name: "mancala".into(),
+                    version: env!("CARGO_PKG_VERSION").into(),
+                });
+                self.send(Reply::IdProtocol(1));
+                self.send(Reply::Ok);
+            }
+            Command::Display => self.show(),
+            Command::Variant { .. }
+            | Command::VariantFile(_)
+            | Command::Hash(_)
+            | Command::NewGame
+            | Command::Position { .. }
+            | Command::Go(_)
+                if busy =>
+            {
+                self.error(format!(
+                    "{}: a search is running; send stop first (while searching only \
+                     stop, isready, d and quit are accepted)",
+                    command.name()
+                ));
+            }
+            Command::Variant { name, pits, seeds } => {
+                match Variant::preset(&name)
+                    .map_err(|e| e.to_string())
+                    .and_then(|v| v.at_size(pits, seeds))
+                {
+                    Ok(v) => self.use_variant(v),
+                    Err(e) => self.error(format!("variant: {e}")),
+                }
+            }
+            Command::VariantFile(path) => match read_variant(PathBuf::from(path)) {
+                Ok(v) => self.use_variant(v),
+                Err(e) => self.error(format!("variantfile: {e}")),
+            },
+            Command::Hash(mb) => {
+                // The new table is allocated before the old one goes: when
+                // it cannot be, the engine keeps its table as it is.
+                let old = std::mem::replace(&mut self.hash_mb, mb);
+                match self.new_searcher() {
+                    Ok(s) => self.searcher = Some(s),
+                    Err(e) => {
+                        self.hash_mb = old;
+                        self.error(format!("hash: {e}; the engine keeps its table of {old} MiB"));
+                    }
+                }
+            }
+            Command::NewGame => {
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+                self.game = Game::new(self.variant.clone());
+            }
+            Command::Position { start, moves } => self.set_position(start, &moves),
+            Command::Go(limits) => self.go(limits),
+        }
+        Flow::Continue
+    }
+
+    /// Writes one reply.
+    fn send(&self, r: Reply) {
+        reply(&self.out, &r.to_string());
+    }
+
+    fn use_variant(&mut self, v: Variant) {
+        self.game = Game::new(v.clone());
+        self.variant = v;
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
+        self.find_database();
+    }
+
+    fn set_position(&mut self, start: Start, moves: &[Move]) {
+        let start = match start {
+            Start::StartPos => Position::start(&self.variant),
+            Start::Position(p) => {
+                if let Err(e) = p.check_fits(&self.variant) {
+                    return self.error(format!("position {p}: {e}"));
+                }
+                p.settled(&self.variant)
+            }
+        };
+        let mut game = Game::from_position(self.variant.clone(), start);
+        for (i, &mv) in moves.iter().enumerate() {
+            if let Err(e) = game.play(mv) {
+                return self.error(format!(
+                    "position: move #{} ({:?}): {e}; the position is unchanged",
+                    i + 1,
+                    mv.to_string()
+                ));
+            }
+        }
+        self.game = game;
+    }
+
+    fn go(&mut self, go: GoLimits) {
+        let limits = SearchLimits {
+            depth: go.depth,
+            nodes: go.nodes,
+            time: go.movetime.map(Duration::from_millis),
+        };
+        let infinite = go.infinite;
+        let unlimited = limits == SearchLimits::default();
+        if self.game.position().is_over() {
+            self.send(Reply::InfoString("the game is over".into()));
+            self.send(Reply::BestMove(None));
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => self.fresh_searcher(),
+        };
+        let game = self.game.clone();
+        let out = Arc::clone(&self.out);
+        let flag = Arc::clone(&stop);
+        let reported = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&reported);
+        let handle = std::thread::Builder::new().name("search".into()).spawn(move || {
+            let mut on_info = |info: &SearchInfo| reply(&out, &info_line(info));
+            let result = searcher.search(&game, limits, Some(&flag), &mut on_info);
+            if infinite {
+                // UCI: the answer to `go infinite` waits for `stop`.
+                while !flag.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            let best = result.best.or_else(|| game.legal_moves().first().copied());
+            done.store(true, Ordering::SeqCst);
+            reply(&out, &Reply::BestMove(best).to_string());
+            searcher
+        });
+        match handle {
+            Ok(handle) => {
+                self.running = Some(Running { stop, reported, infinite, unlimited, handle })
+            }
+            Err(e) => {
+                self.searcher = Some(self.fresh_searcher());
+                self.error(format!("go: cannot start the search thread: {e}"));
+            }
+        }
+    }
+
+    fn show(&self) {
+        let v = &self.variant;
+        let pos = self.game.position();
+        let mut lines = vec![
+            Reply::Variant {
+                name: v.name().to_string(),
+                pits: v.pits_per_side() as u32,
+                seeds: v.seeds_per_pit() as u32,
+            },
+            Reply::Position(*pos),
+            Reply::StartPosition(*self.game.start()),
+            Reply::Moves(self.game.moves().to_vec()),
+        ];
+        lines.extend(board(pos).into_iter().map(Reply::Board));
+        match (pos.outcome(), pos.end_reason()) {
+            (Some(outcome), Some(reason)) => lines.push(Reply::Over { reason, outcome }),
+            _ => {
+                lines.push(Reply::ToMove(pos.to_move()));
+                lines.push(Reply::Legal(pos.legal_moves(v).iter().collect()));
+            }
+        }
+        for l in lines {
+            self.send(l);
+        }
+    }
+}
+
+/// How long `variantfile` waits for its file (a named pipe with no writer
+/// never answers).
+const VARIANT_FILE_WAIT: Duration = Duration::from_secs(5);
+
+/// Reads a variant file on a thread of its own, waiting at most
+/// [`VARIANT_FILE_WAIT`]: the file is read no further than
+/// [`mancala_core::MAX_VARIANT_FILE_BYTES`], and a file that does not answer
+/// (a pipe) is given up, so that the engine goes on answering.
+fn read_variant(path: PathBuf) -> Result<Variant, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let shown = path.display().to_string();
+    std::thread::Builder::new()
+        .name("variantfile".into())
+        .spawn(move || {
+            let _ = tx.send(Variant::from_file(&path));
+        })
+        .map_err(|e| format!("cannot start reading {shown}: {e}"))?;
+    rx.recv_timeout(VARIANT_FILE_WAIT).unwrap_or_else(|_| {
+        Err(format!(
+            "{shown} gave no answer within {} s (a pipe with nothing writing to it?)",
+            VARIANT_FILE_WAIT.as_secs()
+        ))
+    })
+}
+
+/// The board as South sees it: North's row on top (North's pit n first),
+/// the stores at the ends, South's row below.
+fn board(pos: &Position) -> Vec<String> {
+    let cells = |row: &[u8]| row.iter().map(|c| format!("{c:>3}")).collect::<String>();
+    let mut north = pos.row(Side::North).to_vec();
+    north.reverse();
+    let width = 3 * north.len();
+    vec![
+        format!("    {}", cells(&north)),
+        format!("{:>3} {:width$} {}", pos.store(Side::North), "", pos.store(Side::South)),
+        format!("    {}", cells(pos.row(Side::South))),
+    ]
+}
+
+/// One `info` line.
+pub fn info_line(info: &SearchInfo) -> String {
+    Reply::Info(Info::from_search(info)).to_string()
+}
