@@ -5,7 +5,7 @@
 //! Each line is also sent to the real engine, `session::Session` (the loop
 //! behind `mancala engine`), with its searches running on their own thread
 //! while the next lines arrive. Limits are made small (`go` at most depth
-//! 4, 5,000 nodes or 5 ms, `hash` at most 4 MiB; `variantfile` lines are
+//! 4, 5,000 nodes or 5 ms, clocks at most 20 ms, `hash` at most 4 MiB; `variantfile` lines are
 //! left out: they read files). Checked:
 //! - every line the engine writes is one reply that parses;
 //! - a line that does not parse gets exactly one `error` line;
@@ -55,12 +55,20 @@ fn tamed(command: &Command) -> Option<Command> {
     Some(match command {
         Command::VariantFile(_) => return None,
         Command::Hash(mb) => Command::Hash((*mb).min(4)),
-        Command::Go(go) => Command::Go(GoLimits {
-            depth: go.depth.map(|d| d.min(4)),
-            nodes: go.nodes.map(|n| n.min(5_000)),
-            movetime: go.movetime.map(|t| t.min(5)),
-            infinite: go.infinite,
-        }),
+        Command::Go(go) => {
+            let mut clock = go.clock;
+            clock.south_time = clock.south_time.map(|t| t.min(20));
+            clock.north_time = clock.north_time.map(|t| t.min(20));
+            clock.south_inc = clock.south_inc.map(|t| t.min(5));
+            clock.north_inc = clock.north_inc.map(|t| t.min(5));
+            Command::Go(GoLimits {
+                depth: go.depth.map(|d| d.min(4)),
+                nodes: go.nodes.map(|n| n.min(5_000)),
+                movetime: go.movetime.map(|t| t.min(5)),
+                clock,
+                ..*go
+            })
+        }
         c => c.clone(),
     })
 }

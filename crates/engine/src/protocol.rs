@@ -41,7 +41,7 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// The commands, for messages.
 pub const COMMANDS: &str =
-    "mancala, isready, variant, variantfile, hash, newgame, position, go, stop, d, quit";
+    "mancala, isready, variant, variantfile, hash, newgame, position, go, stop, ponderhit, d, quit";
 
 /// A line that is not a well-formed command or reply: what was wrong and
 /// what is allowed, in one line.
@@ -74,6 +74,56 @@ pub struct GoLimits {
     pub movetime: Option<u64>,
     /// `go infinite`: search until `stop` (no other limit with it).
     pub infinite: bool,
+    /// The clocks of a game with a time control, in milliseconds:
+    /// `southtime`/`northtime` left on each side's clock, `southinc`/
+    /// `northinc` added after each move, `movestogo` moves until the next
+    /// time control. The engine takes the mover's share
+    /// ([`crate::search::GameClock`]).
+    pub clock: ClockLimits,
+    /// `go ponder`: search the position (the move the engine expects the
+    /// opponent to play already made) without answering until `ponderhit`
+    /// (then the limits count from that moment) or `stop`.
+    pub ponder: bool,
+}
+
+/// The clocks given to `go`; all `None`: no clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockLimits {
+    pub south_time: Option<u64>,
+    pub north_time: Option<u64>,
+    pub south_inc: Option<u64>,
+    pub north_inc: Option<u64>,
+    pub moves_to_go: Option<u64>,
+}
+
+impl ClockLimits {
+    /// Whether any clock is given.
+    pub fn any(&self) -> bool {
+        *self != ClockLimits::default()
+    }
+
+    /// The clock field named `key` in the protocol.
+    fn slot(&mut self, key: &str) -> Option<&mut Option<u64>> {
+        Some(match key {
+            "southtime" => &mut self.south_time,
+            "northtime" => &mut self.north_time,
+            "southinc" => &mut self.south_inc,
+            "northinc" => &mut self.north_inc,
+            "movestogo" => &mut self.moves_to_go,
+            _ => return None,
+        })
+    }
+
+    /// The fields as the protocol writes them, in order.
+    fn fields(&self) -> [(&'static str, Option<u64>); 5] {
+        [
+            ("southtime", self.south_time),
+            ("northtime", self.north_time),
+            ("southinc", self.south_inc),
+            ("northinc", self.north_inc),
+            ("movestogo", self.moves_to_go),
+        ]
+    }
 }
 
 /// One line from the client to the engine.
@@ -93,8 +143,11 @@ pub enum Command {
     NewGame,
     /// `position startpos|POSITION [moves M1 M2 ...]`.
     Position { start: Start, moves: Vec<Move> },
-    /// `go [depth D] [nodes N] [movetime MS] | go infinite`.
+    /// `go [depth D] [nodes N] [movetime MS] [southtime MS] [northtime MS]
+    /// [southinc MS] [northinc MS] [movestogo N] [ponder] | go infinite`.
     Go(GoLimits),
+    /// `ponderhit`: the opponent played the move pondered on.
+    PonderHit,
     /// `stop`.
     Stop,
     /// `d`: show the position.
@@ -116,6 +169,7 @@ impl Command {
             Command::Position { .. } => "position",
             Command::Go(_) => "go",
             Command::Stop => "stop",
+            Command::PonderHit => "ponderhit",
             Command::Display => "d",
             Command::Quit => "quit",
         }
@@ -193,26 +247,30 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
 }
 
 fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
-    let usage = "go [depth D] [nodes N] [movetime MS] or go infinite";
+    let usage = "go [depth D] [nodes N] [movetime MS] [southtime MS] [northtime MS] [southinc MS] \
+                 [northinc MS] [movestogo N] [ponder], or go infinite";
     let mut limits = GoLimits::default();
     let mut i = 0;
     while i < words.len() {
         let key = words[i];
-        if key == "infinite" {
-            if limits.infinite {
-                return err(format!("go: infinite is given twice: {usage}"));
+        if key == "infinite" || key == "ponder" {
+            let flag = if key == "infinite" { &mut limits.infinite } else { &mut limits.ponder };
+            if *flag {
+                return err(format!("go: {key} is given twice: {usage}"));
             }
-            limits.infinite = true;
+            *flag = true;
             i += 1;
             continue;
         }
-        if !matches!(key, "depth" | "nodes" | "movetime") {
+        let clock_key = limits.clock.slot(key).is_some();
+        if !matches!(key, "depth" | "nodes" | "movetime") && !clock_key {
             return err(format!("go: unknown limit {:?}: {usage}", quote(key)));
         }
         let given = match key {
             "depth" => limits.depth.is_some(),
             "nodes" => limits.nodes.is_some(),
-            _ => limits.movetime.is_some(),
+            "movetime" => limits.movetime.is_some(),
+            _ => limits.clock.slot(key).is_some_and(|v| v.is_some()),
         };
         if given {
             return err(format!("go: {key} is given twice: {usage}"));
@@ -229,6 +287,18 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
                 e
             }
         })?;
+        if clock_key {
+            // A clock may have run down to 0 ms, an increment may be 0; at
+            // least one move is to go.
+            if key == "movestogo" && n == 0 {
+                return err("go: movestogo must be at least 1, found 0");
+            }
+            if let Some(slot) = limits.clock.slot(key) {
+                *slot = Some(n);
+            }
+            i += 2;
+            continue;
+        }
         match key {
             "depth" if (1..=MAX_DEPTH as u64).contains(&n) => limits.depth = Some(n as u32),
             "depth" => return err(format!("go: depth must be 1 to {MAX_DEPTH}, found {n}")),
@@ -239,9 +309,13 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
         i += 2;
     }
     if limits.infinite
-        && (limits.depth.is_some() || limits.nodes.is_some() || limits.movetime.is_some())
+        && (limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.movetime.is_some()
+            || limits.clock.any()
+            || limits.ponder)
     {
-        return err("go: infinite cannot be combined with depth, nodes or movetime");
+        return err("go: infinite cannot be combined with other limits or ponder");
     }
     Ok(Command::Go(limits))
 }
@@ -268,6 +342,7 @@ impl FromStr for Command {
             "isready" => bare(Command::IsReady),
             "newgame" => bare(Command::NewGame),
             "stop" => bare(Command::Stop),
+            "ponderhit" => bare(Command::PonderHit),
             "d" => bare(Command::Display),
             "quit" => bare(Command::Quit),
             "variant" => parse_variant(rest),
@@ -335,6 +410,14 @@ impl fmt::Display for Command {
                 }
                 if let Some(t) = limits.movetime {
                     write!(f, " movetime {t}")?;
+                }
+                for (key, value) in limits.clock.fields() {
+                    if let Some(v) = value {
+                        write!(f, " {key} {v}")?;
+                    }
+                }
+                if limits.ponder {
+                    f.write_str(" ponder")?;
                 }
                 if limits.infinite {
                     f.write_str(" infinite")?;

@@ -22,7 +22,7 @@ use mancala_core::{Game, Move, Position, Side, Variant};
 
 use crate::protocol::{Command, GoLimits, Info, Reply, Start};
 use crate::search::{
-    EndgameOracle, SearchInfo, SearchLimits, SearchOptions, Searcher, TableAllocError,
+    EndgameOracle, GameClock, SearchInfo, SearchLimits, SearchOptions, Searcher, TableAllocError,
 };
 
 /// Where the session finds the endgame database of a variant.
@@ -73,6 +73,10 @@ struct Running {
     infinite: bool,
     /// No limit was given: the end of input stops the search.
     unlimited: bool,
+    /// `go ponder` until `ponderhit`: cleared by `ponderhit`.
+    pondering: Arc<AtomicBool>,
+    /// The time limit to start at `ponderhit` (`None`: none).
+    after_ponderhit: Option<Duration>,
     handle: JoinHandle<Searcher>,
 }
 
@@ -195,7 +199,11 @@ impl Session {
     /// The end of input: a search with limits finishes and reports; one
     /// without limits (`go`, `go infinite`) is stopped.
     pub fn finish(&mut self) {
-        if self.running.as_ref().is_some_and(|r| r.infinite || r.unlimited) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.infinite || r.unlimited || r.pondering.load(Ordering::SeqCst))
+        {
             self.stop();
         }
         self.join();
@@ -221,6 +229,7 @@ impl Session {
                 return Flow::Quit;
             }
             Command::Stop => self.stop(),
+            Command::PonderHit => self.ponder_hit(),
             Command::IsReady => self.send(Reply::ReadyOk),
             Command::Mancala => {
                 self.send(Reply::IdName {
@@ -319,14 +328,70 @@ impl Session {
         self.game = game;
     }
 
+    /// `ponderhit`: the pondering search goes on as a normal one, its time
+    /// limit counted from now.
+    fn ponder_hit(&mut self) {
+        let Some(run) = self.running.as_ref().filter(|r| r.pondering.load(Ordering::SeqCst)) else {
+            return self.error("ponderhit: no search is pondering (ponderhit follows go ponder)");
+        };
+        if let Some(time) = run.after_ponderhit {
+            let stop = Arc::clone(&run.stop);
+            let timer = std::thread::Builder::new().name("ponderhit".into()).spawn(move || {
+                std::thread::sleep(time);
+                stop.store(true, Ordering::Relaxed);
+            });
+            if let Err(e) = timer {
+                // Without a timer the search would run on: stop it now.
+                run.stop.store(true, Ordering::Relaxed);
+                self.error(format!("ponderhit: cannot start the timer ({e}); stopping now"));
+            }
+        }
+        run.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// The time limit of `go`: `movetime`, or the mover's share of its
+    /// clock, whichever is shorter; an error when clocks are given without
+    /// the mover's.
+    fn time_limit(&self, go: &GoLimits) -> Result<Option<Duration>, String> {
+        let movetime = go.movetime.map(Duration::from_millis);
+        if !go.clock.any() {
+            return Ok(movetime);
+        }
+        let pos = self.game.position();
+        let mover = pos.to_move();
+        let (time, inc, key) = match mover {
+            Side::South => (go.clock.south_time, go.clock.south_inc, "southtime"),
+            Side::North => (go.clock.north_time, go.clock.north_inc, "northtime"),
+        };
+        let Some(time) = time else {
+            return Err(format!(
+                "go: {mover} is to move but {key} is not given (the clocks given are for the \
+                 other side)"
+            ));
+        };
+        let clock = GameClock {
+            remaining: Duration::from_millis(time),
+            increment: Duration::from_millis(inc.unwrap_or(0)),
+            moves_to_go: go.clock.moves_to_go.map(|n| n.min(u32::MAX as u64) as u32),
+        };
+        let share = clock.time_for_move(pos);
+        Ok(Some(movetime.map_or(share, |m| m.min(share))))
+    }
+
     fn go(&mut self, go: GoLimits) {
+        let time = match self.time_limit(&go) {
+            Ok(t) => t,
+            Err(e) => return self.error(e),
+        };
+        let ponder = go.ponder;
+        // A pondering search has no time limit until `ponderhit`.
         let limits = SearchLimits {
             depth: go.depth,
             nodes: go.nodes,
-            time: go.movetime.map(Duration::from_millis),
+            time: if ponder { None } else { time },
         };
         let infinite = go.infinite;
-        let unlimited = limits == SearchLimits::default();
+        let unlimited = limits == SearchLimits::default() && !ponder;
         if self.game.position().is_over() {
             self.send(Reply::InfoString("the game is over".into()));
             self.send(Reply::BestMove(None));
@@ -342,14 +407,17 @@ impl Session {
         let flag = Arc::clone(&stop);
         let reported = Arc::new(AtomicBool::new(false));
         let done = Arc::clone(&reported);
+        let pondering = Arc::new(AtomicBool::new(ponder));
+        let still_pondering = Arc::clone(&pondering);
         let handle = std::thread::Builder::new().name("search".into()).spawn(move || {
             let mut on_info = |info: &SearchInfo| reply(&out, &info_line(info));
             let result = searcher.search(&game, limits, Some(&flag), &mut on_info);
-            if infinite {
-                // UCI: the answer to `go infinite` waits for `stop`.
-                while !flag.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
+            // UCI: the answer to `go infinite` waits for `stop`, that of
+            // `go ponder` for `ponderhit` or `stop`.
+            while (infinite || still_pondering.load(Ordering::SeqCst))
+                && !flag.load(Ordering::Relaxed)
+            {
+                std::thread::sleep(Duration::from_millis(2));
             }
             let best = result.best.or_else(|| game.legal_moves().first().copied());
             done.store(true, Ordering::SeqCst);
@@ -358,7 +426,15 @@ impl Session {
         });
         match handle {
             Ok(handle) => {
-                self.running = Some(Running { stop, reported, infinite, unlimited, handle })
+                self.running = Some(Running {
+                    stop,
+                    reported,
+                    infinite,
+                    unlimited,
+                    pondering,
+                    after_ponderhit: time,
+                    handle,
+                })
             }
             Err(e) => {
                 self.searcher = Some(self.fresh_searcher());

@@ -3,7 +3,7 @@
 //! what the formats do not allow, and no text makes them panic.
 
 use mancala_core::{preset_names, EndReason, Game, Move, Outcome, Position, Side, Variant};
-use mancala_engine::protocol::{Command, GoLimits, Info, ProtocolError, Reply, Start};
+use mancala_engine::protocol::{ClockLimits, Command, GoLimits, Info, ProtocolError, Reply, Start};
 use mancala_engine::record::{PlayerKind, Record};
 use proptest::prelude::*;
 
@@ -52,7 +52,25 @@ fn go_limits() -> impl Strategy<Value = GoLimits> {
                 depth,
                 nodes,
                 movetime,
-                infinite: false
+                ..GoLimits::default()
+            }),
+        (
+            prop::option::of(1u64..=600_000),
+            prop::array::uniform4(prop::option::of(0u64..u64::MAX)),
+            prop::option::of(1u64..u64::MAX),
+            any::<bool>()
+        )
+            .prop_map(|(movetime, [s, n, si, ni], moves_to_go, ponder)| GoLimits {
+                movetime,
+                clock: ClockLimits {
+                    south_time: s,
+                    north_time: n,
+                    south_inc: si,
+                    north_inc: ni,
+                    moves_to_go,
+                },
+                ponder,
+                ..GoLimits::default()
             }),
     ]
 }
@@ -63,6 +81,7 @@ fn command() -> impl Strategy<Value = Command> {
         Just(Command::IsReady),
         Just(Command::NewGame),
         Just(Command::Stop),
+        Just(Command::PonderHit),
         Just(Command::Display),
         Just(Command::Quit),
         (word(), prop::option::of(any::<u32>()), prop::option::of(any::<u32>()))
@@ -183,6 +202,14 @@ fn commands_refuse_what_the_protocol_does_not_allow() {
         ("variant kalah seeds 3 pits 4 seeds 5", "seeds is given twice"),
         ("go depth 3 depth 4", "depth is given twice"),
         ("go infinite infinite", "infinite is given twice"),
+        ("go ponder ponder", "ponder is given twice"),
+        ("go southtime 100 southtime 200", "southtime is given twice"),
+        ("go movestogo 0", "movestogo must be at least 1, found 0"),
+        ("go northinc", "northinc needs a number"),
+        ("go southtime -5", "southtime must be a whole number"),
+        ("go infinite southtime 100", "infinite cannot be combined"),
+        ("go infinite ponder", "infinite cannot be combined"),
+        ("ponderhit now", "ponderhit takes nothing after it"),
         ("position startpos moves 3,,1", "move #2 in the list (\"\"): no move given"),
         ("position startpos moves 3, ,1", "no move given"),
         ("position startpos moves 3,", "no move given"),
@@ -217,6 +244,21 @@ fn commands_read_what_the_protocol_allows() {
         Command::Go(GoLimits { depth: Some(4), ..GoLimits::default() })
     );
     assert_eq!(cmd("variantfile /a b/c.toml "), Command::VariantFile("/a b/c.toml".into()));
+    assert_eq!(
+        cmd("go southtime 60000 northtime 0 southinc 1000 movestogo 20 ponder"),
+        Command::Go(GoLimits {
+            clock: ClockLimits {
+                south_time: Some(60000),
+                north_time: Some(0),
+                south_inc: Some(1000),
+                north_inc: None,
+                moves_to_go: Some(20),
+            },
+            ponder: true,
+            ..GoLimits::default()
+        })
+    );
+    assert_eq!(cmd("ponderhit"), Command::PonderHit);
     assert_eq!(
         cmd("variant kalah seeds 3 pits 4"),
         Command::Variant { name: "kalah".into(), pits: Some(4), seeds: Some(3) }

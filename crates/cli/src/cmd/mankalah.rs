@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use mancala_core::{Game, Move, Position, Side, Variant};
 use mancala_engine::mankalah::{AgentMessage, Change, EngineMessage, Next, State, HOLES};
-use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
+use mancala_engine::search::{GameClock, SearchLimits, SearchOptions, Searcher};
 
 use crate::error::CliError;
 
@@ -253,16 +253,13 @@ impl Agent {
         }
     }
 
-    /// Thinking time for this move: the budget left shared over the moves
-    /// we still expect to make.
+    /// Thinking time for this move: the budget left (less the reserve)
+    /// as a clock without increment, shared as `GameClock` shares it.
     fn allowance(&self, pos: &Position) -> Duration {
         let budget = Duration::from_secs_f64(self.args.budget);
         let reserve = Duration::from_secs_f64(self.args.reserve.min(self.args.budget / 10.0));
-        let left = budget.saturating_sub(self.used).saturating_sub(reserve);
-        let seeds = pos.side_seeds(Side::South) + pos.side_seeds(Side::North);
-        // About one own move for every three seeds left in the pits.
-        let expected = (seeds / 3).clamp(4, 40);
-        (left / expected).min(left / 3).max(Duration::from_millis(5))
+        let remaining = budget.saturating_sub(self.used).saturating_sub(reserve);
+        GameClock { remaining, ..GameClock::default() }.time_for_move(pos)
     }
 
     /// Chooses the move when the engine says it is ours.

@@ -146,7 +146,7 @@ impl Limits {
             depth: self.depth,
             nodes: self.nodes,
             movetime: self.movetime,
-            infinite: false,
+            ..GoLimits::default()
         })
     }
 }

@@ -38,6 +38,42 @@ impl SearchLimits {
     }
 }
 
+/// A player's clock in a game with a time control, and how much of it one
+/// move may take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameClock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control (the clock is then refilled);
+    /// `None`: the time left is for the rest of the game.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Kept off every move's share: answering and the opponent's clock
+/// switching take time too.
+pub const CLOCK_SAFETY: Duration = Duration::from_millis(50);
+
+impl GameClock {
+    /// The thinking time for the next move in `pos`: the time left shared
+    /// over the moves still expected (one own move for about every three
+    /// seeds in the pits, 4 to 40; or `moves_to_go`), plus three quarters
+    /// of the increment; never more than a third of the time left (unless
+    /// this is the last move before the control), never the last
+    /// [`CLOCK_SAFETY`], and at least 1 ms.
+    pub fn time_for_move(&self, pos: &mancala_core::Position) -> Duration {
+        use mancala_core::Side;
+        let safety = CLOCK_SAFETY.min(self.remaining / 4);
+        let usable = self.remaining.saturating_sub(safety);
+        let seeds = pos.side_seeds(Side::South) + pos.side_seeds(Side::North);
+        let expected = self.moves_to_go.unwrap_or((seeds / 3).clamp(4, 40)).max(1);
+        let share = usable / expected + self.increment * 3 / 4;
+        let cap = if expected == 1 { usable } else { usable / 3 };
+        share.min(cap).max(Duration::from_millis(1))
+    }
+}
+
 /// Checks the limits during a search.
 pub(crate) struct Clock<'a> {
     start: Instant,

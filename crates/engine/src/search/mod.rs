@@ -60,7 +60,7 @@ use mancala_core::Game;
 
 pub use endgame::{oracle_use, EndgameOracle, OracleUse};
 pub use info::{Analysis, MoveAnalysis, SearchInfo, SearchResult};
-pub use limits::SearchLimits;
+pub use limits::{GameClock, SearchLimits, CLOCK_SAFETY};
 pub use tt::DEFAULT_HASH_MB;
 
 use endgame::Lookup;
