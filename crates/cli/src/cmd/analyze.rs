@@ -19,7 +19,7 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// Search this many moves deep (deterministic). Without --depth,
-    /// --nodes or --time the analysis runs for 3 seconds. 1 to 120.
+    /// --nodes or --time the analysis runs for 1 second. 1 to 120.
     #[arg(long, short = 'd', value_parser = clap::value_parser!(u32).range(1..=120))]
     pub depth: Option<u32>,
     /// Search about this many seconds.
@@ -111,7 +111,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         time: args.time.map(Duration::from_secs_f64),
     };
     if limits == SearchLimits::default() {
-        limits.time = Some(Duration::from_secs(3));
+        limits.time = Some(Duration::from_secs(1));
     }
     let pos = *game.position();
     let database = if args.db.no_db {
