@@ -77,7 +77,11 @@ fn apply(p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec<u8>, [u8; 2]
 }
 
 fn board(p: &Position) -> (Vec<u8>, Vec<u8>, [u8; 2]) {
-    (p.row(Side::South).to_vec(), p.row(Side::North).to_vec(), [p.store(Side::South), p.store(Side::North)])
+    (
+        p.row(Side::South).to_vec(),
+        p.row(Side::North).to_vec(),
+        [p.store(Side::South), p.store(Side::North)],
+    )
 }
 
 proptest! {
