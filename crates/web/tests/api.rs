@@ -157,6 +157,10 @@ async fn bad_games_are_refused_with_what_is_allowed() {
         ),
         (json!({"game": {"variant": "kalah", "pits_per_side": 100000}}), &["100000", "1 to 10"]),
         (json!({"game": {"variant": "kalah", "seeds": 0}}), &["seeds_per_pit = 0"]),
+        (
+            json!({"game": {"variant": "kalah", "seeds": -3}}),
+            &["seeds -3 is out of range", "1 to 12"],
+        ),
         (json!({"game": {"variant_file": "this is not toml"}}), &["variant_file:"]),
         (
             json!({"game": {"variant_file": "#".repeat(mancala_core::MAX_VARIANT_FILE_BYTES + 1)}}),
@@ -246,6 +250,10 @@ async fn unknown_paths_and_wrong_methods_get_json_errors() {
     let r = post(&app, "/api/variants", json!({})).await;
     assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED);
     assert!(r.error().contains("/api/variants"), "{}", r.text);
+    // The solve socket opened as a plain request.
+    let r = get(&app, "/api/solve").await;
+    assert!(r.status.is_client_error(), "{}", r.status);
+    assert!(r.error().contains("WebSocket"), "{}", r.text);
     // The page is still there.
     let r = get(&app, "/").await;
     assert_eq!(r.status, StatusCode::OK);
