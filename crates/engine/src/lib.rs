@@ -22,7 +22,10 @@ pub mod record;
 pub mod search;
 pub mod session;
 
-pub use player::{computer_move, computer_move_with, hint, hint_with, level_limits, LEVELS};
+pub use player::{
+    computer_choice_with, computer_move, computer_move_with, hint, hint_with, level_limits, Choice,
+    LEVELS,
+};
 pub use search::{
     Analysis, EndgameOracle, MoveAnalysis, SearchInfo, SearchLimits, SearchOptions, SearchResult,
     Searcher,

@@ -1,0 +1,310 @@
+//! `Position::sowing_events`: a move told seed by seed. Applied to the
+//! board in order, the events give exactly the position `play` gives, in
+//! random games of every built-in variant at random sizes; and one test per
+//! kind of event, with the board drawn.
+
+use mancala_core::*;
+use proptest::prelude::*;
+
+/// A preset at a random size it allows (and that fits in 255 seeds), up to
+/// 16 pits a side, so that sowings of more than a lap and the long-board
+/// path of `play` are both met.
+fn sized_variant() -> impl Strategy<Value = Variant> {
+    (0..preset_names().len(), any::<u8>(), any::<u8>()).prop_filter_map(
+        "size outside the variant's range",
+        |(i, a, b)| {
+            let v = Variant::preset(preset_names()[i]).unwrap();
+            let [pmin, pmax] = v.rules().board.pits_per_side_range;
+            let [smin, smax] = v.rules().board.seeds_per_pit_range;
+            let pits = pmin + a % (pmax.min(16) - pmin + 1);
+            let seeds = smin + b % (smax.min(12).max(smin) - smin + 1);
+            v.resized(Some(pits), Some(seeds)).ok()
+        },
+    )
+}
+
+/// The board (South's row, North's row, the stores) after `events` are
+/// applied to `p`'s; `None` when an event does something impossible
+/// (picking up an empty pit, taking from a store, dropping or capturing
+/// after the end).
+fn apply(p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec<u8>, [u8; 2])> {
+    let mut rows = [p.row(Side::South).to_vec(), p.row(Side::North).to_vec()];
+    let mut stores = [p.store(Side::South), p.store(Side::North)];
+    let mut hand = 0u8;
+    let mut ended = false;
+    for &e in events {
+        if ended {
+            return None;
+        }
+        match e {
+            SowEvent::Pick { from: Place::Pit(side, k), seeds } => {
+                let pit = rows[side.index()].get_mut(k)?;
+                if *pit != seeds || seeds == 0 || hand != 0 {
+                    return None;
+                }
+                *pit = 0;
+                hand = seeds;
+            }
+            SowEvent::Drop { into } => {
+                hand = hand.checked_sub(1)?;
+                match into {
+                    Place::Pit(side, k) => *rows[side.index()].get_mut(k)? += 1,
+                    Place::Store(side) => stores[side.index()] += 1,
+                }
+            }
+            SowEvent::Capture { from: Place::Pit(side, k), seeds, store } => {
+                let pit = rows[side.index()].get_mut(k)?;
+                if *pit != seeds || seeds == 0 || hand != 0 {
+                    return None;
+                }
+                *pit = 0;
+                stores[store.index()] += seeds;
+            }
+            SowEvent::Swap => {
+                rows.swap(0, 1);
+                stores.swap(0, 1);
+            }
+            SowEvent::End => ended = true,
+            SowEvent::Pick { from: Place::Store(_), .. }
+            | SowEvent::Capture { from: Place::Store(_), .. } => return None,
+        }
+    }
+    if hand != 0 {
+        return None;
+    }
+    let [south, north] = rows;
+    Some((south, north, stores))
+}
+
+fn board(p: &Position) -> (Vec<u8>, Vec<u8>, [u8; 2]) {
+    (
+        p.row(Side::South).to_vec(),
+        p.row(Side::North).to_vec(),
+        [p.store(Side::South), p.store(Side::North)],
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_events_of_every_move_give_the_position_play_gives(
+        v in sized_variant(),
+        choices in proptest::collection::vec(any::<u32>(), 1..64),
+    ) {
+        let mut p = Position::start(&v);
+        let mut plies = 0usize;
+        while !p.is_over() && plies < 2000 {
+            let legal = p.legal_moves(&v);
+            let mv = legal[choices[plies % choices.len()] as usize % legal.len()];
+            let events = p.sowing_events(&v, mv).unwrap();
+            let (next, _) = p.play(&v, mv).unwrap();
+            prop_assert_eq!(apply(&p, &events), Some(board(&next)), "{} move {}: {:?}", p, mv, events);
+            prop_assert_eq!(events.last() == Some(&SowEvent::End), next.is_over());
+            match mv {
+                Move::Swap => prop_assert_eq!(events[0], SowEvent::Swap),
+                Move::Sow(k) => {
+                    let first = matches!(
+                        events[0],
+                        SowEvent::Pick { from: Place::Pit(side, pit), .. }
+                            if side == p.to_move() && pit == k as usize
+                    );
+                    prop_assert!(first, "{:?}", events[0]);
+                }
+            }
+            p = next;
+            plies += 1;
+        }
+        // A finished game has no move to tell.
+        if p.is_over() {
+            prop_assert_eq!(p.sowing_events(&v, Move::Sow(0)), Err(IllegalMove::GameOver));
+        }
+    }
+}
+
+/// The events of sowing pit `number` (from 1) in `position` of `variant`
+/// at `pits` x `seeds`, checked to give `play`'s board.
+fn told(variant: &str, pits: u8, seeds: u8, position: &str, number: usize) -> Vec<SowEvent> {
+    let v = Variant::preset(variant).unwrap().resized(Some(pits), Some(seeds)).unwrap();
+    let p: Position = position.parse().unwrap();
+    p.check_fits(&v).unwrap();
+    let events = p.sowing_events(&v, Move::pit(number)).unwrap();
+    let (next, _) = p.play(&v, Move::pit(number)).unwrap();
+    assert_eq!(apply(&p, &events), Some(board(&next)), "{events:?}");
+    events
+}
+
+use Place::{Pit, Store};
+use Side::{North, South};
+use SowEvent::{Capture, Drop, End, Pick};
+
+#[test]
+fn a_sowing_picks_the_pit_up_and_drops_one_seed_in_each_place_after_it() {
+    //      North   6  5  4  3  2  1
+    //             [4][4][4][4][4][4]
+    //         [0]                    [0]
+    //             [4][4][4][4][4][4]
+    //      South   1  2  3  4  5  6
+    // South sows pit 3: pits 4, 5, 6 and the store.
+    let events = told("kalah-classic", 6, 4, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S", 3);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 2), seeds: 4 },
+            Drop { into: Pit(South, 3) },
+            Drop { into: Pit(South, 4) },
+            Drop { into: Pit(South, 5) },
+            Drop { into: Store(South) },
+        ]
+    );
+}
+
+#[test]
+fn a_relay_picks_up_the_pile_the_last_seed_lands_on() {
+    //      North   3  2  1
+    //             [1][1][1]
+    //        [19]          [0]
+    //             [1][1][0]
+    //      South   1  2  3
+    // South sows pit 1: its seed lands on pit 2's seed, so the two are
+    // picked up and sown on, into pit 3 and the store.
+    let events = told("relay-kalah", 3, 4, "1,1,0:0/1,1,1:19/S", 1);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 0), seeds: 1 },
+            Drop { into: Pit(South, 1) },
+            Pick { from: Pit(South, 1), seeds: 2 },
+            Drop { into: Pit(South, 2) },
+            Drop { into: Store(South) },
+        ]
+    );
+}
+
+#[test]
+fn a_lap_passes_over_the_pit_it_started_from_in_oware() {
+    //      North   2  1
+    //             [3][3]
+    //         [0]       [0]
+    //             [5][1]
+    //      South   1  2
+    // South sows 5 seeds from pit 1 round a ring of 4 pits: pit 1 itself is
+    // passed over, so the fourth and fifth seeds go to South's pit 2 and
+    // North's pit 1 (5 seeds there: no capture).
+    let events = told("oware", 2, 3, "5,1:0/3,3:0/S", 1);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 0), seeds: 5 },
+            Drop { into: Pit(South, 1) },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Drop { into: Pit(South, 1) },
+            Drop { into: Pit(North, 0) },
+        ]
+    );
+}
+
+#[test]
+fn sowing_passes_over_the_opponents_store_and_an_empty_pit_capture_ends_the_game() {
+    //      North   2  1
+    //             [0][0]
+    //         [0]       [0]
+    //             [0][4]
+    //      South   1  2
+    // South sows pit 2: the store, North's pits 1 and 2, past North's store
+    // to South's empty pit 1, which captures the seed opposite (North's pit
+    // 2) with itself. South's row is then empty: the game ends and North's
+    // last seed goes to North's store.
+    let events = told("kalah-classic", 2, 1, "0,4:0/0,0:0/S", 2);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 1), seeds: 4 },
+            Drop { into: Store(South) },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Drop { into: Pit(South, 0) },
+            Capture { from: Pit(North, 1), seeds: 1, store: South },
+            Capture { from: Pit(South, 0), seeds: 1, store: South },
+            Capture { from: Pit(North, 0), seeds: 1, store: North },
+            End,
+        ]
+    );
+}
+
+#[test]
+fn oware_captures_chain_backwards_from_the_last_pit() {
+    //      North   3  2  1
+    //             [2][1][3]
+    //         [2]          [1]
+    //             [0][0][3]
+    //      South   1  2  3
+    // South sows pit 3 into North's pits 1, 2, 3: pit 3 makes 3 and pit 2
+    // makes 2, both captured, last pit first; pit 1 makes 4 and stops the
+    // chain.
+    let events = told("oware", 3, 2, "0,0,3:1/3,1,2:2/S", 3);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 2), seeds: 3 },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Drop { into: Pit(North, 2) },
+            Capture { from: Pit(North, 2), seeds: 3, store: South },
+            Capture { from: Pit(North, 1), seeds: 2, store: South },
+        ]
+    );
+}
+
+#[test]
+fn an_abapa_grand_slam_captures_nothing() {
+    //      North   3  2  1
+    //             [2][1][1]
+    //         [0]          [5]
+    //             [0][0][3]
+    //      South   1  2  3
+    // South sows pit 3: North's pits make 2, 2 and 3, every seed on North's
+    // side: a grand slam, which in abapa captures nothing.
+    let events = told("abapa", 3, 2, "0,0,3:5/1,1,2:0/S", 3);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 2), seeds: 3 },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Drop { into: Pit(North, 2) },
+        ]
+    );
+    // The same move in awari, where the grand slam is forced, captures all.
+    let events = told("awari", 3, 2, "0,0,3:5/1,1,2:0/S", 3);
+    assert_eq!(events.iter().filter(|e| matches!(e, Capture { store: South, .. })).count(), 3);
+}
+
+#[test]
+fn the_pie_rules_swap_is_one_event() {
+    //      North   6  5  4  3  2  1
+    //             [4][4][4][4][4][4]
+    //         [0]                    [1]
+    //             [4][4][0][5][5][5]
+    //      South   1  2  3  4  5  6
+    // After South's opening 3, North swaps: the sides exchange places.
+    let v = Variant::preset("kalah").unwrap();
+    let (p, _) = Position::start(&v).play(&v, Move::pit(3)).unwrap();
+    let events = p.sowing_events(&v, Move::Swap).unwrap();
+    assert_eq!(events, [SowEvent::Swap]);
+    let (next, _) = p.play(&v, Move::Swap).unwrap();
+    assert_eq!(apply(&p, &events), Some(board(&next)));
+    // Not offered again.
+    assert_eq!(next.sowing_events(&v, Move::Swap), Err(IllegalMove::SwapNotAllowed));
+}
+
+#[test]
+fn an_illegal_move_is_refused_as_play_refuses_it() {
+    let v = Variant::preset("kalah-classic").unwrap();
+    let p = Position::start(&v);
+    // Pit 3's last seed reaches the store: South moves again, pit 3 empty.
+    let (p, _) = p.play(&v, Move::pit(3)).unwrap();
+    assert_eq!(p.sowing_events(&v, Move::pit(3)), Err(IllegalMove::EmptyPit { pit: 3 }));
+    assert_eq!(p.sowing_events(&v, Move::pit(9)), Err(IllegalMove::OutOfRange { pit: 9, pits: 6 }));
+}
