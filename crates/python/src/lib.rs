@@ -10,6 +10,8 @@
 //! counted from the mover's own left, as in the notation); `pits_per_side`
 //! is the pie rule's swap. See `docs/python.md`.
 
+mod fastcall;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -269,6 +271,16 @@ impl PyState {
     }
     fn n(&self) -> usize {
         self.game.variant().pits_per_side()
+    }
+    /// The legal sowings as a mask of pits (bit `k`: action `k`).
+    #[inline]
+    fn legal_pits(&self) -> u32 {
+        self.pos().legal_pits(self.game.variant())
+    }
+    /// Plays the sowing `pit`, known to be legal.
+    #[inline]
+    fn play_sowing(&mut self, pit: u8) {
+        self.game.play_unchecked(Move::Sow(pit));
     }
     fn legal(&self) -> Vec<i64> {
         let n = self.n();
@@ -1414,5 +1426,6 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDatabase>()?;
     m.add_class::<PyVectorState>()?;
     m.add("IllegalActionError", m.py().get_type::<IllegalActionError>())?;
+    fastcall::install(m.py())?;
     Ok(())
 }
