@@ -28,7 +28,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 
-use crate::PyState;
+use mancala_core::Move;
+
+use crate::{PyState, StateGame};
 
 /// The PyO3 methods, kept for the uncommon cases (borrowed references to
 /// the type's own descriptors, alive as long as the type).
@@ -68,10 +70,11 @@ unsafe extern "C" fn is_terminal(
 ) -> *mut ffi::PyObject {
     let py = Python::assume_attached();
     let state = Borrowed::from_ptr(py, slf).cast_unchecked::<PyState>();
-    match state.try_borrow() {
-        Ok(s) => new_bool(s.game.position().is_over()),
-        Err(_) => call_slow(&SLOW_IS_TERMINAL, slf, ptr::null(), 0, ptr::null_mut()),
-    }
+    let over = match state.get().game.read() {
+        Ok(g) => g.position().is_over(),
+        Err(_) => return call_slow(&SLOW_IS_TERMINAL, slf, ptr::null(), 0, ptr::null_mut()),
+    };
+    new_bool(over)
 }
 
 unsafe extern "C" fn legal_actions(
@@ -80,12 +83,15 @@ unsafe extern "C" fn legal_actions(
 ) -> *mut ffi::PyObject {
     let py = Python::assume_attached();
     let state = Borrowed::from_ptr(py, slf).cast_unchecked::<PyState>();
-    let Ok(s) = state.try_borrow() else {
-        return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut());
+    // Read what the list holds, then let go of the game before making
+    // Python objects (making one may run a finaliser that uses this state).
+    let (mut pits, swap, n) = match state.get().game.read() {
+        Ok(g) => {
+            let p = g.position();
+            (g.legal_pits(), !p.is_over() && p.swap_offered(), g.n())
+        }
+        Err(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
     };
-    let p = s.game.position();
-    let mut pits = s.legal_pits();
-    let swap = !p.is_over() && p.swap_offered();
     let len = pits.count_ones() as ffi::Py_ssize_t + swap as ffi::Py_ssize_t;
     let list = ffi::PyList_New(len);
     if list.is_null() {
@@ -104,7 +110,7 @@ unsafe extern "C" fn legal_actions(
         i += 1;
     }
     if swap {
-        let item = ffi::PyLong_FromLong(s.n() as _);
+        let item = ffi::PyLong_FromLong(n as _);
         if item.is_null() {
             ffi::Py_DecRef(list);
             return ptr::null_mut();
@@ -126,10 +132,11 @@ unsafe extern "C" fn apply_action(
         if overflow == 0 && (0..32).contains(&action) {
             let py = Python::assume_attached();
             let state = Borrowed::from_ptr(py, slf).cast_unchecked::<PyState>();
-            if let Ok(mut s) = state.try_borrow_mut() {
-                if s.legal_pits() >> action & 1 == 1 {
+            let write = state.get().game.write();
+            if let Ok(mut g) = write {
+                if g.legal_pits() >> action & 1 == 1 {
                     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        s.play_sowing(action as u8)
+                        g.play_unchecked(Move::Sow(action as u8));
                     }));
                     if played.is_ok() {
                         ffi::Py_IncRef(ffi::Py_None());
@@ -144,6 +151,7 @@ unsafe extern "C" fn apply_action(
             }
         }
     }
+    // Anything else, with the game let go: the PyO3 method says what is wrong.
     call_slow(&SLOW_APPLY_ACTION, slf, args, nargs, kwnames)
 }
 
