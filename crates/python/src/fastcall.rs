@@ -38,6 +38,19 @@ static SLOW_IS_TERMINAL: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut
 static SLOW_LEGAL_ACTIONS: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
 static SLOW_APPLY_ACTION: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
 
+/// The ints 0 to 32, every action there can be (owned references taken
+/// once, never given back): `legal_actions` increments a count instead of
+/// calling `PyLong_FromLong`.
+static ACTIONS: [AtomicPtr<ffi::PyObject>; 33] = [const { AtomicPtr::new(ptr::null_mut()) }; 33];
+
+/// A new reference to the int `action` (0 to 32).
+#[inline]
+unsafe fn action_int(action: u32) -> *mut ffi::PyObject {
+    let obj = ACTIONS[action as usize].load(Ordering::Relaxed);
+    ffi::Py_INCREF(obj);
+    obj
+}
+
 /// Calls the PyO3 method `slow` with `self` and the call's own arguments.
 unsafe fn call_slow(
     slot: &AtomicPtr<ffi::PyObject>,
@@ -60,7 +73,7 @@ unsafe fn call_slow(
 
 unsafe fn new_bool(b: bool) -> *mut ffi::PyObject {
     let obj = if b { ffi::Py_True() } else { ffi::Py_False() };
-    ffi::Py_IncRef(obj);
+    ffi::Py_INCREF(obj);
     obj
 }
 
@@ -99,23 +112,12 @@ unsafe extern "C" fn legal_actions(
     }
     let mut i = 0;
     while pits != 0 {
-        // Small ints come from CPython's cache: no allocation, no failure.
-        let item = ffi::PyLong_FromLong(pits.trailing_zeros() as _);
-        if item.is_null() {
-            ffi::Py_DecRef(list);
-            return ptr::null_mut();
-        }
-        ffi::PyList_SET_ITEM(list, i, item);
+        ffi::PyList_SET_ITEM(list, i, action_int(pits.trailing_zeros()));
         pits &= pits - 1;
         i += 1;
     }
     if swap {
-        let item = ffi::PyLong_FromLong(n as _);
-        if item.is_null() {
-            ffi::Py_DecRef(list);
-            return ptr::null_mut();
-        }
-        ffi::PyList_SET_ITEM(list, i, item);
+        ffi::PyList_SET_ITEM(list, i, action_int(n as u32));
     }
     list
 }
@@ -139,7 +141,7 @@ unsafe extern "C" fn apply_action(
                         g.play_unchecked(Move::Sow(action as u8));
                     }));
                     if played.is_ok() {
-                        ffi::Py_IncRef(ffi::Py_None());
+                        ffi::Py_INCREF(ffi::Py_None());
                         return ffi::Py_None();
                     }
                     ffi::PyErr_SetString(
@@ -186,6 +188,10 @@ fn leak_def(
 /// PyO3 ones stay reachable as `_is_terminal`, `_legal_actions` and
 /// `_apply_action`, and handle every uncommon case).
 pub fn install(py: Python<'_>) -> PyResult<()> {
+    for (i, slot) in ACTIONS.iter().enumerate() {
+        let int = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyLong_FromLong(i as _))? };
+        slot.store(int.into_ptr(), Ordering::Relaxed);
+    }
     let ty = py.get_type::<PyState>();
     let defs: [(&str, &AtomicPtr<ffi::PyObject>, ffi::PyMethodDefPointer, c_int); 3] = [
         (
