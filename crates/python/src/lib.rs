@@ -10,7 +10,11 @@
 //! counted from the mover's own left, as in the notation); `pits_per_side`
 //! is the pie rule's swap. See `docs/python.md`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+mod fastcall;
+
+use std::cell::UnsafeCell;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -23,7 +27,7 @@ use mancala_engine::search::{SearchLimits, SearchOptions, Searcher, MAX_HASH_MB}
 use mancala_solver::{Databases, PlanEvent, SolvePlan};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -197,7 +201,7 @@ impl PyGame {
                 Game::from_position(variant, pos)
             }
         };
-        Ok(PyState { game, owner: slf.clone().unbind() })
+        Ok(PyState::new(game, slf.clone().unbind()))
     }
 
     fn __repr__(&self) -> String {
@@ -257,22 +261,134 @@ fn move_name(mv: Move) -> String {
 ///
 /// Made by :meth:`Game.new_initial_state`. ``str(state)`` draws the board;
 /// :meth:`position` gives the position string.
-#[pyclass(module = "mancala", name = "State")]
+#[pyclass(module = "mancala", name = "State", frozen)]
 struct PyState {
-    game: Game,
+    game: GameCell,
     owner: Py<PyGame>,
 }
 
 impl PyState {
+    fn new(game: Game, owner: Py<PyGame>) -> PyState {
+        PyState { game: GameCell::new(game), owner }
+    }
+}
+
+/// The game of a [`PyState`], borrowed as a `RefCell` would be: any number
+/// of readers or one writer, a second writer refused with PyO3's own
+/// `RuntimeError` ("Already borrowed"). It replaces PyO3's borrow flag of a
+/// mutable `#[pyclass]`, whose two atomic read-modify-write operations
+/// (`lock cmpxchg`, `lock xadd`) were the larger part of `is_terminal`'s time
+/// (perf, a playout loop). The flag here is read and written with plain
+/// loads and stores, which is exact because it is only ever touched by a
+/// thread attached to the interpreter, and this module runs under the GIL
+/// (it does not declare itself free-threading safe, so a free-threaded
+/// interpreter turns the GIL on to import it): two attached threads never
+/// run at once. A guard may be held while detached (the flag then keeps
+/// other threads out), but cannot be sent to another thread or dropped
+/// while detached (it is neither `Send` nor `Ungil`).
+struct GameCell {
+    /// 0: free; n > 0: n readers; -1: a writer.
+    flag: AtomicIsize,
+    game: UnsafeCell<Game>,
+}
+
+// SAFETY: `game` is only reached through `read` and `write`, whose flag
+// protocol holds under the GIL (see the type's documentation).
+unsafe impl Sync for GameCell {}
+
+struct GameRef<'a> {
+    cell: &'a GameCell,
+    _not_send: PhantomData<*const ()>,
+}
+
+struct GameMut<'a> {
+    cell: &'a GameCell,
+    _not_send: PhantomData<*const ()>,
+}
+
+impl GameCell {
+    fn new(game: Game) -> GameCell {
+        GameCell { flag: AtomicIsize::new(0), game: UnsafeCell::new(game) }
+    }
+
+    #[inline]
+    fn read(&self) -> PyResult<GameRef<'_>> {
+        let flag = self.flag.load(Ordering::Relaxed);
+        if flag < 0 {
+            return Err(PyRuntimeError::new_err("Already mutably borrowed"));
+        }
+        self.flag.store(flag + 1, Ordering::Relaxed);
+        Ok(GameRef { cell: self, _not_send: PhantomData })
+    }
+
+    #[inline]
+    fn write(&self) -> PyResult<GameMut<'_>> {
+        if self.flag.load(Ordering::Relaxed) != 0 {
+            return Err(PyRuntimeError::new_err("Already borrowed"));
+        }
+        self.flag.store(-1, Ordering::Relaxed);
+        Ok(GameMut { cell: self, _not_send: PhantomData })
+    }
+}
+
+impl Drop for GameRef<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        let flag = self.cell.flag.load(Ordering::Relaxed);
+        self.cell.flag.store(flag - 1, Ordering::Relaxed);
+    }
+}
+
+impl Drop for GameMut<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        self.cell.flag.store(0, Ordering::Relaxed);
+    }
+}
+
+impl std::ops::Deref for GameRef<'_> {
+    type Target = Game;
+    #[inline]
+    fn deref(&self) -> &Game {
+        // SAFETY: the flag counts this reader; no writer exists.
+        unsafe { &*self.cell.game.get() }
+    }
+}
+
+impl std::ops::Deref for GameMut<'_> {
+    type Target = Game;
+    #[inline]
+    fn deref(&self) -> &Game {
+        // SAFETY: the flag marks this writer as the only borrow.
+        unsafe { &*self.cell.game.get() }
+    }
+}
+
+impl std::ops::DerefMut for GameMut<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Game {
+        // SAFETY: the flag marks this writer as the only borrow.
+        unsafe { &mut *self.cell.game.get() }
+    }
+}
+
+/// What the methods of [`PyState`] ask of its game.
+trait StateGame {
+    fn game(&self) -> &Game;
     fn pos(&self) -> &Position {
-        self.game.position()
+        self.game().position()
     }
     fn n(&self) -> usize {
-        self.game.variant().pits_per_side()
+        self.game().variant().pits_per_side()
+    }
+    /// The legal sowings as a mask of pits (bit `k`: action `k`).
+    #[inline]
+    fn legal_pits(&self) -> u32 {
+        self.pos().legal_pits(self.game().variant())
     }
     fn legal(&self) -> Vec<i64> {
         let n = self.n();
-        self.game.legal_moves().iter().map(|m| action_of(m, n)).collect()
+        self.game().legal_moves().iter().map(|m| action_of(m, n)).collect()
     }
     fn player_index(&self, player: Option<i64>) -> PyResult<Side> {
         match player {
@@ -285,24 +401,32 @@ impl PyState {
             ))),
         }
     }
-    fn apply(&mut self, action: i64) -> PyResult<()> {
-        let v = self.game.variant();
-        // The common case first: a sowing in the legal set (empty once over).
-        if (0..32).contains(&action) && self.pos().legal_pits(v) >> action & 1 == 1 {
-            self.game.play_unchecked(Move::Sow(action as u8));
-            return Ok(());
-        }
-        let mv = move_of(action, v)?;
-        if let Err(e) = self.pos().check_move(v, mv) {
-            return Err(IllegalActionError::new_err(format!(
-                "action {action} ({}) is illegal here: {e}; legal actions: {:?}",
-                describe_action(mv),
-                self.legal()
-            )));
-        }
-        self.game.play_unchecked(mv);
-        Ok(())
+}
+
+impl StateGame for Game {
+    fn game(&self) -> &Game {
+        self
     }
+}
+
+/// Plays `action` in `game`, or explains why it cannot be played.
+fn apply(game: &mut Game, action: i64) -> PyResult<()> {
+    // The common case first: a sowing in the legal set (empty once over).
+    if (0..32).contains(&action) && game.legal_pits() >> action & 1 == 1 {
+        game.play_unchecked(Move::Sow(action as u8));
+        return Ok(());
+    }
+    let v = game.variant();
+    let mv = move_of(action, v)?;
+    if let Err(e) = game.pos().check_move(v, mv) {
+        return Err(IllegalActionError::new_err(format!(
+            "action {action} ({}) is illegal here: {e}; legal actions: {:?}",
+            describe_action(mv),
+            game.legal()
+        )));
+    }
+    game.play_unchecked(mv);
+    Ok(())
 }
 
 fn describe_action(mv: Move) -> String {
@@ -366,8 +490,9 @@ impl PyState {
 
     /// The legal actions, ascending (empty once the game is over).
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let p = self.pos();
-        let mut pits = p.legal_pits(self.game.variant());
+        let g = self.game.read()?;
+        let p = g.pos();
+        let mut pits = g.legal_pits();
         let mut buf = [0u32; 33];
         let mut len = 0;
         while pits != 0 {
@@ -376,7 +501,7 @@ impl PyState {
             len += 1;
         }
         if !p.is_over() && p.swap_offered() {
-            buf[len] = self.n() as u32;
+            buf[len] = g.n() as u32;
             len += 1;
         }
         PyList::new(py, &buf[..len])
@@ -384,27 +509,29 @@ impl PyState {
 
     /// A mask of :meth:`Game.num_distinct_actions` booleans (numpy), true at
     /// the legal actions.
-    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        let v = self.game.variant();
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let g = self.game.read()?;
+        let v = g.variant();
         let mut mask = vec![false; v.pits_per_side() + v.rules().turn.pie_rule as usize];
-        for a in self.legal() {
+        for a in g.legal() {
             mask[a as usize] = true;
         }
-        mask.into_pyarray(py)
+        Ok(mask.into_pyarray(py))
     }
 
     /// Plays an action. Raises IllegalActionError (a ValueError) naming the
     /// action, why it is illegal here and the legal actions; the state is
     /// then unchanged.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        self.apply(action)
+    fn apply_action(&self, action: i64) -> PyResult<()> {
+        apply(&mut *self.game.write()?, action)
     }
 
     /// Plays several actions in order; on an illegal one, raises
     /// IllegalActionError with the actions before it played.
-    fn apply_actions(&mut self, actions: Vec<i64>) -> PyResult<()> {
+    fn apply_actions(&self, actions: Vec<i64>) -> PyResult<()> {
+        let mut g = self.game.write()?;
         for (i, a) in actions.into_iter().enumerate() {
-            self.apply(a).map_err(|e| {
+            apply(&mut g, a).map_err(|e| {
                 Python::attach(|py| {
                     IllegalActionError::new_err(format!(
                         "action #{} in the list: {}",
@@ -421,43 +548,42 @@ impl PyState {
     /// left, 1-based, or ``swap``), e.g. ``"3,swap,1"``. Raises
     /// IllegalActionError naming the first bad move (the moves before it are
     /// played).
-    fn apply_moves(&mut self, moves: &str) -> PyResult<()> {
-        self.game.play_moves(moves).map_err(|e| IllegalActionError::new_err(e.to_string()))
+    fn apply_moves(&self, moves: &str) -> PyResult<()> {
+        self.game.write()?.play_moves(moves).map_err(|e| IllegalActionError::new_err(e.to_string()))
     }
 
     /// A copy, independent of this state.
-    fn clone(&self, py: Python<'_>) -> PyState {
-        PyState { game: self.game.clone(), owner: self.owner.clone_ref(py) }
+    fn clone(&self, py: Python<'_>) -> PyResult<PyState> {
+        Ok(PyState::new(self.game.read()?.clone(), self.owner.clone_ref(py)))
     }
 
-    fn __copy__(&self, py: Python<'_>) -> PyState {
+    fn __copy__(&self, py: Python<'_>) -> PyResult<PyState> {
         self.clone(py)
     }
 
-    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyState {
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<PyState> {
         self.clone(py)
     }
 
     /// Whether the game is over.
-    fn is_terminal(&self) -> bool {
-        self.pos().is_over()
+    fn is_terminal(&self) -> PyResult<bool> {
+        let g = self.game.read()?;
+        Ok(g.pos().is_over())
     }
 
     /// OpenSpiel's returns: ``[1.0, -1.0]`` when South (player 0) won,
     /// ``[-1.0, 1.0]`` when North won, ``[0.0, 0.0]`` for a draw or a game
     /// not over.
-    fn returns(&self) -> Vec<f64> {
-        outcome_returns(self.pos()).to_vec()
+    fn returns(&self) -> PyResult<Vec<f64>> {
+        let g = self.game.read()?;
+        Ok(outcome_returns(g.pos()).to_vec())
     }
 
     /// The player to move: 0 (South), 1 (North), or -4 once the game is
     /// over (OpenSpiel's terminal player id).
-    fn current_player(&self) -> i64 {
-        if self.pos().is_over() {
-            TERMINAL_PLAYER
-        } else {
-            self.pos().to_move().index() as i64
-        }
+    fn current_player(&self) -> PyResult<i64> {
+        let g = self.game.read()?;
+        Ok(if g.pos().is_over() { TERMINAL_PLAYER } else { g.pos().to_move().index() as i64 })
     }
 
     /// The board from ``player``'s side (default: the player to move; South
@@ -471,9 +597,10 @@ impl PyState {
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let me = self.player_index(player)?;
-        let p = self.pos();
-        let v = self.game.variant();
+        let g = self.game.read()?;
+        let me = g.player_index(player)?;
+        let p = g.pos();
+        let v = g.variant();
         let mut out = Vec::with_capacity(observation_len(v));
         out.extend(p.row(me).iter().map(|&x| x as f32));
         out.extend(p.row(me.opponent()).iter().map(|&x| x as f32));
@@ -486,75 +613,87 @@ impl PyState {
     }
 
     /// The actions played from the state the game started in.
-    fn history(&self) -> Vec<i64> {
-        let n = self.n();
-        self.game.moves().iter().map(|&m| action_of(m, n)).collect()
+    fn history(&self) -> PyResult<Vec<i64>> {
+        let g = self.game.read()?;
+        let n = g.n();
+        Ok(g.moves().iter().map(|&m| action_of(m, n)).collect())
     }
 
     /// The moves played, in the notation (``"3,swap,1"``).
-    fn moves(&self) -> String {
-        format_moves(self.game.moves())
+    fn moves(&self) -> PyResult<String> {
+        let g = self.game.read()?;
+        Ok(format_moves(g.moves()))
     }
 
     /// Number of moves played.
-    fn move_number(&self) -> usize {
-        self.game.moves().len()
+    fn move_number(&self) -> PyResult<usize> {
+        let g = self.game.read()?;
+        Ok(g.moves().len())
     }
 
     /// The position string (docs/notation.md), e.g.
     /// ``"4,4,4,4,4,4:0/4,4,4,4,4,4:0/S"``; reads back with
     /// ``game.new_initial_state(position)``.
-    fn position(&self) -> String {
-        self.pos().to_string()
+    fn position(&self) -> PyResult<String> {
+        let g = self.game.read()?;
+        Ok(g.pos().to_string())
     }
 
     /// The seeds in ``player``'s pits (0 South, 1 North), from that player's
     /// own left.
     fn pits(&self, player: i64) -> PyResult<Vec<u32>> {
-        Ok(self.pos().row(self.player_index(Some(player))?).iter().map(|&x| x as u32).collect())
+        let g = self.game.read()?;
+        Ok(g.pos().row(g.player_index(Some(player))?).iter().map(|&x| x as u32).collect())
     }
 
     /// The two stores: ``[South's, North's]``.
-    fn stores(&self) -> Vec<u32> {
-        vec![self.pos().store(Side::South) as u32, self.pos().store(Side::North) as u32]
+    fn stores(&self) -> PyResult<Vec<u32>> {
+        let g = self.game.read()?;
+        Ok(vec![g.pos().store(Side::South) as u32, g.pos().store(Side::North) as u32])
     }
 
     /// The winner once the game is over: 0 (South), 1 (North), -1 for a
     /// draw; None while it goes on.
-    fn winner(&self) -> Option<i64> {
-        self.pos().outcome().map(|o| match o {
+    fn winner(&self) -> PyResult<Option<i64>> {
+        let g = self.game.read()?;
+        Ok(g.pos().outcome().map(|o| match o {
             Outcome::Win(s) => s.index() as i64,
             Outcome::Draw => -1,
-        })
+        }))
     }
 
     /// Why the game ended (``"majority"``, ``"empty-side"``, ``"no-seeds"``,
     /// ``"cannot-feed"``, ``"only-grand-slams"``, ``"cycle"``), or None.
-    fn end_reason(&self) -> Option<&'static str> {
-        self.pos().end_reason().map(EndReason::name)
+    fn end_reason(&self) -> PyResult<Option<&'static str>> {
+        let g = self.game.read()?;
+        Ok(g.pos().end_reason().map(EndReason::name))
     }
 
     /// An action in the notation: ``"3"`` for action 2, ``"swap"``.
     fn action_to_string(&self, action: i64) -> PyResult<String> {
-        Ok(move_name(move_of(action, self.game.variant())?))
+        let g = self.game.read()?;
+        Ok(move_name(move_of(action, g.variant())?))
     }
 
     /// A move in the notation (``"3"``, ``"swap"``) as an action; raises
     /// IllegalActionError when it does not read or is not legal here.
     fn string_to_action(&self, text: &str) -> PyResult<i64> {
-        let mv = self
+        let g = self.game.read()?;
+        let mv = g
             .pos()
-            .parse_move(self.game.variant(), text)
+            .parse_move(g.variant(), text)
             .map_err(|e| IllegalActionError::new_err(format!("move {text:?}: {e}")))?;
-        Ok(action_of(mv, self.n()))
+        Ok(action_of(mv, g.n()))
     }
 
-    fn __str__(&self) -> String {
-        draw_board(self.game.variant(), self.pos())
+    fn __str__(&self) -> PyResult<String> {
+        let g = self.game.read()?;
+        Ok(draw_board(g.variant(), g.pos()))
     }
 
-    fn __repr__(&self) -> String {
-        format!("<mancala.State {} {}>", self.game.variant().name(), self.pos())
+    fn __repr__(&self) -> PyResult<String> {
+        let g = self.game.read()?;
+        Ok(format!("<mancala.State {} {}>", g.variant().name(), g.pos()))
     }
 }
 
@@ -653,7 +792,7 @@ impl PlayoutData {
 
 fn start_game(py: Python<'_>, start: &Bound<'_, PyAny>) -> PyResult<Game> {
     if let Ok(state) = start.cast::<PyState>() {
-        return Ok(state.borrow().game.clone());
+        return Ok(state.get().game.read()?.clone());
     }
     if let Ok(game) = start.cast::<PyGame>() {
         return Ok(Game::new((*game.get().variant).clone()));
@@ -854,7 +993,7 @@ fn search(
             "hash_mb = {hash_mb}: it must be from 1 to {MAX_HASH_MB}"
         )));
     }
-    let game = state.borrow().game.clone();
+    let game = state.get().game.read()?.clone();
     let n = game.variant().pits_per_side();
     let limits = SearchLimits { depth, nodes, time };
     let stop = Arc::new(AtomicBool::new(false));
@@ -954,8 +1093,8 @@ fn solve(
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySolveResult> {
     let (variant, root) = {
-        let s = state.borrow();
-        (s.game.variant().clone(), *s.game.position())
+        let s = state.get().game.read()?;
+        (s.variant().clone(), *s.position())
     };
     let mut plan = SolvePlan::new(&variant, root);
     if let Some(folder) = &databases {
@@ -1163,8 +1302,8 @@ impl PyDatabase {
     /// database does not cover it (more seeds left, a finished game, a
     /// pie-rule opening). Raises ValueError for a state of another game.
     fn probe(&self, state: &Bound<'_, PyState>) -> PyResult<Option<i32>> {
-        let s = state.borrow();
-        let v = s.game.variant();
+        let s = state.get().game.read()?;
+        let v = s.variant();
         if Databases::folder(v, &self.root) != self.opened.folder {
             return Err(value_error(format!(
                 "this database is for {} with {} pits a side; the state is of {} with {}",
@@ -1174,7 +1313,7 @@ impl PyDatabase {
                 v.pits_per_side()
             )));
         }
-        let p = s.game.position();
+        let p = s.position();
         Ok(self.opened.oracle.probe(p).map(|future| {
             let me = p.to_move();
             p.store(me) as i32 - p.store(me.opponent()) as i32 + future
@@ -1369,7 +1508,7 @@ impl PyVectorState {
                 n - 1
             )));
         }
-        Ok(PyState { game: self.games[i as usize].clone(), owner: self.owner.clone_ref(py) })
+        Ok(PyState::new(self.games[i as usize].clone(), self.owner.clone_ref(py)))
     }
 }
 
@@ -1388,7 +1527,7 @@ fn computer_move(
     if !(1..=10).contains(&level) {
         return Err(value_error(format!("level = {level}: levels are 1 to 10")));
     }
-    let game = state.borrow().game.clone();
+    let game = state.get().game.read()?.clone();
     if game.position().is_over() {
         return Err(value_error("the game is over: there is no move to choose"));
     }
@@ -1414,5 +1553,6 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDatabase>()?;
     m.add_class::<PyVectorState>()?;
     m.add("IllegalActionError", m.py().get_type::<IllegalActionError>())?;
+    fastcall::install(m.py())?;
     Ok(())
 }

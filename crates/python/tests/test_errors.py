@@ -129,3 +129,27 @@ def test_bad_playout_requests(state):
         mancala.random_playouts(state, -1)
     with pytest.raises(OverflowError):
         mancala.random_playouts(state, 10, seed=-1)
+
+
+def test_direct_entry_points_take_what_the_pyo3_methods_take(state):
+    # is_terminal, legal_actions and apply_action are direct CPython functions handing every
+    # uncommon call to the PyO3 methods (kept as _is_terminal, ...): keywords, ints of other
+    # types (bool, numpy) and the docstrings are as before.
+    import numpy as np
+
+    state.apply_action(action=2)  # pit 3: the last seed in the store, South again
+    state.apply_action(True)  # an int: action 1, pit 2, North to move
+    state.apply_action(np.int64(0))
+    assert state.history() == [2, 1, 0]
+    assert state.legal_actions() == state._legal_actions()
+    assert state.is_terminal() is False
+    with pytest.raises(TypeError):
+        state.apply_action(1.0)
+    with pytest.raises(TypeError):
+        state.apply_action()
+    with pytest.raises(TypeError):
+        state.legal_actions(1)
+    for name in ("is_terminal", "legal_actions", "apply_action"):
+        fast, slow = getattr(mancala.State, name), getattr(mancala.State, "_" + name)
+        assert fast.__doc__ == slow.__doc__ and fast.__doc__
+        assert fast.__text_signature__ == slow.__text_signature__

@@ -1,0 +1,229 @@
+//! Direct CPython entry points for the three calls of a playout loop:
+//! `State.is_terminal()`, `State.legal_actions()` and `State.apply_action(a)`.
+//!
+//! A `#[pymethods]` method goes through PyO3's trampoline on every call (the
+//! interpreter-attachment count kept in a thread local, the deferred-decref
+//! pool checked, the panic trap, the type check of `self`, the argument
+//! parser), about 10 to 25 ns a call on this project's machine: a large part
+//! of a loop whose three calls are the whole library cost. These functions
+//! are plain `METH_NOARGS` / `METH_FASTCALL` C functions installed over the
+//! PyO3 methods when the module loads; CPython's method descriptor has
+//! already checked that `self` is a `State` (and 3.11+ specialises the call
+//! site on it).
+//!
+//! Only the common case is handled here: a state not borrowed elsewhere and,
+//! for `apply_action`, one positional exact `int` that is a legal sowing.
+//! Anything else (keywords, another type, an out-of-range or illegal action,
+//! the swap, a borrow conflict) is handed to the PyO3 method kept under a
+//! private name, so its results and error messages are exactly those of the
+//! PyO3 method. Nothing here allocates on the happy path besides the list
+//! `legal_actions` returns, and nothing can panic across the C boundary (the
+//! move is played inside `catch_unwind`).
+
+use std::ffi::{c_int, CString};
+use std::ptr;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+use pyo3::exceptions::PyValueError;
+use pyo3::ffi;
+use pyo3::prelude::*;
+
+use mancala_core::Move;
+
+use crate::{PyState, StateGame};
+
+/// The PyO3 methods, kept for the uncommon cases (borrowed references to
+/// the type's own descriptors, alive as long as the type).
+static SLOW_IS_TERMINAL: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+static SLOW_LEGAL_ACTIONS: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+static SLOW_APPLY_ACTION: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+
+/// The ints 0 to 32, every action there can be (owned references taken
+/// once, never given back): `legal_actions` increments a count instead of
+/// calling `PyLong_FromLong`.
+static ACTIONS: [AtomicPtr<ffi::PyObject>; 33] = [const { AtomicPtr::new(ptr::null_mut()) }; 33];
+
+/// A new reference to the int `action` (0 to 32).
+#[inline]
+unsafe fn action_int(action: u32) -> *mut ffi::PyObject {
+    let obj = ACTIONS[action as usize].load(Ordering::Relaxed);
+    ffi::Py_INCREF(obj);
+    obj
+}
+
+/// Calls the PyO3 method `slow` with `self` and the call's own arguments.
+unsafe fn call_slow(
+    slot: &AtomicPtr<ffi::PyObject>,
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    let method = slot.load(Ordering::Relaxed);
+    let nkw = if kwnames.is_null() { 0 } else { ffi::PyTuple_GET_SIZE(kwnames) };
+    let total = (nargs + nkw) as usize;
+    // self followed by the positional and keyword values.
+    let mut stack: Vec<*mut ffi::PyObject> = Vec::with_capacity(total + 1);
+    stack.push(slf);
+    for i in 0..total {
+        stack.push(*args.add(i));
+    }
+    ffi::PyObject_Vectorcall(method, stack.as_ptr(), (nargs + 1) as usize, kwnames)
+}
+
+unsafe fn new_bool(b: bool) -> *mut ffi::PyObject {
+    let obj = if b { ffi::Py_True() } else { ffi::Py_False() };
+    ffi::Py_INCREF(obj);
+    obj
+}
+
+unsafe extern "C" fn is_terminal(
+    slf: *mut ffi::PyObject,
+    _unused: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    let py = Python::assume_attached();
+    let state = Borrowed::from_ptr(py, slf).cast_unchecked::<PyState>();
+    let over = match state.get().game.read() {
+        Ok(g) => g.position().is_over(),
+        Err(_) => return call_slow(&SLOW_IS_TERMINAL, slf, ptr::null(), 0, ptr::null_mut()),
+    };
+    new_bool(over)
+}
+
+unsafe extern "C" fn legal_actions(
+    slf: *mut ffi::PyObject,
+    _unused: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    let py = Python::assume_attached();
+    let state = Borrowed::from_ptr(py, slf).cast_unchecked::<PyState>();
+    // Read what the list holds, then let go of the game before making
+    // Python objects (making one may run a finaliser that uses this state).
+    let (mut pits, swap, n) = match state.get().game.read() {
+        Ok(g) => {
+            let p = g.position();
+            (g.legal_pits(), !p.is_over() && p.swap_offered(), g.n())
+        }
+        Err(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
+    };
+    let len = pits.count_ones() as ffi::Py_ssize_t + swap as ffi::Py_ssize_t;
+    let list = ffi::PyList_New(len);
+    if list.is_null() {
+        return list;
+    }
+    let mut i = 0;
+    while pits != 0 {
+        ffi::PyList_SET_ITEM(list, i, action_int(pits.trailing_zeros()));
+        pits &= pits - 1;
+        i += 1;
+    }
+    if swap {
+        ffi::PyList_SET_ITEM(list, i, action_int(n as u32));
+    }
+    list
+}
+
+unsafe extern "C" fn apply_action(
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    if nargs == 1 && kwnames.is_null() && ffi::PyLong_CheckExact(*args) != 0 {
+        let mut overflow: c_int = 0;
+        let action = ffi::PyLong_AsLongAndOverflow(*args, &mut overflow);
+        if overflow == 0 && (0..32).contains(&action) {
+            let py = Python::assume_attached();
+            let state = Borrowed::from_ptr(py, slf).cast_unchecked::<PyState>();
+            let write = state.get().game.write();
+            if let Ok(mut g) = write {
+                if g.legal_pits() >> action & 1 == 1 {
+                    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        g.play_unchecked(Move::Sow(action as u8));
+                    }));
+                    if played.is_ok() {
+                        ffi::Py_INCREF(ffi::Py_None());
+                        return ffi::Py_None();
+                    }
+                    ffi::PyErr_SetString(
+                        ffi::PyExc_RuntimeError,
+                        c"the move could not be played (an internal error of mancala)".as_ptr(),
+                    );
+                    return ptr::null_mut();
+                }
+            }
+        }
+    }
+    // Anything else, with the game let go: the PyO3 method says what is wrong.
+    call_slow(&SLOW_APPLY_ACTION, slf, args, nargs, kwnames)
+}
+
+/// A method definition living as long as the process (CPython keeps
+/// pointers to it in the descriptor), with the PyO3 method's docstring and
+/// text signature.
+fn leak_def(
+    slow: &Bound<'_, PyAny>,
+    meth: ffi::PyMethodDefPointer,
+    flags: c_int,
+) -> PyResult<*mut ffi::PyMethodDef> {
+    let name: String = slow.getattr("__name__")?.extract()?;
+    let doc: Option<String> = slow.getattr("__doc__")?.extract()?;
+    let signature: Option<String> = slow.getattr("__text_signature__")?.extract()?;
+    let doc = match signature {
+        Some(sig) => format!("{name}{sig}\n--\n\n{}", doc.unwrap_or_default()),
+        None => doc.unwrap_or_default(),
+    };
+    let leak = |text: String| -> PyResult<*const std::ffi::c_char> {
+        let text = CString::new(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Box::leak(text.into_boxed_c_str()).as_ptr())
+    };
+    Ok(Box::leak(Box::new(ffi::PyMethodDef {
+        ml_name: leak(name)?,
+        ml_meth: meth,
+        ml_flags: flags,
+        ml_doc: leak(doc)?,
+    })))
+}
+
+/// Installs the fast entry points over the PyO3 methods of `State` (the
+/// PyO3 ones stay reachable as `_is_terminal`, `_legal_actions` and
+/// `_apply_action`, and handle every uncommon case).
+pub fn install(py: Python<'_>) -> PyResult<()> {
+    for (i, slot) in ACTIONS.iter().enumerate() {
+        let int = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyLong_FromLong(i as _))? };
+        slot.store(int.into_ptr(), Ordering::Relaxed);
+    }
+    let ty = py.get_type::<PyState>();
+    let defs: [(&str, &AtomicPtr<ffi::PyObject>, ffi::PyMethodDefPointer, c_int); 3] = [
+        (
+            "is_terminal",
+            &SLOW_IS_TERMINAL,
+            ffi::PyMethodDefPointer { PyCFunction: is_terminal },
+            ffi::METH_NOARGS,
+        ),
+        (
+            "legal_actions",
+            &SLOW_LEGAL_ACTIONS,
+            ffi::PyMethodDefPointer { PyCFunction: legal_actions },
+            ffi::METH_NOARGS,
+        ),
+        (
+            "apply_action",
+            &SLOW_APPLY_ACTION,
+            ffi::PyMethodDefPointer { PyCFunctionFastWithKeywords: apply_action },
+            ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
+        ),
+    ];
+    for (name, slot, meth, flags) in defs {
+        let slow = ty.getattr(name)?;
+        let def = leak_def(&slow, meth, flags)?;
+        ty.setattr(format!("_{name}").as_str(), &slow)?;
+        // The type keeps the PyO3 descriptor alive under its private name.
+        slot.store(slow.as_ptr(), Ordering::Relaxed);
+        let fast = unsafe {
+            let descr = ffi::PyDescr_NewMethod(ty.as_ptr().cast(), def);
+            Bound::from_owned_ptr_or_err(py, descr)?
+        };
+        ty.setattr(name, fast)?;
+    }
+    Ok(())
+}
