@@ -71,7 +71,7 @@ function moverOf(k) {
 
 function showError(error) {
   const text = error instanceof Error ? error.message : String(error);
-  $('error-text').textContent = text.charAt(0).toUpperCase() + text.slice(1);
+  $('error-text').textContent = text;
   $('error').hidden = false;
 }
 
@@ -491,6 +491,7 @@ async function startGame({ game, start = null, moves = [], players = null }) {
   }
   clearAnalysisOut();
   render();
+  $('app').dataset.game = String(app.generation);
   $('app').dataset.ready = 'true';
   kickEvaluations();
   fillStates();
