@@ -41,6 +41,7 @@ mod notation;
 mod position;
 mod rules;
 mod side;
+mod sowing;
 mod variant;
 
 pub use game::Game;
@@ -57,4 +58,5 @@ pub use rules::{
     MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
 };
 pub use side::Side;
+pub use sowing::{Place, SowEvent};
 pub use variant::{preset_names, Variant, VariantError};

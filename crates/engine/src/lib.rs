@@ -19,7 +19,10 @@ pub mod protocol;
 pub mod record;
 pub mod search;
 
-pub use player::{computer_move, computer_move_with, hint, hint_with, level_limits, LEVELS};
+pub use player::{
+    computer_choice_with, computer_move, computer_move_with, hint, hint_with, level_limits, Choice,
+    LEVELS,
+};
 pub use search::{
     Analysis, EndgameOracle, MoveAnalysis, SearchInfo, SearchLimits, SearchOptions, SearchResult,
     Searcher,

@@ -60,33 +60,60 @@ pub fn computer_move_with(
     seed: u64,
     endgame: Option<&Arc<dyn EndgameOracle>>,
 ) -> Move {
-    let level = level.clamp(*LEVELS.start(), *LEVELS.end());
     let moves = game.legal_moves();
     assert!(!moves.is_empty(), "computer_move on a finished game");
     if moves.len() == 1 {
         return moves[0];
     }
+    computer_choice_with(game, level, seed, endgame).mv
+}
+
+/// The computer's move with the score its search gave it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub mv: Move,
+    /// The move's score for the player to move (the search's, without the
+    /// low levels' noise).
+    pub score: i32,
+    /// The score is the true minimax value.
+    pub exact: bool,
+}
+
+/// The move [`computer_move_with`] plays, with its score. A forced move is
+/// searched too (for its score), so this may take the level's whole
+/// budget where [`computer_move_with`] answers at once. Panics if the game
+/// is over.
+pub fn computer_choice_with(
+    game: &Game,
+    level: u8,
+    seed: u64,
+    endgame: Option<&Arc<dyn EndgameOracle>>,
+) -> Choice {
+    let level = level.clamp(*LEVELS.start(), *LEVELS.end());
+    assert!(!game.legal_moves().is_empty(), "computer_move on a finished game");
     let mut searcher = searcher_for(level);
     let limits = level_limits(level);
     if level as usize > NOISE.len() {
         searcher.set_endgame(endgame.cloned());
         let result = searcher.search(game, limits, None, &mut |_| {});
-        return result.best.expect("the game is not over");
+        let mv = result.best.expect("the game is not over");
+        return Choice { mv, score: result.score, exact: result.exact };
     }
     let analysis = searcher.analyze(game, limits, None, &mut |_| {});
     let noise = NOISE[level as usize - 1];
     let mut rng = SplitMix64::new(seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9));
-    let mut best = (i32::MIN, analysis.moves[0].mv);
-    for m in &analysis.moves {
+    let mut best = (i32::MIN, 0);
+    for (i, m) in analysis.moves.iter().enumerate() {
         // Exact wins and losses are not blurred: even a beginner sees a
         // game-ending move.
         let blur = if m.exact { 0 } else { rng.below(2 * noise as u32 + 1) as i32 - noise };
         let s = m.score + blur;
         if s > best.0 {
-            best = (s, m.mv);
+            best = (s, i);
         }
     }
-    best.1
+    let m = &analysis.moves[best.1];
+    Choice { mv: m.mv, score: m.score, exact: m.exact }
 }
 
 /// Level whose search [`hint`] runs: strong, and quick enough to answer

@@ -5,26 +5,101 @@
 //! [`router`] is the whole app, to be served by [`serve`] or driven in tests
 //! without a socket.
 
+mod api;
 mod assets;
+mod endgames;
+mod error;
+mod game;
+pub mod limits;
+mod solve;
+mod state_json;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
+use axum::extract::DefaultBodyLimit;
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::Router;
+
+pub use api::{state_body, StateReply};
+pub use error::ApiError;
+pub use state_json::{StateJson, Stores};
 
 /// What the server is given: the library takes its folders, it reads no
 /// environment.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ServeOptions {
     /// The folder of the endgame databases to probe (read only); `None`:
     /// no databases.
     pub db_dir: Option<PathBuf>,
+    /// How long a solve may run before it stops with the bounds proven
+    /// ([`limits::SOLVE_TIME_LIMIT`] by default).
+    pub solve_time_limit: Duration,
+    /// Searches that may run at once (the number of cores by default).
+    pub search_slots: usize,
+}
+
+impl Default for ServeOptions {
+    fn default() -> ServeOptions {
+        ServeOptions {
+            db_dir: None,
+            solve_time_limit: limits::SOLVE_TIME_LIMIT,
+            search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// What every request shares.
+pub(crate) struct AppState {
+    pub endgames: endgames::Endgames,
+    pub db_dir: Option<PathBuf>,
+    pub search_slots: Arc<tokio::sync::Semaphore>,
+    pub slot_count: usize,
+    pub solve_lock: Arc<tokio::sync::Mutex<()>>,
+    pub solve_time_limit: Duration,
 }
 
 /// The whole app: the page, its assets and the API.
 pub fn router(options: ServeOptions) -> Router {
-    let _ = options;
-    Router::new().merge(assets::routes())
+    let slots = options.search_slots.max(1);
+    let state = Arc::new(AppState {
+        endgames: endgames::Endgames::new(options.db_dir.clone()),
+        db_dir: options.db_dir,
+        search_slots: Arc::new(tokio::sync::Semaphore::new(slots)),
+        slot_count: slots,
+        solve_lock: Arc::new(tokio::sync::Mutex::new(())),
+        solve_time_limit: options.solve_time_limit,
+    });
+    let api = api::routes()
+        .merge(solve::routes())
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state);
+    Router::new()
+        .merge(assets::routes())
+        .merge(api)
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
+}
+
+async fn method_not_allowed(uri: Uri, method: axum::http::Method) -> Response {
+    error::error_response(
+        StatusCode::METHOD_NOT_ALLOWED,
+        &format!("{} does not take {method}", uri.path()),
+    )
+}
+
+async fn not_found(uri: Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return error::error_response(
+            StatusCode::NOT_FOUND,
+            &format!("no such endpoint: {path} (docs/web.md lists the API)"),
+        );
+    }
+    (StatusCode::NOT_FOUND, "not found\n").into_response()
 }
 
 /// Serves [`router`] on `listener` until `shutdown` completes.

@@ -24,8 +24,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let options =
-        mancala_web::ServeOptions { db_dir: (!args.db.no_db).then(|| args.db.location.root()) };
+    let options = mancala_web::ServeOptions {
+        db_dir: (!args.db.no_db).then(|| args.db.location.root()),
+        ..mancala_web::ServeOptions::default()
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -1,8 +1,7 @@
 //! `mancala state`: the scriptable oracle. Replays moves and prints one JSON
 //! object describing the position (see `docs/notation.md`).
 
-use mancala_core::{Game, Outcome, Side};
-use serde::Serialize;
+use mancala_web::StateJson;
 
 use crate::error::CliError;
 use crate::lines::{read_line, Line};
@@ -20,51 +19,6 @@ pub struct Args {
     /// object per line (a bad list prints {"error": ...} and goes on).
     #[arg(long, conflicts_with = "moves")]
     pub batch: bool,
-}
-
-/// The JSON object `mancala state` prints.
-#[derive(Serialize, Debug)]
-pub struct StateJson {
-    pub variant: String,
-    pub pits_per_side: usize,
-    pub seeds_per_pit: u8,
-    pub south: Vec<u8>,
-    pub north: Vec<u8>,
-    pub stores: Stores,
-    pub to_move: Option<Side>,
-    pub legal: Vec<String>,
-    pub over: bool,
-    pub winner: Option<&'static str>,
-    pub position: String,
-}
-
-#[derive(Serialize, Debug)]
-pub struct Stores {
-    pub south: u8,
-    pub north: u8,
-}
-
-impl StateJson {
-    pub fn of(game: &Game) -> StateJson {
-        let v = game.variant();
-        let p = game.position();
-        StateJson {
-            variant: v.name().to_string(),
-            pits_per_side: v.pits_per_side(),
-            seeds_per_pit: v.seeds_per_pit(),
-            south: p.row(Side::South).to_vec(),
-            north: p.row(Side::North).to_vec(),
-            stores: Stores { south: p.store(Side::South), north: p.store(Side::North) },
-            to_move: (!p.is_over()).then(|| p.to_move()),
-            legal: p.legal_moves(v).iter().map(|m| m.to_string()).collect(),
-            over: p.is_over(),
-            winner: p.outcome().map(|o| match o {
-                Outcome::Win(side) => side.name(),
-                Outcome::Draw => "draw",
-            }),
-            position: p.to_string(),
-        }
-    }
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {

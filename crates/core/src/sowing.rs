@@ -1,0 +1,241 @@
+//! One move told seed by seed, for a board that animates it: which pit is
+//! emptied, where each seed falls, what is captured, and how the game ends.
+//!
+//! This replays the rules plainly, one seed at a time, beside the fast
+//! [`Position::play`]; it is not for search. Applying the events to the
+//! board, in order, gives exactly the position `play` gives (tested over
+//! random games of every built-in variant).
+//!
+//! ```
+//! use mancala_core::{Move, Place, Position, Side, SowEvent, Variant};
+//!
+//! let kalah = Variant::preset("kalah-classic")?;
+//! let start = Position::start(&kalah);
+//! // South sows pit 3: 4 seeds reach pits 4, 5, 6 and the store.
+//! let events = start.sowing_events(&kalah, Move::pit(3))?;
+//! assert_eq!(events[0], SowEvent::Pick { from: Place::Pit(Side::South, 2), seeds: 4 });
+//! assert_eq!(events[4], SowEvent::Drop { into: Place::Store(Side::South) });
+//! assert_eq!(events.len(), 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::position::{EndReason, IllegalMove, Position};
+use crate::rules::{EmptyPitCapture, GrandSlam, StorePlacement};
+use crate::{Move, Side, Variant};
+
+/// Where seeds lie: a pit of a side (0-based, counted from that side's own
+/// left, the order its owner sows), or a side's store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    Pit(Side, usize),
+    Store(Side),
+}
+
+/// One step of a move, in the order it happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SowEvent {
+    /// Every seed of a pit picked up: the move's pit, or a pit a relay
+    /// sowing goes on from.
+    Pick { from: Place, seeds: u8 },
+    /// One seed sown into a pit or a store.
+    Drop { into: Place },
+    /// Seeds taken from a pit into a side's store: a capture, or at the end
+    /// of the game the seeds left on the board going to their owner.
+    Capture { from: Place, seeds: u8, store: Side },
+    /// The pie rule's swap: the sides exchange places (rows and stores).
+    Swap,
+    /// The game is over (the seeds left were moved by the captures just
+    /// before, when the rules move them).
+    End,
+}
+
+/// The board as the events leave it: seeds per pit and store.
+struct Board {
+    pits: [Vec<u8>; 2],
+    stores: [u8; 2],
+}
+
+impl Board {
+    fn of(p: &Position) -> Board {
+        Board {
+            pits: [p.row(Side::South).to_vec(), p.row(Side::North).to_vec()],
+            stores: [p.store(Side::South), p.store(Side::North)],
+        }
+    }
+
+    fn seeds(&self, place: Place) -> u8 {
+        match place {
+            Place::Pit(side, k) => self.pits[side.index()][k],
+            Place::Store(side) => self.stores[side.index()],
+        }
+    }
+
+    fn cell(&mut self, place: Place) -> &mut u8 {
+        match place {
+            Place::Pit(side, k) => &mut self.pits[side.index()][k],
+            Place::Store(side) => &mut self.stores[side.index()],
+        }
+    }
+
+    /// Empties a pit into the hand; returns the seeds picked up.
+    fn pick(&mut self, from: Place, events: &mut Vec<SowEvent>) -> u8 {
+        let seeds = std::mem::take(self.cell(from));
+        events.push(SowEvent::Pick { from, seeds });
+        seeds
+    }
+
+    fn drop_seed(&mut self, into: Place, events: &mut Vec<SowEvent>) {
+        *self.cell(into) += 1;
+        events.push(SowEvent::Drop { into });
+    }
+
+    fn capture(&mut self, from: Place, store: Side, events: &mut Vec<SowEvent>) {
+        let seeds = std::mem::take(self.cell(from));
+        self.stores[store.index()] += seeds;
+        events.push(SowEvent::Capture { from, seeds, store });
+    }
+}
+
+/// The places the mover sows into, in order, starting with their own first
+/// pit: their row, their store (when stores are on the ring), the
+/// opponent's row, the opponent's store (unless sowing passes over it).
+fn sowing_ring(v: &Variant, mover: Side) -> Vec<Place> {
+    let n = v.pits_per_side();
+    let rules = v.rules();
+    let stores_on_ring = rules.board.stores == StorePlacement::Ring;
+    let mut ring: Vec<Place> = (0..n).map(|k| Place::Pit(mover, k)).collect();
+    if stores_on_ring {
+        ring.push(Place::Store(mover));
+    }
+    ring.extend((0..n).map(|k| Place::Pit(mover.opponent(), k)));
+    if stores_on_ring && !rules.sowing.skip_opponent_store {
+        ring.push(Place::Store(mover.opponent()));
+    }
+    ring
+}
+
+impl Position {
+    /// The move `mv` told seed by seed, under every rule of `v`: the pick
+    /// of the move's pit, each seed dropped (relay sowing picking up again,
+    /// the origin pit passed over on a lap where the rules say so, the
+    /// opponent's store passed over), the capture (Kalah's empty-pit
+    /// capture, Oware's captures chained backwards, a grand slam that
+    /// captures nothing), the pie rule's swap, and the end of the game with
+    /// the seeds left going to their owners. Slow and plain; see the module
+    /// documentation.
+    ///
+    /// An illegal move is refused as [`Position::play`] refuses it.
+    pub fn sowing_events(&self, v: &Variant, mv: Move) -> Result<Vec<SowEvent>, IllegalMove> {
+        // Legality, and whether (and why) the game ends, are `play`'s.
+        let (next, _) = self.play(v, mv)?;
+        let mut board = Board::of(self);
+        let mut events = Vec::new();
+        match mv {
+            Move::Swap => {
+                board.pits.swap(0, 1);
+                board.stores.swap(0, 1);
+                events.push(SowEvent::Swap);
+            }
+            Move::Sow(k) => {
+                let last = sow(v, self.to_move(), k as usize, &mut board, &mut events);
+                capture(v, self.to_move(), last, &mut board, &mut events);
+            }
+        }
+        if next.is_over() {
+            // Every ending but the majority rule's moves the seeds left on
+            // each side into that side's store.
+            if next.end_reason() != Some(EndReason::Majority) {
+                for side in Side::ALL {
+                    for k in 0..v.pits_per_side() {
+                        if board.seeds(Place::Pit(side, k)) > 0 {
+                            board.capture(Place::Pit(side, k), side, &mut events);
+                        }
+                    }
+                }
+            }
+            events.push(SowEvent::End);
+        }
+        Ok(events)
+    }
+}
+
+/// Sows the mover's pit `k`, relays and all; returns where the last seed
+/// fell.
+fn sow(v: &Variant, mover: Side, k: usize, board: &mut Board, events: &mut Vec<SowEvent>) -> Place {
+    let ring = sowing_ring(v, mover);
+    let skip_origin = v.rules().sowing.skip_origin;
+    let relay = v.rules().sowing.relay;
+    // The ring index of the pit being emptied: the mover's pit k is the
+    // ring's k-th place.
+    let mut origin = k;
+    loop {
+        let seeds = board.pick(ring[origin], events);
+        let mut at = origin;
+        for _ in 0..seeds {
+            at = (at + 1) % ring.len();
+            if skip_origin && at == origin {
+                at = (at + 1) % ring.len();
+            }
+            board.drop_seed(ring[at], events);
+        }
+        let last = ring[at];
+        let lands_on_own_pile =
+            matches!(last, Place::Pit(side, _) if side == mover) && board.seeds(last) > 1;
+        if relay && lands_on_own_pile {
+            origin = at;
+            continue;
+        }
+        return last;
+    }
+}
+
+/// The capture decided by where the last seed fell.
+fn capture(v: &Variant, mover: Side, last: Place, board: &mut Board, events: &mut Vec<SowEvent>) {
+    let n = v.pits_per_side();
+    let rules = &v.rules().capture;
+    match last {
+        Place::Store(_) => {}
+        // Kalah: the last seed in one of the mover's own pits that was
+        // empty takes the seeds opposite, and itself.
+        Place::Pit(side, k) if side == mover => {
+            if board.seeds(last) != 1 || rules.empty_pit == EmptyPitCapture::Off {
+                return;
+            }
+            let opposite = Place::Pit(mover.opponent(), n - 1 - k);
+            let across = board.seeds(opposite);
+            if across == 0 && rules.empty_pit == EmptyPitCapture::IfOppositeHasSeeds {
+                return;
+            }
+            if across > 0 {
+                board.capture(opposite, mover, events);
+            }
+            board.capture(last, mover, events);
+        }
+        // Oware: the last seed makes an opponent's pit hold one of the
+        // capturing counts; with chaining, the pits before it (back toward
+        // the opponent's first pit) that hold such counts go too.
+        Place::Pit(side, k) => {
+            let takes = |place: Place| rules.counts.contains(&board.seeds(place));
+            if !takes(last) {
+                return;
+            }
+            let mut run = vec![last];
+            if rules.chain {
+                for j in (0..k).rev() {
+                    if !takes(Place::Pit(side, j)) {
+                        break;
+                    }
+                    run.push(Place::Pit(side, j));
+                }
+            }
+            let taken: u32 = run.iter().map(|&p| board.seeds(p) as u32).sum();
+            let on_their_side: u32 = board.pits[side.index()].iter().map(|&s| s as u32).sum();
+            if taken == on_their_side && rules.grand_slam == GrandSlam::CapturesNothing {
+                return;
+            }
+            for place in run {
+                board.capture(place, mover, events);
+            }
+        }
+    }
+}

@@ -1,0 +1,412 @@
+//! The JSON endpoints of docs/web.md.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use mancala_core::{Game, Move, Place, Position, Side, SowEvent, Variant};
+use mancala_engine::record::{PlayerKind, Record, MAX_RECORD_BYTES};
+use mancala_engine::{SearchLimits, SearchOptions, Searcher};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::error::{ApiError, ApiJson};
+use crate::game::{GameRef, GameRequest, GameSpec};
+use crate::limits::{DEFAULT_MOVETIME_MS, MOVETIME_MS, SEARCH_TABLE_MB, SLOT_WAIT};
+use crate::{AppState, StateJson};
+
+pub fn routes() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/api/variants", get(variants))
+        .route("/api/state", post(state))
+        .route("/api/computer-move", post(computer_move))
+        .route("/api/hint", post(hint))
+        .route("/api/search", post(search))
+        .route("/api/analyze", post(analyze))
+        .route("/api/record/parse", post(record_parse))
+        .route("/api/record/write", post(record_write))
+}
+
+type Reply = Result<Json<Value>, ApiError>;
+
+/// `GET /api/variants`: the built-in variants and the sizes they allow.
+async fn variants() -> Json<Value> {
+    let list: Vec<Value> = Variant::presets()
+        .iter()
+        .map(|v| {
+            let b = &v.rules().board;
+            json!({
+                "name": v.name(),
+                "description": v.rules().description,
+                "pits_per_side": b.pits_per_side,
+                "seeds": b.seeds_per_pit,
+                "min_pits_per_side": b.pits_per_side_range[0],
+                "max_pits_per_side": b.pits_per_side_range[1],
+                "max_seeds": b.seeds_per_pit_range[1],
+                "pie_rule": v.rules().turn.pie_rule,
+            })
+        })
+        .collect();
+    Json(json!({ "variants": list }))
+}
+
+/// A side's name in JSON.
+fn side(s: Side) -> &'static str {
+    s.name()
+}
+
+fn place(p: Place) -> Value {
+    match p {
+        Place::Pit(s, k) => json!({"side": side(s), "pit": k + 1}),
+        Place::Store(s) => json!({"side": side(s), "store": true}),
+    }
+}
+
+fn event(e: SowEvent) -> Value {
+    match e {
+        SowEvent::Pick { from, seeds } => json!({"pick": place(from), "seeds": seeds}),
+        SowEvent::Drop { into } => json!({"drop": place(into)}),
+        SowEvent::Capture { from, seeds, store } => {
+            json!({"capture": place(from), "seeds": seeds, "store": side(store)})
+        }
+        SowEvent::Swap => json!({"swap": true}),
+        SowEvent::End => json!({"end": true}),
+    }
+}
+
+/// The body of `POST /api/state`: `state` is [`StateJson`] written in its
+/// own field order, the very text `mancala state` prints.
+#[derive(serde::Serialize)]
+pub struct StateReply {
+    pub state: StateJson,
+    pub pie_rule: bool,
+    pub swap_legal: bool,
+    pub last_move: Value,
+}
+
+/// The body of `POST /api/state` for a game.
+pub fn state_body(game: &Game) -> StateReply {
+    let v = game.variant();
+    let p = game.position();
+    let last_move = match (game.moves().last(), game.positions().len()) {
+        (Some(&mv), len) if len >= 2 => {
+            let before = game.positions()[len - 2];
+            let mut events: Vec<Value> = before
+                .sowing_events(v, mv)
+                .map(|es| es.into_iter().map(event).collect())
+                .unwrap_or_default();
+            // The repetition rule ends a game in `Game`, not in the move:
+            // the end is told all the same.
+            if p.is_over() && events.last() != Some(&event(SowEvent::End)) {
+                events.push(event(SowEvent::End));
+            }
+            json!({"move": mv.to_string(), "mover": side(before.to_move()), "events": events})
+        }
+        _ => Value::Null,
+    };
+    StateReply {
+        state: StateJson::of(game),
+        pie_rule: v.rules().turn.pie_rule,
+        swap_legal: p.legal_moves(v).contains(Move::Swap),
+        last_move,
+    }
+}
+
+/// `POST /api/state`: the position after the moves.
+async fn state(ApiJson(request): ApiJson<GameRequest>) -> Result<Json<StateReply>, ApiError> {
+    let game = request.game_ref().replay()?;
+    Ok(Json(state_body(&game)))
+}
+
+/// Runs `work` on a blocking thread once a search slot is free (waiting
+/// at most [`SLOT_WAIT`], then 503).
+async fn with_slot<T: Send + 'static>(
+    app: &AppState,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = tokio::time::timeout(SLOT_WAIT, app.search_slots.clone().acquire_owned())
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "every search slot is busy ({} at once) and none came free within {} s: try \
+                     again",
+                    app.slot_count,
+                    SLOT_WAIT.as_secs()
+                ),
+            )
+        })?
+        .map_err(|_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping"))?;
+    tokio::task::spawn_blocking(move || {
+        let result = work();
+        drop(permit);
+        result
+    })
+    .await
+    .map_err(|e| {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the search failed: {e}"))
+    })
+}
+
+/// A game not over, or 400.
+fn live(game: &Game) -> Result<(), ApiError> {
+    if game.position().is_over() {
+        return Err(ApiError::bad("the game is over: there is no move to choose"));
+    }
+    Ok(())
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct ComputerMoveRequest {
+    game: GameSpec,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    level: i64,
+}
+
+/// `POST /api/computer-move`: the computer player's move at a level.
+async fn computer_move(
+    State(app): State<Arc<AppState>>,
+    ApiJson(r): ApiJson<ComputerMoveRequest>,
+) -> Reply {
+    let levels = mancala_engine::LEVELS;
+    let level = u8::try_from(r.level).ok().filter(|l| levels.contains(l)).ok_or_else(|| {
+        ApiError::bad(format!(
+            "level {} is out of range: use {} to {}",
+            r.level,
+            levels.start(),
+            levels.end()
+        ))
+    })?;
+    let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves }.replay()?;
+    live(&game)?;
+    let seed = random_seed();
+    let app2 = app.clone();
+    let choice = with_slot(&app, move || {
+        let db = app2.endgames.for_variant(game.variant());
+        mancala_engine::computer_choice_with(&game, level, seed, db.as_ref())
+    })
+    .await?;
+    Ok(Json(json!({"move": choice.mv.to_string(), "score": choice.score, "exact": choice.exact})))
+}
+
+/// A seed for the low levels' mistakes: a new one each request, so that
+/// games against the computer differ.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(0);
+    h.finish()
+}
+
+/// `POST /api/hint`: the move the hint command gives.
+async fn hint(State(app): State<Arc<AppState>>, ApiJson(r): ApiJson<GameRequest>) -> Reply {
+    let game = r.game_ref().replay()?;
+    live(&game)?;
+    let app2 = app.clone();
+    let mv = with_slot(&app, move || {
+        let db = app2.endgames.for_variant(game.variant());
+        mancala_engine::hint_with(&game, db.as_ref())
+    })
+    .await?;
+    Ok(Json(json!({"move": mv.to_string()})))
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct SearchRequest {
+    game: GameSpec,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    movetime_ms: Option<i64>,
+}
+
+impl SearchRequest {
+    fn game_and_limits(&self) -> Result<(Game, SearchLimits), ApiError> {
+        let ms = match self.movetime_ms {
+            None => DEFAULT_MOVETIME_MS,
+            Some(ms) => {
+                u64::try_from(ms).ok().filter(|ms| MOVETIME_MS.contains(ms)).ok_or_else(|| {
+                    ApiError::bad(format!(
+                        "movetime_ms {ms} is out of range: use {} to {}",
+                        MOVETIME_MS.start(),
+                        MOVETIME_MS.end()
+                    ))
+                })?
+            }
+        };
+        let game = GameRef { game: &self.game, start: self.start.as_deref(), moves: &self.moves }
+            .replay()?;
+        Ok((game, SearchLimits::time(Duration::from_millis(ms))))
+    }
+}
+
+fn searcher() -> Searcher {
+    Searcher::new(SearchOptions { hash_mb: SEARCH_TABLE_MB, solve_seeds: None })
+}
+
+fn moves_text(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+/// South's view of a score for the player to move in `p`.
+fn south(p: &Position, score: i32) -> i32 {
+    if p.to_move() == Side::South {
+        score
+    } else {
+        -score
+    }
+}
+
+/// `POST /api/search`: the best move and its score.
+async fn search(State(app): State<Arc<AppState>>, ApiJson(r): ApiJson<SearchRequest>) -> Reply {
+    let (game, limits) = r.game_and_limits()?;
+    let p = *game.position();
+    if p.is_over() {
+        return Ok(Json(json!({
+            "best": null, "score": south(&p, p.store_margin()), "score_south": p.store_margin(),
+            "exact": true, "from_database": false, "pv": [], "depth": 0, "nodes": 0,
+            "elapsed_ms": 0,
+        })));
+    }
+    let app2 = app.clone();
+    let result = with_slot(&app, move || {
+        let db = app2.endgames.for_variant(game.variant());
+        searcher().with_endgame(db).search(&game, limits, None, &mut |_| {})
+    })
+    .await?;
+    Ok(Json(json!({
+        "best": result.best.map(|m| m.to_string()),
+        "score": result.score,
+        "score_south": south(&p, result.score),
+        "exact": result.exact,
+        "from_database": result.exact && result.database_hits > 0,
+        "pv": moves_text(&result.pv),
+        "depth": result.depth,
+        "nodes": result.nodes,
+        "elapsed_ms": result.elapsed.as_millis() as u64,
+    })))
+}
+
+/// `POST /api/analyze`: every legal move scored, best first.
+async fn analyze(State(app): State<Arc<AppState>>, ApiJson(r): ApiJson<SearchRequest>) -> Reply {
+    let (game, limits) = r.game_and_limits()?;
+    if game.position().is_over() {
+        return Ok(Json(json!({"moves": [], "depth": 0, "nodes": 0, "elapsed_ms": 0})));
+    }
+    let app2 = app.clone();
+    let analysis = with_slot(&app, move || {
+        let db = app2.endgames.for_variant(game.variant());
+        searcher().with_endgame(db).analyze(&game, limits, None, &mut |_| {})
+    })
+    .await?;
+    let moves: Vec<Value> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "move": m.mv.to_string(), "score": m.score, "exact": m.exact,
+                "from_database": m.from_database, "pv": moves_text(&m.pv),
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "moves": moves,
+        "depth": analysis.depth,
+        "nodes": analysis.nodes,
+        "elapsed_ms": analysis.elapsed.as_millis() as u64,
+    })))
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct ParseRequest {
+    text: String,
+}
+
+/// The `game` of a request for `v`: the built-in variant by name and size
+/// when `v` is exactly that, else the variant file.
+fn game_spec(v: &Variant) -> Value {
+    let builtin = Variant::preset(v.name())
+        .ok()
+        .and_then(|p| p.resized(Some(v.pits_per_side() as u8), Some(v.seeds_per_pit())).ok())
+        .is_some_and(|p| p.rules().to_toml() == v.rules().to_toml());
+    if builtin {
+        json!({"variant": v.name(), "pits_per_side": v.pits_per_side(), "seeds": v.seeds_per_pit()})
+    } else {
+        json!({"variant_file": v.rules().to_toml()})
+    }
+}
+
+/// `POST /api/record/parse`: the game in a game record.
+async fn record_parse(ApiJson(r): ApiJson<ParseRequest>) -> Reply {
+    if r.text.len() as u64 > MAX_RECORD_BYTES {
+        return Err(ApiError::bad(format!(
+            "the record is {} bytes long: a game record is at most {MAX_RECORD_BYTES} bytes (1 MiB)",
+            r.text.len()
+        )));
+    }
+    let record = Record::parse(&r.text).map_err(|e| ApiError::bad(format!("game record: {e}")))?;
+    let game = &record.game;
+    let v = game.variant();
+    // A record always starts from the variant's start.
+    let start: Option<String> = None;
+    Ok(Json(json!({
+        "game": game_spec(v),
+        "start": start,
+        "moves": moves_text(game.moves()),
+        "players": {"south": record.players[0].to_string(), "north": record.players[1].to_string()},
+    })))
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Players {
+    south: String,
+    north: String,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct WriteRequest {
+    game: GameSpec,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    players: Option<Players>,
+}
+
+/// `POST /api/record/write`: the game record to save.
+async fn record_write(ApiJson(r): ApiJson<WriteRequest>) -> Reply {
+    let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves }.replay()?;
+    if *game.start() != Position::start(game.variant()) {
+        return Err(ApiError::bad(
+            "a game record starts from the variant's start position: a game from another start \
+             cannot be saved as one (save its position string instead)",
+        ));
+    }
+    let players = match &r.players {
+        None => [PlayerKind::Human, PlayerKind::Human],
+        Some(p) => {
+            let kind = |text: &str, which: &str| {
+                text.parse::<PlayerKind>()
+                    .map_err(|e| ApiError::bad(format!("players.{which}: {e}")))
+            };
+            [kind(&p.south, "south")?, kind(&p.north, "north")?]
+        }
+    };
+    let text = Record { game, players, seed: 0 }.to_text();
+    Ok(Json(json!({"text": text})))
+}

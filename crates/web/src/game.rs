@@ -1,0 +1,135 @@
+//! The game every request carries (`game`, `start`, `moves`), read and
+//! checked as strictly as the engine protocol reads its commands.
+
+use mancala_core::{Game, Move, Position, Variant};
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::limits::MAX_MOVES;
+
+/// The rules: a built-in variant (and its size), or a variant file's text.
+#[derive(Deserialize, Debug, Clone, Default)]
+#[serde(deny_unknown_fields)]
+pub struct GameSpec {
+    #[serde(default)]
+    pub variant: Option<String>,
+    #[serde(default)]
+    pub pits_per_side: Option<u64>,
+    #[serde(default)]
+    pub seeds: Option<u64>,
+    #[serde(default)]
+    pub variant_file: Option<String>,
+}
+
+/// The part of a request that says which game: the rules, the start and
+/// the moves played.
+#[derive(Debug, Clone, Copy)]
+pub struct GameRef<'a> {
+    pub game: &'a GameSpec,
+    pub start: Option<&'a str>,
+    pub moves: &'a [String],
+}
+
+impl GameSpec {
+    /// The variant these fields name, or a message saying what is wrong
+    /// and what is allowed.
+    pub fn variant(&self) -> Result<Variant, ApiError> {
+        let base = match (&self.variant, &self.variant_file) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad(
+                    "the game gives both variant and variant_file: give one of them",
+                ))
+            }
+            (None, None) => {
+                return Err(ApiError::bad(format!(
+                    "the game gives no variant: give variant (one of {}) or variant_file",
+                    mancala_core::preset_names().join(", ")
+                )))
+            }
+            (Some(name), None) => {
+                Variant::preset(name).map_err(|e| ApiError::bad(e.to_string()))?
+            }
+            (None, Some(text)) => {
+                Variant::from_toml(text).map_err(|e| ApiError::bad(format!("variant_file: {e}")))?
+            }
+        };
+        let [pmin, pmax] = base.rules().board.pits_per_side_range;
+        let [smin, smax] = base.rules().board.seeds_per_pit_range;
+        let small = |value: Option<u64>, what: &str, min: u8, max: u8| match value {
+            None => Ok(None),
+            Some(x) => u8::try_from(x).map(Some).map_err(|_| {
+                ApiError::bad(format!(
+                    "{what} {x} is out of range: {} allows {min} to {max}",
+                    base.name()
+                ))
+            }),
+        };
+        let pits = small(self.pits_per_side, "pits_per_side", pmin, pmax)?;
+        let seeds = small(self.seeds, "seeds", smin, smax)?;
+        if pits.is_none() && seeds.is_none() {
+            return Ok(base);
+        }
+        base.resized(pits, seeds).map_err(|e| {
+            ApiError::bad(format!("{} cannot be played at that size: {e}", base.name()))
+        })
+    }
+}
+
+impl GameRef<'_> {
+    /// The game: the variant, from the start given (or the variant's), with
+    /// the moves played, each checked; an error names the first bad move,
+    /// its place in the list and why it cannot be played.
+    pub fn replay(&self) -> Result<Game, ApiError> {
+        let v = self.game.variant()?;
+        if self.moves.len() > MAX_MOVES {
+            return Err(ApiError::bad(format!(
+                "{} moves: a request may carry at most {MAX_MOVES}",
+                self.moves.len()
+            )));
+        }
+        let start = match self.start {
+            None => Position::start(&v),
+            Some(text) => {
+                let p: Position = text.parse().map_err(|e| {
+                    ApiError::bad(format!("start {:?}: {e}", mancala_core::quote(text)))
+                })?;
+                p.check_fits(&v).map_err(|e| {
+                    ApiError::bad(format!("start {:?}: {e}", mancala_core::quote(text)))
+                })?;
+                p.settled(&v)
+            }
+        };
+        let mut game = Game::from_position(v, start);
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv: Move = game.position().parse_move(game.variant(), text).map_err(|error| {
+                ApiError::bad(
+                    mancala_core::MoveListError {
+                        index: i + 1,
+                        text: mancala_core::quote(text),
+                        error,
+                    }
+                    .to_string(),
+                )
+            })?;
+            game.play_unchecked(mv);
+        }
+        Ok(game)
+    }
+}
+
+/// A request that is only the game (`/api/state`, `/api/hint`, the solve).
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct GameRequest {
+    pub game: GameSpec,
+    #[serde(default)]
+    pub start: Option<String>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+impl GameRequest {
+    pub fn game_ref(&self) -> GameRef<'_> {
+        GameRef { game: &self.game, start: self.start.as_deref(), moves: &self.moves }
+    }
+}

@@ -1,0 +1,52 @@
+//! The JSON object describing a position: what `mancala state` prints and
+//! what `POST /api/state` gives as `state` (one definition for both).
+
+use mancala_core::{Game, Outcome, Side};
+use serde::Serialize;
+
+/// The JSON object `mancala state` prints (see `docs/notation.md`).
+#[derive(Serialize, Debug)]
+pub struct StateJson {
+    pub variant: String,
+    pub pits_per_side: usize,
+    pub seeds_per_pit: u8,
+    pub south: Vec<u8>,
+    pub north: Vec<u8>,
+    pub stores: Stores,
+    pub to_move: Option<Side>,
+    pub legal: Vec<String>,
+    pub over: bool,
+    pub winner: Option<&'static str>,
+    pub position: String,
+}
+
+/// The seeds in each store.
+#[derive(Serialize, Debug)]
+pub struct Stores {
+    pub south: u8,
+    pub north: u8,
+}
+
+impl StateJson {
+    /// The game's current position described.
+    pub fn of(game: &Game) -> StateJson {
+        let v = game.variant();
+        let p = game.position();
+        StateJson {
+            variant: v.name().to_string(),
+            pits_per_side: v.pits_per_side(),
+            seeds_per_pit: v.seeds_per_pit(),
+            south: p.row(Side::South).to_vec(),
+            north: p.row(Side::North).to_vec(),
+            stores: Stores { south: p.store(Side::South), north: p.store(Side::North) },
+            to_move: (!p.is_over()).then(|| p.to_move()),
+            legal: p.legal_moves(v).iter().map(|m| m.to_string()).collect(),
+            over: p.is_over(),
+            winner: p.outcome().map(|o| match o {
+                Outcome::Win(side) => side.name(),
+                Outcome::Draw => "draw",
+            }),
+            position: p.to_string(),
+        }
+    }
+}
