@@ -174,6 +174,7 @@ function renderControls() {
   const st = app.shown && app.shown.state;
   const playable = canPlay();
   $('swap').hidden = !(st && playable && app.shown.swap_legal);
+  $('swap').classList.toggle('hinted', app.hint === 'swap');
   const humans = SIDES.some((s) => app.players[s] === 'human');
   $('undo').disabled = !(app.ply > 0 && humans) || app.animating;
   $('hint').disabled = !playable;
@@ -255,7 +256,7 @@ function renderAnalysis() {
     const source = e.solved ? 'solved' : e.from_database ? 'database' : `depth ${e.depth}`;
     pv.textContent = `Best line for ${sideName(st.to_move)}: ${e.pv.join(' ')} (${source})`;
   } else {
-    pv.textContent = st && st.over ? 'The game is over: the final margin.' : '';
+    pv.textContent = st && st.over ? 'The game is over: the last point is the final margin.' : '';
   }
 }
 
@@ -492,7 +493,12 @@ async function startGame({ game, start = null, moves = [], players = null }) {
   clearAnalysisOut();
   render();
   $('app').dataset.game = String(app.generation);
-  $('app').dataset.ready = 'true';
+  if ($('app').dataset.ready !== 'true') {
+    // When the first board could be played: milliseconds since the page
+    // began to load (the browser tests print it).
+    $('app').dataset.readyMs = String(Math.round(performance.now()));
+    $('app').dataset.ready = 'true';
+  }
   kickEvaluations();
   fillStates();
   maybeComputerMove();
@@ -931,7 +937,7 @@ async function main() {
     showError(error);
     return;
   }
-  $('variant').replaceChildren(...app.variants.map((v) => new Option(`${v.name} (${v.pits_per_side}×${v.seeds})`, v.name)));
+  $('variant').replaceChildren(...app.variants.map((v) => new Option(v.name, v.name)));
   $('variant').value = app.variants.some((v) => v.name === 'kalah') ? 'kalah' : app.variants[0].name;
   applyVariantDefaults(true);
   await startGame({ game: setupGame() });

@@ -142,6 +142,7 @@ export function draw(svg, view, opts = {}) {
     const count = view.stores[side];
     const g = el('g', { class: `store ${side}`, 'data-side': side, 'data-store': 'true', role: 'img', 'aria-label': `${sideName(side)}'s store: ${seedWord(count)}` });
     g.append(el('rect', { class: 'store-hole', x: c.x - STORE_W / 2, y: 36, width: STORE_W, height: HEIGHT - 72, rx: STORE_W / 2, fill: 'url(#storehole)' }));
+    g.append(el('rect', { class: `store-rim ${side}`, x: c.x - STORE_W / 2 - 3, y: 33, width: STORE_W + 6, height: HEIGHT - 66, rx: STORE_W / 2 + 3 }));
     if (sameCell(opts.active, side, 'store')) g.classList.add('active');
     pebbles(g, pebblesInStore(count, c.x, c.y));
     g.append(el('text', { class: 'count store-count', x: c.x, y: c.y + 12, 'text-anchor': 'middle' }, count));

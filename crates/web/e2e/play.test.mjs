@@ -177,7 +177,9 @@ before(async () => {
   await page.goto(base);
   await page.waitForSelector('#app[data-ready="true"] #board [data-play]');
   const ready = performance.now();
-  console.log(`interactive: ${Math.round(ready - started)} ms from starting \`mancala serve\` to a page with pits to click (server listening after ${Math.round(listening - started)} ms)`);
+  const inPage = await page.$eval('#app', (a) => a.dataset.readyMs);
+  console.log(`interactive: ${Math.round(ready - started)} ms from starting \`mancala serve\` to a page with pits to click `
+    + `(server listening after ${Math.round(listening - started)} ms; the page itself playable ${inPage} ms after it began to load)`);
   await context.close();
 });
 
@@ -412,6 +414,25 @@ test('analyse and solve a small game: the values shown are the API\'s', async ()
   await closePage(page);
 });
 
+test('a long solve shows its progress and stops on Cancel', async () => {
+  const page = await openPage();
+  await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  await page.click('#solve');
+  assert.equal(await page.isVisible('#solve-cancel'), true);
+  await page.waitForFunction(() => /between/.test(document.getElementById('solve-status').textContent), null, { timeout: 30000 });
+  const progress = await page.textContent('#solve-status');
+  const [, lower, upper] = progress.match(/between ([+\u2212]?\d+) and ([+\u2212]?\d+)/);
+  const num = (t) => Number(t.replace('\u2212', '-'));
+  assert.ok(num(lower) <= num(upper), progress);
+  await page.click('#solve-cancel');
+  await page.waitForSelector('#solve-status[data-state="stopped"]', { timeout: 15000 });
+  assert.match(await page.textContent('#solve-status'), /Solve stopped \(cancelled\)/);
+  assert.equal(await page.isVisible('#solve-cancel'), false);
+  assert.equal(await page.isEnabled('#solve'), true, 'another solve can start');
+  await closePage(page);
+});
+
 test('a phone-sized screen shows the whole board', async () => {
   const page = await openPage(PHONE);
   await waitForTurn(page);
@@ -454,7 +475,7 @@ test('a game in progress, animated, with the analysis filled in (the README pict
   await page.mouse.move(0, 0);
   await shot(page, 'game-in-progress');
   if (process.env.DOCS_SCREENSHOT) {
-    await page.screenshot({ path: process.env.DOCS_SCREENSHOT });
+    await page.screenshot({ path: process.env.DOCS_SCREENSHOT, fullPage: true });
   }
   await closePage(page);
 });
