@@ -103,16 +103,16 @@ function defs() {
        ['coral', '#e89a7c', '#a14d2e'], ['sand', '#efdc9c', '#a98f3f']].map(([id, a, b]) => `
     <radialGradient id="peb-${id}" cx="0.35" cy="0.32" r="0.75">
       <stop offset="0" stop-color="#fffdf6"/><stop offset="0.3" stop-color="${a}"/><stop offset="1" stop-color="${b}"/>
-    </radialGradient>`).join('')}
-    <filter id="soft" x="-20%" y="-20%" width="140%" height="140%">
-      <feDropShadow dx="0" dy="1.2" stdDeviation="0.9" flood-color="#1d0f05" flood-opacity="0.55"/>
-    </filter>`;
+    </radialGradient>`).join('')}`;
   return d;
 }
 
 function pebbles(group, list) {
   for (const p of list) {
-    group.append(el('circle', { class: 'pebble', cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: PEBBLE_R, fill: `url(#peb-${p.c})`, filter: 'url(#soft)' }));
+    // A plain offset shadow: an SVG filter on every pebble costs too much
+    // while sowing is animated.
+    group.append(el('circle', { class: 'pebble', cx: (p.x + 0.6).toFixed(1), cy: (p.y + 1.6).toFixed(1), r: PEBBLE_R, fill: '#1d0f05', 'fill-opacity': 0.45 }));
+    group.append(el('circle', { class: 'pebble', cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: PEBBLE_R, fill: `url(#peb-${p.c})` }));
   }
 }
 
