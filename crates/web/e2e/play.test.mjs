@@ -203,6 +203,26 @@ test('the first page: kalah 6x4, South a person, every pit of South clickable', 
   const labels = await page.$$eval('#board .pit', (els) => els.map((e) => e.getAttribute('aria-label')));
   assert.ok(labels.includes('South pit 3: 4 seeds, sow it'), labels.join('; '));
   assert.ok(labels.includes('North pit 1: 4 seeds'), labels.join('; '));
+  // Sowing, slowly: seed by seed, every seed still on the board, no pit to
+  // click until it ends.
+  await page.locator('#speed').fill('1');
+  await page.click('#board [data-play="3"]');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'South sows pit 3…');
+  const seen = new Set();
+  let lastTotal = 0;
+  for (let i = 0; i < 12 && (await page.textContent('#status')).endsWith('…'); i++) {
+    const b = await boardNumbers(page);
+    // Pit 3's 4 seeds are picked up, then dropped one at a time.
+    const total = [...b.south, ...b.north, b.stores.south, b.stores.north].reduce((a, x) => a + x, 0);
+    assert.ok(total >= 44 && total <= 48 && total >= lastTotal, `seeds on the board while sowing: ${total}`);
+    lastTotal = total;
+    if (total < 48) assert.equal(b.south[2], 0, 'the sown pit is empty');
+    seen.add(JSON.stringify(b));
+    assert.equal(await page.$$eval('#board [data-play]', (els) => els.length), 0, 'no pit to click while sowing');
+    await page.waitForTimeout(150);
+  }
+  assert.ok(seen.size >= 3, `the sowing was shown step by step (${seen.size} boards seen)`);
+  await expectBoard(page, { variant: 'kalah' }, ['3']);
   await closePage(page);
 });
 
