@@ -204,7 +204,8 @@ test('the first page: kalah 6x4, South a person, every pit of South clickable', 
   assert.ok(labels.includes('South pit 3: 4 seeds, sow it'), labels.join('; '));
   assert.ok(labels.includes('North pit 1: 4 seeds'), labels.join('; '));
   // Sowing, slowly: seed by seed, every seed still on the board, no pit to
-  // click until it ends.
+  // click until it ends. (North a person: no answer follows.)
+  await page.selectOption('#player-north', 'human');
   await page.locator('#speed').fill('1');
   await page.click('#board [data-play="3"]');
   await page.waitForFunction(() => document.getElementById('status').textContent === 'South sows pit 3…');
