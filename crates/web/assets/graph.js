@@ -3,9 +3,9 @@
 // scores (databases, solves, finished games) as filled diamonds.
 
 const NS = 'http://www.w3.org/2000/svg';
-const W = 600;
-const H = 200;
-const PAD = { left: 34, right: 12, top: 12, bottom: 22 };
+const W = 500;
+const H = 190;
+const PAD = { left: 40, right: 12, top: 12, bottom: 24 };
 
 function el(name, attrs = {}, text) {
   const node = document.createElementNS(NS, name);
