@@ -121,3 +121,190 @@ proptest! {
         }
     }
 }
+
+/// The events of sowing pit `number` (from 1) in `position` of `variant`
+/// at `pits` x `seeds`, checked to give `play`'s board.
+fn told(variant: &str, pits: u8, seeds: u8, position: &str, number: usize) -> Vec<SowEvent> {
+    let v = Variant::preset(variant).unwrap().resized(Some(pits), Some(seeds)).unwrap();
+    let p: Position = position.parse().unwrap();
+    p.check_fits(&v).unwrap();
+    let events = p.sowing_events(&v, Move::pit(number)).unwrap();
+    let (next, _) = p.play(&v, Move::pit(number)).unwrap();
+    assert_eq!(apply(&p, &events), Some(board(&next)), "{events:?}");
+    events
+}
+
+use Place::{Pit, Store};
+use Side::{North, South};
+use SowEvent::{Capture, Drop, End, Pick};
+
+#[test]
+fn a_sowing_picks_the_pit_up_and_drops_one_seed_in_each_place_after_it() {
+    //      North   6  5  4  3  2  1
+    //             [4][4][4][4][4][4]
+    //         [0]                    [0]
+    //             [4][4][4][4][4][4]
+    //      South   1  2  3  4  5  6
+    // South sows pit 3: pits 4, 5, 6 and the store.
+    let events = told("kalah-classic", 6, 4, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S", 3);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 2), seeds: 4 },
+            Drop { into: Pit(South, 3) },
+            Drop { into: Pit(South, 4) },
+            Drop { into: Pit(South, 5) },
+            Drop { into: Store(South) },
+        ]
+    );
+}
+
+#[test]
+fn a_relay_picks_up_the_pile_the_last_seed_lands_on() {
+    //      North   3  2  1
+    //             [1][1][1]
+    //        [19]          [0]
+    //             [1][1][0]
+    //      South   1  2  3
+    // South sows pit 1: its seed lands on pit 2's seed, so the two are
+    // picked up and sown on, into pit 3 and the store.
+    let events = told("relay-kalah", 3, 4, "1,1,0:0/1,1,1:19/S", 1);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 0), seeds: 1 },
+            Drop { into: Pit(South, 1) },
+            Pick { from: Pit(South, 1), seeds: 2 },
+            Drop { into: Pit(South, 2) },
+            Drop { into: Store(South) },
+        ]
+    );
+}
+
+#[test]
+fn a_lap_passes_over_the_pit_it_started_from_in_oware() {
+    //      North   2  1
+    //             [3][3]
+    //         [0]       [0]
+    //             [5][1]
+    //      South   1  2
+    // South sows 5 seeds from pit 1 round a ring of 4 pits: pit 1 itself is
+    // passed over, so the fourth and fifth seeds go to South's pit 2 and
+    // North's pit 1 (5 seeds there: no capture).
+    let events = told("oware", 2, 3, "5,1:0/3,3:0/S", 1);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 0), seeds: 5 },
+            Drop { into: Pit(South, 1) },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Drop { into: Pit(South, 1) },
+            Drop { into: Pit(North, 0) },
+        ]
+    );
+}
+
+#[test]
+fn sowing_passes_over_the_opponents_store_and_an_empty_pit_capture_ends_the_game() {
+    //      North   2  1
+    //             [0][0]
+    //         [0]       [0]
+    //             [0][4]
+    //      South   1  2
+    // South sows pit 2: the store, North's pits 1 and 2, past North's store
+    // to South's empty pit 1, which captures the seed opposite (North's pit
+    // 2) with itself. South's row is then empty: the game ends and North's
+    // last seed goes to North's store.
+    let events = told("kalah-classic", 2, 1, "0,4:0/0,0:0/S", 2);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 1), seeds: 4 },
+            Drop { into: Store(South) },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Drop { into: Pit(South, 0) },
+            Capture { from: Pit(North, 1), seeds: 1, store: South },
+            Capture { from: Pit(South, 0), seeds: 1, store: South },
+            Capture { from: Pit(North, 0), seeds: 1, store: North },
+            End,
+        ]
+    );
+}
+
+#[test]
+fn oware_captures_chain_backwards_from_the_last_pit() {
+    //      North   3  2  1
+    //             [2][1][3]
+    //         [2]          [1]
+    //             [0][0][3]
+    //      South   1  2  3
+    // South sows pit 3 into North's pits 1, 2, 3: pit 3 makes 3 and pit 2
+    // makes 2, both captured, last pit first; pit 1 makes 4 and stops the
+    // chain.
+    let events = told("oware", 3, 2, "0,0,3:1/3,1,2:2/S", 3);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 2), seeds: 3 },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Drop { into: Pit(North, 2) },
+            Capture { from: Pit(North, 2), seeds: 3, store: South },
+            Capture { from: Pit(North, 1), seeds: 2, store: South },
+        ]
+    );
+}
+
+#[test]
+fn an_abapa_grand_slam_captures_nothing() {
+    //      North   3  2  1
+    //             [2][1][1]
+    //         [0]          [5]
+    //             [0][0][3]
+    //      South   1  2  3
+    // South sows pit 3: North's pits make 2, 2 and 3, every seed on North's
+    // side: a grand slam, which in abapa captures nothing.
+    let events = told("abapa", 3, 2, "0,0,3:5/1,1,2:0/S", 3);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 2), seeds: 3 },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Drop { into: Pit(North, 2) },
+        ]
+    );
+    // The same move in awari, where the grand slam is forced, captures all.
+    let events = told("awari", 3, 2, "0,0,3:5/1,1,2:0/S", 3);
+    assert_eq!(events.iter().filter(|e| matches!(e, Capture { store: South, .. })).count(), 3);
+}
+
+#[test]
+fn the_pie_rules_swap_is_one_event() {
+    //      North   6  5  4  3  2  1
+    //             [4][4][4][4][4][4]
+    //         [0]                    [1]
+    //             [4][4][0][5][5][5]
+    //      South   1  2  3  4  5  6
+    // After South's opening 3, North swaps: the sides exchange places.
+    let v = Variant::preset("kalah").unwrap();
+    let (p, _) = Position::start(&v).play(&v, Move::pit(3)).unwrap();
+    let events = p.sowing_events(&v, Move::Swap).unwrap();
+    assert_eq!(events, [SowEvent::Swap]);
+    let (next, _) = p.play(&v, Move::Swap).unwrap();
+    assert_eq!(apply(&p, &events), Some(board(&next)));
+    // Not offered again.
+    assert_eq!(next.sowing_events(&v, Move::Swap), Err(IllegalMove::SwapNotAllowed));
+}
+
+#[test]
+fn an_illegal_move_is_refused_as_play_refuses_it() {
+    let v = Variant::preset("kalah-classic").unwrap();
+    let p = Position::start(&v);
+    // Pit 3's last seed reaches the store: South moves again, pit 3 empty.
+    let (p, _) = p.play(&v, Move::pit(3)).unwrap();
+    assert_eq!(p.sowing_events(&v, Move::pit(3)), Err(IllegalMove::EmptyPit { pit: 3 }));
+    assert_eq!(p.sowing_events(&v, Move::pit(9)), Err(IllegalMove::OutOfRange { pit: 9, pits: 6 }));
+}

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use crate::error::{ApiError, ApiJson};
 use crate::game::{GameRef, GameRequest, GameSpec};
-use crate::limits::{DEFAULT_MOVETIME_MS, MOVETIME_MS, SEARCH_TABLE_MB, SLOT_WAIT};
+use crate::limits::{DEFAULT_MOVETIME_MS, MOVETIME_MS, SEARCH_TABLE_MB};
 use crate::{AppState, StateJson};
 
 pub fn routes() -> Router<Arc<AppState>> {
@@ -122,21 +122,22 @@ async fn state(ApiJson(request): ApiJson<GameRequest>) -> Result<Json<StateReply
 }
 
 /// Runs `work` on a blocking thread once a search slot is free (waiting
-/// at most [`SLOT_WAIT`], then 503).
+/// at most the server's slot wait, [`crate::limits::SLOT_WAIT`] by
+/// default, then 503).
 async fn with_slot<T: Send + 'static>(
     app: &AppState,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    let permit = tokio::time::timeout(SLOT_WAIT, app.search_slots.clone().acquire_owned())
+    let permit = tokio::time::timeout(app.slot_wait, app.search_slots.clone().acquire_owned())
         .await
         .map_err(|_| {
             ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
-                    "every search slot is busy ({} at once) and none came free within {} s: try \
-                     again",
+                    "every search slot is busy ({} at once) and none came free within {:.1} s: \
+                     try again",
                     app.slot_count,
-                    SLOT_WAIT.as_secs()
+                    app.slot_wait.as_secs_f64()
                 ),
             )
         })?

@@ -14,9 +14,9 @@ pub struct GameSpec {
     #[serde(default)]
     pub variant: Option<String>,
     #[serde(default)]
-    pub pits_per_side: Option<u64>,
+    pub pits_per_side: Option<i64>,
     #[serde(default)]
-    pub seeds: Option<u64>,
+    pub seeds: Option<i64>,
     #[serde(default)]
     pub variant_file: Option<String>,
 }
@@ -55,7 +55,7 @@ impl GameSpec {
         };
         let [pmin, pmax] = base.rules().board.pits_per_side_range;
         let [smin, smax] = base.rules().board.seeds_per_pit_range;
-        let small = |value: Option<u64>, what: &str, min: u8, max: u8| match value {
+        let small = |value: Option<i64>, what: &str, min: u8, max: u8| match value {
             None => Ok(None),
             Some(x) => u8::try_from(x).map(Some).map_err(|_| {
                 ApiError::bad(format!(

@@ -40,6 +40,9 @@ pub struct ServeOptions {
     pub solve_time_limit: Duration,
     /// Searches that may run at once (the number of cores by default).
     pub search_slots: usize,
+    /// How long a search waits for a slot before 503
+    /// ([`limits::SLOT_WAIT`] by default).
+    pub slot_wait: Duration,
 }
 
 impl Default for ServeOptions {
@@ -48,6 +51,7 @@ impl Default for ServeOptions {
             db_dir: None,
             solve_time_limit: limits::SOLVE_TIME_LIMIT,
             search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            slot_wait: limits::SLOT_WAIT,
         }
     }
 }
@@ -58,6 +62,7 @@ pub(crate) struct AppState {
     pub db_dir: Option<PathBuf>,
     pub search_slots: Arc<tokio::sync::Semaphore>,
     pub slot_count: usize,
+    pub slot_wait: Duration,
     pub solve_lock: Arc<tokio::sync::Mutex<()>>,
     pub solve_time_limit: Duration,
 }
@@ -70,6 +75,7 @@ pub fn router(options: ServeOptions) -> Router {
         db_dir: options.db_dir,
         search_slots: Arc::new(tokio::sync::Semaphore::new(slots)),
         slot_count: slots,
+        slot_wait: options.slot_wait,
         solve_lock: Arc::new(tokio::sync::Mutex::new(())),
         solve_time_limit: options.solve_time_limit,
     });

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
@@ -32,7 +33,19 @@ pub fn routes() -> Router<Arc<AppState>> {
     Router::new().route("/api/solve", get(solve_socket))
 }
 
-async fn solve_socket(ws: WebSocketUpgrade, State(app): State<Arc<AppState>>) -> Response {
+async fn solve_socket(
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    State(app): State<Arc<AppState>>,
+) -> Response {
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(e) => {
+            return crate::error::error_response(
+                e.status(),
+                &format!("/api/solve is a WebSocket: open it as one ({})", e.body_text()),
+            )
+        }
+    };
     ws.max_message_size(MAX_BODY_BYTES).on_upgrade(move |socket| solve(socket, app))
 }
 

@@ -1,0 +1,481 @@
+//! Every JSON endpoint of docs/web.md, driven through `router()` without a
+//! socket: the values it gives, and every kind of bad request.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::*;
+use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_solver::{SolveOptions, Solver};
+use mancala_web::StateJson;
+use serde_json::{json, Value};
+
+fn kalah(moves: &[&str]) -> Value {
+    json!({"game": {"variant": "kalah"}, "moves": moves})
+}
+
+/// The exact final margin (South minus North) of `p` in `v`.
+fn solved_margin(v: &Variant, p: &Position) -> i32 {
+    let stop = AtomicBool::new(false);
+    let options = SolveOptions { table_megabytes: 16, threads: 1 };
+    Solver::new(v, None, options, &stop).solve(p, None, &|_| {}).unwrap().margin
+}
+
+#[tokio::test]
+async fn variants_lists_every_built_in_variant_with_its_sizes() {
+    let r = get(&app(), "/api/variants").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.content_type.starts_with("application/json"), "{}", r.content_type);
+    let list = r.json["variants"].as_array().unwrap();
+    let names: Vec<&str> = list.iter().map(|v| v["name"].as_str().unwrap()).collect();
+    assert_eq!(names, mancala_core::preset_names());
+    let kalah = &list[0];
+    assert_eq!(kalah["pits_per_side"], 6);
+    assert_eq!(kalah["seeds"], 4);
+    assert_eq!(kalah["min_pits_per_side"], 1);
+    assert_eq!(kalah["max_pits_per_side"], 10);
+    assert_eq!(kalah["pie_rule"], true);
+    let oware = list.iter().find(|v| v["name"] == "oware").unwrap();
+    assert_eq!(oware["pie_rule"], false);
+    assert!(oware["description"].as_str().unwrap().len() > 10);
+    assert!(kalah["max_seeds"].as_u64().unwrap() >= 4);
+}
+
+#[tokio::test]
+async fn state_after_moves_is_the_object_mancala_state_prints() {
+    let r = post(&app(), "/api/state", kalah(&["3", "swap", "1"])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let mut game = Game::new(Variant::preset("kalah").unwrap());
+    game.play_moves("3 swap 1").unwrap();
+    // The very text, in the same field order.
+    let state = serde_json::to_string(&StateJson::of(&game)).unwrap();
+    assert!(r.text.starts_with(&format!("{{\"state\":{state},")), "{}", r.text);
+    let s = &r.json["state"];
+    assert_eq!(s["south"], json!([0, 5, 5, 5, 5, 4]));
+    assert_eq!(s["north"], json!([4, 4, 0, 5, 5, 5]));
+    assert_eq!(s["stores"], json!({"south": 0, "north": 1}));
+    assert_eq!(s["to_move"], "north");
+    assert_eq!(s["position"], "0,5,5,5,5,4:0/4,4,0,5,5,5:1/N");
+    assert_eq!(r.json["pie_rule"], true);
+    assert_eq!(r.json["swap_legal"], false);
+    let last = &r.json["last_move"];
+    assert_eq!(last["move"], "1");
+    assert_eq!(last["mover"], "south");
+    assert_eq!(
+        last["events"],
+        json!([
+            {"pick": {"side": "south", "pit": 1}, "seeds": 4},
+            {"drop": {"side": "south", "pit": 2}},
+            {"drop": {"side": "south", "pit": 3}},
+            {"drop": {"side": "south", "pit": 4}},
+            {"drop": {"side": "south", "pit": 5}},
+        ])
+    );
+}
+
+#[tokio::test]
+async fn state_before_any_move_offers_no_last_move_and_after_the_first_the_swap() {
+    let app = app();
+    let r = post(&app, "/api/state", json!({"game": {"variant": "kalah"}})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["last_move"], Value::Null);
+    assert_eq!(r.json["state"]["legal"], json!(["1", "2", "3", "4", "5", "6"]));
+    let r = post(&app, "/api/state", kalah(&["3"])).await;
+    assert_eq!(r.json["swap_legal"], true);
+    assert_eq!(r.json["state"]["legal"], json!(["1", "2", "3", "4", "5", "6", "swap"]));
+    let r = post(&app, "/api/state", kalah(&["3", "swap"])).await;
+    assert_eq!(r.json["last_move"]["events"], json!([{"swap": true}]));
+    assert_eq!(r.json["last_move"]["mover"], "north");
+}
+
+#[tokio::test]
+async fn state_tells_a_capture_and_the_end_of_the_game() {
+    // kalah-classic 2x1 from South 1,0 / North 1,1, South's store 1:
+    //
+    //        North  pit2 pit1
+    //               [1]  [1]
+    //     [0]                  [1]
+    //               [1]  [0]
+    //        South  pit1 pit2
+    //
+    // South sows pit 1: the seed lands in the empty pit 2, opposite
+    // North's pit 1 (1 seed): both go to South's store. North's pit 2 is
+    // left, South has no seeds: the game ends, North's seed to its store.
+    let body = json!({
+        "game": {"variant": "kalah-classic", "pits_per_side": 2, "seeds": 1},
+        "start": "1,0:1/1,1:0/S",
+        "moves": ["1"],
+    });
+    let r = post(&app(), "/api/state", body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.json["last_move"]["events"],
+        json!([
+            {"pick": {"side": "south", "pit": 1}, "seeds": 1},
+            {"drop": {"side": "south", "pit": 2}},
+            {"capture": {"side": "north", "pit": 1}, "seeds": 1, "store": "south"},
+            {"capture": {"side": "south", "pit": 2}, "seeds": 1, "store": "south"},
+            {"capture": {"side": "north", "pit": 2}, "seeds": 1, "store": "north"},
+            {"end": true},
+        ])
+    );
+    assert_eq!(r.json["state"]["over"], true);
+    assert_eq!(r.json["state"]["winner"], "south");
+    assert_eq!(r.json["state"]["stores"], json!({"south": 3, "north": 1}));
+}
+
+#[tokio::test]
+async fn a_variant_file_is_played_by_its_rules() {
+    let mut text = Variant::preset("oware").unwrap().rules().to_toml();
+    text = text.replace("name = \"oware\"", "name = \"my-oware\"");
+    let body = json!({"game": {"variant_file": text, "pits_per_side": 4}, "moves": ["4"]});
+    let r = post(&app(), "/api/state", body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["state"]["variant"], "my-oware");
+    assert_eq!(r.json["state"]["north"], json!([5, 5, 5, 5]));
+}
+
+#[tokio::test]
+async fn bad_games_are_refused_with_what_is_allowed() {
+    let app = app();
+    let cases: Vec<(Value, &[&str])> = vec![
+        (
+            json!({"game": {"variant": "kalha"}}),
+            &["unknown variant \"kalha\"", "kalah, kalah-irving", "relay-kalah"],
+        ),
+        (
+            json!({"game": {"variant": "kalah", "variant_file": "name = \"x\""}}),
+            &["both variant and variant_file"],
+        ),
+        (json!({"game": {}}), &["no variant", "kalah"]),
+        (
+            json!({"game": {"variant": "kalah", "pits_per_side": 11}}),
+            &["pits_per_side = 11", "1 to 10"],
+        ),
+        (json!({"game": {"variant": "kalah", "pits_per_side": 100000}}), &["100000", "1 to 10"]),
+        (json!({"game": {"variant": "kalah", "seeds": 0}}), &["seeds_per_pit = 0"]),
+        (
+            json!({"game": {"variant": "kalah", "seeds": -3}}),
+            &["seeds -3 is out of range", "1 to 12"],
+        ),
+        (json!({"game": {"variant_file": "this is not toml"}}), &["variant_file:"]),
+        (
+            json!({"game": {"variant_file": "#".repeat(mancala_core::MAX_VARIANT_FILE_BYTES + 1)}}),
+            &["65537 bytes", "at most 65536"],
+        ),
+        (
+            json!({"game": {"variant": "kalah"}, "moves": ["3", "3", "3"]}),
+            &["move #3", "\"3\"", "pit 3 is empty"],
+        ),
+        (
+            json!({"game": {"variant": "kalah"}, "moves": ["7"]}),
+            &["move #1", "pit 7 does not exist", "1 to 6"],
+        ),
+        (
+            json!({"game": {"variant": "kalah"}, "moves": ["1", "2", "swap"]}),
+            &["move #3", "swap is only allowed"],
+        ),
+        (json!({"game": {"variant": "kalah"}, "moves": ["x"]}), &["move #1", "\"x\""]),
+        (json!({"game": {"variant": "kalah"}, "start": "1,2/3"}), &["start", "three fields"]),
+        (
+            json!({"game": {"variant": "kalah"}, "start": "4,4,4:0/4,4,4:0/S"}),
+            &["start", "3 pits per side", "has 6"],
+        ),
+    ];
+    for (body, words) in cases {
+        let r = post(&app, "/api/state", body.clone()).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body}: {}", r.text);
+        let message = r.error();
+        for word in words {
+            assert!(message.contains(word), "{body}: {message:?} lacks {word:?}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn more_than_ten_thousand_moves_are_refused() {
+    let app = app();
+    let moves = vec!["1"; 10_001];
+    let r = post(&app, "/api/state", json!({"game": {"variant": "kalah"}, "moves": moves})).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.error().contains("10001 moves") && r.error().contains("at most 10000"), "{}", r.text);
+}
+
+#[tokio::test]
+async fn bad_json_wrong_fields_and_wrong_headers_get_json_errors() {
+    let app = app();
+    let r = post_text(&app, "/api/state", "{\"game\": ").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.error().contains("not valid JSON"), "{}", r.text);
+
+    let r = post(&app, "/api/state", json!({"game": {"variant": "kalah"}, "move": ["1"]})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.error().contains("unknown field `move`"), "{}", r.text);
+
+    let r = post(&app, "/api/state", json!({"game": {"variant": "kalah", "size": 3}})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.error().contains("unknown field `size`"), "{}", r.text);
+
+    let r = post(&app, "/api/state", json!({"game": {"variant": "kalah"}, "moves": "1 2"})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.error().contains("moves"), "{}", r.text);
+
+    let r = post(&app, "/api/state", json!({"moves": []})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.error().contains("missing field `game`"), "{}", r.text);
+
+    let request = Request::post("/api/state").body(Body::from(kalah(&[]).to_string())).unwrap();
+    let r = send(&app, request).await;
+    assert_eq!(r.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(r.error().contains("Content-Type: application/json"), "{}", r.text);
+
+    let big = format!("{{\"text\": \"{}\"}}", "a".repeat(2 << 20));
+    let r = post_text(&app, "/api/record/parse", big).await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(r.error().contains("2 MiB"), "{}", r.text);
+}
+
+#[tokio::test]
+async fn unknown_paths_and_wrong_methods_get_json_errors() {
+    let app = app();
+    let r = get(&app, "/api/nothing-here").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert!(r.error().contains("/api/nothing-here"), "{}", r.text);
+    let r = get(&app, "/api/state").await;
+    assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(r.error().contains("GET"), "{}", r.text);
+    let r = post(&app, "/api/variants", json!({})).await;
+    assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(r.error().contains("/api/variants"), "{}", r.text);
+    // The solve socket opened as a plain request.
+    let r = get(&app, "/api/solve").await;
+    assert!(r.status.is_client_error(), "{}", r.status);
+    assert!(r.error().contains("WebSocket"), "{}", r.text);
+    // The page is still there.
+    let r = get(&app, "/").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.content_type.starts_with("text/html"));
+}
+
+#[tokio::test]
+async fn the_computer_moves_legally_at_every_level_and_not_after_the_end() {
+    let app = app();
+    for level in [1, 5, 6, 10] {
+        let body = json!({"game": {"variant": "kalah", "pits_per_side": 4, "seeds": 3},
+                          "moves": ["2"], "level": level});
+        let r = post(&app, "/api/computer-move", body).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        let mv = r.json["move"].as_str().unwrap();
+        assert!(["1", "2", "3", "4", "swap"].contains(&mv), "{mv}");
+        assert!(r.json["score"].is_i64() && r.json["exact"].is_boolean(), "{}", r.text);
+    }
+    for level in [0, 11, -1] {
+        let body = json!({"game": {"variant": "kalah"}, "level": level});
+        let r = post(&app, "/api/computer-move", body).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST);
+        assert!(r.error().contains("1 to 10"), "{}", r.text);
+    }
+    let r = post(&app, "/api/computer-move", json!({"game": {"variant": "kalah"}})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.error().contains("missing field `level`"), "{}", r.text);
+    let over = json!({"game": {"variant": "kalah-classic", "pits_per_side": 2, "seeds": 1},
+                      "start": "1,0:1/1,1:0/S", "moves": ["1"], "level": 5});
+    let r = post(&app, "/api/computer-move", over).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.error().contains("the game is over"), "{}", r.text);
+}
+
+#[tokio::test]
+async fn the_hint_is_the_hint_commands_move() {
+    let body = json!({"game": {"variant": "kalah-irving", "pits_per_side": 3, "seeds": 3}, "moves": ["1"]});
+    let r = post(&app(), "/api/hint", body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(3)).unwrap();
+    let mut game = Game::new(v);
+    game.play(Move::pit(1)).unwrap();
+    assert_eq!(r.json, json!({"move": mancala_engine::hint(&game).to_string()}));
+}
+
+#[tokio::test]
+async fn search_of_a_small_game_gives_the_solvers_value() {
+    // Kalah(3,3) as Irving et al. play it: small enough to search to the end.
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(3)).unwrap();
+    let mut game = Game::new(v.clone());
+    game.play_moves("1 3").unwrap();
+    let margin = solved_margin(&v, game.position());
+    let mover = game.position().to_move();
+    let body = json!({"game": {"variant": "kalah-irving", "pits_per_side": 3, "seeds": 3},
+                      "moves": ["1", "3"], "movetime_ms": 3000});
+    let r = post(&app(), "/api/search", body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["exact"], true, "{}", r.text);
+    assert_eq!(r.json["score_south"], margin, "{}", r.text);
+    let for_mover = if mover == Side::South { margin } else { -margin };
+    assert_eq!(r.json["score"], for_mover);
+    let best = r.json["best"].as_str().unwrap();
+    assert_eq!(r.json["pv"][0], best);
+    assert!(game.position().parse_move(&v, best).is_ok());
+    assert!(r.json["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(r.json["from_database"], false);
+}
+
+#[tokio::test]
+async fn search_of_a_finished_game_gives_its_final_margin() {
+    let body = json!({"game": {"variant": "kalah-classic", "pits_per_side": 2, "seeds": 1},
+                      "start": "1,0:1/1,1:0/S", "moves": ["1"]});
+    let r = post(&app(), "/api/search", body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["best"], Value::Null);
+    assert_eq!(r.json["score_south"], 2);
+    assert_eq!(r.json["exact"], true);
+}
+
+#[tokio::test]
+async fn search_time_out_of_range_is_refused() {
+    let app = app();
+    for ms in [0, 10_001, -5] {
+        for path in ["/api/search", "/api/analyze"] {
+            let r =
+                post(&app, path, json!({"game": {"variant": "kalah"}, "movetime_ms": ms})).await;
+            assert_eq!(r.status, StatusCode::BAD_REQUEST, "{path} {ms}");
+            assert!(r.error().contains(&format!("movetime_ms {ms}")), "{}", r.text);
+            assert!(r.error().contains("1 to 10000"), "{}", r.text);
+        }
+    }
+}
+
+#[tokio::test]
+async fn analyze_scores_every_legal_move_best_first_each_with_the_solvers_value() {
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(3)).unwrap();
+    let start = Position::start(&v);
+    let body = json!({"game": {"variant": "kalah-irving", "pits_per_side": 3, "seeds": 3},
+                      "movetime_ms": 3000});
+    let r = post(&app(), "/api/analyze", body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let moves = r.json["moves"].as_array().unwrap();
+    let mut listed: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    listed.sort();
+    assert_eq!(listed, ["1", "2", "3"]);
+    let scores: Vec<i64> = moves.iter().map(|m| m["score"].as_i64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    for m in moves {
+        assert_eq!(m["exact"], true, "{m}");
+        let mv = start.parse_move(&v, m["move"].as_str().unwrap()).unwrap();
+        let (child, _) = start.play(&v, mv).unwrap();
+        // South moves first: South's view is the mover's.
+        assert_eq!(m["score"], solved_margin(&v, &child), "{m}");
+        assert_eq!(m["pv"][0], m["move"]);
+    }
+}
+
+#[tokio::test]
+async fn a_record_written_reads_back_as_the_same_game() {
+    let app = app();
+    let body = json!({"game": {"variant": "kalah"}, "moves": ["3", "swap", "1", "4"],
+                      "players": {"south": "human", "north": "computer:7"}});
+    let w = post(&app, "/api/record/write", body).await;
+    assert_eq!(w.status, StatusCode::OK, "{}", w.text);
+    let text = w.json["text"].as_str().unwrap();
+    assert!(text.contains("[North \"computer:7\"]"), "{text}");
+    assert!(text.contains("3, swap, 1, 4"), "{text}");
+    let r = post(&app, "/api/record/parse", json!({"text": text})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(
+        r.json,
+        json!({
+            "game": {"variant": "kalah", "pits_per_side": 6, "seeds": 4},
+            "start": null,
+            "moves": ["3", "swap", "1", "4"],
+            "players": {"south": "human", "north": "computer:7"},
+        })
+    );
+    // What parse gives is a request as it is: the state it names.
+    let mut again = r.json.clone();
+    again.as_object_mut().unwrap().remove("players");
+    let s = post(&app, "/api/state", again).await;
+    assert_eq!(s.status, StatusCode::OK, "{}", s.text);
+    assert!(
+        text.contains(&format!("[Position \"{}\"]", s.json["state"]["position"].as_str().unwrap()))
+    );
+}
+
+#[tokio::test]
+async fn a_record_of_a_variant_file_carries_its_rules() {
+    let app = app();
+    let mut rules = Variant::preset("oware").unwrap().rules().to_toml();
+    rules = rules.replace("name = \"oware\"", "name = \"my-oware\"");
+    let w =
+        post(&app, "/api/record/write", json!({"game": {"variant_file": rules}, "moves": ["2"]}))
+            .await;
+    assert_eq!(w.status, StatusCode::OK, "{}", w.text);
+    let text = w.json["text"].as_str().unwrap();
+    let r = post(&app, "/api/record/parse", json!({"text": text})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let file = r.json["game"]["variant_file"].as_str().unwrap();
+    assert!(file.contains("name = \"my-oware\""), "{file}");
+    assert_eq!(r.json["players"], json!({"south": "human", "north": "human"}));
+}
+
+#[tokio::test]
+async fn bad_records_are_refused_naming_the_line() {
+    let app = app();
+    let r = post(
+        &app,
+        "/api/record/parse",
+        json!({"text": "[Game \"mancala\"]\n[Variant \"nope\"]\n"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.error().starts_with("game record: line 2"), "{}", r.text);
+    let r = post(&app, "/api/record/parse", json!({"text": "x".repeat((1 << 20) + 1)})).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.error().contains("at most 1048576 bytes"), "{}", r.text);
+    let r = post(
+        &app,
+        "/api/record/write",
+        json!({"game": {"variant": "kalah"}, "players": {"south": "robot", "north": "human"}}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.error().starts_with("players.south"), "{}", r.text);
+    let from_position =
+        json!({"game": {"variant": "kalah"}, "start": "4,4,4,4,4,4:0/4,4,4,4,4,4:0/N"});
+    let r = post(&app, "/api/record/write", from_position).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.error().contains("start"), "{}", r.text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_waits_for_a_slot_then_gets_503_with_a_message() {
+    let app = mancala_web::router(mancala_web::ServeOptions {
+        search_slots: 1,
+        slot_wait: std::time::Duration::from_millis(1500),
+        ..mancala_web::ServeOptions::default()
+    });
+    // A search of 10 s holds the only slot for more than half of that.
+    let long = json!({"game": {"variant": "kalah"}, "movetime_ms": 10000});
+    let busy = {
+        let app = app.clone();
+        tokio::spawn(async move { post(&app, "/api/search", long).await })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let started = std::time::Instant::now();
+    let r = post(&app, "/api/hint", json!({"game": {"variant": "kalah"}})).await;
+    assert_eq!(
+        r.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{} after {:?}",
+        r.text,
+        started.elapsed()
+    );
+    assert!(r.error().contains("busy"), "{}", r.text);
+    let waited = started.elapsed().as_secs_f64();
+    assert!((1.4..4.0).contains(&waited), "waited {waited} s");
+    assert!(r.error().contains("1.5 s"), "{}", r.text);
+    assert_eq!(mancala_web::limits::SLOT_WAIT, std::time::Duration::from_secs(5));
+    let busy = busy.await.unwrap();
+    assert_eq!(busy.status, StatusCode::OK, "{}", busy.text);
+}
