@@ -16,7 +16,8 @@ python3 scripts/openspiel_agreement.py --binary "${CARGO_TARGET_DIR:-target}/deb
 
 # The browser tests of `mancala serve`'s page (Debian's chromium, headless;
 # about half a minute): skipped, saying so, without node or chromium.
-# It uses the binary the Rust tests just built (target/debug/mancala).
+# It uses the binary the Rust tests just built.
+export MANCALA_BIN="${CARGO_TARGET_DIR:-target}/debug/mancala"
 bash scripts/web_tests.sh
 
 # A short run of every fuzz target (docs/fuzzing.md): about a minute once

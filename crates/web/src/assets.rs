@@ -5,25 +5,58 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 
-const INDEX_HTML: &str = include_str!("../assets/index.html");
-const STYLE_CSS: &str = include_str!("../assets/style.css");
-const APP_JS: &str = include_str!("../assets/app.js");
-const API_JS: &str = include_str!("../assets/api.js");
-const BOARD_JS: &str = include_str!("../assets/board.js");
-const GRAPH_JS: &str = include_str!("../assets/graph.js");
-
 const JS: &str = "text/javascript; charset=utf-8";
 
+/// Every file the page loads: its path, its type and its text.
+const ASSETS: &[(&str, &str, &str)] = &[
+    ("/", "text/html; charset=utf-8", include_str!("../assets/index.html")),
+    ("/assets/style.css", "text/css; charset=utf-8", include_str!("../assets/style.css")),
+    ("/assets/app.js", JS, include_str!("../assets/app.js")),
+    ("/assets/api.js", JS, include_str!("../assets/api.js")),
+    ("/assets/board.js", JS, include_str!("../assets/board.js")),
+    ("/assets/graph.js", JS, include_str!("../assets/graph.js")),
+];
+
 pub fn routes() -> Router {
-    Router::new()
-        .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
-        .route("/assets/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
-        .route("/assets/app.js", get(|| async { asset(JS, APP_JS) }))
-        .route("/assets/api.js", get(|| async { asset(JS, API_JS) }))
-        .route("/assets/board.js", get(|| async { asset(JS, BOARD_JS) }))
-        .route("/assets/graph.js", get(|| async { asset(JS, GRAPH_JS) }))
+    ASSETS.iter().fold(Router::new(), |router, &(path, content_type, body)| {
+        router.route(path, get(move || async move { asset(content_type, body) }))
+    })
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ASSETS;
+
+    /// The files the page names: `/assets/...` in the HTML, `./x.js` in the
+    /// modules' imports.
+    fn named() -> Vec<String> {
+        let mut out = Vec::new();
+        for &(_, _, text) in ASSETS {
+            for (i, _) in text.match_indices("/assets/") {
+                let name: String = text[i..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || "/._-".contains(*c))
+                    .collect();
+                out.push(name);
+            }
+            for (i, _) in text.match_indices("from './") {
+                let rest = &text[i + "from './".len()..];
+                out.push(format!("/assets/{}", &rest[..rest.find('\'').unwrap()]));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_file_the_page_names_is_served() {
+        let named = named();
+        assert!(named.iter().any(|n| n == "/assets/board.js"), "{named:?}");
+        for name in &named {
+            assert!(ASSETS.iter().any(|(path, ..)| path == name), "{name} is named but not served");
+        }
+    }
 }
