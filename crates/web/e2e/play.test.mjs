@@ -11,6 +11,8 @@
 // DOCS_SCREENSHOT: if set, the picture of a game in progress is also saved
 // there (docs/web.png is made this way).
 // CHROMIUM: the browser (default /usr/bin/chromium).
+// MANCALA_URL: test a server already running instead (while working on the
+// page: no binary is started, no interactive time measured).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -155,7 +157,7 @@ async function newGame(page, { variant, pits, seeds, south, north, speed = '0' }
 // ---- the tests -----------------------------------------------------------
 
 before(async () => {
-  assert.ok(BIN, 'set MANCALA_BIN to the mancala binary');
+  assert.ok(BIN || process.env.MANCALA_URL, 'set MANCALA_BIN to the mancala binary');
   fs.mkdirSync(SHOTS, { recursive: true });
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'mancala-e2e-home-'));
   // Playwright gives the browser a fresh temporary profile (--user-data-dir)
@@ -169,6 +171,10 @@ before(async () => {
   // From starting the server to a page that can be played, in a browser
   // already running (as `--open` finds the user's): the server's start, the
   // page's load and its first requests.
+  if (process.env.MANCALA_URL) {
+    base = process.env.MANCALA_URL;
+    return;
+  }
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   const started = performance.now();
@@ -200,6 +206,33 @@ test('the first page: kalah 6x4, South a person, every pit of South clickable', 
   await expectBoard(page, { variant: 'kalah' }, []);
   const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => `${e.dataset.side} ${e.dataset.play}`));
   assert.deepEqual(clickable, ['south 1', 'south 2', 'south 3', 'south 4', 'south 5', 'south 6']);
+  // Where each pit is drawn: South's row below, from its pit 1 on the left;
+  // North's above, from its pit 1 on the right (each side's own left);
+  // South's store on the right, North's on the left.
+  const centre = (sel) => page.$eval(sel, (e) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  const south = [];
+  const north = [];
+  for (let p = 1; p <= 6; p++) {
+    south.push(await centre(`[data-pit="south-${p}"] .hole`));
+    north.push(await centre(`[data-pit="north-${p}"] .hole`));
+  }
+  for (let i = 1; i < 6; i++) {
+    assert.ok(south[i].x > south[i - 1].x, `South's pit ${i + 1} is right of pit ${i}`);
+    assert.ok(north[i].x < north[i - 1].x, `North's pit ${i + 1} is left of pit ${i}`);
+  }
+  for (let i = 0; i < 6; i++) {
+    assert.ok(north[i].y < south[i].y, 'North\'s row is the upper one');
+    assert.ok(Math.abs(north[i].x - south[5 - i].x) < 1, `North's pit ${i + 1} faces South's pit ${6 - i}`);
+  }
+  // The number written by each pit is its own (what the keys type).
+  const numbers = await page.$$eval('#board .pit', (els) => els.map((e) => `${e.dataset.pit}=${e.querySelector('.pit-number').textContent}`));
+  assert.deepEqual(numbers.sort(), [1, 2, 3, 4, 5, 6].flatMap((p) => [`north-${p}=${p}`, `south-${p}=${p}`]).sort());
+  const southStore = await centre('#board .store.south .store-hole');
+  const northStore = await centre('#board .store.north .store-hole');
+  assert.ok(southStore.x > south[5].x && northStore.x < south[0].x, 'the stores: South\'s right, North\'s left');
   const labels = await page.$$eval('#board .pit', (els) => els.map((e) => e.getAttribute('aria-label')));
   assert.ok(labels.includes('South pit 3: 4 seeds, sow it'), labels.join('; '));
   assert.ok(labels.includes('North pit 1: 4 seeds'), labels.join('; '));
@@ -370,7 +403,7 @@ test('a position string starts the game from it; a bad one is refused in plain w
 
 test('a variant file\'s rules are played; a resignation ends the game', async () => {
   const page = await openPage();
-  const text = execFileSync(BIN, ['variants', '--show', 'kalah-classic'], { env: { ...process.env, HOME: home } }).toString();
+  const text = execFileSync(BIN || 'mancala', ['variants', '--show', 'kalah-classic'], { env: { ...process.env, HOME: home } }).toString();
   const game = { variant_file: text };
   await page.click('#more summary');
   await page.setInputFiles('#variant-file', { name: 'classic.toml', mimeType: 'text/plain', buffer: Buffer.from(text) });
