@@ -44,7 +44,8 @@ function pebblesInPit(count, cx, cy) {
   for (let k = 0; k < shown; k++) {
     const layer = Math.floor(k / 12);
     const j = k % 12;
-    const r = Math.min(PIT_R - PEBBLE_R - 2, 9 * Math.sqrt(j + 0.6)) - layer * 4;
+    // A ring round the middle, where the count is written.
+    const r = Math.min(PIT_R - PEBBLE_R - 2, 16 + 4.5 * Math.sqrt(j)) - layer * 5;
     const a = j * 2.39996 + layer * 0.9;
     out.push({ x: cx + r * Math.cos(a), y: cy + r * Math.sin(a) - layer * 2, c: COLOURS[(k * 7 + cx) % 5] });
   }
@@ -145,7 +146,8 @@ export function draw(svg, view, opts = {}) {
     g.append(el('rect', { class: `store-rim ${side}`, x: c.x - STORE_W / 2 - 3, y: 33, width: STORE_W + 6, height: HEIGHT - 66, rx: STORE_W / 2 + 3 }));
     if (sameCell(opts.active, side, 'store')) g.classList.add('active');
     pebbles(g, pebblesInStore(count, c.x, c.y));
-    g.append(el('text', { class: 'count store-count', x: c.x, y: c.y + 12, 'text-anchor': 'middle' }, count));
+    // The count near the top: the seeds pile up from the bottom.
+    g.append(el('text', { class: 'count store-count', x: c.x, y: 36 + 52, 'text-anchor': 'middle' }, count));
     g.append(el('text', { class: `store-label ${side}`, x: c.x, y: side === 'south' ? HEIGHT - 14 : 26, 'text-anchor': 'middle' }, sideName(side)));
     svg.append(g);
   }
