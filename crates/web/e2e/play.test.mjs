@@ -450,11 +450,17 @@ test('keyboard play: pit numbers sow, arrows step', async () => {
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expectBoard(page, game, ['4', '2']);
+  // A pit reached with the focus (Tab) and sown with Enter.
+  await page.focus('#board [data-play="5"]');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'South pit 5: 5 seeds, sow it');
+  await page.keyboard.press('Enter');
+  await waitForTurn(page);
+  await expectBoard(page, game, ['4', '2', '5']);
   // A pit the board does not have: said so, nothing played.
   await page.keyboard.press('9');
   await page.waitForSelector('#error:not([hidden])');
   assert.match(await page.textContent('#error-text'), /no pit 9/);
-  assert.deepEqual(await pageMoves(page), ['4', '2']);
+  assert.deepEqual(await pageMoves(page), ['4', '2', '5']);
   await closePage(page);
 });
 
