@@ -840,7 +840,8 @@ function wire() {
       showError('Enter a position string first, for example 4,4,4,4,4,4:0/4,4,4,4,4,4:0/S.');
       return;
     }
-    await startGame({ game: app.game || setupGame(), start: text });
+    // The rules chosen above (the game's own unless changed there).
+    await startGame({ game: setupGame(), start: text });
   });
   $('copy-position').addEventListener('click', async () => {
     const position = app.shown && app.shown.state.position;
