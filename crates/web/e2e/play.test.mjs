@@ -303,6 +303,13 @@ test('the pie rule: the Swap button exchanges the sides', async () => {
   await waitForTurn(page);
   const before = await expectBoard(page, game, ['3']);
   assert.equal(await page.isVisible('#swap'), true, 'North is offered the swap');
+  // The hint is the API's (a node budget: the same move every time).
+  const { move: hinted } = await apiOk('/api/hint', { game, moves: ['3'] });
+  await page.click('#hint');
+  await page.waitForFunction(() => /Hint:/.test(document.getElementById('status').textContent));
+  assert.ok((await page.textContent('#status')).endsWith(`Hint: ${hinted === 'swap' ? 'swap' : `pit ${hinted}`}.`));
+  if (hinted === 'swap') assert.ok(await page.$eval('#swap', (b) => b.classList.contains('hinted')));
+  else assert.equal(await page.$$eval('#board .pit.hinted', (els) => els.map((e) => e.dataset.pit).join()), `north-${hinted}`);
   await page.click('#swap');
   await waitForTurn(page);
   const after = await expectBoard(page, game, ['3', 'swap']);
@@ -358,6 +365,11 @@ test('a game record loads: its position and moves are shown', async () => {
   await expectBoard(page, parsed.game, ['2']);
   await page.keyboard.press('ArrowRight');
   await expectBoard(page, parsed.game, ['2', 'swap']);
+  await page.keyboard.press('End');
+  await expectBoard(page, parsed.game, parsed.moves);
+  // A point of the score graph steps there too.
+  await page.click('#graph rect.g-hit[data-ply="3"]');
+  await expectBoard(page, parsed.game, parsed.moves.slice(0, 3));
   await page.keyboard.press('End');
   await expectBoard(page, parsed.game, parsed.moves);
   // A damaged record: the API's own words are shown, nothing changes.
