@@ -372,6 +372,19 @@ async function maybeComputerMove() {
   const ply = app.ply;
   const generation = app.generation;
   const token = ++app.thinkToken;
+  if (app.players[other(mover)] !== 'human' && ply > 0) {
+    // The computer against itself: a pause between moves, to watch it.
+    app.thinking = true;
+    render();
+    await sleep(600);
+    if (token !== app.thinkToken) return;
+    if (generation !== app.generation || app.ply !== ply || app.moves.length !== ply) {
+      app.thinking = false;
+      render();
+      maybeComputerMove();
+      return;
+    }
+  }
   app.thinking = true;
   render();
   let answer;
@@ -460,11 +473,11 @@ function resign() {
 
 // Replaces the game: checks it with the API first, so a bad one changes
 // nothing on the page.
-async function startGame({ game, start = null, moves = [], players = null }) {
+async function startGame({ game, start = null, moves = [], players = null, first = null }) {
   clearError();
   let answer;
   try {
-    answer = await api.state({ game, start, moves });
+    answer = await (first || api.state({ game, start, moves }));
   } catch (error) {
     showError(error);
     return false;
@@ -930,6 +943,10 @@ async function main() {
   fillPlayers();
   wire();
   $('speed-text').textContent = SPEEDS[Number($('speed').value)].label;
+  // The first board is asked for beside the variants (kalah at its own
+  // size is the page's first game), to be playable a round trip sooner.
+  const first = api.state({ game: { variant: 'kalah' }, start: null, moves: [] });
+  first.catch(() => {});
   try {
     const answer = await api.variants();
     app.variants = answer.variants;
@@ -941,7 +958,7 @@ async function main() {
   $('variant').replaceChildren(...app.variants.map((v) => new Option(v.name, v.name)));
   $('variant').value = app.variants.some((v) => v.name === 'kalah') ? 'kalah' : app.variants[0].name;
   applyVariantDefaults(true);
-  await startGame({ game: setupGame() });
+  await startGame({ game: setupGame(), first: $('variant').value === 'kalah' ? first : null });
 }
 
 main();
