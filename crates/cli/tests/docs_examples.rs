@@ -37,8 +37,12 @@ const LONG: &[&str] = &[
 ];
 
 /// The test command and the scripts it runs.
-const TEST_COMMAND: &[&str] =
-    &["bash scripts/test.sh", "bash scripts/fuzz_smoke.sh", "bash scripts/python_tests.sh"];
+const TEST_COMMAND: &[&str] = &[
+    "bash scripts/test.sh",
+    "bash scripts/fuzz_smoke.sh",
+    "bash scripts/python_tests.sh",
+    "bash scripts/web_tests.sh",
+];
 
 /// The project's root folder.
 fn root() -> PathBuf {

@@ -1,0 +1,233 @@
+// The board as an SVG: two rows of pits, a store at each end, seeds drawn as
+// pebbles with their count. South's row is the lower one, read left to right
+// from South's pit 1; North's row is the upper one, its pit 1 on the right
+// (each side counts from its own left); South's store is on the right,
+// North's on the left, so seeds travel counter-clockwise.
+
+const NS = 'http://www.w3.org/2000/svg';
+// The geometry: wide stores on a wide screen, narrow ones on a phone, where
+// the pits need every pixel (compact()).
+let PIT = 100; // distance between pit centres
+let STORE = 118; // width of the space for each store
+let STORE_W = 84; // the store's hollow
+let CORNER = 46;
+const HEIGHT = 300;
+
+export function compact(on) {
+  PIT = on ? 92 : 100;
+  STORE = on ? 84 : 118;
+  STORE_W = on ? 66 : 84;
+  CORNER = on ? 24 : 46;
+}
+const ROW_Y = { north: 88, south: 212 };
+const PIT_R = 40;
+const PEBBLE_R = 7.5;
+const COLOURS = ['ivory', 'amber', 'jade', 'coral', 'sand'];
+
+export const width = (n) => 2 * STORE + n * PIT;
+
+export function pitCentre(n, side, pit) {
+  const i = pit - 1;
+  const x = side === 'south' ? STORE + PIT * i + PIT / 2 : STORE + PIT * (n - 1 - i) + PIT / 2;
+  return { x, y: ROW_Y[side] };
+}
+
+export function storeCentre(n, side) {
+  return { x: side === 'south' ? width(n) - STORE / 2 : STORE / 2, y: HEIGHT / 2 };
+}
+
+// Deterministic pebble positions: a sunflower spiral in a pit, a loose
+// heap in a store.
+function pebblesInPit(count, cx, cy) {
+  const shown = Math.min(count, 30);
+  const out = [];
+  for (let k = 0; k < shown; k++) {
+    const layer = Math.floor(k / 12);
+    const j = k % 12;
+    // A ring round the middle, where the count is written.
+    const r = Math.min(PIT_R - PEBBLE_R - 2, 16 + 4.5 * Math.sqrt(j)) - layer * 5;
+    const a = j * 2.39996 + layer * 0.9;
+    out.push({ x: cx + r * Math.cos(a), y: cy + r * Math.sin(a) - layer * 2, c: COLOURS[(k * 7 + cx) % 5] });
+  }
+  return out;
+}
+
+function pebblesInStore(count, cx, cy) {
+  const shown = Math.min(count, 60);
+  const out = [];
+  for (let k = 0; k < shown; k++) {
+    const cols = STORE_W > 70 ? 3 : 2;
+    const perLayer = cols * 12;
+    const layer = Math.floor(k / perLayer);
+    const j = k % perLayer;
+    const col = j % cols;
+    const row = Math.floor(j / cols);
+    const jitter = ((k * 37) % 7) - 3;
+    out.push({
+      x: cx + (col - (cols - 1) / 2) * 17 + jitter + layer * 6,
+      y: cy + 88 - row * 15 + (((k * 13) % 5) - 2) - layer * 7,
+      c: COLOURS[(k * 3 + cx) % 5],
+    });
+  }
+  return out;
+}
+
+function el(name, attrs = {}, text) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null && v !== false) node.setAttribute(k, String(v));
+  }
+  if (text !== undefined) node.textContent = String(text);
+  return node;
+}
+
+function defs() {
+  const d = el('defs');
+  d.innerHTML = `
+    <linearGradient id="wood" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#a8713f"/><stop offset="0.45" stop-color="#8c5a2e"/>
+      <stop offset="1" stop-color="#6e4220"/>
+    </linearGradient>
+    <pattern id="grain" width="240" height="36" patternUnits="userSpaceOnUse">
+      <path d="M0 8 C60 2 120 14 240 6 M0 22 C80 30 150 16 240 24 M0 32 C70 28 170 36 240 31"
+            fill="none" stroke="#5a3518" stroke-opacity="0.22" stroke-width="1.4"/>
+    </pattern>
+    <radialGradient id="hole" cx="0.5" cy="0.42" r="0.6">
+      <stop offset="0" stop-color="#3b2312"/><stop offset="0.75" stop-color="#4d2e17"/>
+      <stop offset="1" stop-color="#6d4523"/>
+    </radialGradient>
+    <linearGradient id="storehole" x1="0" y1="0" x2="1" y2="0">
+      <stop offset="0" stop-color="#47290f"/><stop offset="0.5" stop-color="#352010"/>
+      <stop offset="1" stop-color="#47290f"/>
+    </linearGradient>
+    ${[['ivory', '#fbf3df', '#cdbb95'], ['amber', '#f0b765', '#a8661f'], ['jade', '#a9d1b8', '#4c8a6a'],
+       ['coral', '#e89a7c', '#a14d2e'], ['sand', '#efdc9c', '#a98f3f']].map(([id, a, b]) => `
+    <radialGradient id="peb-${id}" cx="0.35" cy="0.32" r="0.75">
+      <stop offset="0" stop-color="#fffdf6"/><stop offset="0.3" stop-color="${a}"/><stop offset="1" stop-color="${b}"/>
+    </radialGradient>`).join('')}`;
+  return d;
+}
+
+function pebbles(group, list) {
+  for (const p of list) {
+    // A plain offset shadow: an SVG filter on every pebble costs too much
+    // while sowing is animated.
+    group.append(el('circle', { class: 'pebble', cx: (p.x + 0.6).toFixed(1), cy: (p.y + 1.6).toFixed(1), r: PEBBLE_R, fill: '#1d0f05', 'fill-opacity': 0.45 }));
+    group.append(el('circle', { class: 'pebble', cx: p.x.toFixed(1), cy: p.y.toFixed(1), r: PEBBLE_R, fill: `url(#peb-${p.c})` }));
+  }
+}
+
+const sideName = (side) => (side === 'south' ? 'South' : 'North');
+const seedWord = (n) => (n === 1 ? '1 seed' : `${n} seeds`);
+
+// Draws `view` ({n, south, north, stores}) into `svg`. `opts`: mover (the
+// side whose pits are numbered for play), legal (Set of pit numbers that
+// can be clicked now), last (cell of the last move's pit), hint (pit
+// number), active (the cell a seed was just sown into), captured (cell).
+export function draw(svg, view, opts = {}) {
+  const n = view.n;
+  const w = width(n);
+  const focused = document.activeElement && svg.contains(document.activeElement)
+    ? document.activeElement.getAttribute('data-pit') : null;
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${w} ${HEIGHT}`);
+  svg.append(defs());
+  svg.append(el('rect', { class: 'board-wood', x: 2, y: 2, width: w - 4, height: HEIGHT - 4, rx: CORNER, fill: 'url(#wood)' }));
+  svg.append(el('rect', { x: 2, y: 2, width: w - 4, height: HEIGHT - 4, rx: CORNER, fill: 'url(#grain)' }));
+  svg.append(el('rect', { x: 8, y: 8, width: w - 16, height: HEIGHT - 16, rx: CORNER - 6, fill: 'none', stroke: '#c89866', 'stroke-opacity': 0.45, 'stroke-width': 2 }));
+
+  const sameCell = (a, side, pit) => a && a.side === side && (pit === 'store' ? a.store : a.pit === pit);
+
+  for (const side of ['north', 'south']) {
+    const c = storeCentre(n, side);
+    const count = view.stores[side];
+    const g = el('g', { class: `store ${side}`, 'data-side': side, 'data-store': 'true', role: 'img', 'aria-label': `${sideName(side)}'s store: ${seedWord(count)}` });
+    g.append(el('rect', { class: 'store-hole', x: c.x - STORE_W / 2, y: 36, width: STORE_W, height: HEIGHT - 72, rx: STORE_W / 2, fill: 'url(#storehole)' }));
+    g.append(el('rect', { class: `store-rim ${side}`, x: c.x - STORE_W / 2 - 3, y: 33, width: STORE_W + 6, height: HEIGHT - 66, rx: STORE_W / 2 + 3 }));
+    if (sameCell(opts.active, side, 'store')) g.classList.add('active');
+    pebbles(g, pebblesInStore(count, c.x, c.y));
+    // The count near the top: the seeds pile up from the bottom.
+    g.append(el('text', { class: 'count store-count', x: c.x, y: 36 + 52, 'text-anchor': 'middle' }, count));
+    g.append(el('text', { class: `store-label ${side}`, x: c.x, y: side === 'south' ? HEIGHT - 14 : 26, 'text-anchor': 'middle' }, sideName(side)));
+    svg.append(g);
+  }
+
+  for (const side of ['north', 'south']) {
+    const row = view[side];
+    for (let pit = 1; pit <= n; pit++) {
+      const { x, y } = pitCentre(n, side, pit);
+      const count = row[pit - 1];
+      const playable = opts.mover === side && opts.legal && opts.legal.has(String(pit));
+      const classes = ['pit', side];
+      if (playable) classes.push('legal');
+      if (sameCell(opts.last, side, pit)) classes.push('last');
+      if (sameCell(opts.active, side, pit)) classes.push('active');
+      if (sameCell(opts.captured, side, pit)) classes.push('captured');
+      if (opts.hint && opts.mover === side && String(opts.hint) === String(pit)) classes.push('hinted');
+      const label = `${sideName(side)} pit ${pit}: ${seedWord(count)}${playable ? ', sow it' : ''}${classes.includes('last') ? ', the last move' : ''}`;
+      const g = el('g', {
+        class: classes.join(' '),
+        'data-side': side,
+        'data-pit': `${side}-${pit}`,
+        'data-seeds': count,
+        'data-play': playable ? pit : null,
+        role: playable ? 'button' : 'img',
+        tabindex: playable ? 0 : null,
+        'aria-label': label,
+      });
+      g.append(el('circle', { class: 'ring', cx: x, cy: y, r: PIT_R + 6 }));
+      g.append(el('circle', { class: 'hole', cx: x, cy: y, r: PIT_R, fill: 'url(#hole)' }));
+      pebbles(g, pebblesInPit(count, x, y));
+      g.append(el('text', { class: 'count', x, y: y + 10, 'text-anchor': 'middle' }, count));
+      // The pit's number, from its owner's left, outside the row.
+      const ly = side === 'south' ? y + PIT_R + 24 : y - PIT_R - 13;
+      g.append(el('text', { class: `pit-number${opts.mover === side ? ' mover' : ''}`, x, y: ly, 'text-anchor': 'middle', 'aria-hidden': 'true' }, pit));
+      svg.append(g);
+    }
+  }
+  if (focused) {
+    const again = svg.querySelector(`[data-pit="${focused}"][tabindex]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+// The view a state from the API gives.
+export function viewOf(state) {
+  return {
+    n: state.pits_per_side,
+    south: [...state.south],
+    north: [...state.north],
+    stores: { ...state.stores },
+  };
+}
+
+// The views seen while a move is sown, one per event, from the position
+// before it (`before`) through `events` (docs/web.md); each comes with the
+// cell it changed. The last view is not used as the final position: the
+// state after the move, from the API, is.
+export function sowingSteps(before, events) {
+  const v = structuredClone(before);
+  const steps = [];
+  const cellRef = (cell) => (cell.store ? [v.stores, cell.side] : [v[cell.side], cell.pit - 1]);
+  for (const e of events) {
+    if (e.pick) {
+      const [obj, key] = cellRef(e.pick);
+      obj[key] = Math.max(0, obj[key] - e.seeds);
+      steps.push({ view: structuredClone(v), active: e.pick });
+    } else if (e.drop) {
+      const [obj, key] = cellRef(e.drop);
+      obj[key] += 1;
+      steps.push({ view: structuredClone(v), active: e.drop });
+    } else if (e.capture) {
+      const [obj, key] = cellRef(e.capture);
+      obj[key] = Math.max(0, obj[key] - e.seeds);
+      v.stores[e.store] += e.seeds;
+      steps.push({ view: structuredClone(v), captured: e.capture });
+    } else if (e.swap) {
+      [v.south, v.north] = [v.north, v.south];
+      [v.stores.south, v.stores.north] = [v.stores.north, v.stores.south];
+      steps.push({ view: structuredClone(v), swap: true });
+    }
+  }
+  return steps;
+}

@@ -1,0 +1,588 @@
+// Browser tests of the page `mancala serve` serves (docs/web.md): Debian's
+// chromium, headless, driven by playwright-core. Each test opens the page
+// afresh and checks what it shows against what the API says for the same
+// game.
+//
+//   MANCALA_BIN=target/debug/mancala SCREENSHOT_DIR=target/web-screenshots \
+//     node --test play.test.mjs
+//
+// MANCALA_BIN: the binary to run as `mancala serve --port 0 --no-db`.
+// SCREENSHOT_DIR: where the screenshots go (default: a temporary folder).
+// DOCS_SCREENSHOT: if set, the picture of a game in progress is also saved
+// there (docs/web.png is made this way).
+// CHROMIUM: the browser (default /usr/bin/chromium).
+// MANCALA_URL: test a server already running instead (while working on the
+// page: no binary is started, no interactive time measured).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BIN = process.env.MANCALA_BIN;
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const SHOTS = process.env.SCREENSHOT_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'mancala-shots-'));
+const DESKTOP = { width: 1280, height: 860 };
+const PHONE = { width: 390, height: 844 };
+
+let server; // the `mancala serve` process
+let base; // its URL, ending in '/'
+let browser;
+let home; // a temporary home for the server: nothing of the user's is read
+
+// ---- the server and the browser ----------------------------------------
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, ['serve', '--port', '0', '--no-db'], {
+      env: { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`no URL printed within 20 s: ${out}${err}`)), 20000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/[^\s)]+\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[0] });
+      }
+    });
+    child.stderr.on('data', (chunk) => { err += chunk; });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`mancala serve exited (${code}): ${err}`));
+    });
+  });
+}
+
+async function api(pathname, body) {
+  const response = await fetch(new URL(pathname, base), body === undefined
+    ? {}
+    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const data = await response.json();
+  return { status: response.status, data };
+}
+
+async function apiOk(pathname, body) {
+  const { status, data } = await api(pathname, body);
+  assert.equal(status, 200, `${pathname}: ${JSON.stringify(data)}`);
+  return data;
+}
+
+async function openPage(viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.problems = problems;
+  await page.goto(base);
+  await page.waitForSelector('#app[data-ready="true"]');
+  return page;
+}
+
+async function closePage(page) {
+  const problems = page.problems.filter((p) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(p));
+  await page.context().close();
+  assert.deepEqual(problems, [], 'the page reported errors');
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+// ---- reading the page --------------------------------------------------
+
+// The numbers drawn on the board: each pit's and store's count as shown.
+function boardNumbers(page) {
+  return page.evaluate(() => {
+    const n = document.querySelectorAll('#board .pit.south').length;
+    const read = (sel) => Number(document.querySelector(`#board ${sel} text.count`).textContent);
+    const row = (side) => Array.from({ length: n }, (_, i) => read(`[data-pit="${side}-${i + 1}"]`));
+    return {
+      south: row('south'),
+      north: row('north'),
+      stores: { south: read('.store.south'), north: read('.store.north') },
+    };
+  });
+}
+
+// The moves in the page's move list.
+function pageMoves(page) {
+  return page.$$eval('#moves button[data-ply]:not([data-ply="0"]) .move-pit', (els) => els.map((e) => e.textContent));
+}
+
+// Waits until the page is idle and waits for a person (or the game is over).
+async function waitForTurn(page) {
+  await page.waitForFunction(() => {
+    const app = document.getElementById('app');
+    if (app.dataset.busy !== 'false') return false;
+    return document.querySelector('#board [data-play]') !== null
+      || document.getElementById('status').classList.contains('result');
+  }, null, { timeout: 30000 });
+}
+
+// The board shown is the API's position after `moves` (from `start`): the
+// counts drawn must be its counts.
+async function expectBoard(page, game, moves, start = null) {
+  const { state } = await apiOk('/api/state', { game, start, moves });
+  await page.waitForFunction((p) => document.getElementById('board').dataset.position === p, state.position, { timeout: 15000 })
+    .catch(async () => {
+      const shown = await page.$eval('#board', (b) => b.dataset.position);
+      assert.fail(`the board shows ${shown}, the API says ${state.position} after ${moves.join(',')}`);
+    });
+  assert.deepEqual(await boardNumbers(page), { south: state.south, north: state.north, stores: state.stores },
+    `the numbers drawn after ${moves.join(',') || 'no move'}`);
+  return state;
+}
+
+async function newGame(page, { variant, pits, seeds, south, north, speed = '0' }) {
+  await page.locator('#speed').fill(speed);
+  await page.selectOption('#player-south', south);
+  await page.selectOption('#player-north', north);
+  await page.selectOption('#variant', variant);
+  if (pits !== undefined) await page.fill('#pits', String(pits));
+  if (seeds !== undefined) await page.fill('#seeds', String(seeds));
+  const generation = await page.$eval('#app', (a) => a.dataset.game);
+  await page.click('#new-game');
+  await page.waitForFunction((g) => document.getElementById('app').dataset.game !== g, generation);
+  return { variant, pits_per_side: pits ?? null, seeds: seeds ?? null };
+}
+
+// ---- the tests -----------------------------------------------------------
+
+before(async () => {
+  assert.ok(BIN || process.env.MANCALA_URL, 'set MANCALA_BIN to the mancala binary');
+  fs.mkdirSync(SHOTS, { recursive: true });
+  home = fs.mkdtempSync(path.join(os.tmpdir(), 'mancala-e2e-home-'));
+  // Playwright gives the browser a fresh temporary profile (--user-data-dir)
+  // and removes it on close.
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  // From starting the server to a page that can be played, in a browser
+  // already running (as `--open` finds the user's): the server's start, the
+  // page's load and its first requests.
+  if (process.env.MANCALA_URL) {
+    base = process.env.MANCALA_URL;
+    return;
+  }
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const started = performance.now();
+  const s = await startServer();
+  server = s.child;
+  base = s.url;
+  const listening = performance.now();
+  await page.goto(base);
+  await page.waitForSelector('#app[data-ready="true"] #board [data-play]');
+  const ready = performance.now();
+  const inPage = await page.$eval('#app', (a) => a.dataset.readyMs);
+  console.log(`interactive: ${Math.round(ready - started)} ms from starting \`mancala serve\` to a page with pits to click `
+    + `(server listening after ${Math.round(listening - started)} ms; the page playable ${inPage} ms after it began to load)`);
+  await context.close();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+  if (home) fs.rmSync(home, { recursive: true, force: true });
+  console.log(`screenshots: ${SHOTS}`);
+});
+
+test('the first page: kalah 6x4, South a person, every pit of South clickable', async () => {
+  const page = await openPage();
+  const { variants } = await apiOk('/api/variants');
+  const names = await page.$$eval('#variant option', (os) => os.map((o) => o.value));
+  assert.deepEqual(names, variants.map((v) => v.name));
+  await expectBoard(page, { variant: 'kalah' }, []);
+  const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => `${e.dataset.side} ${e.dataset.play}`));
+  assert.deepEqual(clickable, ['south 1', 'south 2', 'south 3', 'south 4', 'south 5', 'south 6']);
+  // Where each pit is drawn: South's row below, from its pit 1 on the left;
+  // North's above, from its pit 1 on the right (each side's own left);
+  // South's store on the right, North's on the left.
+  const centre = (sel) => page.$eval(sel, (e) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  const south = [];
+  const north = [];
+  for (let p = 1; p <= 6; p++) {
+    south.push(await centre(`[data-pit="south-${p}"] .hole`));
+    north.push(await centre(`[data-pit="north-${p}"] .hole`));
+  }
+  for (let i = 1; i < 6; i++) {
+    assert.ok(south[i].x > south[i - 1].x, `South's pit ${i + 1} is right of pit ${i}`);
+    assert.ok(north[i].x < north[i - 1].x, `North's pit ${i + 1} is left of pit ${i}`);
+  }
+  for (let i = 0; i < 6; i++) {
+    assert.ok(north[i].y < south[i].y, 'North\'s row is the upper one');
+    assert.ok(Math.abs(north[i].x - south[5 - i].x) < 1, `North's pit ${i + 1} faces South's pit ${6 - i}`);
+  }
+  // The number written by each pit is its own (what the keys type).
+  const numbers = await page.$$eval('#board .pit', (els) => els.map((e) => `${e.dataset.pit}=${e.querySelector('.pit-number').textContent}`));
+  assert.deepEqual(numbers.sort(), [1, 2, 3, 4, 5, 6].flatMap((p) => [`north-${p}=${p}`, `south-${p}=${p}`]).sort());
+  const southStore = await centre('#board .store.south .store-hole');
+  const northStore = await centre('#board .store.north .store-hole');
+  assert.ok(southStore.x > south[5].x && northStore.x < south[0].x, 'the stores: South\'s right, North\'s left');
+  const labels = await page.$$eval('#board .pit', (els) => els.map((e) => e.getAttribute('aria-label')));
+  assert.ok(labels.includes('South pit 3: 4 seeds, sow it'), labels.join('; '));
+  assert.ok(labels.includes('North pit 1: 4 seeds'), labels.join('; '));
+  // Sowing, slowly: seed by seed, every seed still on the board, no pit to
+  // click until it ends. (North a person: no answer follows.)
+  await page.selectOption('#player-north', 'human');
+  await page.locator('#speed').fill('1');
+  await page.click('#board [data-play="3"]');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'South sows pit 3…');
+  const seen = new Set();
+  let lastTotal = 0;
+  for (let i = 0; i < 12 && (await page.textContent('#status')).endsWith('…'); i++) {
+    const b = await boardNumbers(page);
+    // Pit 3's 4 seeds are picked up, then dropped one at a time.
+    const total = [...b.south, ...b.north, b.stores.south, b.stores.north].reduce((a, x) => a + x, 0);
+    assert.ok(total >= 44 && total <= 48 && total >= lastTotal, `seeds on the board while sowing: ${total}`);
+    lastTotal = total;
+    if (total < 48) assert.equal(b.south[2], 0, 'the sown pit is empty');
+    seen.add(JSON.stringify(b));
+    assert.equal(await page.$$eval('#board [data-play]', (els) => els.length), 0, 'no pit to click while sowing');
+    await page.waitForTimeout(150);
+  }
+  assert.ok(seen.size >= 3, `the sowing was shown step by step (${seen.size} boards seen)`);
+  await expectBoard(page, { variant: 'kalah' }, ['3']);
+  await closePage(page);
+});
+
+test('a whole game of kalah 4x3 against the computer, by clicking pits', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kalah', pits: 4, seeds: 3, south: 'human', north: 'computer:1' });
+  let clicks = 0;
+  for (;;) {
+    await waitForTurn(page);
+    const moves = await pageMoves(page);
+    const state = await expectBoard(page, game, moves);
+    if (state.over) break;
+    assert.ok(clicks < 60, 'the game should have ended');
+    // South's legal pits are the ones the page lets us click.
+    const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+    assert.equal(state.to_move, 'south');
+    assert.deepEqual(clickable, state.legal.filter((m) => m !== 'swap'));
+    // Sow the fullest pit (any choice would do; this one is deterministic).
+    const counts = state.south;
+    const pit = clickable.reduce((best, p) => (counts[p - 1] > counts[best - 1] ? p : best));
+    await page.click(`#board [data-play="${pit}"]`);
+    clicks += 1;
+    if (clicks === 2) await shot(page, 'kalah-4x3-in-play');
+  }
+  const moves = await pageMoves(page);
+  const { state } = await apiOk('/api/state', { game, moves });
+  assert.equal(state.over, true);
+  const status = await page.textContent('#status');
+  const { south, north } = state.stores;
+  const expected = state.winner === 'south' ? `South wins ${south} to ${north}`
+    : state.winner === 'north' ? `North wins ${north} to ${south}` : `a draw, ${south} to ${north}`;
+  assert.ok(status.includes(expected), `the result shown: "${status}", expected "${expected}"`);
+  assert.equal(await page.$$eval('#board [data-play]', (els) => els.length), 0, 'no pit can be clicked after the end');
+  await shot(page, 'kalah-4x3-over');
+  await closePage(page);
+});
+
+test('the pie rule: the Swap button exchanges the sides', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  assert.equal(await page.isVisible('#swap'), false, 'no swap before the first move');
+  await page.click('#board [data-play="3"]');
+  await waitForTurn(page);
+  const before = await expectBoard(page, game, ['3']);
+  assert.equal(await page.isVisible('#swap'), true, 'North is offered the swap');
+  // The hint is the API's (a node budget: the same move every time).
+  const { move: hinted } = await apiOk('/api/hint', { game, moves: ['3'] });
+  await page.click('#hint');
+  await page.waitForFunction(() => /Hint:/.test(document.getElementById('status').textContent));
+  assert.ok((await page.textContent('#status')).endsWith(`Hint: ${hinted === 'swap' ? 'swap' : `pit ${hinted}`}.`));
+  if (hinted === 'swap') assert.ok(await page.$eval('#swap', (b) => b.classList.contains('hinted')));
+  else assert.equal(await page.$$eval('#board .pit.hinted', (els) => els.map((e) => e.dataset.pit).join()), `north-${hinted}`);
+  await page.click('#swap');
+  await waitForTurn(page);
+  const after = await expectBoard(page, game, ['3', 'swap']);
+  // The rows and stores exchanged places.
+  assert.deepEqual(after.south, before.north);
+  assert.deepEqual(after.north, before.south);
+  assert.deepEqual(after.stores, { south: before.stores.north, north: before.stores.south });
+  assert.deepEqual(await pageMoves(page), ['3', 'swap']);
+  assert.equal(await page.isVisible('#swap'), false, 'the swap is offered once');
+  await closePage(page);
+});
+
+test('undo takes back to the last move of a person', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kalah-classic', pits: 6, seeds: 4, south: 'human', north: 'computer:1' });
+  await waitForTurn(page);
+  // Pit 1 gives no extra turn: the computer answers.
+  await page.click('#board [data-play="1"]');
+  await waitForTurn(page);
+  const played = await pageMoves(page);
+  assert.ok(played.length >= 2 && played[0] === '1', `moves ${played}`);
+  const afterBoth = await expectBoard(page, game, played);
+  assert.equal(afterBoth.to_move, 'south');
+  // Any pit South may sow (the computer's answer decides which are left).
+  await page.click('#board [data-play]');
+  await waitForTurn(page);
+  const more = await pageMoves(page);
+  assert.ok(more.length > played.length);
+  await page.click('#undo');
+  await waitForTurn(page);
+  // Back to South's turn before that second pit was sown.
+  assert.deepEqual(await pageMoves(page), played);
+  await expectBoard(page, game, played);
+  await page.click('#undo');
+  await waitForTurn(page);
+  assert.deepEqual(await pageMoves(page), []);
+  await expectBoard(page, game, []);
+  await closePage(page);
+});
+
+test('a game record loads: its position and moves are shown', async () => {
+  const page = await openPage();
+  const text = '[Game "mancala"]\n[Variant "kalah"]\n[PitsPerSide "5"]\n[SeedsPerPit "3"]\n[South "human"]\n[North "human"]\n\n2, swap, 4, 1\n';
+  const parsed = await apiOk('/api/record/parse', { text });
+  await page.click('#more summary');
+  await page.setInputFiles('#load-record', { name: 'short.game', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await waitForTurn(page);
+  await expectBoard(page, parsed.game, parsed.moves, parsed.start);
+  assert.deepEqual(await pageMoves(page), ['2', 'swap', '4', '1']);
+  assert.equal(await page.inputValue('#pits'), '5');
+  // Stepping back through it: the move list and the arrow keys.
+  await page.click('#moves button[data-ply="1"]');
+  await expectBoard(page, parsed.game, ['2']);
+  await page.keyboard.press('ArrowRight');
+  await expectBoard(page, parsed.game, ['2', 'swap']);
+  await page.keyboard.press('End');
+  await expectBoard(page, parsed.game, parsed.moves);
+  // A point of the score graph steps there too.
+  await page.click('#graph rect.g-hit[data-ply="3"]');
+  await expectBoard(page, parsed.game, parsed.moves.slice(0, 3));
+  await page.keyboard.press('End');
+  await expectBoard(page, parsed.game, parsed.moves);
+  // A damaged record: the API's own words are shown, nothing changes.
+  const bad = '[Game "mancala"]\n[Variant "kalah"]\n\n3, 9\n';
+  const { status, data } = await api('/api/record/parse', { text: bad });
+  assert.equal(status, 400);
+  await page.setInputFiles('#load-record', { name: 'bad.game', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+  await page.waitForSelector('#error:not([hidden])');
+  const shown = await page.textContent('#error-text');
+  assert.ok(shown.includes(data.error), `shown "${shown}", the API said "${data.error}"`);
+  await expectBoard(page, parsed.game, parsed.moves);
+  // Saving gives the record back.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-record')]);
+  const saved = fs.readFileSync(await download.path(), 'utf8');
+  const again = await apiOk('/api/record/parse', { text: saved });
+  assert.deepEqual(again.moves, parsed.moves);
+  await closePage(page);
+});
+
+test('a position string starts the game from it; a bad one is refused in plain words', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  await page.click('#more summary');
+  const start = '4,4,0,5,5,5:1/4,4,4,4,4,4:0/N+swap';
+  await page.fill('#position', start);
+  await page.click('#position-start');
+  await waitForTurn(page);
+  const state = await expectBoard(page, game, [], start);
+  assert.equal(state.to_move, 'north');
+  const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => `${e.dataset.side} ${e.dataset.play}`));
+  assert.deepEqual(clickable, ['north 1', 'north 2', 'north 3', 'north 4', 'north 5', 'north 6']);
+  const bad = '4,4,0,5,5:1/4,4,4,4,4,4:0/N';
+  const { status, data } = await api('/api/state', { game, start: bad, moves: [] });
+  assert.equal(status, 400);
+  await page.fill('#position', bad);
+  await page.click('#position-start');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.ok((await page.textContent('#error-text')).includes(data.error));
+  await expectBoard(page, game, [], start);
+  await closePage(page);
+});
+
+test('a variant file\'s rules are played; a resignation ends the game', async () => {
+  const page = await openPage();
+  const text = execFileSync(BIN || 'mancala', ['variants', '--show', 'kalah-classic'], { env: { ...process.env, HOME: home } }).toString();
+  const game = { variant_file: text };
+  await page.click('#more summary');
+  await page.setInputFiles('#variant-file', { name: 'classic.toml', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => /classic\.toml/.test(document.getElementById('variant-file-name').textContent));
+  assert.equal(await page.isDisabled('#variant'), true, 'the built-in choice is set aside');
+  await page.selectOption('#player-north', 'human');
+  await waitForTurn(page);
+  await expectBoard(page, game, []);
+  await page.click('#board [data-play="2"]');
+  await waitForTurn(page);
+  await expectBoard(page, game, ['2']);
+  // A file that is not a variant: the API's message, the game unchanged.
+  const bad = 'name = "x"\n';
+  const { status, data } = await api('/api/state', { game: { variant_file: bad }, moves: [] });
+  assert.equal(status, 400);
+  await page.setInputFiles('#variant-file', { name: 'bad.toml', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+  await page.waitForSelector('#error:not([hidden])');
+  assert.equal(await page.textContent('#error-text'), data.error);
+  await expectBoard(page, game, ['2']);
+  // North, to move, resigns.
+  await page.click('#resign');
+  await page.waitForSelector('#status.result');
+  const { state } = await apiOk('/api/state', { game, moves: ['2'] });
+  assert.equal(await page.textContent('#status'),
+    `North resigns: South wins. Stores: South ${state.stores.south}, North ${state.stores.north}.`);
+  assert.equal(await page.$$eval('#board [data-play]', (els) => els.length), 0, 'no pit can be clicked after resigning');
+  await closePage(page);
+});
+
+test('keyboard play: pit numbers sow, arrows step', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  await page.keyboard.press('4');
+  await waitForTurn(page);
+  await expectBoard(page, game, ['4']);
+  await page.keyboard.press('2');
+  await waitForTurn(page);
+  await expectBoard(page, game, ['4', '2']);
+  await page.keyboard.press('ArrowLeft');
+  await expectBoard(page, game, ['4']);
+  await page.keyboard.press('ArrowLeft');
+  await expectBoard(page, game, []);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expectBoard(page, game, ['4', '2']);
+  // A pit reached with the focus (Tab) and sown with Enter.
+  await page.focus('#board [data-play="5"]');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'South pit 5: 5 seeds, sow it');
+  await page.keyboard.press('Enter');
+  await waitForTurn(page);
+  await expectBoard(page, game, ['4', '2', '5']);
+  // A pit the board does not have: said so, nothing played.
+  await page.keyboard.press('9');
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await page.textContent('#error-text'), /no pit 9/);
+  assert.deepEqual(await pageMoves(page), ['4', '2', '5']);
+  await closePage(page);
+});
+
+test('analyse and solve a small game: the values shown are the API\'s', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kalah-classic', pits: 3, seeds: 2, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  await page.click('#board [data-play="1"]');
+  await waitForTurn(page);
+  const moves = await pageMoves(page);
+  await expectBoard(page, game, moves);
+
+  await page.click('#analyse');
+  await page.waitForSelector('#analysis-out[data-state="done"]');
+  const shown = await page.$$eval('#analysis-out tbody tr', (rows) => rows.map((r) => ({ move: r.dataset.move, score: Number(r.dataset.score), exact: r.dataset.exact === 'true', text: r.querySelector('.score').textContent })));
+  const analysis = await apiOk('/api/analyze', { game, moves, movetime_ms: 1000 });
+  // The game is small enough to be searched to its end: exact scores, the
+  // same on every run.
+  assert.ok(analysis.moves.every((m) => m.exact), JSON.stringify(analysis));
+  assert.deepEqual(shown.map(({ move, score, exact }) => ({ move, score, exact })),
+    analysis.moves.map((m) => ({ move: m.move, score: m.score, exact: m.exact })));
+  for (const row of shown) assert.ok(row.text.startsWith(row.score > 0 ? `+${row.score}` : row.score < 0 ? `\u2212${-row.score}` : '0'));
+
+  await page.click('#solve');
+  await page.waitForSelector('#solve-status[data-state="solved"]', { timeout: 60000 });
+  const value = Number(await page.$eval('#solve-status', (e) => e.dataset.value));
+  // The API's answer over its own WebSocket, opened from the page's origin.
+  const result = await page.evaluate((request) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${location.host}/api/solve`);
+    ws.onopen = () => ws.send(JSON.stringify(request));
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type !== 'progress') { ws.close(); resolve(m); }
+    };
+    ws.onerror = () => reject(new Error('websocket error'));
+  }), { game, start: null, moves });
+  assert.equal(result.type, 'result', JSON.stringify(result));
+  assert.equal(value, result.value);
+  assert.equal(value, analysis.moves[0].score, 'the solve agrees with the best move\'s exact score');
+  const text = await page.textContent('#solve-status');
+  assert.ok(text.includes(`Best move${result.best.length === 1 ? '' : 's'}: ${result.best.join(', ')}`), text);
+  // The graph marks the position's score as exact.
+  await page.waitForSelector('#eval-text[data-exact="true"]');
+  assert.equal(Number(await page.$eval('#eval-text', (e) => e.dataset.score)), result.value_south);
+  await shot(page, 'analysed-and-solved');
+  await closePage(page);
+});
+
+test('a long solve shows its progress and stops on Cancel', async () => {
+  const page = await openPage();
+  await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  await page.click('#solve');
+  assert.equal(await page.isVisible('#solve-cancel'), true);
+  await page.waitForFunction(() => /between/.test(document.getElementById('solve-status').textContent), null, { timeout: 30000 });
+  const progress = await page.textContent('#solve-status');
+  const [, lower, upper] = progress.match(/between ([+\u2212]?\d+) and ([+\u2212]?\d+)/);
+  const num = (t) => Number(t.replace('\u2212', '-'));
+  assert.ok(num(lower) <= num(upper), progress);
+  await page.click('#solve-cancel');
+  await page.waitForSelector('#solve-status[data-state="stopped"]', { timeout: 15000 });
+  assert.match(await page.textContent('#solve-status'), /Solve stopped \(cancelled\)/);
+  assert.equal(await page.isVisible('#solve-cancel'), false);
+  assert.equal(await page.isEnabled('#solve'), true, 'another solve can start');
+  await closePage(page);
+});
+
+test('a phone-sized screen shows the whole board', async () => {
+  const page = await openPage(PHONE);
+  await waitForTurn(page);
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width + 0.5, `board ${JSON.stringify(box)} within the width`);
+  assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height, `board ${JSON.stringify(box)} within the first screen`);
+  for (const pit of await page.locator('#board .pit .hole').all()) {
+    const b = await pit.boundingBox();
+    assert.ok(b.x >= 0 && b.x + b.width <= PHONE.width && b.width >= 30, `a pit at ${JSON.stringify(b)}`);
+  }
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrollWidth <= PHONE.width, `the page scrolls sideways: ${scrollWidth} px wide`);
+  // Playable by touch-sized clicks, too.
+  await page.click('#board [data-play="3"]');
+  await waitForTurn(page);
+  await page.screenshot({ path: path.join(SHOTS, 'phone.png') });
+  await closePage(page);
+});
+
+test('a game in progress, animated, with the analysis filled in (the README picture)', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'computer:2', speed: '5' });
+  for (const pit of ['3', '6', '2', '5']) {
+    await waitForTurn(page);
+    const state = await expectBoard(page, game, await pageMoves(page));
+    if (state.over) break;
+    const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+    await page.click(`#board [data-play="${clickable.includes(pit) ? pit : clickable[0]}"]`);
+  }
+  await waitForTurn(page);
+  const moves = await pageMoves(page);
+  await expectBoard(page, game, moves);
+  // The graph has a point for every position once the quiet searches finish.
+  await page.waitForFunction((n) => document.querySelectorAll('#graph [data-ply].g-est, #graph [data-ply].g-exact').length === n,
+    moves.length + 1, { timeout: 30000 });
+  const e = await page.$eval('#eval-text', (x) => x.dataset.score);
+  assert.notEqual(e, '', 'the evaluation bar has a score');
+  await page.click('#analyse');
+  await page.waitForSelector('#analysis-out[data-state="done"]');
+  await page.mouse.move(0, 0);
+  await shot(page, 'game-in-progress');
+  if (process.env.DOCS_SCREENSHOT) {
+    await page.screenshot({ path: process.env.DOCS_SCREENSHOT, fullPage: true });
+  }
+  await closePage(page);
+});
