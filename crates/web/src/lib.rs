@@ -10,6 +10,7 @@ mod assets;
 mod endgames;
 mod error;
 mod game;
+mod guard;
 pub mod limits;
 mod solve;
 mod state_json;
@@ -43,6 +44,12 @@ pub struct ServeOptions {
     /// How long a search waits for a slot before 503
     /// ([`limits::SLOT_WAIT`] by default).
     pub slot_wait: Duration,
+    /// Serve requests that name any host. `false` (the default, for a
+    /// server on the loopback address): only requests to `localhost` or a
+    /// loopback address, so that a site whose name is made to point at
+    /// 127.0.0.1 cannot use the server. Requests to the API from a page of
+    /// another origin are refused either way.
+    pub any_host: bool,
 }
 
 impl Default for ServeOptions {
@@ -52,6 +59,7 @@ impl Default for ServeOptions {
             solve_time_limit: limits::SOLVE_TIME_LIMIT,
             search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             slot_wait: limits::SLOT_WAIT,
+            any_host: false,
         }
     }
 }
@@ -88,6 +96,10 @@ pub fn router(options: ServeOptions) -> Router {
         .merge(api)
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            guard::AnyHost(options.any_host),
+            guard::same_site,
+        ))
 }
 
 async fn method_not_allowed(uri: Uri, method: axum::http::Method) -> Response {

@@ -10,7 +10,7 @@ use axum::http::{Request, StatusCode};
 use common::*;
 use mancala_core::{Game, Move, Position, Side, Variant};
 use mancala_solver::{SolveOptions, Solver};
-use mancala_web::StateJson;
+use mancala_web::{router, ServeOptions, StateJson};
 use serde_json::{json, Value};
 
 fn kalah(moves: &[&str]) -> Value {
@@ -478,4 +478,66 @@ async fn a_search_waits_for_a_slot_then_gets_503_with_a_message() {
     assert_eq!(mancala_web::limits::SLOT_WAIT, std::time::Duration::from_secs(5));
     let busy = busy.await.unwrap();
     assert_eq!(busy.status, StatusCode::OK, "{}", busy.text);
+}
+
+/// A page of another site cannot drive the API: a request naming a host
+/// other than this machine (DNS rebinding) is refused while the server
+/// listens on the loopback address, and an API request whose `Origin` is
+/// not the page's own is refused always (a WebSocket too). The page's own
+/// requests, and requests without these headers, are served.
+#[tokio::test]
+async fn requests_from_other_sites_are_refused() {
+    let request = |host: Option<&str>, origin: Option<&str>, path: &str| {
+        let mut r = Request::post(path).header("content-type", "application/json");
+        if let Some(h) = host {
+            r = r.header("host", h);
+        }
+        if let Some(o) = origin {
+            r = r.header("origin", o);
+        }
+        r.body(Body::from(kalah(&["3"]).to_string())).unwrap()
+    };
+    let app = app();
+    for (host, origin) in [
+        (Some("127.0.0.1:8765"), Some("http://127.0.0.1:8765")),
+        (Some("localhost:8765"), Some("http://localhost:8765")),
+        (Some("[::1]:8765"), Some("http://[::1]:8765")),
+        (Some("127.0.0.1:8765"), None),
+        (None, None),
+    ] {
+        let r = send(&app, request(host, origin, "/api/state")).await;
+        assert_eq!(r.status, StatusCode::OK, "{host:?} {origin:?}: {}", r.text);
+    }
+    let r = send(&app, request(Some("evil.example:8765"), None, "/api/state")).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert!(
+        r.error().contains("this machine only") && r.error().contains("evil.example"),
+        "{}",
+        r.text
+    );
+    let r = send(&app, request(Some("evil.example:8765"), None, "/")).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "the page too");
+    for origin in ["http://evil.example", "http://127.0.0.1:9999", "null"] {
+        let r = send(&app, request(Some("127.0.0.1:8765"), Some(origin), "/api/state")).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{origin}");
+        assert!(r.error().contains("may not use this server's API"), "{}", r.text);
+    }
+    let upgrade = Request::get("/api/solve")
+        .header("host", "127.0.0.1:8765")
+        .header("origin", "http://evil.example")
+        .header("connection", "upgrade")
+        .header("upgrade", "websocket")
+        .header("sec-websocket-version", "13")
+        .header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(send(&app, upgrade).await.status, StatusCode::FORBIDDEN);
+    // Listening beyond the loopback address: any host name, same origin only.
+    let open = router(ServeOptions { any_host: true, ..ServeOptions::default() });
+    let r =
+        send(&open, request(Some("box.lan:8765"), Some("http://box.lan:8765"), "/api/state")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let r =
+        send(&open, request(Some("box.lan:8765"), Some("http://evil.example"), "/api/state")).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
 }

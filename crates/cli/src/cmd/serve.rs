@@ -26,6 +26,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let options = mancala_web::ServeOptions {
         db_dir: (!args.db.no_db).then(|| args.db.location.root()),
+        // On the loopback address only requests naming this machine are
+        // served (docs/web.md); listening beyond it, any host name.
+        any_host: !args.listen.is_loopback(),
         ..mancala_web::ServeOptions::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
