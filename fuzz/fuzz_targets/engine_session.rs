@@ -17,37 +17,11 @@
 //! - every accepted `go` gets exactly one `bestmove` by the end of the input.
 #![no_main]
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{Game, Position};
 use mancala_engine::protocol::{Command, GoLimits, Reply, Start};
-use mancala_engine::session::{Flow, NoEndgame, Out, Session};
+use mancala_engine::session::{Flow, NoEndgame, Session, Transcript};
 use mancala_fuzz::{check_position, preset_named};
-
-/// The engine's output, kept for the checks.
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Sink {
-    /// The lines written so far.
-    fn lines(&self) -> Vec<String> {
-        let bytes = self.0.lock().unwrap().clone();
-        let text = String::from_utf8(bytes).expect("the engine writes UTF-8");
-        text.lines().map(str::to_string).collect()
-    }
-}
 
 /// `command` with limits small enough for a fuzz run; `None` for a command
 /// left out.
@@ -109,10 +83,9 @@ fn apply(game: &Game, command: &Command) -> Option<Game> {
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let mut game = Game::new(preset_named("kalah").expect("preset"));
-    let sink = Sink::default();
-    let out: Out = Arc::new(Mutex::new(Box::new(sink.clone())));
-    let mut engine =
-        Session::new(game.variant().clone(), 1, out, Box::new(NoEndgame)).expect("a 1 MiB table");
+    let sink = Transcript::default();
+    let mut engine = Session::new(game.variant().clone(), 1, sink.out(), Box::new(NoEndgame))
+        .expect("a 1 MiB table");
     let mut accepted_go = 0;
     for line in text.lines().take(64) {
         if let Ok(reply) = line.parse::<Reply>() {

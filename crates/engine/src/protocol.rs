@@ -279,8 +279,10 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
         let n: u64 = number("go", key, words.get(i + 1), usage).map_err(|e| {
             let value = words.get(i + 1).copied().unwrap_or_default();
             if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+                // A clock may have run down to 0 ms, an increment may be 0.
+                let min = u64::from(!clock_key || key == "movestogo");
                 ProtocolError(format!(
-                    "go: {key} must be a whole number from 1 to {max}, found {:?}",
+                    "go: {key} must be a whole number from {min} to {max}, found {:?}",
                     quote(value)
                 ))
             } else {

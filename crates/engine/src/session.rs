@@ -53,6 +53,41 @@ impl EndgameSource for NoEndgame {
 /// whole line at a time.
 pub type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
+/// Replies kept in memory, for a program (or a test) that drives a
+/// [`Session`] itself and reads what it answered.
+#[derive(Clone, Default)]
+pub struct Transcript(Arc<Mutex<Vec<u8>>>);
+
+impl Transcript {
+    /// An [`Out`] writing into this transcript.
+    pub fn out(&self) -> Out {
+        Arc::new(Mutex::new(Box::new(self.clone())))
+    }
+
+    /// The lines written so far.
+    pub fn lines(&self) -> Vec<String> {
+        let bytes = match self.0.lock() {
+            Ok(b) => b.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        };
+        String::from_utf8_lossy(&bytes).lines().map(str::to_string).collect()
+    }
+}
+
+impl Write for Transcript {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.0.lock() {
+            Ok(mut b) => b.extend_from_slice(buf),
+            Err(poisoned) => poisoned.into_inner().extend_from_slice(buf),
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Writes one line and flushes it. A closed output is ignored: the end of
 /// the input will end the engine.
 pub fn reply(out: &Out, line: &str) {
@@ -77,6 +112,9 @@ struct Running {
     pondering: Arc<AtomicBool>,
     /// The time limit to start at `ponderhit` (`None`: none).
     after_ponderhit: Option<Duration>,
+    /// The `ponderhit` timer's line: dropped with the search, which ends
+    /// the timer's wait at once.
+    timer: Option<std::sync::mpsc::Sender<()>>,
     handle: JoinHandle<Searcher>,
 }
 
@@ -331,22 +369,38 @@ impl Session {
     /// `ponderhit`: the pondering search goes on as a normal one, its time
     /// limit counted from now.
     fn ponder_hit(&mut self) {
-        let Some(run) = self.running.as_ref().filter(|r| r.pondering.load(Ordering::SeqCst)) else {
+        let Some(run) = self.running.as_mut().filter(|r| r.pondering.load(Ordering::SeqCst)) else {
             return self.error("ponderhit: no search is pondering (ponderhit follows go ponder)");
         };
         if let Some(time) = run.after_ponderhit {
+            // The timer waits on a channel whose sender the search holds:
+            // when the search ends first, the timer ends with it.
+            let (tx, rx) = std::sync::mpsc::channel::<()>();
             let stop = Arc::clone(&run.stop);
             let timer = std::thread::Builder::new().name("ponderhit".into()).spawn(move || {
-                std::thread::sleep(time);
-                stop.store(true, Ordering::Relaxed);
+                if rx.recv_timeout(time) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                    stop.store(true, Ordering::Relaxed);
+                }
             });
-            if let Err(e) = timer {
-                // Without a timer the search would run on: stop it now.
-                run.stop.store(true, Ordering::Relaxed);
-                self.error(format!("ponderhit: cannot start the timer ({e}); stopping now"));
+            match timer {
+                Ok(_) => run.timer = Some(tx),
+                Err(e) => {
+                    // Without a timer the search would run on: stop it now.
+                    run.stop.store(true, Ordering::Relaxed);
+                    let e = format!("ponderhit: cannot start the timer ({e}); stopping now");
+                    self.error(e);
+                    return self.ponder_over();
+                }
             }
         }
-        run.pondering.store(false, Ordering::SeqCst);
+        self.ponder_over();
+    }
+
+    /// The pondering search goes on as a normal one.
+    fn ponder_over(&mut self) {
+        if let Some(run) = &self.running {
+            run.pondering.store(false, Ordering::SeqCst);
+        }
     }
 
     /// The time limit of `go`: `movetime`, or the mover's share of its
@@ -391,7 +445,8 @@ impl Session {
             time: if ponder { None } else { time },
         };
         let infinite = go.infinite;
-        let unlimited = limits == SearchLimits::default() && !ponder;
+        // No limit, now or after `ponderhit`: the end of the input stops it.
+        let unlimited = limits == SearchLimits::default() && time.is_none();
         if self.game.position().is_over() {
             self.send(Reply::InfoString("the game is over".into()));
             self.send(Reply::BestMove(None));
@@ -433,6 +488,7 @@ impl Session {
                     unlimited,
                     pondering,
                     after_ponderhit: time,
+                    timer: None,
                     handle,
                 })
             }

@@ -207,6 +207,8 @@ fn commands_refuse_what_the_protocol_does_not_allow() {
         ("go movestogo 0", "movestogo must be at least 1, found 0"),
         ("go northinc", "northinc needs a number"),
         ("go southtime -5", "southtime must be a whole number"),
+        ("go southtime 99999999999999999999999", "from 0 to 18446744073709551615"),
+        ("go movestogo 99999999999999999999999", "from 1 to 18446744073709551615"),
         ("go infinite southtime 100", "infinite cannot be combined"),
         ("go infinite ponder", "infinite cannot be combined"),
         ("ponderhit now", "ponderhit takes nothing after it"),

@@ -2,37 +2,19 @@
 //! pondering (`go ponder`, `ponderhit`) and the time each move may take
 //! (`GameClock`).
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use mancala_core::{Game, Position, Variant};
 use mancala_engine::search::{GameClock, CLOCK_SAFETY};
-use mancala_engine::session::{NoEndgame, Out, Session};
+use mancala_engine::session::{NoEndgame, Session, Transcript};
 
-/// The session's output, shared with the test.
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+/// What the session answered.
+trait Answers {
+    fn bestmoves(&self) -> usize;
+    fn wait_for_bestmoves(&self, n: usize) -> Duration;
 }
 
-impl Sink {
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8(self.0.lock().unwrap().clone())
-            .unwrap()
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
-
+impl Answers for Transcript {
     fn bestmoves(&self) -> usize {
         self.lines().iter().filter(|l| l.starts_with("bestmove")).count()
     }
@@ -48,11 +30,10 @@ impl Sink {
     }
 }
 
-fn session(variant: &str) -> (Session, Sink) {
-    let sink = Sink::default();
-    let out: Out = Arc::new(Mutex::new(Box::new(sink.clone())));
+fn session(variant: &str) -> (Session, Transcript) {
+    let replies = Transcript::default();
     let v = Variant::preset(variant).unwrap();
-    (Session::new(v, 16, out, Box::new(NoEndgame)).unwrap(), sink)
+    (Session::new(v, 16, replies.out(), Box::new(NoEndgame)).unwrap(), replies)
 }
 
 fn clock(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> GameClock {
@@ -147,4 +128,21 @@ fn pondering_waits_for_ponderhit_or_stop() {
     std::thread::sleep(Duration::from_millis(50));
     s.finish();
     assert_eq!(out.bestmoves(), 3, "the end of the input stops pondering");
+}
+
+/// `go ponder` with no limit, then `ponderhit`: still a search without a
+/// limit, so the end of the input stops it (it does not run on forever).
+#[test]
+fn a_ponderhit_search_without_limits_stops_at_the_end_of_the_input() {
+    let (mut s, out) = session("kalah");
+    s.line("go ponder");
+    s.line("ponderhit");
+    std::thread::sleep(Duration::from_millis(50));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        s.finish();
+        tx.send(()).unwrap();
+    });
+    assert!(rx.recv_timeout(Duration::from_secs(20)).is_ok(), "finish() did not return");
+    assert_eq!(out.bestmoves(), 1);
 }

@@ -35,7 +35,12 @@ impl Endgames {
         if let Some(found) = opened.get(&key) {
             return found.clone();
         }
+        // Kept: a database found, and one that cannot be used (said once).
+        // Not kept: none on disk, so that rule sets without a database (a
+        // variant file each) do not fill the memory, and a database built
+        // while the server runs is found.
         let found = match Databases::open(v, root) {
+            Ok(None) => return None,
             Ok(found) => found.map(|o| o.oracle),
             Err(e) => {
                 let text = e.to_string();

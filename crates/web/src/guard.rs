@@ -3,27 +3,37 @@
 //! browser's same-origin rules, and a site whose name is made to point at
 //! 127.0.0.1 (DNS rebinding) would be "same origin" with this server.
 //!
-//! - While the server listens on the loopback address only, a request must
-//!   name this machine in its `Host` header (`localhost` or a loopback
-//!   address, any port).
+//! - A request must carry a `Host` header naming this machine: `localhost`
+//!   or a loopback address (any port); when the server listens beyond the
+//!   loopback address, any IP address too, and the host names it was
+//!   given (`--allow-host`). A site's own name pointing at the server is
+//!   refused, so DNS rebinding gets nothing.
 //! - A request to the API that carries an `Origin` header (browsers send it
 //!   with every WebSocket and every `POST`) must come from the page's own
 //!   origin: the origin's host and port are the `Host` header's.
+//! - No page may show this one in a frame (a framed copy would send its
+//!   own origin).
 
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use axum::extract::{Request, State};
-use axum::http::header::{HOST, ORIGIN};
-use axum::http::StatusCode;
+use axum::http::header::{CONTENT_SECURITY_POLICY, HOST, ORIGIN, X_FRAME_OPTIONS};
+use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::error::error_response;
 
-/// Whether requests naming any host are served (the server listens beyond
-/// the loopback address).
-#[derive(Clone, Copy)]
-pub struct AnyHost(pub bool);
+/// Which `Host` names are served besides `localhost` and loopback
+/// addresses.
+#[derive(Clone, Debug, Default)]
+pub struct Hosts {
+    /// Any IP address (the server listens beyond the loopback address).
+    pub any_address: bool,
+    /// Host names allowed by the user, lower case.
+    pub names: Vec<String>,
+}
 
 /// The host of a `Host` header's value, without the port (and brackets).
 fn host_name(host: &str) -> &str {
@@ -33,48 +43,57 @@ fn host_name(host: &str) -> &str {
     host.rsplit_once(':').map_or(host, |(name, _)| name)
 }
 
-fn this_machine(host: &str) -> bool {
-    let name = host_name(host);
-    name.eq_ignore_ascii_case("localhost")
-        || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-}
-
-pub async fn same_site(
-    State(AnyHost(any_host)): State<AnyHost>,
-    req: Request,
-    next: Next,
-) -> Response {
-    let headers = req.headers();
-    let host = headers.get(HOST).map(|h| h.to_str().unwrap_or(""));
-    if let (false, Some(host)) = (any_host, host) {
-        if !this_machine(host) {
-            return error_response(
-                StatusCode::FORBIDDEN,
-                &format!(
-                    "this server answers requests to this machine only (localhost or 127.0.0.1), \
-                     not to {:?}; to serve other machines, start it with --listen",
-                    mancala_core::quote(host)
-                ),
-            );
+impl Hosts {
+    fn allow(&self, host: &str) -> bool {
+        let name = host_name(host);
+        match name.parse::<IpAddr>() {
+            Ok(ip) => ip.is_loopback() || self.any_address,
+            Err(_) => {
+                name.eq_ignore_ascii_case("localhost")
+                    || self.names.iter().any(|n| n.eq_ignore_ascii_case(name))
+            }
         }
     }
+}
+
+fn forbidden(message: String) -> Response {
+    error_response(StatusCode::FORBIDDEN, &message)
+}
+
+pub async fn same_site(State(hosts): State<Arc<Hosts>>, req: Request, next: Next) -> Response {
+    let headers = req.headers();
+    let host = match headers.get(HOST).map(|h| h.to_str()) {
+        Some(Ok(host)) if hosts.allow(host) => host,
+        Some(Ok(host)) => {
+            return forbidden(format!(
+                "this server answers requests to this machine ({}), not to {:?}; start it with \
+                 --allow-host NAME to serve that name",
+                if hosts.any_address {
+                    "localhost or its addresses"
+                } else {
+                    "localhost or 127.0.0.1"
+                },
+                mancala_core::quote(host)
+            ))
+        }
+        _ => return forbidden("a request must name its host (the Host header)".into()),
+    };
     let api = req.uri().path().starts_with("/api/");
     if let (true, Some(origin)) = (api, headers.get(ORIGIN)) {
         let origin = origin.to_str().unwrap_or("");
-        let authority = origin.split_once("://").map(|(_, rest)| rest);
-        let same = match (authority, host) {
-            (Some(authority), Some(host)) => authority.eq_ignore_ascii_case(host),
-            _ => false,
-        };
+        let same = origin
+            .split_once("://")
+            .is_some_and(|(_, authority)| authority.eq_ignore_ascii_case(host));
         if !same {
-            return error_response(
-                StatusCode::FORBIDDEN,
-                &format!(
-                    "a page from {:?} may not use this server's API: only the page it serves can",
-                    mancala_core::quote(origin)
-                ),
-            );
+            return forbidden(format!(
+                "a page from {:?} may not use this server's API: only the page it serves can",
+                mancala_core::quote(origin)
+            ));
         }
     }
-    next.run(req).await
+    let mut response = next.run(req).await;
+    let h = response.headers_mut();
+    h.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static("frame-ancestors 'none'"));
+    response
 }

@@ -44,12 +44,15 @@ pub struct ServeOptions {
     /// How long a search waits for a slot before 503
     /// ([`limits::SLOT_WAIT`] by default).
     pub slot_wait: Duration,
-    /// Serve requests that name any host. `false` (the default, for a
-    /// server on the loopback address): only requests to `localhost` or a
-    /// loopback address, so that a site whose name is made to point at
-    /// 127.0.0.1 cannot use the server. Requests to the API from a page of
-    /// another origin are refused either way.
-    pub any_host: bool,
+    /// Serve requests that name any IP address of the machine (for a
+    /// server listening beyond the loopback address). Requests must name
+    /// `localhost`, a loopback address or one of [`Self::allowed_hosts`]
+    /// otherwise, so that a site whose name is made to point at the server
+    /// cannot use it; requests to the API from a page of another origin
+    /// are refused either way (docs/web.md).
+    pub any_address: bool,
+    /// Host names served besides `localhost` (`--allow-host`).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Default for ServeOptions {
@@ -59,7 +62,8 @@ impl Default for ServeOptions {
             solve_time_limit: limits::SOLVE_TIME_LIMIT,
             search_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             slot_wait: limits::SLOT_WAIT,
-            any_host: false,
+            any_address: false,
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -97,7 +101,10 @@ pub fn router(options: ServeOptions) -> Router {
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn_with_state(
-            guard::AnyHost(options.any_host),
+            Arc::new(guard::Hosts {
+                any_address: options.any_address,
+                names: options.allowed_hosts.clone(),
+            }),
             guard::same_site,
         ))
 }

@@ -101,7 +101,9 @@ async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
     };
     let root = *game.position();
     let stop = Arc::new(AtomicBool::new(false));
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Every core but one: the page (and other searches) stay answered.
+    let threads =
+        std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).max(1);
     let mut plan = SolvePlan::new(&v, root)
         .threads(threads)
         .table_megabytes(default_table_megabytes(&v).clamp(1, SOLVE_TABLE_MB))
@@ -123,11 +125,20 @@ async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
         })
     });
     let now = mover_margin(&root);
+    // The bounds known before any search: the seeds in the pits either way.
+    let in_pits = (root.side_seeds(Side::South) + root.side_seeds(Side::North)) as i32;
+    let mut open = send(
+        &mut socket,
+        json!({
+            "type": "progress", "lower": now - in_pits, "upper": now + in_pits, "nodes": 0,
+            "elapsed_ms": 0,
+        }),
+    )
+    .await;
     let deadline = tokio::time::sleep(app.solve_time_limit);
     tokio::pin!(deadline);
     let mut reason: Option<&'static str> = None;
     let mut last: Option<(Instant, i32, i32)> = None;
-    let mut open = true;
     let result = loop {
         tokio::select! {
             result = &mut task => break result,

@@ -481,10 +481,10 @@ async fn a_search_waits_for_a_slot_then_gets_503_with_a_message() {
 }
 
 /// A page of another site cannot drive the API: a request naming a host
-/// other than this machine (DNS rebinding) is refused while the server
-/// listens on the loopback address, and an API request whose `Origin` is
-/// not the page's own is refused always (a WebSocket too). The page's own
-/// requests, and requests without these headers, are served.
+/// other than this machine (DNS rebinding) is refused, and so is an API
+/// request whose `Origin` is not the page's own (a WebSocket too), or one
+/// without a `Host`. The page's own requests are served, and no page may
+/// frame this one.
 #[tokio::test]
 async fn requests_from_other_sites_are_refused() {
     let request = |host: Option<&str>, origin: Option<&str>, path: &str| {
@@ -497,24 +497,35 @@ async fn requests_from_other_sites_are_refused() {
         }
         r.body(Body::from(kalah(&["3"]).to_string())).unwrap()
     };
+    let raw = |app: &axum::Router, r: Request<Body>| {
+        use tower::ServiceExt;
+        let app = app.clone();
+        async move { app.oneshot(r).await.unwrap() }
+    };
     let app = app();
     for (host, origin) in [
         (Some("127.0.0.1:8765"), Some("http://127.0.0.1:8765")),
         (Some("localhost:8765"), Some("http://localhost:8765")),
         (Some("[::1]:8765"), Some("http://[::1]:8765")),
         (Some("127.0.0.1:8765"), None),
-        (None, None),
     ] {
         let r = send(&app, request(host, origin, "/api/state")).await;
         assert_eq!(r.status, StatusCode::OK, "{host:?} {origin:?}: {}", r.text);
     }
-    let r = send(&app, request(Some("evil.example:8765"), None, "/api/state")).await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN);
-    assert!(
-        r.error().contains("this machine only") && r.error().contains("evil.example"),
-        "{}",
-        r.text
-    );
+    let page =
+        raw(&app, Request::get("/").header("host", "127.0.0.1:8765").body(Body::empty()).unwrap())
+            .await;
+    assert_eq!(page.status(), StatusCode::OK);
+    assert_eq!(page.headers()["x-frame-options"], "DENY");
+    assert_eq!(page.headers()["content-security-policy"], "frame-ancestors 'none'");
+    let no_host = raw(&app, request(None, None, "/api/state")).await;
+    assert_eq!(no_host.status(), StatusCode::FORBIDDEN);
+    for host in ["evil.example:8765", "192.168.1.5:8765"] {
+        let r = send(&app, request(Some(host), None, "/api/state")).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{host}");
+        assert!(r.error().contains("answers requests to this machine"), "{}", r.text);
+        assert!(r.error().contains(host) && r.error().contains("--allow-host"), "{}", r.text);
+    }
     let r = send(&app, request(Some("evil.example:8765"), None, "/")).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "the page too");
     for origin in ["http://evil.example", "http://127.0.0.1:9999", "null"] {
@@ -532,11 +543,20 @@ async fn requests_from_other_sites_are_refused() {
         .body(Body::empty())
         .unwrap();
     assert_eq!(send(&app, upgrade).await.status, StatusCode::FORBIDDEN);
-    // Listening beyond the loopback address: any host name, same origin only.
-    let open = router(ServeOptions { any_host: true, ..ServeOptions::default() });
-    let r =
-        send(&open, request(Some("box.lan:8765"), Some("http://box.lan:8765"), "/api/state")).await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    // Listening beyond the loopback address: the machine's addresses and the
+    // names allowed, same origin only; other names still refused.
+    let open = router(ServeOptions {
+        any_address: true,
+        allowed_hosts: vec!["box.lan".into()],
+        ..ServeOptions::default()
+    });
+    for host in ["box.lan:8765", "192.168.1.5:8765"] {
+        let origin = format!("http://{host}");
+        let r = send(&open, request(Some(host), Some(&origin), "/api/state")).await;
+        assert_eq!(r.status, StatusCode::OK, "{host}: {}", r.text);
+    }
+    let r = send(&open, request(Some("evil.example:8765"), None, "/api/state")).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
     let r =
         send(&open, request(Some("box.lan:8765"), Some("http://evil.example"), "/api/state")).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);

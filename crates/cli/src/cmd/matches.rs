@@ -660,8 +660,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     bar.finish_and_clear();
     let stopped = stop.load(Ordering::Relaxed);
     let first_error = first_error.into_inner().expect("error");
-    if let (Some(e), false) = (&first_error, stopped) {
-        return Err(CliError::failure(format!("the match stopped: {e}")));
+    match (&first_error, stopped) {
+        (Some(e), false) => return Err(CliError::failure(format!("the match stopped: {e}"))),
+        // An engine that died of the same Ctrl-C is no error of the match's,
+        // but an error may also have come before it: said, not hidden.
+        (Some(e), true) => eprintln!("mancala: note: when the match was stopped: {e}"),
+        _ => {}
     }
     let finished: Vec<[f64; 2]> =
         results.into_inner().expect("results").into_iter().flatten().collect();
@@ -672,8 +676,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         print_summary(&s, &args);
     }
     if stopped {
-        // An engine program that died of the same Ctrl-C is no error of
-        // the match's.
         return Err(CliError {
             code: signals.code(),
             message: format!(

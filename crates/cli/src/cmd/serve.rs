@@ -19,6 +19,11 @@ pub struct Args {
     /// Open the page in the default web browser.
     #[arg(long)]
     pub open: bool,
+    /// A host name the server answers to besides localhost and the
+    /// machine's addresses (e.g. its name on the network, with --listen);
+    /// may be given several times.
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
     #[command(flatten)]
     pub db: DbArgs,
 }
@@ -26,9 +31,10 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let options = mancala_web::ServeOptions {
         db_dir: (!args.db.no_db).then(|| args.db.location.root()),
-        // On the loopback address only requests naming this machine are
-        // served (docs/web.md); listening beyond it, any host name.
-        any_host: !args.listen.is_loopback(),
+        // Requests must name this machine (docs/web.md): listening beyond
+        // the loopback address, any of its addresses, and the names allowed.
+        any_address: !args.listen.is_loopback(),
+        allowed_hosts: args.allow_host.clone(),
         ..mancala_web::ServeOptions::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

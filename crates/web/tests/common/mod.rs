@@ -34,7 +34,12 @@ impl Reply {
     }
 }
 
-pub async fn send(app: &Router, request: Request<Body>) -> Reply {
+/// Sends `request` as a browser on this machine would: with a `Host`
+/// header (`127.0.0.1:8765`) unless it has one.
+pub async fn send(app: &Router, mut request: Request<Body>) -> Reply {
+    if !request.headers().contains_key("host") {
+        request.headers_mut().insert("host", "127.0.0.1:8765".parse().unwrap());
+    }
     let response = app.clone().oneshot(request).await.expect("the router answers");
     let status = response.status();
     let content_type = response
