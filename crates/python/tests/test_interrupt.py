@@ -7,8 +7,12 @@ import time
 
 import pytest
 
+# The child takes Ctrl-C as an interactive Python does, whatever it inherited
+# (a shell starting the tests in the background ignores SIGINT, and Python
+# then installs no KeyboardInterrupt handler).
 CHILD = """
-import sys, mancala
+import signal, sys, mancala
+signal.signal(signal.SIGINT, signal.default_int_handler)
 print("ready", flush=True)
 state = mancala.load_game("{variant}").new_initial_state()
 try:
