@@ -9,14 +9,18 @@
 //! 1. Self-play: games of each variant given (`--variants`, default
 //!    `oware,abapa,awari`), each from a few random moves (`--opening-plies`
 //!    up to this many), then our search at a fixed depth (`--depth`) with
-//!    the store-difference evaluation (`--generator stores`) or the
-//!    compiled-in learned one (`--generator learned`).
-//! 2. Labels: every position of a game gets the target
+//!    the store-difference evaluation (`--generator stores`), the
+//!    compiled-in learned one (`--generator learned`) or the weights in a
+//!    file (`--generator FILE`).
+//! 2. Rounds (`--rounds R`): after the first, each round plays its games
+//!    with the weights fitted in the round before, and is fitted again on
+//!    its own games (better play, better labels).
+//! 3. Labels: every position of a game gets the target
 //!    `result_weight * final margin + (1 - result_weight) * search score`,
 //!    both for its mover, in seeds.
-//! 3. Fit: ridge least squares of the features ([`eval::features`]) against
+//! 4. Fit: ridge least squares of the features ([`eval::features`]) against
 //!    the targets; the weights are rounded to integers at `--scale` per seed.
-//! 4. Optionally (`--check-games N`), a match at a fixed depth
+//! 5. Optionally (`--check-games N`), a match at a fixed depth
 //!    (`--check-depth`) of the new weights against the store difference
 //!    (or a weights file, `--check-against FILE`), from random openings
 //!    with sides swapped.
@@ -34,6 +38,7 @@ const MAX_PLIES: usize = 600;
 struct Args {
     variants: Vec<String>,
     games: u64,
+    rounds: u32,
     depth: u32,
     seed: u64,
     opening_plies: u32,
@@ -51,6 +56,7 @@ fn parse_args() -> Args {
     let mut a = Args {
         variants: vec!["oware".into(), "abapa".into(), "awari".into()],
         games: 600,
+        rounds: 1,
         depth: 8,
         seed: 1,
         opening_plies: 8,
@@ -71,6 +77,7 @@ fn parse_args() -> Args {
         match args[i].as_str() {
             "--variants" => a.variants = value.split(',').map(String::from).collect(),
             "--games" => a.games = num(&value) as u64,
+            "--rounds" => a.rounds = (num(&value) as u32).max(1),
             "--depth" => a.depth = num(&value) as u32,
             "--seed" => a.seed = num(&value) as u64,
             "--opening-plies" => a.opening_plies = num(&value) as u32,
@@ -92,9 +99,9 @@ fn parse_args() -> Args {
 fn usage(at: &str) -> ! {
     eprintln!(
         "train_eval: bad argument near `{at}`\n\
-         options: --variants LIST --games N --depth D --seed S --opening-plies P \
-         --result-weight X --ridge L --scale K --generator stores|learned --out FILE \
-         --check-games N --check-depth D --check-against stores|FILE"
+         options: --variants LIST --games N --rounds R --depth D --seed S --opening-plies P \
+         --result-weight X --ridge L --scale K --generator stores|learned|FILE --out FILE \
+         --check-games N --check-depth D --check-against stores|learned|FILE"
     );
     std::process::exit(2)
 }
@@ -133,24 +140,34 @@ fn opening(v: &Variant, rng: &mut SplitMix64, plies: u32) -> Game {
     }
 }
 
-fn generator(args: &Args, v: &Variant) -> Evaluator {
-    match args.generator.as_str() {
+/// The evaluation named `what`: `stores` (the store difference),
+/// `learned` (the compiled-in weights) or a weights file.
+fn evaluator(what: &str, v: &Variant) -> Evaluator {
+    match what {
         "stores" => Evaluator::stores(v),
         "learned" => Evaluator::new(v),
-        other => usage(other),
+        path => {
+            let text =
+                std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+            let w = eval::parse_weights(&text, "oware").unwrap_or_else(|e| panic!("{path}: {e}"));
+            Evaluator::learned(w)
+        }
     }
 }
 
 /// Self-play games, every position labelled.
-fn generate(args: &Args) -> Vec<Sample> {
-    let mut rng = SplitMix64::new(args.seed);
+fn generate(args: &Args, round: u32, previous: Option<Weights>) -> Vec<Sample> {
+    let mut rng = SplitMix64::new(args.seed.wrapping_add(round as u64 * 0x9e37_79b9));
     let mut samples = Vec::new();
     let mut searcher = Searcher::new(SearchOptions { hash_mb: 16, solve_seeds: None });
     for g in 0..args.games {
         let name = &args.variants[(g % args.variants.len() as u64) as usize];
         let v = Variant::preset(name).expect("variant");
         assert!(eval::learned_fits(&v), "{name} is not of the Oware family");
-        searcher.set_evaluator(Some(generator(args, &v)));
+        searcher.set_evaluator(Some(match previous {
+            Some(w) => Evaluator::learned(w),
+            None => evaluator(&args.generator, &v),
+        }));
         let mut game = opening(&v, &mut rng, args.opening_plies);
         let mut seen: Vec<([i32; FEATURES], f64, Side, i32)> = Vec::new();
         while !game.position().is_over() && game.moves().len() < MAX_PLIES {
@@ -259,16 +276,7 @@ fn check(args: &Args, w: Weights) -> (u64, u64, u64) {
         let name = &args.variants[(pair % args.variants.len() as u64) as usize];
         let v = Variant::preset(name).expect("variant");
         new.set_evaluator(Some(Evaluator::learned(w)));
-        old.set_evaluator(Some(match args.check_against.as_str() {
-            "stores" => Evaluator::stores(&v),
-            path => {
-                let text = std::fs::read_to_string(path)
-                    .unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-                let w =
-                    eval::parse_weights(&text, "oware").unwrap_or_else(|e| panic!("{path}: {e}"));
-                Evaluator::learned(w)
-            }
-        }));
+        old.set_evaluator(Some(evaluator(&args.check_against, &v)));
         let start = opening(&v, &mut rng, 4);
         for new_side in [Side::South, Side::North] {
             let mut game = start.clone();
@@ -291,15 +299,23 @@ fn check(args: &Args, w: Weights) -> (u64, u64, u64) {
 
 fn main() {
     let args = parse_args();
-    let samples = generate(&args);
-    let held = samples.iter().filter(|s| s.held_out).count();
-    eprintln!("{} positions ({} held out)", samples.len(), held);
-    let x = fit(&args, &samples);
-    let mut w = Weights { scale: args.scale, full: [0; FEATURES], empty: [0; FEATURES] };
-    for i in 0..FEATURES {
-        w.full[i] = (x[i] * args.scale as f64).round() as i32;
-        w.empty[i] = (x[FEATURES + i] * args.scale as f64).round() as i32;
+    let mut previous = None;
+    let mut trained = None;
+    for round in 0..args.rounds {
+        eprintln!("round {} of {}", round + 1, args.rounds);
+        let samples = generate(&args, round, previous);
+        let held = samples.iter().filter(|s| s.held_out).count();
+        eprintln!("{} positions ({} held out)", samples.len(), held);
+        let x = fit(&args, &samples);
+        let mut w = Weights { scale: args.scale, full: [0; FEATURES], empty: [0; FEATURES] };
+        for i in 0..FEATURES {
+            w.full[i] = (x[i] * args.scale as f64).round() as i32;
+            w.empty[i] = (x[FEATURES + i] * args.scale as f64).round() as i32;
+        }
+        previous = Some(w);
+        trained = Some((samples, x, w));
     }
+    let (samples, x, w) = trained.expect("at least one round");
     let stores_only = errors(&args, &samples, |s| s.f[0] as f64);
     let fitted = errors(&args, &samples, |s| inputs(s).iter().zip(&x).map(|(a, b)| a * b).sum());
     let rounded = errors(&args, &samples, |s| {
@@ -322,7 +338,7 @@ fn main() {
         "Written by: cargo run --release -p mancala-engine --example train_eval --".to_string()
             + &command.iter().map(|a| format!(" {a}")).collect::<String>(),
         format!(
-            "{} positions from {} self-play games at depth {}, target {} x result + {} x search score",
+            "{} positions from {} self-play games at depth {}, target {:.2} x result + {:.2} x search score",
             samples.len(),
             args.games,
             args.depth,
