@@ -55,12 +55,12 @@ struct Args {
 fn parse_args() -> Args {
     let mut a = Args {
         variants: vec!["oware".into(), "abapa".into(), "awari".into()],
-        games: 600,
-        rounds: 1,
-        depth: 8,
+        games: 1000,
+        rounds: 3,
+        depth: 9,
         seed: 1,
         opening_plies: 8,
-        result_weight: 0.5,
+        result_weight: 0.8,
         ridge: 1.0,
         scale: 32,
         generator: "stores".into(),
@@ -195,6 +195,7 @@ fn generate(args: &Args, round: u32, previous: Option<Weights>) -> Vec<Sample> {
 
 /// Solves `a x = b` (a symmetric positive definite, `FITTED` square) by
 /// Gaussian elimination with partial pivoting.
+#[allow(clippy::needless_range_loop)] // matrix code reads best with indices
 fn solve(mut a: Vec<[f64; FITTED]>, mut b: [f64; FITTED]) -> [f64; FITTED] {
     for c in 0..FITTED {
         let p = (c..FITTED).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs())).unwrap();

@@ -322,9 +322,9 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
 pub fn learned_estimate(w: &Weights, pos: &Position) -> i32 {
     let f = features(pos);
     let (mut full, mut empty) = (0i64, 0i64);
-    for i in 0..FEATURES {
-        full += (f[i] * w.full[i]) as i64;
-        empty += (f[i] * w.empty[i]) as i64;
+    for ((x, a), b) in f.iter().zip(&w.full).zip(&w.empty) {
+        full += (x * a) as i64;
+        empty += (x * b) as i64;
     }
     let (pits, total) = phase(pos);
     let den = total * w.scale as i64;
