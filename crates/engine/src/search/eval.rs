@@ -1,29 +1,376 @@
 //! The heuristic evaluation of a position the search cannot see to the end.
 //!
-//! It estimates the final margin for the player to move: the store
-//! difference, plus a share of the seeds still on each side where the rules
-//! hand a side's seeds to its owner at the end (Kalah's `empty_side =
-//! "either"`). The estimate is clamped to what the stores already guarantee
+//! It estimates the final margin for the player to move, in seeds, and is
+//! clamped to what the stores already guarantee
 //! ([`crate::search::score::bounds`]), so a store over half the seeds always
 //! evaluates as a win.
+//!
+//! - **Oware family** (stores beside the board, captures of 2 or 3, six pits
+//!   a side: `oware`, `abapa`, `awari`): a linear model over [`FEATURES`]
+//!   features of the position seen by the mover (seeds per pit, pits of 1
+//!   or 2 seeds, empty pits, laps, the capture each side could make at once,
+//!   ...). Its integer weights are learned from self-play
+//!   (`examples/train_eval.rs`, see docs/engine.md) and kept in
+//!   `weights/oware.txt`, a small versioned and checksummed file compiled
+//!   into the program and checked once by [`parse_weights`].
+//! - **Everything else**: the store difference, plus a share of the seeds
+//!   still on each side where the rules hand a side's seeds to its owner at
+//!   the end (Kalah's `empty_side = "either"`).
 
-use mancala_core::{EmptySide, Position, StorePlacement, Variant};
+use std::sync::OnceLock;
+
+use mancala_core::{EmptySide, Position, Side, StorePlacement, Variant};
 
 use super::score::bounds;
+
+/// Pits per side the learned Oware-family weights are made for.
+pub const LEARNED_PITS: usize = 6;
+
+/// The features of the learned evaluation, in the order of the weights
+/// file: "our" is the player to move, "their" the opponent. Pits are
+/// numbered from their owner's left, the order the owner sows them in.
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "store_margin",
+    "our_pit_1",
+    "our_pit_2",
+    "our_pit_3",
+    "our_pit_4",
+    "our_pit_5",
+    "our_pit_6",
+    "their_pit_1",
+    "their_pit_2",
+    "their_pit_3",
+    "their_pit_4",
+    "their_pit_5",
+    "their_pit_6",
+    "our_pits_1_2",
+    "their_pits_1_2",
+    "our_empty_pits",
+    "their_empty_pits",
+    "our_laps",
+    "their_laps",
+    "our_capture",
+    "their_capture",
+    "our_reaching_pits",
+    "their_reaching_pits",
+    "tempo",
+];
+
+/// How many features the learned evaluation reads.
+pub const FEATURES: usize = 24;
+
+/// The weights file's format version (the header's second word).
+pub const WEIGHTS_VERSION: u32 = 1;
+
+/// The Oware-family weights, as compiled in.
+pub const OWARE_WEIGHTS_TEXT: &str = include_str!("../../weights/oware.txt");
+
+/// Learned weights, two per feature: `full` applies when all the seeds
+/// are still in the pits, `empty` when none are, and the weight in between
+/// is interpolated by the share of the seeds left in the pits. The
+/// estimate is the features' weighted sum divided by `scale` (so a weight
+/// of `scale` is one seed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub scale: i32,
+    pub full: [i32; FEATURES],
+    pub empty: [i32; FEATURES],
+}
+
+/// What is wrong with a weights file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    #[error("the weights file is empty: it should start with `mancala-eval {WEIGHTS_VERSION} FAMILY FEATURES SCALE`")]
+    Empty,
+    #[error("line {line}: the header should read `mancala-eval VERSION FAMILY FEATURES SCALE`, not `{text}`")]
+    Header { line: usize, text: String },
+    #[error("the weights file is format version {found}, but this program reads version {WEIGHTS_VERSION}")]
+    Version { found: String },
+    #[error("the weights file is for the {found} family, but {expected} weights were expected")]
+    Family { found: String, expected: String },
+    #[error("the weights file has {found} features, but the evaluation reads {expected}")]
+    Count { found: usize, expected: usize },
+    #[error("line {line}: `{text}` is not a number")]
+    Number { line: usize, text: String },
+    #[error("line {line}: the scale must be between 1 and 4096, not {found}")]
+    Scale { line: usize, found: i64 },
+    #[error("line {line}: expected `{expected} FULL EMPTY` (its two weights), found `{text}`")]
+    Name { line: usize, expected: &'static str, text: String },
+    #[error("line {line}: the weight of `{name}` is {found}, outside -100000..=100000")]
+    Range { line: usize, name: &'static str, found: i64 },
+    #[error("the weights file ends after {found} of its {expected} weights")]
+    Missing { found: usize, expected: usize },
+    #[error("the weights file has no `checksum` line after its weights")]
+    NoChecksum,
+    #[error("line {line}: the checksum is {found} but the weights add up to {computed}: the file is damaged")]
+    Checksum { line: usize, found: String, computed: String },
+    #[error("line {line}: unexpected text after the checksum: `{text}`")]
+    Trailing { line: usize, text: String },
+}
+
+/// The checksum of a weights file: FNV-1a (64 bits) over the family, the
+/// scale and the weights, written as 16 hex digits.
+pub fn weights_checksum(family: &str, w: &Weights) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(family.as_bytes());
+    eat(&w.scale.to_le_bytes());
+    for (a, b) in w.full.iter().zip(&w.empty) {
+        eat(&a.to_le_bytes());
+        eat(&b.to_le_bytes());
+    }
+    format!("{h:016x}")
+}
+
+/// Writes weights in the file format [`parse_weights`] reads, with
+/// `comment` lines (each prefixed by `# `) at the top.
+pub fn format_weights(family: &str, w: &Weights, comment: &[String]) -> String {
+    let mut out = String::new();
+    for c in comment {
+        out.push_str("# ");
+        out.push_str(c);
+        out.push('\n');
+    }
+    out.push_str(&format!("mancala-eval {WEIGHTS_VERSION} {family} {FEATURES} {}\n", w.scale));
+    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+        out.push_str(&format!("{name} {} {}\n", w.full[i], w.empty[i]));
+    }
+    out.push_str(&format!("checksum {}\n", weights_checksum(family, w)));
+    out
+}
+
+/// Reads and checks a weights file for `family`: a header line
+/// `mancala-eval VERSION FAMILY FEATURES SCALE`, one line
+/// `NAME FULL EMPTY` per feature in the order of [`FEATURE_NAMES`], and `checksum HEX`
+/// ([`weights_checksum`]). Blank lines and lines starting with `#` are
+/// skipped.
+pub fn parse_weights(text: &str, family: &str) -> Result<Weights, WeightsError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+    let number = |line: usize, t: &str| -> Result<i64, WeightsError> {
+        t.parse::<i64>().map_err(|_| WeightsError::Number { line, text: t.to_string() })
+    };
+    let (line, header) = lines.next().ok_or(WeightsError::Empty)?;
+    let words: Vec<&str> = header.split_whitespace().collect();
+    let [magic, version, found_family, count, scale] = words[..] else {
+        return Err(WeightsError::Header { line, text: header.to_string() });
+    };
+    if magic != "mancala-eval" {
+        return Err(WeightsError::Header { line, text: header.to_string() });
+    }
+    if version != WEIGHTS_VERSION.to_string() {
+        return Err(WeightsError::Version { found: version.to_string() });
+    }
+    if found_family != family {
+        return Err(WeightsError::Family {
+            found: found_family.to_string(),
+            expected: family.to_string(),
+        });
+    }
+    let count = number(line, count)?;
+    if count != FEATURES as i64 {
+        return Err(WeightsError::Count { found: count.max(0) as usize, expected: FEATURES });
+    }
+    let scale = number(line, scale)?;
+    if !(1..=4096).contains(&scale) {
+        return Err(WeightsError::Scale { line, found: scale });
+    }
+    let mut w = Weights { scale: scale as i32, full: [0; FEATURES], empty: [0; FEATURES] };
+    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+        let Some((line, text)) = lines.next() else {
+            return Err(WeightsError::Missing { found: i, expected: FEATURES });
+        };
+        let mut parts = text.split_whitespace();
+        let found = parts.next().unwrap_or("");
+        if found == "checksum" {
+            return Err(WeightsError::Missing { found: i, expected: FEATURES });
+        }
+        let (true, Some(full), Some(empty), None) =
+            (found == *name, parts.next(), parts.next(), parts.next())
+        else {
+            return Err(WeightsError::Name { line, expected: name, text: text.to_string() });
+        };
+        for (slot, text) in [(&mut w.full[i], full), (&mut w.empty[i], empty)] {
+            let value = number(line, text)?;
+            if !(-100_000..=100_000).contains(&value) {
+                return Err(WeightsError::Range { line, name, found: value });
+            }
+            *slot = value as i32;
+        }
+    }
+    let Some((line, text)) = lines.next() else {
+        return Err(WeightsError::NoChecksum);
+    };
+    let found = match text.split_whitespace().collect::<Vec<_>>()[..] {
+        ["checksum", hex] => hex.to_string(),
+        _ => return Err(WeightsError::NoChecksum),
+    };
+    let computed = weights_checksum(family, &w);
+    if found != computed {
+        return Err(WeightsError::Checksum { line, found, computed });
+    }
+    if let Some((line, text)) = lines.next() {
+        return Err(WeightsError::Trailing { line, text: text.to_string() });
+    }
+    Ok(w)
+}
+
+/// The compiled-in Oware-family weights, checked once.
+///
+/// # Panics
+/// If the compiled-in file is damaged (a test reads it, so a build that
+/// ships one fails its tests first).
+pub fn oware_weights() -> &'static Weights {
+    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+    WEIGHTS.get_or_init(|| match parse_weights(OWARE_WEIGHTS_TEXT, "oware") {
+        Ok(w) => w,
+        Err(e) => panic!("crates/engine/weights/oware.txt: {e}"),
+    })
+}
+
+/// Whether the learned Oware-family weights fit a variant: stores beside
+/// the board, captures of 2 or 3 seeds, six pits a side.
+pub fn learned_fits(v: &Variant) -> bool {
+    let r = v.rules();
+    r.board.stores == StorePlacement::Beside
+        && v.pits_per_side() == LEARNED_PITS
+        && r.capture.counts[..] == [2, 3]
+        && r.capture.chain
+}
+
+/// The largest capture the player owning `ours` could make with one
+/// sowing that does not lap the board (fewer than 12 seeds), against
+/// `theirs`: the last seed lands in their pit `j`, which with each of their
+/// pits before it received one seed; the capture takes pit `j` and the
+/// pits before it while they hold 2 or 3.
+#[inline]
+fn best_capture(ours: &[u8; LEARNED_PITS], theirs: &[u8; LEARNED_PITS]) -> i32 {
+    let n = LEARNED_PITS;
+    let mut best = 0;
+    for (k, &s) in ours.iter().enumerate() {
+        let reach = k + s as usize;
+        if s == 0 || reach < n || reach >= 2 * n {
+            continue;
+        }
+        let mut taken = 0;
+        let mut j = reach - n;
+        loop {
+            let c = theirs[j] as i32 + 1;
+            if c != 2 && c != 3 {
+                break;
+            }
+            taken += c;
+            if j == 0 {
+                break;
+            }
+            j -= 1;
+        }
+        best = best.max(taken);
+    }
+    best
+}
+
+/// The features of a six-pit position, seen by its mover, in the order of
+/// [`FEATURE_NAMES`].
+#[inline]
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    let us = pos.to_move();
+    let them = us.opponent();
+    let row = |side: Side| -> [u8; LEARNED_PITS] {
+        let mut r = [0u8; LEARNED_PITS];
+        r.copy_from_slice(&pos.row(side)[..LEARNED_PITS]);
+        r
+    };
+    let (a, b) = (row(us), row(them));
+    let mut f = [0i32; FEATURES];
+    f[0] = pos.store(us) as i32 - pos.store(them) as i32;
+    for k in 0..LEARNED_PITS {
+        f[1 + k] = a[k] as i32;
+        f[7 + k] = b[k] as i32;
+    }
+    let count = |r: &[u8; LEARNED_PITS], keep: fn(u8) -> bool| -> i32 {
+        r.iter().filter(|&&c| keep(c)).count() as i32
+    };
+    f[13] = count(&a, |c| c == 1 || c == 2);
+    f[14] = count(&b, |c| c == 1 || c == 2);
+    f[15] = count(&a, |c| c == 0);
+    f[16] = count(&b, |c| c == 0);
+    f[17] = count(&a, |c| c >= 12);
+    f[18] = count(&b, |c| c >= 12);
+    f[19] = best_capture(&a, &b);
+    f[20] = best_capture(&b, &a);
+    let reaching = |r: &[u8; LEARNED_PITS]| -> i32 {
+        r.iter().enumerate().filter(|&(k, &c)| c as usize >= LEARNED_PITS - k).count() as i32
+    };
+    f[21] = reaching(&a);
+    f[22] = reaching(&b);
+    f[23] = 1;
+    f
+}
+
+/// The learned estimate of `pos` for its mover, in seeds (not clamped),
+/// rounded to the nearest seed.
+#[inline]
+pub fn learned_estimate(w: &Weights, pos: &Position) -> i32 {
+    let f = features(pos);
+    let (mut full, mut empty) = (0i64, 0i64);
+    for ((x, a), b) in f.iter().zip(&w.full).zip(&w.empty) {
+        full += (x * a) as i64;
+        empty += (x * b) as i64;
+    }
+    let (pits, total) = phase(pos);
+    let den = total * w.scale as i64;
+    (full * pits + empty * (total - pits) + den / 2).div_euclid(den) as i32
+}
+
+/// Seeds in the pits and in all (at least 1): how far the game is from
+/// its end, for the interpolation of [`Weights`].
+#[inline]
+pub fn phase(pos: &Position) -> (i64, i64) {
+    let pits = (pos.side_seeds(Side::South) + pos.side_seeds(Side::North)) as i64;
+    let stores = (pos.store(Side::South) as u32 + pos.store(Side::North) as u32) as i64;
+    (pits, (pits + stores).max(1))
+}
+
+/// How positions are estimated.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    /// Store difference plus `num / den` of the side difference.
+    Stores { num: i32, den: i32 },
+    /// The learned linear model.
+    Learned(Weights),
+}
 
 /// Evaluation weights for one variant, computed once per search.
 #[derive(Clone, Copy, Debug)]
 pub struct Evaluator {
-    /// Seeds on a side are worth `side_num / side_den` of a stored seed.
-    side_num: i32,
-    side_den: i32,
+    kind: Kind,
 }
 
 impl Evaluator {
-    /// Weights for a variant.
+    /// The evaluation of a variant: the learned weights where they fit
+    /// ([`learned_fits`]), store-based otherwise.
     pub fn new(v: &Variant) -> Evaluator {
+        if learned_fits(v) {
+            Evaluator { kind: Kind::Learned(*oware_weights()) }
+        } else {
+            Evaluator::stores(v)
+        }
+    }
+
+    /// The store-based evaluation (the learned one's predecessor, and its
+    /// sparring partner in training).
+    pub fn stores(v: &Variant) -> Evaluator {
         let r = v.rules();
-        let (side_num, side_den) = match (r.board.stores, r.end.empty_side) {
+        let (num, den) = match (r.board.stores, r.end.empty_side) {
             // Kalah: seeds left go to their owner; seeds near one's
             // store tend to end in it.
             (StorePlacement::Ring, EmptySide::Either) => (1, 3),
@@ -31,17 +378,28 @@ impl Evaluator {
             // Oware: seeds on one's side are both material and targets.
             (StorePlacement::Beside, _) => (0, 1),
         };
-        Evaluator { side_num, side_den }
+        Evaluator { kind: Kind::Stores { num, den } }
+    }
+
+    /// The learned evaluation with the given weights (for six-pit boards
+    /// only: see [`learned_fits`]).
+    pub fn learned(w: Weights) -> Evaluator {
+        Evaluator { kind: Kind::Learned(w) }
     }
 
     /// The estimated final margin for the player to move.
     #[inline]
     pub fn eval(&self, v: &Variant, pos: &Position) -> i32 {
-        let us = pos.to_move();
-        let them = us.opponent();
-        let stores = pos.store(us) as i32 - pos.store(them) as i32;
-        let sides = pos.side_seeds(us) as i32 - pos.side_seeds(them) as i32;
-        let estimate = stores + sides * self.side_num / self.side_den;
+        let estimate = match &self.kind {
+            Kind::Stores { num, den } => {
+                let us = pos.to_move();
+                let them = us.opponent();
+                let stores = pos.store(us) as i32 - pos.store(them) as i32;
+                let sides = pos.side_seeds(us) as i32 - pos.side_seeds(them) as i32;
+                stores + sides * num / den
+            }
+            Kind::Learned(w) => learned_estimate(w, pos),
+        };
         let (low, high) = bounds(v, pos);
         estimate.clamp(low, high)
     }

@@ -64,6 +64,7 @@ pub use limits::{GameClock, SearchLimits, CLOCK_SAFETY};
 pub use tt::DEFAULT_HASH_MB;
 
 use endgame::Lookup;
+use eval::Evaluator;
 use limits::Clock;
 use node::Worker;
 use order::History;
@@ -120,6 +121,8 @@ pub struct Searcher {
     tt: TranspositionTable,
     options: SearchOptions,
     endgame: Option<Arc<dyn EndgameOracle>>,
+    /// The evaluation to use instead of the variant's own (training).
+    evaluator: Option<Evaluator>,
 }
 
 impl Default for Searcher {
@@ -133,12 +136,22 @@ impl Searcher {
     /// Aborts when the table cannot be allocated: use
     /// [`Searcher::try_new`] for a size a user chose.
     pub fn new(options: SearchOptions) -> Searcher {
-        Searcher { tt: TranspositionTable::new(options.hash_mb), options, endgame: None }
+        Searcher {
+            tt: TranspositionTable::new(options.hash_mb),
+            options,
+            endgame: None,
+            evaluator: None,
+        }
     }
 
     /// A searcher, or an error when its table cannot be allocated.
     pub fn try_new(options: SearchOptions) -> Result<Searcher, TableAllocError> {
-        Ok(Searcher { tt: TranspositionTable::try_new(options.hash_mb)?, options, endgame: None })
+        Ok(Searcher {
+            tt: TranspositionTable::try_new(options.hash_mb)?,
+            options,
+            endgame: None,
+            evaluator: None,
+        })
     }
 
     /// Uses `endgame` (an endgame database) in the searches to come, where
@@ -152,6 +165,15 @@ impl Searcher {
     pub fn with_endgame(mut self, endgame: Option<Arc<dyn EndgameOracle>>) -> Searcher {
         self.set_endgame(endgame);
         self
+    }
+
+    /// Evaluates horizon positions with `eval` instead of the variant's
+    /// own evaluation ([`Evaluator::new`]); `None` goes back to it. For
+    /// training and comparing evaluations. The table is emptied, since its
+    /// heuristic scores came from the previous evaluation.
+    pub fn set_evaluator(&mut self, eval: Option<Evaluator>) {
+        self.evaluator = eval;
+        self.tt.clear();
     }
 
     /// The endgame database in use, if any.
@@ -254,7 +276,8 @@ impl Searcher {
         let clock = Clock::new(limits, stop);
         let solve = self.options.solve_seeds.unwrap_or_else(|| auto_solve_seeds(v));
         let endgame = Lookup::new(v, self.endgame.as_deref());
-        let mut w = Worker::new(v, &mut self.tt, &mut history, clock, path, solve, endgame);
+        let eval = self.evaluator.unwrap_or_else(|| Evaluator::new(v));
+        let mut w = Worker::new(v, &mut self.tt, &mut history, clock, path, solve, endgame, eval);
         if root.is_over() {
             return Run {
                 moves: Vec::new(),

@@ -96,6 +96,7 @@ pub(crate) struct Child {
 }
 
 impl<'a> Worker<'a> {
+    #[allow(clippy::too_many_arguments)] // built once per search
     pub fn new(
         v: &'a Variant,
         tt: &'a mut TranspositionTable,
@@ -104,13 +105,14 @@ impl<'a> Worker<'a> {
         path: Path,
         solve_seeds: u32,
         endgame: Option<Lookup<'a>>,
+        eval: Evaluator,
     ) -> Worker<'a> {
         Worker {
             v,
             tt,
             history,
             clock,
-            eval: Evaluator::new(v),
+            eval,
             path,
             pv: PvTable::new(),
             nodes: 0,

@@ -1,0 +1,200 @@
+//! The evaluation: the learned weights file loads and is checked (a
+//! damaged file is refused, saying what is wrong), the evaluation is the
+//! same for either side, stays within what the stores allow, and reads the
+//! board as the rules do.
+
+use mancala_core::{Game, Position, Side, Variant};
+use mancala_engine::playout::SplitMix64;
+use mancala_engine::search::eval::{
+    features, format_weights, learned_fits, oware_weights, parse_weights, Evaluator, Weights,
+    WeightsError, FEATURES, FEATURE_NAMES, OWARE_WEIGHTS_TEXT, WEIGHTS_VERSION,
+};
+use mancala_engine::search::score::bounds;
+
+/// Positions from random games of a variant (not over).
+fn random_positions(name: &str, games: usize, seed: u64) -> Vec<Position> {
+    let v = Variant::preset(name).unwrap();
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut g = Game::new(v.clone());
+        while !g.position().is_over() && g.moves().len() < 300 {
+            out.push(*g.position());
+            let moves = g.legal_moves();
+            g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+    }
+    out
+}
+
+/// The same position with the sides swapped: rows, stores and mover.
+fn mirrored(p: &Position) -> Position {
+    let (s, n) = (Side::South, Side::North);
+    Position::from_rows(p.row(n), p.row(s), [p.store(n), p.store(s)], p.to_move().opponent())
+        .unwrap()
+}
+
+#[test]
+fn the_compiled_weights_load_and_are_used_for_the_oware_family() {
+    let w = parse_weights(OWARE_WEIGHTS_TEXT, "oware").expect("weights/oware.txt is valid");
+    assert_eq!(&w, oware_weights());
+    // Learned, not the store difference alone: the store margin is not
+    // the only weight.
+    assert!(w.full[1..].iter().chain(&w.empty[1..]).any(|&x| x != 0), "{w:?}");
+    for name in ["oware", "abapa", "awari"] {
+        assert!(learned_fits(&Variant::preset(name).unwrap()), "{name}");
+    }
+    for name in ["kalah", "mankalah", "relay-kalah"] {
+        assert!(!learned_fits(&Variant::preset(name).unwrap()), "{name}");
+    }
+    // And the search uses it: some positions evaluate differently from
+    // the store difference.
+    let v = Variant::preset("oware").unwrap();
+    let (learned, stores) = (Evaluator::new(&v), Evaluator::stores(&v));
+    let positions = random_positions("oware", 4, 11);
+    let differ = positions.iter().filter(|p| learned.eval(&v, p) != stores.eval(&v, p)).count();
+    assert!(differ > positions.len() / 10, "{differ} of {}", positions.len());
+}
+
+#[test]
+fn weights_round_trip_through_the_file_format() {
+    let mut w = Weights { scale: 16, full: [0; FEATURES], empty: [0; FEATURES] };
+    for i in 0..FEATURES {
+        w.full[i] = i as i32 * 7 - 50;
+        w.empty[i] = 90 - i as i32 * 3;
+    }
+    let text = format_weights("oware", &w, &["a comment".to_string()]);
+    assert!(text.starts_with("# a comment\n"));
+    assert_eq!(parse_weights(&text, "oware"), Ok(w));
+}
+
+/// The compiled-in file with one line replaced (the first line starting
+/// with `prefix`).
+fn damaged(prefix: &str, replacement: &str) -> String {
+    let mut done = false;
+    let lines: Vec<String> = OWARE_WEIGHTS_TEXT
+        .lines()
+        .map(|l| {
+            if !done && l.starts_with(prefix) {
+                done = true;
+                replacement.to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    assert!(done, "no line starts with {prefix}");
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn damaged_weights_files_are_refused_saying_what_is_wrong() {
+    let w = oware_weights();
+    assert_ne!(w.full[0], w.empty[0]);
+    let header = OWARE_WEIGHTS_TEXT.lines().find(|l| l.starts_with("mancala-eval")).unwrap();
+    let cases: Vec<(String, &str)> = vec![
+        (String::new(), "empty"),
+        (damaged("mancala-eval", &header.replace(" 1 oware", " 2 oware")), "version 2"),
+        (damaged("mancala-eval", &header.replace("oware 24", "oware 23")), "23 features"),
+        (damaged("mancala-eval", &header.replace("oware", "kalah")), "kalah family"),
+        (damaged("mancala-eval", "mancala-eval 1 oware"), "header"),
+        (damaged("our_laps", "our_laps 1.5 2"), "`1.5` is not a number"),
+        (damaged("our_laps", "our_laps 1 200000"), "outside -100000..=100000"),
+        (damaged("our_laps", "their_laps 3 3"), "expected `our_laps FULL EMPTY`"),
+        (damaged("our_laps", "our_laps 3"), "expected `our_laps FULL EMPTY`"),
+        (damaged("tempo", "# tempo removed"), "ends after 23 of its 24 weights"),
+        (damaged("checksum", "# no checksum"), "no `checksum` line"),
+        (
+            damaged("store_margin", &format!("store_margin {} {}", w.full[0] + 1, w.empty[0])),
+            "the file is damaged",
+        ),
+        (
+            // The two columns swapped (they differ: the store margin
+            // counts more near the end).
+            damaged("store_margin", &format!("store_margin {} {}", w.empty[0], w.full[0])),
+            "the file is damaged",
+        ),
+        (damaged("checksum", "checksum 0123456789abcdef"), "the file is damaged"),
+        (OWARE_WEIGHTS_TEXT.to_string() + "tempo 3 3\n", "unexpected text after the checksum"),
+    ];
+    for (text, expected) in cases {
+        let err = parse_weights(&text, "oware").expect_err(expected);
+        let message = err.to_string();
+        assert!(message.contains(expected), "expected `{expected}` in: {message}");
+    }
+    // The line of the fault is named.
+    let text = damaged("our_laps", "our_laps 1 x");
+    let line = text.lines().position(|l| l == "our_laps 1 x").unwrap() + 1;
+    assert_eq!(parse_weights(&text, "oware"), Err(WeightsError::Number { line, text: "x".into() }));
+    assert!(WEIGHTS_VERSION == 1 && FEATURE_NAMES.len() == FEATURES);
+}
+
+#[test]
+fn the_evaluation_is_the_same_for_either_side_and_within_the_store_bounds() {
+    for name in ["oware", "abapa", "awari"] {
+        let v = Variant::preset(name).unwrap();
+        let e = Evaluator::new(&v);
+        let positions = random_positions(name, 20, 5);
+        assert!(positions.len() > 500);
+        for p in &positions {
+            let m = mirrored(p);
+            let (a, b) = (e.eval(&v, p), e.eval(&v, &m));
+            // Each seen by its own mover: equal. Seen by South, negated.
+            assert_eq!(a, b, "{name}: {p:?} / {m:?}");
+            assert_eq!(features(p), features(&m));
+            let (low, high) = bounds(&v, p);
+            assert!(low <= a && a <= high, "{name}: {a} outside {low}..={high} at {p:?}");
+        }
+    }
+}
+
+#[test]
+fn extreme_weights_stay_within_the_store_bounds() {
+    let v = Variant::preset("oware").unwrap();
+    for big in [100_000, -100_000] {
+        let e = Evaluator::learned(Weights {
+            scale: 1,
+            full: [big; FEATURES],
+            empty: [-big; FEATURES],
+        });
+        for p in random_positions("oware", 5, 9) {
+            let (low, high) = bounds(&v, &p);
+            let s = e.eval(&v, &p);
+            assert!(low <= s && s <= high, "{s} outside {low}..={high}");
+        }
+    }
+}
+
+#[test]
+fn the_features_read_captures_laps_and_small_pits() {
+    // South to move: South's sixth pit (2 seeds) sows into North's first
+    // two pits, making 3 and 2 there: a chained capture of 5. South's
+    // fifth pit laps the board (13 seeds) and is not scanned. No pit of
+    // North's reaches South's side, so North captures nothing.
+    let p = Position::from_rows(&[0, 0, 0, 0, 13, 2], &[1, 2, 1, 0, 0, 0], [10, 19], Side::South)
+        .unwrap();
+    let f = features(&p);
+    let at = |name: &str| f[FEATURE_NAMES.iter().position(|n| *n == name).unwrap()];
+    assert_eq!(at("store_margin"), -9);
+    assert_eq!(at("our_pit_5"), 13);
+    assert_eq!(at("their_pit_2"), 2);
+    assert_eq!(at("our_capture"), 5);
+    assert_eq!(at("their_capture"), 0);
+    assert_eq!(at("our_laps"), 1);
+    assert_eq!(at("their_laps"), 0);
+    assert_eq!(at("our_pits_1_2"), 1);
+    assert_eq!(at("their_pits_1_2"), 3);
+    assert_eq!(at("our_empty_pits"), 4);
+    assert_eq!(at("their_empty_pits"), 3);
+    // Pits whose seeds reach the other side: South's fifth (13) and
+    // sixth (2); none of North's.
+    assert_eq!(at("our_reaching_pits"), 2);
+    assert_eq!(at("their_reaching_pits"), 0);
+    assert_eq!(at("tempo"), 1);
+    // Seen by North, the same board reads the other way round.
+    let q =
+        Position::from_rows(p.row(Side::South), p.row(Side::North), [10, 19], Side::North).unwrap();
+    let g = features(&q);
+    assert_eq!(g[0], 9);
+    assert_eq!(g[FEATURE_NAMES.iter().position(|n| *n == "their_capture").unwrap()], 5);
+}
