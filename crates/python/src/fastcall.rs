@@ -32,8 +32,10 @@ use mancala_core::Move;
 
 use crate::{PyState, StateGame};
 
-/// The PyO3 methods, kept for the uncommon cases (borrowed references to
-/// the type's own descriptors, alive as long as the type).
+/// The PyO3 methods, kept for the uncommon cases (owned references to the
+/// type's own descriptors, taken once and never given back: deleting or
+/// replacing the private attribute `State._apply_action` and the like must
+/// not free what these point at).
 static SLOW_IS_TERMINAL: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
 static SLOW_LEGAL_ACTIONS: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
 static SLOW_APPLY_ACTION: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
@@ -217,8 +219,9 @@ pub fn install(py: Python<'_>) -> PyResult<()> {
         let slow = ty.getattr(name)?;
         let def = leak_def(&slow, meth, flags)?;
         ty.setattr(format!("_{name}").as_str(), &slow)?;
-        // The type keeps the PyO3 descriptor alive under its private name.
-        slot.store(slow.as_ptr(), Ordering::Relaxed);
+        // An owned reference, never released: the descriptor stays alive
+        // even if the private attribute is deleted or replaced.
+        slot.store(slow.clone().into_ptr(), Ordering::Relaxed);
         let fast = unsafe {
             let descr = ffi::PyDescr_NewMethod(ty.as_ptr().cast(), def);
             Bound::from_owned_ptr_or_err(py, descr)?

@@ -27,7 +27,7 @@ use mancala_engine::search::{SearchLimits, SearchOptions, Searcher, MAX_HASH_MB}
 use mancala_solver::{Databases, PlanEvent, SolvePlan};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -241,12 +241,20 @@ fn move_of(action: i64, v: &Variant) -> PyResult<Move> {
     } else if pie && action == n {
         Ok(Move::Swap)
     } else {
-        let last = if pie { n } else { n - 1 };
-        let swap = if pie { format!(", and {n} is the swap") } else { String::new() };
-        Err(IllegalActionError::new_err(format!(
-            "action {action} does not exist: actions are 0 to {last} (action a sows the mover's pit a + 1{swap})"
-        )))
+        Err(no_such_action(&action.to_string(), v))
     }
+}
+
+/// The IllegalActionError for an action number outside the game's range
+/// (`action` as written: it may not fit an i64).
+fn no_such_action(action: &str, v: &Variant) -> PyErr {
+    let n = v.pits_per_side() as i64;
+    let pie = v.rules().turn.pie_rule;
+    let last = if pie { n } else { n - 1 };
+    let swap = if pie { format!(", and {n} is the swap") } else { String::new() };
+    IllegalActionError::new_err(format!(
+        "action {action} does not exist: actions are 0 to {last} (action a sows the mover's pit a + 1{swap})"
+    ))
 }
 
 fn move_name(mv: Move) -> String {
@@ -522,7 +530,16 @@ impl PyState {
     /// Plays an action. Raises IllegalActionError (a ValueError) naming the
     /// action, why it is illegal here and the legal actions; the state is
     /// then unchanged.
-    fn apply_action(&self, action: i64) -> PyResult<()> {
+    fn apply_action(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action: i64 = match action.extract() {
+            Ok(a) => a,
+            // An int too large for any action (2**70): the same error as 99.
+            Err(e) if e.is_instance_of::<PyOverflowError>(action.py()) => {
+                let text = action.str()?.to_string();
+                return Err(no_such_action(&text, self.game.read()?.variant()));
+            }
+            Err(e) => return Err(e),
+        };
         apply(&mut *self.game.write()?, action)
     }
 

@@ -25,8 +25,12 @@ def test_actions_that_do_not_exist(state, action):
 
 
 def test_huge_and_mistyped_actions(state):
-    with pytest.raises(OverflowError):
+    # An int too large for a C long is an action that does not exist, said so like any other.
+    with pytest.raises(mancala.IllegalActionError, match=r"action 1180591620717411303424 does not exist: actions are 0 to 5"):
         state.apply_action(2**70)
+    with pytest.raises(mancala.IllegalActionError, match=r"action -1180591620717411303424 does not exist: actions are 0 to 5"):
+        state.apply_action(-(2**70))
+    assert state.history() == []
     with pytest.raises(TypeError):
         state.apply_action("3")
     with pytest.raises(TypeError):
@@ -153,3 +157,39 @@ def test_direct_entry_points_take_what_the_pyo3_methods_take(state):
         fast, slow = getattr(mancala.State, name), getattr(mancala.State, "_" + name)
         assert fast.__doc__ == slow.__doc__ and fast.__doc__
         assert fast.__text_signature__ == slow.__text_signature__
+
+
+@pytest.mark.parametrize("name", ["is_terminal", "legal_actions", "apply_action"])
+def test_private_slow_methods_deleted_or_replaced(name):
+    # The direct entry points hand uncommon calls to the PyO3 methods, which they hold themselves:
+    # deleting or replacing State._apply_action and the like must not leave them calling freed
+    # memory (a crash). Run in a child process, as the change to the type is for good.
+    import subprocess
+    import sys
+
+    code = f"""
+import gc, mancala
+s = mancala.load_game("kalah-classic").new_initial_state()
+slow = getattr(mancala.State, "_{name}")
+delattr(mancala.State, "_{name}")
+del slow
+gc.collect()
+for _ in range(3):
+    [bytearray(64) for _ in range(10000)]  # reuse the freed memory, if it was freed
+s.apply_action(True)  # a bool: the slow path
+s.apply_action(action=2)  # a keyword: the slow path
+assert s.history() == [1, 2], s.history()
+try:
+    s.apply_action(2**70)
+except mancala.IllegalActionError:
+    pass
+assert s.is_terminal() is False
+assert s.legal_actions() == s.legal_actions()
+setattr(mancala.State, "_{name}", lambda self, *a, **k: 1 / 0)  # replaced
+gc.collect()
+s.apply_action(action=0)
+assert s.history() == [1, 2, 0]
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", (done.returncode, done.stdout, done.stderr)

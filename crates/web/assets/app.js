@@ -9,6 +9,10 @@ import * as graph from './graph.js';
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// A computer move refused with 503 (every search slot busy) is asked again
+// this many times, after BUSY_RETRY_MS, then twice that, and so on.
+const BUSY_RETRIES = 4;
+const BUSY_RETRY_MS = 400;
 const SIDES = ['south', 'north'];
 const sideName = (side) => (side === 'south' ? 'South' : 'North');
 const other = (side) => (side === 'south' ? 'north' : 'south');
@@ -69,14 +73,29 @@ function moverOf(k) {
 
 // ---- errors and status -------------------------------------------------
 
-function showError(error) {
+// The action of the message's Retry button, when it has one.
+let errorRetry = null;
+
+// Shows `error`; with `retry`, a function, the message has a Retry button
+// calling it.
+function showError(error, retry = null) {
   const text = error instanceof Error ? error.message : String(error);
   $('error-text').textContent = text;
+  errorRetry = retry;
+  $('error-retry').hidden = !retry;
   $('error').hidden = false;
 }
 
 function clearError() {
   $('error').hidden = true;
+  $('error-retry').hidden = true;
+  errorRetry = null;
+}
+
+function retryAfterError() {
+  const retry = errorRetry;
+  clearError();
+  if (retry) retry();
 }
 
 function updateBusy() {
@@ -388,14 +407,26 @@ async function maybeComputerMove() {
   app.thinking = true;
   render();
   let answer;
-  try {
-    answer = await api.computerMove(gameAt(ply), level);
-  } catch (error) {
-    if (token !== app.thinkToken) return;
-    app.thinking = false;
-    render();
-    if (generation === app.generation) showError(error);
-    return;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      answer = await api.computerMove(gameAt(ply), level);
+      break;
+    } catch (error) {
+      if (token !== app.thinkToken) return;
+      const current = generation === app.generation && app.ply === ply && app.moves.length === ply;
+      // 503: every search slot of the server is busy; ask again a little later.
+      if (error.status === 503 && current && attempt < BUSY_RETRIES) {
+        await sleep(BUSY_RETRY_MS * 2 ** attempt);
+        if (token !== app.thinkToken) return;
+        continue;
+      }
+      app.thinking = false;
+      render();
+      // Otherwise the computer would never move: the message offers a retry.
+      if (current) showError(error, () => maybeComputerMove());
+      else maybeComputerMove();
+      return;
+    }
   }
   if (token !== app.thinkToken) return;
   app.thinking = false;
@@ -420,9 +451,16 @@ async function undo() {
   if (app.animating) return;
   let k = app.ply;
   let found = false;
+  // The game and the moves this undo is about: if either is replaced while
+  // the positions are asked for, cutting the moves would cut another game's.
+  const generation = app.generation;
+  const from = app.ply;
+  const key = prefixKey(from);
+  const still = () => generation === app.generation && app.moves.length >= from && prefixKey(from) === key;
   try {
     while (k > 0) {
       const before = await stateAt(k - 1);
+      if (!still()) return;
       k -= 1;
       if (app.players[before.state.to_move] === 'human') {
         found = true;
@@ -430,7 +468,7 @@ async function undo() {
       }
     }
   } catch (error) {
-    showError(error);
+    if (still()) showError(error);
     return;
   }
   if (!found) {
@@ -452,12 +490,18 @@ async function undo() {
 
 async function hint() {
   if (!canPlay()) return;
+  // The position asked about: the answer is drawn only if it is still shown.
+  const generation = app.generation;
+  const ply = app.ply;
+  const key = prefixKey(ply);
+  const still = () => generation === app.generation && app.ply === ply && prefixKey(app.ply) === key;
   try {
-    const answer = await api.hint(gameAt(app.ply));
+    const answer = await api.hint(gameAt(ply));
+    if (!still()) return;
     app.hint = answer.move;
     render();
   } catch (error) {
-    showError(error);
+    if (still()) showError(error);
   }
 }
 
@@ -600,6 +644,7 @@ async function fillStates() {
 
 function clearAnalysisOut() {
   $('analysis-out').replaceChildren();
+  $('analysis-out').dataset.state = '';
 }
 
 async function analyseMoves() {
@@ -619,10 +664,13 @@ async function analyseMoves() {
   try {
     answer = await api.analyze(gameAt(app.ply), ANALYSE_MOVETIME_MS);
   } catch (error) {
-    out.replaceChildren();
-    out.dataset.state = '';
+    if (out.contains(note)) {
+      out.replaceChildren();
+      out.dataset.state = '';
+    }
     renderControls();
-    showError(error);
+    // An error about a game or position no longer shown is not shown.
+    if (generation === app.generation && key === prefixKey(app.ply)) showError(error);
     return;
   }
   renderControls();
@@ -869,6 +917,7 @@ function wire() {
   $('save-record').addEventListener('click', saveRecord);
   $('load-record').addEventListener('change', (e) => loadRecord(e.target));
   $('error-close').addEventListener('click', clearError);
+  $('error-retry').addEventListener('click', retryAfterError);
 
   $('board').addEventListener('click', (e) => {
     const pit = e.target.closest('[data-play]');

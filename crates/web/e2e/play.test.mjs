@@ -350,6 +350,105 @@ test('undo takes back to the last move of a person', async () => {
   await closePage(page);
 });
 
+// Holds the next request to `pattern` until the test lets it go (the route
+// it returns: continue() or fulfill()).
+async function holdNext(page, pattern) {
+  let caught;
+  const held = new Promise((resolve) => { caught = resolve; });
+  await page.route(pattern, (route) => caught(route), { times: 1 });
+  return held;
+}
+
+// The browser logs every answer of status 5xx the tests make up: expected.
+function forgetServerErrors(page) {
+  const kept = page.problems.filter((p) => !/status of 5\d\d/.test(p));
+  page.problems.splice(0, page.problems.length, ...kept);
+}
+
+test('answers for a position no longer shown are dropped (hint, analysis)', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kalah-classic', pits: 6, seeds: 4, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  // The score graph holds clickable points: a labelled group, not an image.
+  assert.equal(await page.$eval('#graph', (g) => g.getAttribute('role')), 'group');
+  assert.ok(await page.$eval('#graph', (g) => g.getAttribute('aria-label')));
+  // A hint asked for, then a move played before it comes: not drawn.
+  const hintHeld = holdNext(page, '**/api/hint');
+  await page.click('#hint');
+  const hintRoute = await hintHeld;
+  await page.click('#board [data-play="1"]');
+  await waitForTurn(page);
+  await expectBoard(page, game, ['1']);
+  const hintAnswer = page.waitForResponse('**/api/hint');
+  await hintRoute.continue();
+  await hintAnswer;
+  await page.waitForTimeout(300);
+  assert.ok(!(await page.textContent('#status')).includes('Hint:'), await page.textContent('#status'));
+  assert.equal(await page.$$eval('#board .hinted, #swap.hinted', (els) => els.length), 0, 'no pit hinted');
+  // Asked again, for the position shown: drawn.
+  await page.click('#hint');
+  await page.waitForFunction(() => document.getElementById('status').textContent.includes('Hint:'));
+
+  // An analysis failing after the game was replaced: its error is not shown.
+  const analyseHeld = holdNext(page, '**/api/analyze');
+  await page.click('#analyse');
+  const analyseRoute = await analyseHeld;
+  await newGame(page, { variant: 'kalah-classic', pits: 4, seeds: 3, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  await analyseRoute.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'the analysis failed' }) });
+  await page.waitForTimeout(300);
+  assert.equal(await page.$eval('#error', (e) => e.hidden), true, await page.textContent('#error-text'));
+  assert.notEqual(await page.$eval('#analysis-out', (e) => e.dataset.state), 'running');
+  assert.equal(await page.$eval('#analyse', (e) => e.disabled), false);
+  forgetServerErrors(page);
+  await closePage(page);
+});
+
+test('a computer move refused as busy (503) is asked again; other errors offer a Retry', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kalah-classic', pits: 6, seeds: 4, south: 'human', north: 'computer:1' });
+  await waitForTurn(page);
+  const busy = { status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'every search slot is busy' }) };
+  // Busy twice, then answered: the computer moves, no message.
+  let asked = 0;
+  await page.route('**/api/computer-move', (route) => {
+    asked += 1;
+    return asked <= 2 ? route.fulfill(busy) : route.continue();
+  });
+  await page.click('#board [data-play="1"]');
+  await waitForTurn(page);
+  assert.equal(asked, 3);
+  let moves = await pageMoves(page);
+  assert.ok(moves.length >= 2 && moves[0] === '1', `moves ${moves}`);
+  const state = await expectBoard(page, game, moves);
+  assert.equal(await page.$eval('#error', (e) => e.hidden), true);
+  await page.unroute('**/api/computer-move');
+  // A pit whose last seed does not reach South's store (no extra turn).
+  const pit = [1, 2, 3, 4, 5, 6].find((p) => state.south[p - 1] > 0 && state.south[p - 1] !== 7 - p
+    && state.legal.map(String).includes(String(p)));
+  assert.ok(pit, `a pit for South in ${state.position}`);
+
+  // Always busy: after a few tries the message says so, with a Retry button
+  // that makes the computer move once the server can.
+  await page.route('**/api/computer-move', (route) => route.fulfill(busy));
+  const before = moves.length;
+  await page.click(`#board [data-play="${pit}"]`);
+  await page.waitForSelector('#error:not([hidden]) #error-retry:not([hidden])', { timeout: 20000 });
+  assert.match(await page.textContent('#error-text'), /every search slot is busy/);
+  assert.equal(await page.$eval('#app', (a) => a.dataset.busy), 'false');
+  moves = await pageMoves(page);
+  assert.equal(moves.length, before + 1, 'South moved, the computer not yet');
+  await page.unroute('**/api/computer-move');
+  await page.click('#error-retry');
+  await waitForTurn(page);
+  assert.equal(await page.$eval('#error', (e) => e.hidden), true);
+  moves = await pageMoves(page);
+  assert.ok(moves.length >= before + 2, `moves ${moves}`);
+  await expectBoard(page, game, moves);
+  forgetServerErrors(page);
+  await closePage(page);
+});
+
 test('a game record loads: its position and moves are shown', async () => {
   const page = await openPage();
   const text = '[Game "mancala"]\n[Variant "kalah"]\n[PitsPerSide "5"]\n[SeedsPerPit "3"]\n[South "human"]\n[North "human"]\n\n2, swap, 4, 1\n';
