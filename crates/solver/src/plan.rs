@@ -243,7 +243,7 @@ impl SolvePlan {
         // The first guess (a short heuristic search) runs while the database
         // is built.
         let (db, guess) = std::thread::scope(|scope| {
-            let guess = scope.spawn(|| first_guess(v, &root));
+            let guess = scope.spawn(|| first_guess_until(v, &root, self.stop.as_deref()));
             let db = self.open_or_build_db(v, events);
             (db, guess.join().unwrap_or(None))
         });
@@ -397,6 +397,16 @@ pub fn default_table_megabytes(v: &Variant) -> usize {
 /// when the engine is low, and costs one only when it is high. The engine
 /// has scored every Kalah start position we solved at or below its value.
 pub fn first_guess(v: &Variant, root: &Position) -> Option<(i32, u32)> {
+    first_guess_until(v, root, None)
+}
+
+/// [`first_guess`], cut short when `stop` is set (a solve stopped before its
+/// search began answers at once).
+fn first_guess_until(
+    v: &Variant,
+    root: &Position,
+    stop: Option<&AtomicBool>,
+) -> Option<(i32, u32)> {
     if root.is_over() {
         return None;
     }
@@ -406,7 +416,7 @@ pub fn first_guess(v: &Variant, root: &Position) -> Option<(i32, u32)> {
         ..mancala_engine::SearchOptions::default()
     });
     let limits = mancala_engine::SearchLimits::nodes(FIRST_GUESS_NODES);
-    let result = searcher.search(&game, limits, None, &mut |_| {});
+    let result = searcher.search(&game, limits, stop, &mut |_| {});
     // The engine scores the final margin for the mover; the solver wants the
     // margin still to come.
     let mover = root.to_move();

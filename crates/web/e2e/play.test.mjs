@@ -252,7 +252,12 @@ test('the first page: kalah 6x4, South a person, every pit of South clickable', 
     lastTotal = total;
     if (total < 48) assert.equal(b.south[2], 0, 'the sown pit is empty');
     seen.add(JSON.stringify(b));
-    assert.equal(await page.$$eval('#board [data-play]', (els) => els.length), 0, 'no pit to click while sowing');
+    // Read together: the sowing may end between two reads.
+    const now = await page.evaluate(() => ({
+      sowing: document.getElementById('status').textContent.endsWith('…'),
+      clickable: document.querySelectorAll('#board [data-play]').length,
+    }));
+    if (now.sowing) assert.equal(now.clickable, 0, 'no pit to click while sowing');
     await page.waitForTimeout(150);
   }
   assert.ok(seen.size >= 3, `the sowing was shown step by step (${seen.size} boards seen)`);
@@ -417,7 +422,9 @@ test('a computer move refused as busy (503) is asked again; other errors offer a
   });
   await page.click('#board [data-play="1"]');
   await waitForTurn(page);
-  assert.equal(asked, 3);
+  // Two refusals, then answered (more when the computer's move earns it
+  // another turn).
+  assert.ok(asked >= 3, `asked ${asked} times`);
   let moves = await pageMoves(page);
   assert.ok(moves.length >= 2 && moves[0] === '1', `moves ${moves}`);
   const state = await expectBoard(page, game, moves);
