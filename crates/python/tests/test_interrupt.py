@@ -42,7 +42,13 @@ def test_ctrl_c_stops_the_work(variant, call):
     time.sleep(1.0)
     start = time.monotonic()
     child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=30)
+    try:
+        out, err = child.communicate(timeout=30)
+    finally:
+        # A child that did not stop is not left running after the test.
+        if child.poll() is None:
+            child.kill()
+            child.wait()
     assert child.returncode == 3, (out, err)
     assert out.strip() == "interrupted"
     assert time.monotonic() - start < 10
