@@ -259,6 +259,11 @@ impl Position {
         })
     }
 
+    /// Seeds in the pits of both sides (not in the stores).
+    pub fn seeds_in_pits(&self) -> u32 {
+        self.side_seeds(Side::South) + self.side_seeds(Side::North)
+    }
+
     /// Seeds in all pits and stores.
     pub fn total_seeds(&self) -> u32 {
         self.cells.iter().map(|&c| c as u32).sum()

@@ -67,9 +67,7 @@ fn a_move_takes_its_share_of_the_clock() {
     let mut game = Game::new(v.clone());
     game.play_moves("3,1,6,2,4").unwrap();
     let later = *game.position();
-    let in_pits = |p: &Position| {
-        p.side_seeds(mancala_core::Side::South) + p.side_seeds(mancala_core::Side::North)
-    };
+    let in_pits = |p: &Position| p.seeds_in_pits();
     assert!(in_pits(&later) < in_pits(&start));
     let c = clock(60_000, 0, None);
     assert!(c.time_for_move(&later) >= c.time_for_move(&start));

@@ -126,7 +126,7 @@ async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
     });
     let now = mover_margin(&root);
     // The bounds known before any search: the seeds in the pits either way.
-    let in_pits = (root.side_seeds(Side::South) + root.side_seeds(Side::North)) as i32;
+    let in_pits = root.seeds_in_pits() as i32;
     let mut open = send(
         &mut socket,
         json!({

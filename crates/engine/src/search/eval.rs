@@ -335,7 +335,7 @@ pub fn learned_estimate(w: &Weights, pos: &Position) -> i32 {
 /// its end, for the interpolation of [`Weights`].
 #[inline]
 pub fn phase(pos: &Position) -> (i64, i64) {
-    let pits = (pos.side_seeds(Side::South) + pos.side_seeds(Side::North)) as i64;
+    let pits = pos.seeds_in_pits() as i64;
     let stores = (pos.store(Side::South) as u32 + pos.store(Side::North) as u32) as i64;
     (pits, (pits + stores).max(1))
 }

@@ -63,10 +63,9 @@ impl GameClock {
     /// this is the last move before the control), never the last
     /// [`CLOCK_SAFETY`], and at least 1 ms.
     pub fn time_for_move(&self, pos: &mancala_core::Position) -> Duration {
-        use mancala_core::Side;
         let safety = CLOCK_SAFETY.min(self.remaining / 4);
         let usable = self.remaining.saturating_sub(safety);
-        let seeds = pos.side_seeds(Side::South) + pos.side_seeds(Side::North);
+        let seeds = pos.seeds_in_pits();
         let expected = self.moves_to_go.unwrap_or((seeds / 3).clamp(4, 40)).max(1);
         let share = usable / expected + self.increment * 3 / 4;
         let cap = if expected == 1 { usable } else { usable / 3 };
