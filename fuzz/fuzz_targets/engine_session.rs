@@ -5,7 +5,7 @@
 //! Each line is also sent to the real engine, `session::Session` (the loop
 //! behind `mancala engine`), with its searches running on their own thread
 //! while the next lines arrive. Limits are made small (`go` at most depth
-//! 4, 5,000 nodes or 5 ms, clocks at most 20 ms, `hash` at most 4 MiB; `variantfile` lines are
+//! 4, 5,000 nodes or 5 ms, clocks at most 20 ms, `hash` at most 4 MiB, `threads` at most 3; `variantfile` lines are
 //! left out: they read files). Checked:
 //! - every line the engine writes is one reply that parses;
 //! - a line that does not parse gets exactly one `error` line;
@@ -29,6 +29,7 @@ fn tamed(command: &Command) -> Option<Command> {
     Some(match command {
         Command::VariantFile(_) => return None,
         Command::Hash(mb) => Command::Hash((*mb).min(4)),
+        Command::Threads(n) => Command::Threads((*n).min(3)),
         Command::Go(go) => {
             let mut clock = go.clock;
             clock.south_time = clock.south_time.map(|t| t.min(20));

@@ -131,3 +131,51 @@ fn state_batch_goes_on_after_a_line_that_is_not_utf8() {
     assert!(lines[0].contains("\"position\"") && lines[2].contains("\"position\""), "{text}");
     assert!(lines[1].starts_with("{\"error\":") && lines[1].contains("not UTF-8"), "{text}");
 }
+
+#[test]
+fn threads_out_of_range_are_refused_with_the_range() {
+    for args in [
+        &["analyze", "--threads", "0"][..],
+        &["analyze", "--threads", "257"],
+        &["engine", "--threads", "0"],
+    ] {
+        let (code, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("from 1 to 256"), "{args:?}: {err}");
+    }
+}
+
+/// `analyze --threads 2` solves a small game to the same exact scores as
+/// one thread (the default with --depth).
+#[test]
+fn analyze_with_two_threads_gives_the_exact_scores_of_one() {
+    let home = common::Sandbox::new();
+    let scores = |extra: &[&str]| {
+        let out = home
+            .mancala()
+            .args(["analyze", "-v", "kalah", "-p", "4", "-s", "3", "--depth", "60", "--json"])
+            .args(["--no-db", "-q"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut moves: Vec<(String, i64, bool)> = json["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["move"].as_str().unwrap().to_string(),
+                    m["score"].as_i64().unwrap(),
+                    m["exact"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        moves.sort();
+        moves
+    };
+    let one = scores(&[]);
+    assert!(one.iter().all(|m| m.2), "{one:?}");
+    assert_eq!(scores(&["--threads", "2"]), one);
+}

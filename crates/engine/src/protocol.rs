@@ -33,7 +33,7 @@ use mancala_core::{parse_moves, quote, EndReason, Move, Outcome, Position, Side}
 
 use crate::search::MAX_DEPTH;
 
-pub use crate::search::MAX_HASH_MB;
+pub use crate::search::{MAX_HASH_MB, MAX_THREADS};
 
 /// The longest line `mancala engine` reads, in bytes with its newline
 /// (64 KiB); the rest of a longer line is discarded with one `error`.
@@ -41,7 +41,7 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// The commands, for messages.
 pub const COMMANDS: &str =
-    "mancala, isready, variant, variantfile, hash, newgame, position, go, stop, ponderhit, d, quit";
+    "mancala, isready, variant, variantfile, hash, threads, newgame, position, go, stop, ponderhit, d, quit";
 
 /// A line that is not a well-formed command or reply: what was wrong and
 /// what is allowed, in one line.
@@ -139,6 +139,8 @@ pub enum Command {
     VariantFile(String),
     /// `hash MB`, 1 to [`MAX_HASH_MB`].
     Hash(usize),
+    /// `threads N`, 1 to [`MAX_THREADS`]: threads per search.
+    Threads(usize),
     /// `newgame`.
     NewGame,
     /// `position startpos|POSITION [moves M1 M2 ...]`.
@@ -165,6 +167,7 @@ impl Command {
             Command::Variant { .. } => "variant",
             Command::VariantFile(_) => "variantfile",
             Command::Hash(_) => "hash",
+            Command::Threads(_) => "threads",
             Command::NewGame => "newgame",
             Command::Position { .. } => "position",
             Command::Go(_) => "go",
@@ -365,6 +368,16 @@ impl FromStr for Command {
                 },
                 _ => err("hash: give one size in MiB: hash MB"),
             },
+            "threads" => match rest {
+                [n] => match n.parse::<usize>() {
+                    Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(Command::Threads(n)),
+                    _ => err(format!(
+                        "threads: the number of threads must be a whole number from 1 to {MAX_THREADS}, found {:?}",
+                        quote(n)
+                    )),
+                },
+                _ => err("threads: give one number: threads N"),
+            },
             "position" => parse_position(rest),
             "go" => parse_go(rest),
             other => err(format!("unknown command {:?}: the commands are {COMMANDS}", quote(other))),
@@ -392,6 +405,7 @@ impl fmt::Display for Command {
             }
             Command::VariantFile(path) => write!(f, "variantfile {path}"),
             Command::Hash(mb) => write!(f, "hash {mb}"),
+            Command::Threads(n) => write!(f, "threads {n}"),
             Command::Position { start, moves } => {
                 match start {
                     Start::StartPos => f.write_str("position startpos")?,

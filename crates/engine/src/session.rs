@@ -123,6 +123,8 @@ pub struct Session {
     variant: Variant,
     game: Game,
     hash_mb: usize,
+    /// Threads per search (the protocol's `threads`).
+    threads: usize,
     /// `None` while a search thread owns it.
     searcher: Option<Searcher>,
     running: Option<Running>,
@@ -152,6 +154,7 @@ impl Session {
             game: Game::new(variant.clone()),
             variant,
             hash_mb,
+            threads: 1,
             searcher: None,
             running: None,
             out,
@@ -167,7 +170,8 @@ impl Session {
     /// endgame database, or an error when the table cannot be allocated.
     fn new_searcher(&self) -> Result<Searcher, TableAllocError> {
         Ok(Searcher::try_new(SearchOptions { hash_mb: self.hash_mb, ..SearchOptions::default() })?
-            .with_endgame(self.endgame.clone()))
+            .with_endgame(self.endgame.clone())
+            .with_threads(self.threads))
     }
 
     /// A new searcher after a failure: the chosen size, or the smallest
@@ -177,7 +181,17 @@ impl Session {
             self.hash_mb = 1;
             Searcher::new(SearchOptions { hash_mb: 1, ..SearchOptions::default() })
                 .with_endgame(self.endgame.clone())
+                .with_threads(self.threads)
         })
+    }
+
+    /// Searches with `threads` threads from now on, as the protocol's
+    /// `threads` does (1, the default: deterministic).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, crate::search::MAX_THREADS);
+        if let Some(s) = self.searcher.as_mut() {
+            s.set_threads(self.threads);
+        }
     }
 
     /// Looks for the variant's endgame database, saying what was found
@@ -281,6 +295,7 @@ impl Session {
             Command::Variant { .. }
             | Command::VariantFile(_)
             | Command::Hash(_)
+            | Command::Threads(_)
             | Command::NewGame
             | Command::Position { .. }
             | Command::Go(_)
@@ -315,6 +330,12 @@ impl Session {
                         self.hash_mb = old;
                         self.error(format!("hash: {e}; the engine keeps its table of {old} MiB"));
                     }
+                }
+            }
+            Command::Threads(n) => {
+                self.threads = n;
+                if let Some(s) = self.searcher.as_mut() {
+                    s.set_threads(n);
                 }
             }
             Command::NewGame => {

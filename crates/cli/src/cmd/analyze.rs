@@ -35,6 +35,13 @@ pub struct Args {
     /// are left in the pits (default: 10, or 0 under a repetition rule).
     #[arg(long)]
     pub solve_seeds: Option<u32>,
+    /// Threads to search with, 1 to 256 (default: every core, or 1 when
+    /// --depth or --nodes is given, so that the result is reproducible).
+    /// More threads search in parallel sharing the table (Lazy SMP):
+    /// stronger in the same time, with node counts that vary from run to
+    /// run; exact scores do not depend on it.
+    #[arg(long, value_parser = crate::options::threads)]
+    pub threads: Option<usize>,
     #[command(flatten)]
     pub db: DbArgs,
     /// Print one JSON object instead of text.
@@ -125,7 +132,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut searcher =
         Searcher::try_new(SearchOptions { hash_mb: args.hash, solve_seeds: args.solve_seeds })
             .map_err(|e| CliError::input(format!("--hash: {e}")))?
-            .with_endgame(database.as_ref().map(|d| d.oracle.clone()));
+            .with_endgame(database.as_ref().map(|d| d.oracle.clone()))
+            .with_threads(args.threads.unwrap_or_else(|| {
+                if args.depth.is_some() || args.nodes.is_some() {
+                    1
+                } else {
+                    crate::options::every_core()
+                }
+            }));
     if !args.json {
         println!(
             "analyze {} {}x{} from {}",

@@ -24,6 +24,11 @@ pub struct Args {
     /// Transposition table size in MiB, 1 to 65536 (the protocol's `hash` changes it).
     #[arg(long, value_parser = crate::options::table_megabytes, default_value_t = 64)]
     pub hash: usize,
+    /// Threads per search, 1 to 256 (the protocol's `threads` changes it).
+    /// One thread is deterministic under depth and node limits; more search
+    /// in parallel (Lazy SMP) and are stronger at a fixed time.
+    #[arg(long, value_parser = crate::options::threads, default_value_t = 1)]
+    pub threads: usize,
     #[command(flatten)]
     pub db: DbArgs,
 }
@@ -34,6 +39,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let databases = Box::new(Databases::new(args.db));
     let mut engine = Session::new(variant, args.hash, out, databases)
         .map_err(|e| CliError::input(format!("--hash: {e}")))?;
+    engine.set_threads(args.threads);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::with_capacity(256);

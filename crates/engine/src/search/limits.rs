@@ -6,7 +6,7 @@
 //! result, node count included, on every run and machine; time and the stop
 //! flag do not.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Limits of one search; `None` means no limit of that kind. With no limit
@@ -79,11 +79,31 @@ pub(crate) struct Clock<'a> {
     limits: SearchLimits,
     stop: Option<&'a AtomicBool>,
     aborted: bool,
+    /// Where a helper thread adds its nodes, about 1024 at a time, and how
+    /// many it has added.
+    counter: Option<&'a AtomicU64>,
+    counted: u64,
 }
 
 impl<'a> Clock<'a> {
     pub fn new(limits: SearchLimits, stop: Option<&'a AtomicBool>) -> Clock<'a> {
-        Clock { start: Instant::now(), limits, stop, aborted: false }
+        Clock { start: Instant::now(), limits, stop, aborted: false, counter: None, counted: 0 }
+    }
+
+    /// This clock adds the nodes visited to `counter`, about 1024 at a
+    /// time (see [`Clock::uncounted`] for the rest).
+    pub fn counting(mut self, counter: &'a AtomicU64) -> Clock<'a> {
+        self.counter = Some(counter);
+        self
+    }
+
+    /// Of `nodes` visited, those not yet added to the counter.
+    pub fn uncounted(&self, nodes: u64) -> u64 {
+        if self.counter.is_some() {
+            nodes - self.counted
+        } else {
+            0
+        }
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -104,6 +124,10 @@ impl<'a> Clock<'a> {
             }
         }
         if nodes & 1023 == 0 {
+            if let Some(counter) = self.counter {
+                counter.fetch_add(nodes - self.counted, Ordering::Relaxed);
+                self.counted = nodes;
+            }
             if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 self.aborted = true;
             }

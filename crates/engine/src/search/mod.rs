@@ -53,7 +53,7 @@ mod root;
 pub mod score;
 pub mod tt;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use mancala_core::Game;
@@ -123,7 +123,12 @@ pub struct Searcher {
     endgame: Option<Arc<dyn EndgameOracle>>,
     /// The evaluation to use instead of the variant's own (training).
     evaluator: Option<Evaluator>,
+    /// Threads per search (1: the deterministic single-threaded search).
+    threads: usize,
 }
+
+/// The most threads a search may use.
+pub const MAX_THREADS: usize = 256;
 
 impl Default for Searcher {
     fn default() -> Self {
@@ -141,6 +146,7 @@ impl Searcher {
             options,
             endgame: None,
             evaluator: None,
+            threads: 1,
         }
     }
 
@@ -151,6 +157,7 @@ impl Searcher {
             options,
             endgame: None,
             evaluator: None,
+            threads: 1,
         })
     }
 
@@ -174,6 +181,28 @@ impl Searcher {
     pub fn set_evaluator(&mut self, eval: Option<Evaluator>) {
         self.evaluator = eval;
         self.tt.clear();
+    }
+
+    /// Searches with `threads` threads from now on (clamped to 1 to
+    /// [`MAX_THREADS`]). With one (the default) a search is deterministic
+    /// under a depth or node limit; with more, helper threads share the
+    /// table (Lazy SMP): stronger at a fixed time, but the node counts and,
+    /// between moves of equal value, the move chosen vary from run to run.
+    /// Exact values do not depend on the threads. A node limit counts the
+    /// main thread's nodes only.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// [`Searcher::set_threads`], builder style.
+    pub fn with_threads(mut self, threads: usize) -> Searcher {
+        self.set_threads(threads);
+        self
+    }
+
+    /// Threads per search.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The endgame database in use, if any.
@@ -267,17 +296,79 @@ impl Searcher {
         stop: Option<&AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo),
         analysis: bool,
-    ) -> Run {
+    ) -> Run<'static> {
         self.tt.new_search();
+        let v = game.variant();
+        let solve = self.options.solve_seeds.unwrap_or_else(|| auto_solve_seeds(v));
+        let eval = self.evaluator.unwrap_or_else(|| Evaluator::new(v));
+        let oracle = self.endgame.as_deref();
+        let tt = &self.tt;
+        let setup = Setup { game, tt, solve, oracle, eval };
+        if self.threads <= 1 || game.position().is_over() {
+            return setup.main(limits, stop, None, on_info, analysis);
+        }
+        // Lazy SMP: helper threads search the same root through the shared
+        // table (odd helpers one move deeper), so the main thread finds more
+        // of its tree already searched. Only the main thread's result
+        // counts; the helpers stop when it ends.
+        let done = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let helper_hits = AtomicU64::new(0);
+        let main_depth = AtomicU32::new(1);
+        std::thread::scope(|scope| {
+            for t in 1..self.threads {
+                let (setup, done, main_depth) = (&setup, &done, &main_depth);
+                let (helper_nodes, helper_hits) = (&helper_nodes, &helper_hits);
+                scope.spawn(move || setup.helper(t, done, main_depth, helper_nodes, helper_hits));
+            }
+            let shared = Shared { helper_nodes: &helper_nodes, main_depth: &main_depth };
+            let mut run = setup.main(limits, stop, Some(shared), on_info, analysis);
+            done.store(true, Ordering::Relaxed);
+            run.helpers = Some((&helper_nodes, &helper_hits));
+            run
+        })
+        .finish()
+    }
+}
+
+/// What the main thread shares with its helpers.
+struct Shared<'a> {
+    /// The helpers' nodes so far.
+    helper_nodes: &'a AtomicU64,
+    /// The depth the main thread is searching.
+    main_depth: &'a AtomicU32,
+}
+
+/// What every thread of one search shares.
+struct Setup<'a> {
+    game: &'a Game,
+    tt: &'a TranspositionTable,
+    solve: u32,
+    oracle: Option<&'a dyn EndgameOracle>,
+    eval: Evaluator,
+}
+
+impl Setup<'_> {
+    /// The main thread: iterative deepening within the limits, reporting
+    /// after each iteration; with helpers, it tells them the depth it
+    /// searches, and its reports count their nodes.
+    fn main(
+        &self,
+        limits: SearchLimits,
+        stop: Option<&AtomicBool>,
+        helpers: Option<Shared>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        analysis: bool,
+    ) -> Run<'static> {
+        let game = self.game;
+        let v = game.variant();
         let mut history = History::new();
         let (path, root_history) = path::Path::new(game);
         let root = *game.position();
-        let v = game.variant();
         let clock = Clock::new(limits, stop);
-        let solve = self.options.solve_seeds.unwrap_or_else(|| auto_solve_seeds(v));
-        let endgame = Lookup::new(v, self.endgame.as_deref());
-        let eval = self.evaluator.unwrap_or_else(|| Evaluator::new(v));
-        let mut w = Worker::new(v, &mut self.tt, &mut history, clock, path, solve, endgame, eval);
+        let endgame = Lookup::new(v, self.oracle);
+        let mut w =
+            Worker::new(v, self.tt, &mut history, clock, path, self.solve, endgame, self.eval);
         if root.is_over() {
             return Run {
                 moves: Vec::new(),
@@ -285,6 +376,7 @@ impl Searcher {
                 nodes: 0,
                 database_hits: 0,
                 elapsed: w.clock.elapsed(),
+                helpers: None,
             };
         }
         let mut moves: Vec<RootMove> = w.root_moves(&root, root_history);
@@ -294,6 +386,9 @@ impl Searcher {
             if depth > 1 && !w.clock.next_iteration(depth) {
                 break;
             }
+            if let Some(h) = &helpers {
+                h.main_depth.store(depth, Ordering::Relaxed);
+            }
             if !w.iterate(&root, root_history, depth as i32, &mut moves, analysis) {
                 break;
             }
@@ -301,15 +396,17 @@ impl Searcher {
             let elapsed = w.clock.elapsed();
             let best = &moves[0];
             let exact = moves.iter().all(|m| m.exact);
+            let nodes =
+                w.nodes + helpers.as_ref().map_or(0, |h| h.helper_nodes.load(Ordering::Relaxed));
             on_info(&SearchInfo {
                 depth,
                 seldepth: w.seldepth as u32,
                 score: best.score,
                 exact,
                 pv: &best.pv,
-                nodes: w.nodes,
+                nodes,
                 database_hits: w.database_hits,
-                nps: (w.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                 elapsed,
             });
             if exact {
@@ -335,14 +432,80 @@ impl Searcher {
             nodes: w.nodes,
             database_hits: w.database_hits,
             elapsed: w.clock.elapsed(),
+            helpers: None,
         }
+    }
+
+    /// Helper thread `t` (from 1): iterative deepening with no limit but
+    /// `done`, at the depth the main thread is searching (`main_depth`) or
+    /// deeper, odd helpers one move deeper than even ones; adds its nodes
+    /// and database hits to the counters as it goes.
+    fn helper(
+        &self,
+        t: usize,
+        done: &AtomicBool,
+        main_depth: &AtomicU32,
+        nodes: &AtomicU64,
+        hits: &AtomicU64,
+    ) {
+        let game = self.game;
+        let v = game.variant();
+        let mut history = History::new();
+        let (path, root_history) = path::Path::new(game);
+        let root = *game.position();
+        let clock = Clock::new(SearchLimits::default(), Some(done)).counting(nodes);
+        let endgame = Lookup::new(v, self.oracle);
+        let mut w =
+            Worker::new(v, self.tt, &mut history, clock, path, self.solve, endgame, self.eval);
+        let mut moves = w.root_moves(&root, root_history);
+        let skew = (t % 2) as u32;
+        let mut last = 0;
+        while !done.load(Ordering::Relaxed) {
+            // Never more than two moves ahead of the main thread: a helper
+            // racing ahead fills the table with deep heuristic entries the
+            // main thread would then take in place of results it could have
+            // proved exact (and, where the repetition rule puts the history
+            // in the keys, crowds out its solved ones).
+            let main = main_depth.load(Ordering::Relaxed);
+            let depth = (last + 1).max(main + skew);
+            if depth > (main + 2).min(MAX_DEPTH) {
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                continue;
+            }
+            if !w.iterate(&root, root_history, depth as i32, &mut moves, false) {
+                break;
+            }
+            last = depth;
+        }
+        nodes.fetch_add(w.clock.uncounted(w.nodes), Ordering::Relaxed);
+        hits.fetch_add(w.database_hits, Ordering::Relaxed);
     }
 }
 
-struct Run {
+/// A search's result, before the helper threads' counts are added.
+struct Run<'a> {
     moves: Vec<RootMove>,
     depth: u32,
     nodes: u64,
     database_hits: u64,
     elapsed: std::time::Duration,
+    /// The helper threads' node and database-hit counters.
+    helpers: Option<(&'a AtomicU64, &'a AtomicU64)>,
+}
+
+impl Run<'_> {
+    /// The counts of all threads (the helpers have finished).
+    fn finish(self) -> Run<'static> {
+        let (nodes, hits) = self
+            .helpers
+            .map_or((0, 0), |(n, h)| (n.load(Ordering::Relaxed), h.load(Ordering::Relaxed)));
+        Run {
+            moves: self.moves,
+            depth: self.depth,
+            nodes: self.nodes + nodes,
+            database_hits: self.database_hits + hits,
+            elapsed: self.elapsed,
+            helpers: None,
+        }
+    }
 }

@@ -72,7 +72,7 @@ impl PvTable {
 /// The state of one search.
 pub(crate) struct Worker<'a> {
     pub v: &'a Variant,
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     pub history: &'a mut History,
     pub clock: Clock<'a>,
     pub eval: Evaluator,
@@ -99,7 +99,7 @@ impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)] // built once per search
     pub fn new(
         v: &'a Variant,
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         history: &'a mut History,
         clock: Clock<'a>,
         path: Path,

@@ -1,12 +1,14 @@
 //! The transposition table: a fixed-size hash table of search results,
 //! allocated once, in buckets of four packed 16-byte entries (one cache
-//! line).
+//! line), shared by the threads of a parallel search without locks.
 //!
 //! An entry holds the key, a score with its bound (exact value, lower or
 //! upper bound), the depth searched, the best move, whether the result is
 //! *solved* (its whole subtree reached the end of the game, so it holds at
 //! any depth) and the search generation that wrote it. Replacement keeps
 //! solved and deep entries of the current search and evicts old ones first.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use mancala_core::Move;
 
@@ -24,9 +26,13 @@ pub enum Bound {
 const BOUND_MASK: u8 = 3;
 const SOLVED: u8 = 4;
 
-/// One stored result, packed into 16 bytes.
+/// One stored result, unpacked. In the table it is two 64-bit words: the
+/// data packed into one ([`Entry::pack`]) and the key XOR the data in the
+/// other. Threads read and write the words without locks; a read of two
+/// words written by different stores fails the XOR check and counts as a
+/// miss, so a torn entry is never used (the lockless scheme of
+/// Hyatt and Mann, "A lock-less transposition table implementation", 2002).
 #[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
 struct Entry {
     key: u64,
     score: i16,
@@ -35,14 +41,65 @@ struct Entry {
     /// 0: none; `k + 1`: sow pit `k`; 255: swap.
     mv: u8,
     generation: u8,
-    _pad: [u8; 2],
 }
 
-const _: () = assert!(std::mem::size_of::<Entry>() == 16);
+impl Entry {
+    /// Bits 0-15 score, 16-23 depth, 24-31 flags, 32-39 move, 40-47
+    /// generation.
+    #[inline]
+    fn pack(&self) -> u64 {
+        (self.score as u16 as u64)
+            | (self.depth as u64) << 16
+            | (self.flags as u64) << 24
+            | (self.mv as u64) << 32
+            | (self.generation as u64) << 40
+    }
 
-#[derive(Clone, Copy, Default)]
+    #[inline]
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            score: data as u16 as i16,
+            depth: (data >> 16) as u8,
+            flags: (data >> 24) as u8,
+            mv: (data >> 32) as u8,
+            generation: (data >> 40) as u8,
+        }
+    }
+}
+
+/// One slot: the key XOR the data, and the data.
+#[derive(Default)]
+#[repr(C)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The entry held, with its key (0 for an empty slot).
+    #[inline]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        Entry::unpack(check ^ data, data)
+    }
+
+    #[inline]
+    fn save(&self, e: &Entry) {
+        let data = e.pack();
+        self.check.store(e.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<Slot>() == 16);
+
+#[derive(Default)]
 #[repr(C, align(64))]
-struct Bucket([Entry; 4]);
+struct Bucket([Slot; 4]);
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
 /// A probe's answer.
 #[derive(Clone, Copy, Debug)]
@@ -54,7 +111,8 @@ pub struct Hit {
     pub mv: Option<Move>,
 }
 
-/// The table.
+/// The table. Probes and stores take `&self`: the threads of a parallel
+/// search share one table.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     mask: u64,
@@ -94,7 +152,7 @@ impl TranspositionTable {
         }
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| TableAllocError { mb })?;
-        buckets.resize(count, Bucket::default());
+        buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable { buckets, mask: count as u64 - 1, generation: 0 })
     }
 
@@ -105,7 +163,9 @@ impl TranspositionTable {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        for b in &mut self.buckets {
+            *b = Bucket::default();
+        }
         self.generation = 0;
     }
 
@@ -119,7 +179,7 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let key = key | 1;
         let bucket = &self.buckets[(key >> 2 & self.mask) as usize];
-        bucket.0.iter().find(|e| e.key == key).map(|e| Hit {
+        bucket.0.iter().map(Slot::load).find(|e| e.key == key).map(|e| Hit {
             score: e.score as i32,
             bound: match e.flags & BOUND_MASK {
                 0 => Bound::Upper,
@@ -135,7 +195,7 @@ impl TranspositionTable {
     /// Stores a result.
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         score: i32,
         bound: Bound,
@@ -145,38 +205,37 @@ impl TranspositionTable {
     ) {
         let key = key | 1;
         let generation = self.generation;
-        let bucket = &mut self.buckets[(key >> 2 & self.mask) as usize];
+        let bucket = &self.buckets[(key >> 2 & self.mask) as usize];
+        let entries: [Entry; 4] = std::array::from_fn(|i| bucket.0[i].load());
         let worth = |e: &Entry| -> i32 {
             let age = generation.wrapping_sub(e.generation) as i32;
             let depth = if e.flags & SOLVED != 0 { 300 } else { e.depth as i32 };
             depth - 64 * age
         };
-        let slot = match bucket.0.iter().position(|e| e.key == key) {
+        let slot = match entries.iter().position(|e| e.key == key) {
             Some(i) => {
-                let old = &bucket.0[i];
                 // Keep a solved result rather than a heuristic one.
-                if old.flags & SOLVED != 0 && !solved {
+                if entries[i].flags & SOLVED != 0 && !solved {
                     return;
                 }
                 i
             }
-            None => (0..4).min_by_key(|&i| worth(&bucket.0[i])).expect("four slots"),
+            None => (0..4).min_by_key(|&i| worth(&entries[i])).expect("four slots"),
         };
         let flags = match bound {
             Bound::Upper => 0,
             Bound::Lower => 1,
             Bound::Exact => 2,
         } | if solved { SOLVED } else { 0 };
-        let old_mv = if bucket.0[slot].key == key { bucket.0[slot].mv } else { 0 };
-        bucket.0[slot] = Entry {
+        let old_mv = if entries[slot].key == key { entries[slot].mv } else { 0 };
+        bucket.0[slot].save(&Entry {
             key,
             score: score as i16,
             depth: depth.min(255) as u8,
             flags,
             mv: mv.map(encode_move).unwrap_or(old_mv),
             generation,
-            _pad: [0; 2],
-        };
+        });
     }
 }
 

@@ -1,0 +1,140 @@
+//! The parallel search (Lazy SMP, `Searcher::set_threads`): exact values
+//! agree with the one-thread search, a stop ends every thread, and the
+//! protocol's `threads` command.
+
+use std::sync::atomic::AtomicBool;
+
+use mancala_core::{Game, Repetition, Variant};
+use mancala_engine::playout::SplitMix64;
+use mancala_engine::protocol::Command;
+use mancala_engine::search::MAX_THREADS;
+use mancala_engine::session::{NoEndgame, Session, Transcript};
+use mancala_engine::{SearchLimits, SearchOptions, Searcher};
+
+/// A game of `name` at `pits` x `seeds` after `plies` random moves.
+fn random_game(name: &str, pits: u8, seeds: u8, plies: usize, seed: u64) -> Game {
+    let v = Variant::preset(name).unwrap().resized(Some(pits), Some(seeds)).unwrap();
+    let mut rng = SplitMix64::new(seed);
+    let mut g = Game::new(v);
+    for _ in 0..plies {
+        if g.position().is_over() {
+            break;
+        }
+        let moves = g.legal_moves();
+        g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+    }
+    g
+}
+
+fn searcher(threads: usize) -> Searcher {
+    Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None }).with_threads(threads)
+}
+
+/// Searched without a limit, three threads give the one-thread values: the
+/// best move's score, and in analysis every move's. Where no rule repeats
+/// positions both searches solve every position. Under a repetition rule
+/// a score counts as exact when the search proved it on the lines it
+/// followed, so with the threads' other move orders a move may stay
+/// heuristic (at the depth limit) where one thread proved it, or the
+/// other way round: there the values must agree wherever both are exact.
+#[test]
+fn parallel_search_agrees_with_one_thread_on_exact_values() {
+    let cases = [
+        ("kalah", 4, 3),
+        ("kalah-classic", 3, 3),
+        ("relay-kalah", 2, 4),
+        ("oware", 3, 2),
+        ("awari", 3, 2),
+        ("abapa", 3, 2),
+    ];
+    let (mut compared, mut both_exact) = (0, 0);
+    for (name, pits, seeds) in cases {
+        let v = Variant::preset(name).unwrap();
+        let cycles = v.rules().end.repetition != Repetition::None;
+        for seed in 0..6 {
+            let game = random_game(name, pits, seeds, (seed % 3) as usize, seed);
+            if game.position().is_over() {
+                continue;
+            }
+            let case = format!("{name} {pits}x{seeds} seed {seed}");
+            let one = searcher(1).search(&game, SearchLimits::default(), None, &mut |_| {});
+            let three = searcher(3).search(&game, SearchLimits::default(), None, &mut |_| {});
+            if !cycles {
+                assert!(one.exact && three.exact, "{case}");
+            }
+            if one.exact && three.exact {
+                assert_eq!(one.score, three.score, "{case}");
+            }
+            let a = searcher(1).analyze(&game, SearchLimits::default(), None, &mut |_| {});
+            let b = searcher(3).analyze(&game, SearchLimits::default(), None, &mut |_| {});
+            for m in &a.moves {
+                let other = b.moves.iter().find(|o| o.mv == m.mv).expect("the same moves");
+                if !cycles {
+                    assert!(m.exact && other.exact, "{case} {}", m.mv);
+                }
+                if m.exact && other.exact {
+                    assert_eq!(m.score, other.score, "{case} {}", m.mv);
+                    both_exact += 1;
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 60, "only {compared} moves compared");
+    assert!(both_exact * 10 >= compared * 9, "{both_exact} of {compared} exact in both");
+}
+
+/// With a stop flag already raised, a parallel search returns at once (its
+/// helpers stop with it) and still names a legal move.
+#[test]
+fn a_stopped_parallel_search_ends_every_thread() {
+    let game = Game::new(Variant::preset("oware").unwrap());
+    let stop = AtomicBool::new(true);
+    let r = searcher(4).search(&game, SearchLimits::default(), Some(&stop), &mut |_| {});
+    assert!(game.legal_moves().contains(r.best.unwrap()));
+    assert!(!r.exact);
+}
+
+/// At a fixed depth the helpers' nodes are counted in the result: a search
+/// with helpers reports more nodes than its main thread alone could have
+/// visited at a node limit.
+#[test]
+fn helper_nodes_are_counted() {
+    let game = Game::new(Variant::preset("oware").unwrap());
+    let r = searcher(2).search(&game, SearchLimits::nodes(200_000), None, &mut |_| {});
+    // The main thread stops after 200,001 nodes; the helper searched too.
+    assert!(r.nodes > 200_001, "{} nodes", r.nodes);
+}
+
+#[test]
+fn thread_counts_are_clamped() {
+    assert_eq!(searcher(0).threads(), 1);
+    assert_eq!(searcher(MAX_THREADS + 1).threads(), MAX_THREADS);
+    assert_eq!(Searcher::default().threads(), 1, "one thread unless asked");
+}
+
+#[test]
+fn the_threads_command() {
+    assert_eq!("threads 3".parse::<Command>().unwrap(), Command::Threads(3));
+    assert_eq!(Command::Threads(3).to_string(), "threads 3");
+    for bad in ["threads", "threads 0", "threads 257", "threads two", "threads 2 3"] {
+        let e = bad.parse::<Command>().unwrap_err().to_string();
+        assert!(e.starts_with("threads: "), "{bad}: {e}");
+    }
+    let e = "threads 0".parse::<Command>().unwrap_err().to_string();
+    assert!(e.contains("from 1 to 256"), "{e}");
+
+    // A session searching with two threads answers as with one.
+    let replies = Transcript::default();
+    let v = Variant::preset("kalah").unwrap().resized(Some(3), Some(2)).unwrap();
+    let mut s = Session::new(v, 4, replies.out(), Box::new(NoEndgame)).unwrap();
+    for line in ["threads 2", "position startpos", "go depth 40"] {
+        s.line(line);
+    }
+    s.finish();
+    let lines = replies.lines();
+    assert!(!lines.iter().any(|l| l.starts_with("error")), "{lines:?}");
+    let last_info = lines.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    assert!(last_info.contains("exact true"), "{lines:?}");
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+}
