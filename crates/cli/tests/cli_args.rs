@@ -146,7 +146,7 @@ fn threads_out_of_range_are_refused_with_the_range() {
 }
 
 /// `analyze --threads 2` solves a small game to the same exact scores as
-/// one thread (the default with --depth).
+/// one thread (the default).
 #[test]
 fn analyze_with_two_threads_gives_the_exact_scores_of_one() {
     let home = common::Sandbox::new();

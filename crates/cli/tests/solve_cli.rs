@@ -206,3 +206,53 @@ fn bad_input_is_refused_with_what_is_allowed() {
         assert!(!stderr(&out).contains("panicked"), "{args:?}: {}", stderr(&out));
     }
 }
+
+/// Awari's repetition rule: `solve` builds the endgame database and reads
+/// the value and the best moves from it, as the library does; a second run
+/// finds the database on disk (`--db-seeds 0`). Oware's rule, a position
+/// with a history since the last capture and a database too small are
+/// refused, saying why.
+#[test]
+fn awari_is_solved_from_its_endgame_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "awari", "-p", "3", "-s", "2"];
+    let out = solve(dir.path(), &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = Variant::preset("awari").unwrap().resized(Some(3), Some(2)).unwrap();
+    let db = mancala_solver::Databases::open_database(&v, &dir.path().join("db")).unwrap().unwrap();
+    let game = mancala_core::Game::new(v.clone());
+    let expected = mancala_solver::solve_from_database(&game, &db).unwrap();
+    assert_eq!(field(&out, "value played to the end"), format!("{:+}", expected.margin));
+    let best: Vec<String> = expected.best_moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(field(&out, "best"), best.join(" "));
+    let result = field(&out, "result");
+    assert!(
+        result.starts_with(match expected.winner() {
+            Some(Side::South) => "South wins",
+            Some(Side::North) => "North wins",
+            None => "a draw",
+        }),
+        "{result}"
+    );
+    assert!(field(&out, "exact").contains("up to 12 seeds"));
+
+    let again = solve(dir.path(), &[&args[..], &["--db-seeds", "0", "-q"]].concat());
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(
+        stdout(&again).lines().take(5).collect::<Vec<_>>(),
+        stdout(&out).lines().take(5).collect::<Vec<_>>()
+    );
+
+    for (extra, says) in [
+        (&["--moves", "1"][..], "history since the last capture (1 move that captured nothing)"),
+        (&["--db-seeds", "5"], "at least --db-seeds 12"),
+        (&["--hash", "16"], "no search table"),
+    ] {
+        let out = solve(dir.path(), &[&args[..], extra].concat());
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&out).contains(says), "{extra:?}: {}", stderr(&out));
+    }
+    let out = solve(dir.path(), &["-v", "oware", "-p", "3", "-s", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("depends on the moves before it"), "{}", stderr(&out));
+}

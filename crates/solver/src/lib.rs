@@ -42,6 +42,7 @@ pub mod index;
 mod memory;
 pub mod oware_db;
 mod plan;
+pub mod repetition;
 mod search;
 mod tt;
 
@@ -53,6 +54,7 @@ pub use oware_db::OwareDb;
 pub use plan::{
     default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,
 };
+pub use repetition::{solve_from_database, DatabaseSolution, RepetitionError};
 pub use search::{
     can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver, SolverError,
 };

@@ -553,7 +553,8 @@ pub fn can_solve(v: &Variant) -> Result<(), String> {
     if v.rules().end.repetition != mancala_core::Repetition::None {
         return Err(format!(
             "{} ends cycles by repetition, which makes a position's value depend on the moves \
-             before it; `solve` covers variants without the repetition rule (the Kalah family)",
+             before it; `solve` searches variants without the repetition rule (the Kalah \
+             family), and reads games under awari's rule from the endgame database",
             v.name()
         ));
     }

@@ -35,11 +35,11 @@ pub struct Args {
     /// are left in the pits (default: 10, or 0 under a repetition rule).
     #[arg(long)]
     pub solve_seeds: Option<u32>,
-    /// Threads to search with, 1 to 256 (default: every core, or 1 when
-    /// --depth or --nodes is given, so that the result is reproducible).
-    /// More threads search in parallel sharing the table (Lazy SMP):
-    /// stronger in the same time, with node counts that vary from run to
-    /// run; exact scores do not depend on it.
+    /// Threads to search with, 1 to 256 (default 1, which is
+    /// reproducible with --depth or --nodes). More threads search in
+    /// parallel sharing the table (Lazy SMP), with node counts that vary
+    /// from run to run; exact scores do not depend on it. It has not yet
+    /// measured stronger at a fixed time (docs/engine.md).
     #[arg(long, value_parser = crate::options::threads)]
     pub threads: Option<usize>,
     #[command(flatten)]
@@ -133,13 +133,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Searcher::try_new(SearchOptions { hash_mb: args.hash, solve_seeds: args.solve_seeds })
             .map_err(|e| CliError::input(format!("--hash: {e}")))?
             .with_endgame(database.as_ref().map(|d| d.oracle.clone()))
-            .with_threads(args.threads.unwrap_or_else(|| {
-                if args.depth.is_some() || args.nodes.is_some() {
-                    1
-                } else {
-                    crate::options::every_core()
-                }
-            }));
+            .with_threads(args.threads.unwrap_or(1));
     if !args.json {
         println!(
             "analyze {} {}x{} from {}",

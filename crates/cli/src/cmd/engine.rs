@@ -26,7 +26,8 @@ pub struct Args {
     pub hash: usize,
     /// Threads per search, 1 to 256 (the protocol's `threads` changes it).
     /// One thread is deterministic under depth and node limits; more search
-    /// in parallel (Lazy SMP) and are stronger at a fixed time.
+    /// in parallel (Lazy SMP; not yet measured stronger at a fixed time:
+    /// docs/engine.md).
     #[arg(long, value_parser = crate::options::threads, default_value_t = 1)]
     pub threads: usize,
     #[command(flatten)]

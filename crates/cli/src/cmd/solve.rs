@@ -1,12 +1,18 @@
-//! `mancala solve`: the value of a position under perfect play.
+//! `mancala solve`: the value of a position under perfect play. The Kalah
+//! family is solved by search (`SolvePlan`); a game under awari's
+//! repetition rule is read from its endgame database
+//! (`mancala_solver::repetition`).
 
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_core::{Move, Position, Variant};
-use mancala_solver::{Checkpoint, DbError, PlanError, PlanEvent, SolvePlan, SolverError};
+use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
+use mancala_solver::repetition::{self, RepetitionError};
+use mancala_solver::{
+    Checkpoint, Database, Databases, DbError, PlanError, PlanEvent, SolvePlan, SolverError,
+};
 
 use crate::cmd::db::{db_error, DbLocation};
 use crate::error::CliError;
@@ -46,6 +52,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let (v, game) = args.game.game()?;
+    if v.rules().end.repetition != Repetition::None
+        && v.rules().board.stores == StorePlacement::Beside
+    {
+        return solve_from_database(&args, &v, &game);
+    }
     mancala_solver::can_solve(&v).map_err(CliError::input)?;
     let threads = args.threads.unwrap_or_else(crate::options::every_core);
     let root = *game.position();
@@ -98,6 +109,142 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// A game under the repetition rule (the Oware family, awari's rule): the
+/// value read from the endgame database, built first when it is not on
+/// disk (see `mancala_solver::repetition`).
+fn solve_from_database(args: &Args, v: &Variant, game: &Game) -> Result<(), CliError> {
+    repetition::check_solvable(v).map_err(|e| CliError::input(e.to_string()))?;
+    let root = *game.position();
+    if root.is_over() {
+        return Err(CliError::input("the game is over: there is nothing to solve"));
+    }
+    let since = repetition::moves_since_capture(game);
+    if since > 0 {
+        return Err(CliError::input(RepetitionError::NotFresh { moves: since }.to_string()));
+    }
+    if args.hash.is_some() {
+        return Err(CliError::input(
+            "--hash: under the repetition rule the value is read from the endgame database; \
+             there is no search table to size",
+        ));
+    }
+    let seeds = root.seeds_in_pits() as usize;
+    let threads = args.threads.unwrap_or_else(crate::options::every_core);
+    let location = &args.location;
+    let started = Instant::now();
+    let db = match args.db_seeds {
+        Some(0) => Databases::open_database(v, &location.root())
+            .map_err(CliError::input)?
+            .filter(|db| db.max_seeds() >= seeds)
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "--db-seeds 0 uses only the database on disk, and {} holds none covering \
+                     {seeds} seeds (the seeds in the pits); build it with `mancala db build -v {} \
+                     -p {} --max-seeds {seeds}`, or leave out --db-seeds",
+                    location.folder(v).display(),
+                    v.name(),
+                    v.pits_per_side()
+                ))
+            })?,
+        Some(asked) if asked < seeds => {
+            return Err(CliError::input(format!(
+                "--db-seeds {asked}: the position has {seeds} seeds in the pits, and its value is \
+                 read from a database covering them all: at least --db-seeds {seeds}"
+            )))
+        }
+        asked => build_database(v, asked.unwrap_or(seeds), location, threads, args.quiet)?,
+    };
+    let solution = mancala_solver::solve_from_database(game, &db)
+        .map_err(|e| CliError::input(e.to_string()))?;
+
+    println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
+    if !args.game.moves.trim().is_empty() {
+        println!("after: {}", args.game.moves.trim());
+    }
+    println!("position: {root}");
+    if v.rules().end.majority {
+        // The database plays on to the end; a majority changes the margin,
+        // never the winner.
+        println!("value played to the end: {:+}", solution.margin);
+        let result = match solution.winner() {
+            Some(Side::South) => "South wins",
+            Some(Side::North) => "North wins",
+            None => "a draw",
+        };
+        println!("result: {result} (under the majority rule too)");
+    } else {
+        println!("value: {:+}", solution.margin);
+    }
+    let best: Vec<String> = solution.best_moves.iter().map(Move::to_string).collect();
+    println!("best: {}", best.join(" "));
+    println!(
+        "exact: from the endgame database up to {} seeds in {}",
+        db.max_seeds(),
+        location.folder(v).display()
+    );
+    println!("time: {:.2} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Builds (or finds on disk) `v`'s database up to `max_seeds`, with a
+/// progress bar on standard error unless `quiet`.
+fn build_database(
+    v: &Variant,
+    max_seeds: usize,
+    location: &DbLocation,
+    threads: usize,
+    quiet: bool,
+) -> Result<Database, CliError> {
+    Databases::check_build(v, max_seeds).map_err(|e| db_error(e, "--db-seeds"))?;
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        eprintln!("endgame database up to {max_seeds} seeds: {}", location.folder(v).display());
+        ProgressBar::new(0).with_style(
+            ProgressStyle::with_template("layer {prefix:>3} [{bar:30}] {pos}/{len} boards")
+                .expect("template")
+                .progress_chars("=> "),
+        )
+    };
+    let progress = |p: mancala_solver::BuildProgress| {
+        if p.waiting {
+            if !quiet {
+                bar.suspend(|| {
+                    eprintln!("another process is building this database; waiting for it")
+                });
+            }
+            return;
+        }
+        if bar.length() != Some(p.total) || bar.prefix() != p.seeds.to_string() {
+            bar.set_prefix(p.seeds.to_string());
+            bar.set_length(p.total);
+        }
+        bar.set_position(p.done);
+    };
+    let signals = crate::signals::stop_on_signals();
+    let stop = signals.flag();
+    let built = Databases::build_with(
+        v,
+        max_seeds,
+        &location.root(),
+        threads,
+        &progress,
+        &mut |_, _| {},
+        &stop,
+    );
+    bar.finish_and_clear();
+    built.map_err(|e| match e {
+        DbError::Interrupted { .. } => CliError {
+            code: signals.code(),
+            message: format!(
+                "{} while building the endgame database: {e}; run the same command to resume",
+                signals.why()
+            ),
+        },
+        e => db_error(e, "--db-seeds"),
+    })
 }
 
 /// The comparison solve (played to the end) stopped or failed: the value

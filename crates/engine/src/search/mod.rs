@@ -186,7 +186,8 @@ impl Searcher {
     /// Searches with `threads` threads from now on (clamped to 1 to
     /// [`MAX_THREADS`]). With one (the default) a search is deterministic
     /// under a depth or node limit; with more, helper threads share the
-    /// table (Lazy SMP): stronger at a fixed time, but the node counts and,
+    /// table (Lazy SMP; not yet measured stronger at a fixed time, see
+    /// docs/engine.md): the node counts and,
     /// between moves of equal value, the move chosen vary from run to run.
     /// Exact values do not depend on the threads. A node limit counts the
     /// main thread's nodes only.

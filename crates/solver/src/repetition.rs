@@ -1,0 +1,166 @@
+//! Solving a game under a repetition rule from the Oware-family endgame
+//! database (`docs/databases.md`).
+//!
+//! Under the repetition rule a position's value can depend on the positions
+//! before it, but only on those since the stores last changed (the rule
+//! compares positions with equal stores). A position with no such history,
+//! the start of a game or the position right after a capture, is *fresh*,
+//! and a database entry is the value of a game starting there. Under the
+//! `split` rule (awari: the first repeated position ends the game and the
+//! seeds left are shared) that value is exact, the database's own tests
+//! check it board by board against a minimax with the history; under the
+//! `owner` rule (oware, abapa) it is a convention, not the game's value, and
+//! [`check_solvable`] refuses such variants.
+//!
+//! The best moves: a move whose database value (what it captures, minus the
+//! database value of the position it leads to for the opponent) equals the
+//! root's value keeps that value in the game with the history too. When the
+//! root's value is positive, the side to move wins its threshold by a
+//! strategy that never comes back to a position (each move goes down a
+//! well-founded rank), so the root, now in the history, is never repeated;
+//! when it is 0 or less, the mover is content with a repetition (it scores 0
+//! of the seeds left), so the history can only help them. A move the
+//! database values lower can still tie under the history (when the value is
+//! 0 or less, returning to the root is a repetition worth 0), so the list is
+//! of the moves proven to keep the value.
+
+use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
+
+use crate::databases::{Database, Databases};
+
+/// Why a game cannot be solved from the database.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RepetitionError {
+    /// The variant is not of the kind this module solves.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The position has history since the stores last changed.
+    #[error(
+        "the position has a history since the last capture ({moves} {} that captured \
+         nothing), which the repetition rule counts; the database gives the value of positions \
+         without one: the start, or right after a capture",
+        if *moves == 1 { "move" } else { "moves" }
+    )]
+    NotFresh { moves: usize },
+    /// The database is too small for the position.
+    #[error("the position has {seeds} seeds in the pits; the database covers up to {max_seeds}")]
+    NotCovered { seeds: u32, max_seeds: usize },
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// Checks that `v` is solved by [`solve_from_database`]: stores beside the
+/// board (the Oware family) and the repetition rule `split`.
+pub fn check_solvable(v: &Variant) -> Result<(), RepetitionError> {
+    let rules = v.rules();
+    if rules.board.stores != StorePlacement::Beside {
+        return Err(RepetitionError::Unsupported(format!(
+            "{} has its stores in the ring of sowing (the Kalah family), solved by search",
+            v.name()
+        )));
+    }
+    match rules.end.repetition {
+        Repetition::Split => Ok(()),
+        Repetition::None => Err(RepetitionError::Unsupported(format!(
+            "{} has no repetition rule, which this database solve is for",
+            v.name()
+        ))),
+        Repetition::Owner => Err(RepetitionError::Unsupported(format!(
+            "{}: at a repeated position each side takes the seeds on its own side, so a \
+             position's value depends on the moves before it and no database of boards holds it \
+             (the database's value for these rules is a convention: a repetition scores 0); \
+             exact solving from the database covers the awari rule (repetition = \"split\"); \
+             `mancala analyze` searches these variants",
+            v.name()
+        ))),
+    }
+}
+
+/// The value of a fresh position and its best moves, from the database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatabaseSolution {
+    /// South's store minus North's at the end of the game played to the end
+    /// (the majority rule, if the variant has one, ignored: it changes the
+    /// margin, never the winner).
+    pub margin: i32,
+    /// The future margin for the player to move: seeds they will still
+    /// gain over the opponent from here to the end.
+    pub future: i32,
+    /// The moves proven to keep the value (see the module documentation).
+    pub best_moves: Vec<Move>,
+    /// Every legal move with its future margin for the player to move by
+    /// the database (exact for the best moves; see the module
+    /// documentation for the others).
+    pub moves: Vec<(Move, i32)>,
+}
+
+impl DatabaseSolution {
+    /// The winner of the game under perfect play (`None`: a draw).
+    pub fn winner(&self) -> Option<Side> {
+        match self.margin {
+            m if m > 0 => Some(Side::South),
+            m if m < 0 => Some(Side::North),
+            _ => None,
+        }
+    }
+}
+
+/// The moves played since the stores last changed (0: the position is
+/// fresh).
+pub fn moves_since_capture(game: &Game) -> usize {
+    let stores = |p: &Position| (p.store(Side::South), p.store(Side::North));
+    let now = stores(game.position());
+    game.positions().iter().rev().take_while(|p| stores(p) == now).count() - 1
+}
+
+/// The exact value of the game's position (fresh, its seeds covered by
+/// `db`) under `v`'s rules played to the end, and its best moves.
+pub fn solve_from_database(
+    game: &Game,
+    db: &Database,
+) -> Result<DatabaseSolution, RepetitionError> {
+    let v = game.variant();
+    check_solvable(v)?;
+    let root = *game.position();
+    if root.is_over() {
+        return Err(RepetitionError::GameOver);
+    }
+    let since = moves_since_capture(game);
+    if since > 0 {
+        return Err(RepetitionError::NotFresh { moves: since });
+    }
+    let seeds = root.seeds_in_pits();
+    let not_covered = || RepetitionError::NotCovered { seeds, max_seeds: db.max_seeds() };
+    if seeds as usize > db.max_seeds() {
+        return Err(not_covered());
+    }
+    // The moves are played to the end: the majority rule off, as in the
+    // database.
+    let played =
+        Databases::database_variant(v).map_err(|e| RepetitionError::Unsupported(e.to_string()))?;
+    let us = root.to_move();
+    let gained = |p: &Position| p.store(us) as i32 - p.store(!us) as i32;
+    let future = db.probe(&root).ok_or_else(not_covered)?;
+    let mut moves = Vec::new();
+    for mv in root.legal_moves(&played).iter() {
+        let mut child = root;
+        child.play_unchecked(&played, mv);
+        // What the move captured (or, at the end, everything handed out).
+        let now = gained(&child) - gained(&root);
+        let after = if child.is_over() {
+            0
+        } else {
+            let theirs = db.probe(&child).ok_or_else(not_covered)?;
+            if child.to_move() == us {
+                theirs
+            } else {
+                -theirs
+            }
+        };
+        moves.push((mv, now + after));
+    }
+    let best_moves = moves.iter().filter(|m| m.1 == future).map(|m| m.0).collect();
+    let south = if us == Side::South { 1 } else { -1 };
+    Ok(DatabaseSolution { margin: root.store_margin() + south * future, future, best_moves, moves })
+}

@@ -1,0 +1,167 @@
+//! Solving awari-rule games (repetition = "split") from the endgame
+//! database (`mancala_solver::repetition`), checked against a plain minimax
+//! over the game with its history, written here through `mancala_core::Game`
+//! alone: the value of the start and of positions right after captures,
+//! and every best move keeping that value once the position before it is
+//! in the history.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+
+use mancala_core::{Game, Position, Side, Variant};
+use mancala_solver::repetition::{check_solvable, moves_since_capture};
+use mancala_solver::{solve_from_database, Database, Databases, RepetitionError};
+
+/// Exact future margins (seeds the player to move will still gain over the
+/// opponent) under perfect play, with the history: a plain alpha-beta over
+/// the game as `Game` plays it, a repeated position ending the game. After
+/// a capture no earlier position can come back (stores never shrink), so
+/// the value of a position right after one depends on the board alone and
+/// is remembered.
+struct Reference {
+    memo: HashMap<(Vec<u8>, Vec<u8>, Side), i32>,
+}
+
+impl Reference {
+    /// The future margin of a position with no history.
+    fn fresh(&mut self, v: &Variant, p: &Position) -> i32 {
+        let key = (p.row(Side::South).to_vec(), p.row(Side::North).to_vec(), p.to_move());
+        if let Some(&m) = self.memo.get(&key) {
+            return m;
+        }
+        let m = self.search(&mut Game::from_position(v.clone(), *p), -100, 100);
+        self.memo.insert(key, m);
+        m
+    }
+
+    /// The future margin of the game's position, its history counting;
+    /// fail-hard within (`alpha`, `beta`).
+    fn search(&mut self, game: &mut Game, mut alpha: i32, beta: i32) -> i32 {
+        let p = *game.position();
+        let us = p.to_move();
+        let gained = |q: &Position| q.store(us) as i32 - q.store(!us) as i32;
+        if p.is_over() {
+            return 0;
+        }
+        let v = game.variant().clone();
+        for mv in game.legal_moves().iter() {
+            game.play_unchecked(mv);
+            let c = *game.position();
+            let sign = if c.to_move() == us { 1 } else { -1 };
+            let now = gained(&c) - gained(&p);
+            let s = if c.is_over() {
+                now
+            } else if now != 0 || c.store(us) != p.store(us) {
+                now + sign * self.fresh(&v, &c)
+            } else if sign == 1 {
+                self.search(game, alpha, beta)
+            } else {
+                -self.search(game, -beta, -alpha)
+            };
+            game.undo();
+            if s >= beta {
+                return beta;
+            }
+            alpha = alpha.max(s);
+        }
+        alpha
+    }
+}
+
+/// `name` at `pits` x `seeds`, played to the end (as the database is).
+fn variant(name: &str, pits: u8, seeds: u8) -> Variant {
+    let v = Variant::preset(name).unwrap().resized(Some(pits), Some(seeds)).unwrap();
+    Databases::database_variant(&v).unwrap()
+}
+
+fn database(v: &Variant) -> (tempfile::TempDir, Database) {
+    let dir = tempfile::tempdir().unwrap();
+    let stop = AtomicBool::new(false);
+    let seeds = v.total_seeds() as usize;
+    let db =
+        Databases::build_with(v, seeds, dir.path(), 1, &|_| {}, &mut |_, _| {}, &stop).unwrap();
+    (dir, db)
+}
+
+/// The start and every fresh position (right after a capture) of a few
+/// random games: the database's value and best moves against the minimax.
+#[test]
+fn awari_games_solved_from_the_database_match_a_minimax_with_history() {
+    let mut checked = 0;
+    for (pits, seeds) in [(2, 1), (2, 2), (3, 1)] {
+        let v = variant("awari", pits, seeds);
+        let (_dir, db) = database(&v);
+        let mut reference = Reference { memo: HashMap::new() };
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        for game_no in 0..6 {
+            let mut game = Game::new(v.clone());
+            loop {
+                if moves_since_capture(&game) == 0 && !game.position().is_over() {
+                    let s = solve_from_database(&game, &db).unwrap();
+                    let root = *game.position();
+                    let us = root.to_move();
+                    let expected = reference.fresh(&v, &root);
+                    assert_eq!(s.future, expected, "{pits}x{seeds} game {game_no}: {root}");
+                    let south = if us == Side::South { 1 } else { -1 };
+                    assert_eq!(s.margin, root.store_margin() + south * expected);
+                    assert!(!s.best_moves.is_empty());
+                    // Each best move keeps the value, the position before it
+                    // now in the history.
+                    for &mv in &s.best_moves {
+                        let mut after = game.clone();
+                        after.play(mv).unwrap();
+                        let c = *after.position();
+                        let gained = |q: &Position| q.store(us) as i32 - q.store(!us) as i32;
+                        let rest =
+                            if c.is_over() { 0 } else { reference.search(&mut after, -100, 100) };
+                        let sign = if c.to_move() == us { 1 } else { -1 };
+                        let kept = gained(&c) - gained(&root) + sign * rest;
+                        assert_eq!(kept, expected, "{pits}x{seeds} {mv}: {root}");
+                    }
+                    checked += 1;
+                }
+                if game.position().is_over() {
+                    break;
+                }
+                let moves = game.legal_moves();
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                game.play(moves[(rng % moves.len() as u64) as usize]).unwrap();
+            }
+        }
+    }
+    assert!(checked >= 40, "only {checked} positions checked");
+}
+
+#[test]
+fn what_the_database_solve_refuses() {
+    // The owner rule: a convention in the database, not the game's value.
+    for name in ["oware", "abapa"] {
+        let e = check_solvable(&Variant::preset(name).unwrap()).unwrap_err().to_string();
+        assert!(e.contains("depends on the moves before it"), "{e}");
+    }
+    let e = check_solvable(&Variant::preset("kalah").unwrap()).unwrap_err().to_string();
+    assert!(e.contains("Kalah family"), "{e}");
+    assert!(check_solvable(&Variant::preset("awari").unwrap()).is_ok());
+
+    let v = variant("awari", 3, 1);
+    let (_dir, db) = database(&v);
+    // A move that captures nothing: the history since the last capture counts.
+    let mut game = Game::new(v.clone());
+    let quiet = game
+        .legal_moves()
+        .iter()
+        .find(|&mv| {
+            let mut g = game.clone();
+            g.play(mv).unwrap();
+            moves_since_capture(&g) == 1
+        })
+        .unwrap();
+    game.play(quiet).unwrap();
+    assert_eq!(solve_from_database(&game, &db), Err(RepetitionError::NotFresh { moves: 1 }));
+    // A database too small for the position.
+    let big = variant("awari", 3, 2);
+    let e = solve_from_database(&Game::new(big), &db).unwrap_err();
+    assert_eq!(e, RepetitionError::NotCovered { seeds: 12, max_seeds: 6 });
+}
