@@ -9,7 +9,7 @@ use mancala_engine::protocol::Reply;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -106,7 +106,16 @@ impl Engine {
             assert!(start.elapsed() < TIMEOUT, "the engine did not end after its input closed");
             std::thread::sleep(Duration::from_millis(10));
         };
-        let rest: Vec<String> = self.lines.try_iter().collect();
+        // The reader thread may still be reading what the engine wrote
+        // before it ended: everything until the pipe closes.
+        let mut rest = Vec::new();
+        loop {
+            match self.lines.recv_timeout(TIMEOUT) {
+                Ok(line) => rest.push(line),
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => panic!("the engine's output did not close"),
+            }
+        }
         (rest, status.code())
     }
 }

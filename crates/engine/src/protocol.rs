@@ -194,6 +194,31 @@ fn number<T: FromStr>(
     })
 }
 
+/// The one number of `hash MB` or `threads N`: `what` (a whole number of
+/// `unit`) from 1 to `max`; `usage` shows the command.
+fn parse_count(
+    words: &[&str],
+    command: &str,
+    what: &str,
+    unit: &str,
+    max: usize,
+    usage: &str,
+) -> Result<usize, ProtocolError> {
+    let [word] = words else {
+        return err(format!("{command}: give one number: {usage}"));
+    };
+    match word.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => {
+            let unit = if unit.is_empty() { String::new() } else { format!(" of {unit}") };
+            err(format!(
+                "{command}: {what} must be a whole number{unit} from 1 to {max}, found {:?}",
+                quote(word)
+            ))
+        }
+    }
+}
+
 fn parse_variant(words: &[&str]) -> Result<Command, ProtocolError> {
     let usage = "variant NAME [pits P] [seeds S]";
     let Some((name, options)) = words.split_first() else {
@@ -358,29 +383,17 @@ impl FromStr for Command {
                 }
                 Ok(Command::VariantFile(path.to_string()))
             }
-            "hash" => match rest {
-                [mb] => match mb.parse::<usize>() {
-                    Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(Command::Hash(mb)),
-                    _ => err(format!(
-                        "hash: the size must be a whole number of MiB from 1 to {MAX_HASH_MB}, found {:?}",
-                        quote(mb)
-                    )),
-                },
-                _ => err("hash: give one size in MiB: hash MB"),
-            },
-            "threads" => match rest {
-                [n] => match n.parse::<usize>() {
-                    Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(Command::Threads(n)),
-                    _ => err(format!(
-                        "threads: the number of threads must be a whole number from 1 to {MAX_THREADS}, found {:?}",
-                        quote(n)
-                    )),
-                },
-                _ => err("threads: give one number: threads N"),
-            },
+            "hash" => parse_count(rest, "hash", "the size", "MiB", MAX_HASH_MB, "hash MB")
+                .map(Command::Hash),
+            "threads" => {
+                parse_count(rest, "threads", "the number of threads", "", MAX_THREADS, "threads N")
+                    .map(Command::Threads)
+            }
             "position" => parse_position(rest),
             "go" => parse_go(rest),
-            other => err(format!("unknown command {:?}: the commands are {COMMANDS}", quote(other))),
+            other => {
+                err(format!("unknown command {:?}: the commands are {COMMANDS}", quote(other)))
+            }
         }
     }
 }
