@@ -188,8 +188,8 @@ fn solve_from_database(args: &Args, v: &Variant, game: &Game) -> Result<(), CliE
     Ok(())
 }
 
-/// Builds (or finds on disk) `v`'s database up to `max_seeds`, with a
-/// progress bar on standard error unless `quiet`.
+/// Builds (or finds on disk) `v`'s database up to `max_seeds`, with the
+/// progress bar of a planned solve's build unless `quiet`.
 fn build_database(
     v: &Variant,
     max_seeds: usize,
@@ -198,31 +198,10 @@ fn build_database(
     quiet: bool,
 ) -> Result<Database, CliError> {
     Databases::check_build(v, max_seeds).map_err(|e| db_error(e, "--db-seeds"))?;
-    let bar = if quiet {
-        ProgressBar::hidden()
-    } else {
-        eprintln!("endgame database up to {max_seeds} seeds: {}", location.folder(v).display());
-        ProgressBar::new(0).with_style(
-            ProgressStyle::with_template("layer {prefix:>3} [{bar:30}] {pos}/{len} boards")
-                .expect("template")
-                .progress_chars("=> "),
-        )
-    };
-    let progress = |p: mancala_solver::BuildProgress| {
-        if p.waiting {
-            if !quiet {
-                bar.suspend(|| {
-                    eprintln!("another process is building this database; waiting for it")
-                });
-            }
-            return;
-        }
-        if bar.length() != Some(p.total) || bar.prefix() != p.seeds.to_string() {
-            bar.set_prefix(p.seeds.to_string());
-            bar.set_length(p.total);
-        }
-        bar.set_position(p.done);
-    };
+    // The build is shown as a planned solve shows its own.
+    let display = Display::new(quiet);
+    display.event(PlanEvent::BuildingDatabase { seeds: max_seeds, folder: location.folder(v) });
+    let progress = |p| display.event(PlanEvent::Database(p));
     let signals = crate::signals::stop_on_signals();
     let stop = signals.flag();
     let built = Databases::build_with(
@@ -234,17 +213,8 @@ fn build_database(
         &mut |_, _| {},
         &stop,
     );
-    bar.finish_and_clear();
-    built.map_err(|e| match e {
-        DbError::Interrupted { .. } => CliError {
-            code: signals.code(),
-            message: format!(
-                "{} while building the endgame database: {e}; run the same command to resume",
-                signals.why()
-            ),
-        },
-        e => db_error(e, "--db-seeds"),
-    })
+    display.finish();
+    built.map_err(|e| plan_error(PlanError::Database(e), None, &signals))
 }
 
 /// The comparison solve (played to the end) stopped or failed: the value
