@@ -479,3 +479,27 @@ fn a_variant_file_that_never_ends_is_refused_and_isready_is_answered() {
     let (_, code) = e.close_and_wait();
     assert_eq!(code, Some(0));
 }
+
+/// `--book on` (the default) answers a timed `go` at the start of an Oware
+/// game from the opening book; `--book off` searches; `--book` takes only
+/// on or off.
+#[test]
+fn the_book_option_turns_the_opening_book_on_and_off() {
+    let mut on = Engine::start(&["--variant", "oware"]);
+    on.send("position startpos");
+    on.send("go movetime 2000");
+    let lines = on.until("bestmove");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("info string book move "), "{lines:?}");
+    let mut off = Engine::start(&["--variant", "oware", "--book", "off"]);
+    off.send("position startpos");
+    off.send("go movetime 50");
+    let lines = off.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth")), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+    let home = common::Sandbox::new();
+    let out = home.mancala().args(["engine", "--book", "maybe"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("invalid value 'maybe' for '--book") && err.contains("on, off"), "{err}");
+}

@@ -14,6 +14,7 @@
 //! - [`record`]: the game record (the saved-game format), with who plays
 //!   each side ([`record::PlayerKind`]).
 
+pub mod book;
 pub mod mankalah;
 pub mod player;
 pub mod playout;

@@ -8,6 +8,10 @@
 //! differences of a few seeds but rarely throws away a big capture. The
 //! pie rule's swap is a legal move like any other, so the search weighs it.
 //!
+//! The first moves of a game of a variant with an opening book
+//! ([`crate::book`]) come from the book: its best move from level 6 up, one
+//! of its moves drawn from the caller's seed below that.
+//!
 //! An endgame database ([`computer_move_with`], [`hint_with`]) is used from
 //! level 6 up and by the hint: those levels play the positions it covers
 //! perfectly. Levels 1 to 5 never use one: their mistakes are the point, and
@@ -91,6 +95,12 @@ pub fn computer_choice_with(
 ) -> Choice {
     let level = level.clamp(*LEVELS.start(), *LEVELS.end());
     assert!(!game.legal_moves().is_empty(), "computer_move on a finished game");
+    // The opening book: its best move from level 6 up, one of its moves
+    // drawn from the seed below (variety where mistakes are the point).
+    let variety = (level as usize <= NOISE.len()).then_some(seed);
+    if let Some(m) = crate::book::shipped(game.variant()).and_then(|b| b.pick(game, variety)) {
+        return Choice { mv: m.mv, score: m.score, exact: false };
+    }
     let mut searcher = searcher_for(level);
     let limits = level_limits(level);
     if level as usize > NOISE.len() {

@@ -41,7 +41,7 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// The commands, for messages.
 pub const COMMANDS: &str =
-    "mancala, isready, variant, variantfile, hash, threads, newgame, position, go, stop, ponderhit, d, quit";
+    "mancala, isready, variant, variantfile, hash, threads, book, newgame, position, go, stop, ponderhit, d, quit";
 
 /// A line that is not a well-formed command or reply: what was wrong and
 /// what is allowed, in one line.
@@ -141,6 +141,9 @@ pub enum Command {
     Hash(usize),
     /// `threads N`, 1 to [`MAX_THREADS`]: threads per search.
     Threads(usize),
+    /// `book on|off`: answer `go` from the opening book where it covers
+    /// the position (on at the start).
+    Book(bool),
     /// `newgame`.
     NewGame,
     /// `position startpos|POSITION [moves M1 M2 ...]`.
@@ -168,6 +171,7 @@ impl Command {
             Command::VariantFile(_) => "variantfile",
             Command::Hash(_) => "hash",
             Command::Threads(_) => "threads",
+            Command::Book(_) => "book",
             Command::NewGame => "newgame",
             Command::Position { .. } => "position",
             Command::Go(_) => "go",
@@ -389,6 +393,16 @@ impl FromStr for Command {
                 parse_count(rest, "threads", "the number of threads", "", MAX_THREADS, "threads N")
                     .map(Command::Threads)
             }
+            "book" => match rest {
+                ["on"] => Ok(Command::Book(true)),
+                ["off"] => Ok(Command::Book(false)),
+                [] => err("book: say on or off: book on|off"),
+                [word] => err(format!("book: say on or off, found {:?}", quote(word))),
+                [_, extra, ..] => err(format!(
+                    "book takes one word, on or off; found {:?} after it",
+                    quote(extra)
+                )),
+            },
             "position" => parse_position(rest),
             "go" => parse_go(rest),
             other => {
@@ -419,6 +433,7 @@ impl fmt::Display for Command {
             Command::VariantFile(path) => write!(f, "variantfile {path}"),
             Command::Hash(mb) => write!(f, "hash {mb}"),
             Command::Threads(n) => write!(f, "threads {n}"),
+            Command::Book(on) => write!(f, "book {}", if *on { "on" } else { "off" }),
             Command::Position { start, moves } => {
                 match start {
                     Start::StartPos => f.write_str("position startpos")?,

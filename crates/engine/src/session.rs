@@ -125,6 +125,9 @@ pub struct Session {
     hash_mb: usize,
     /// Threads per search (the protocol's `threads`).
     threads: usize,
+    /// `go` with a time limit answers from the opening book where it can
+    /// (the protocol's `book on|off`).
+    book: bool,
     /// `None` while a search thread owns it.
     searcher: Option<Searcher>,
     running: Option<Running>,
@@ -155,6 +158,7 @@ impl Session {
             variant,
             hash_mb,
             threads: 1,
+            book: true,
             searcher: None,
             running: None,
             out,
@@ -192,6 +196,12 @@ impl Session {
         if let Some(s) = self.searcher.as_mut() {
             s.set_threads(self.threads);
         }
+    }
+
+    /// Answers `go` with a time limit from the opening book where it covers
+    /// the position (`true`, the default), or always searches.
+    pub fn set_book(&mut self, on: bool) {
+        self.book = on;
     }
 
     /// Looks for the variant's endgame database, saying what was found
@@ -296,6 +306,7 @@ impl Session {
             | Command::VariantFile(_)
             | Command::Hash(_)
             | Command::Threads(_)
+            | Command::Book(_)
             | Command::NewGame
             | Command::Position { .. }
             | Command::Go(_)
@@ -338,6 +349,7 @@ impl Session {
                     s.set_threads(n);
                 }
             }
+            Command::Book(on) => self.book = on,
             Command::NewGame => {
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
@@ -472,6 +484,21 @@ impl Session {
             self.send(Reply::InfoString("the game is over".into()));
             self.send(Reply::BestMove(None));
             return;
+        }
+        // A move to play within a time (not a search of a given size, nor
+        // analysis or pondering) comes from the book where it can.
+        let playing = time.is_some() && go.depth.is_none() && go.nodes.is_none();
+        if self.book && playing && !ponder && !infinite {
+            let from_book =
+                crate::book::shipped(&self.variant).and_then(|b| b.pick(&self.game, None));
+            if let Some(m) = from_book {
+                self.send(Reply::InfoString(format!(
+                    "book move {} (score {:+} in the opening book)",
+                    m.mv, m.score
+                )));
+                self.send(Reply::BestMove(Some(m.mv)));
+                return;
+            }
         }
         let stop = Arc::new(AtomicBool::new(false));
         let mut searcher = match self.searcher.take() {

@@ -30,6 +30,11 @@ pub struct Args {
     /// docs/engine.md).
     #[arg(long, value_parser = crate::options::threads, default_value_t = 1)]
     pub threads: usize,
+    /// `on`: a `go` with a time limit is answered from the opening book
+    /// where it covers the position (oware, abapa and awari at their usual
+    /// size); `off`: always search (the protocol's `book` changes it).
+    #[arg(long, value_parser = ["on", "off"], default_value = "on")]
+    pub book: String,
     #[command(flatten)]
     pub db: DbArgs,
 }
@@ -41,6 +46,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut engine = Session::new(variant, args.hash, out, databases)
         .map_err(|e| CliError::input(format!("--hash: {e}")))?;
     engine.set_threads(args.threads);
+    engine.set_book(args.book == "on");
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::with_capacity(256);
