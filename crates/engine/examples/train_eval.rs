@@ -29,13 +29,15 @@
 
 use mancala_core::{Game, Move, Side, Variant};
 use mancala_engine::playout::SplitMix64;
-use mancala_engine::search::eval::{self, Evaluator, Weights, FEATURES, FEATURE_NAMES};
+use mancala_engine::search::eval::{self, Evaluator, Weights, FEATURES};
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
 
 /// Longest game played; longer ones are dropped (no result to learn from).
 const MAX_PLIES: usize = 600;
 
 struct Args {
+    /// `oware` or `kalah`: the family whose evaluation is trained.
+    family: String,
     variants: Vec<String>,
     games: u64,
     rounds: u32,
@@ -54,7 +56,8 @@ struct Args {
 
 fn parse_args() -> Args {
     let mut a = Args {
-        variants: vec!["oware".into(), "abapa".into(), "awari".into()],
+        family: "oware".into(),
+        variants: Vec::new(),
         games: 1000,
         rounds: 3,
         depth: 9,
@@ -75,6 +78,7 @@ fn parse_args() -> Args {
         let value = args.get(i + 1).cloned().unwrap_or_else(|| usage(&args[i]));
         let num = |s: &str| -> f64 { s.parse().unwrap_or_else(|_| usage(s)) };
         match args[i].as_str() {
+            "--family" => a.family = value,
             "--variants" => a.variants = value.split(',').map(String::from).collect(),
             "--games" => a.games = num(&value) as u64,
             "--rounds" => a.rounds = (num(&value) as u32).max(1),
@@ -93,13 +97,20 @@ fn parse_args() -> Args {
         }
         i += 2;
     }
+    if a.variants.is_empty() {
+        a.variants = match a.family.as_str() {
+            "oware" => vec!["oware".into(), "abapa".into(), "awari".into()],
+            "kalah" => vec!["kalah-classic".into(), "mankalah".into(), "kalah".into()],
+            _ => usage(&a.family),
+        };
+    }
     a
 }
 
 fn usage(at: &str) -> ! {
     eprintln!(
         "train_eval: bad argument near `{at}`\n\
-         options: --variants LIST --games N --rounds R --depth D --seed S --opening-plies P \
+         options: --family oware|kalah --variants LIST --games N --rounds R --depth D --seed S --opening-plies P \
          --result-weight X --ridge L --scale K --generator stores|learned|FILE --out FILE \
          --check-games N --check-depth D --check-against stores|learned|FILE"
     );
@@ -141,17 +152,36 @@ fn opening(v: &Variant, rng: &mut SplitMix64, plies: u32) -> Game {
 }
 
 /// The evaluation named `what`: `stores` (the store difference),
-/// `learned` (the compiled-in weights) or a weights file.
-fn evaluator(what: &str, v: &Variant) -> Evaluator {
+/// `learned` (the compiled-in weights) or a weights file of `family`.
+fn evaluator(family: &str, what: &str, v: &Variant) -> Evaluator {
     match what {
         "stores" => Evaluator::stores(v),
         "learned" => Evaluator::new(v),
         path => {
             let text =
                 std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-            let w = eval::parse_weights(&text, "oware").unwrap_or_else(|e| panic!("{path}: {e}"));
-            Evaluator::learned(w)
+            let w = eval::parse_weights(&text, family).unwrap_or_else(|e| panic!("{path}: {e}"));
+            learned(family, w, v)
         }
+    }
+}
+
+/// The learned evaluation of `family` with weights `w`.
+fn learned(family: &str, w: Weights, v: &Variant) -> Evaluator {
+    if family == "kalah" {
+        Evaluator::learned_kalah(w, v)
+    } else {
+        Evaluator::learned(w)
+    }
+}
+
+/// The features of `pos` in `family`'s evaluation.
+fn features(family: &str, v: &Variant, pos: &mancala_core::Position) -> [i32; FEATURES] {
+    if family == "kalah" {
+        let always = v.rules().capture.empty_pit == mancala_core::EmptyPitCapture::Always;
+        eval::kalah_features(pos, always)
+    } else {
+        eval::features(pos)
     }
 }
 
@@ -163,10 +193,15 @@ fn generate(args: &Args, round: u32, previous: Option<Weights>) -> Vec<Sample> {
     for g in 0..args.games {
         let name = &args.variants[(g % args.variants.len() as u64) as usize];
         let v = Variant::preset(name).expect("variant");
-        assert!(eval::learned_fits(&v), "{name} is not of the Oware family");
+        let fits = if args.family == "kalah" {
+            eval::learned_kalah_fits(&v)
+        } else {
+            eval::learned_fits(&v)
+        };
+        assert!(fits, "{name} is not of the {} family", args.family);
         searcher.set_evaluator(Some(match previous {
-            Some(w) => Evaluator::learned(w),
-            None => evaluator(&args.generator, &v),
+            Some(w) => learned(&args.family, w, &v),
+            None => evaluator(&args.family, &args.generator, &v),
         }));
         let mut game = opening(&v, &mut rng, args.opening_plies);
         let mut seen: Vec<([i32; FEATURES], f64, Side, i32)> = Vec::new();
@@ -174,7 +209,12 @@ fn generate(args: &Args, round: u32, previous: Option<Weights>) -> Vec<Sample> {
             let r = searcher.search(&game, SearchLimits::depth(args.depth), None, &mut |_| {});
             let pos = *game.position();
             let (pits, total) = eval::phase(&pos);
-            seen.push((eval::features(&pos), pits as f64 / total as f64, pos.to_move(), r.score));
+            seen.push((
+                features(&args.family, &v, &pos),
+                pits as f64 / total as f64,
+                pos.to_move(),
+                r.score,
+            ));
             game.play(r.best.expect("a move")).expect("legal move");
         }
         if !game.position().is_over() {
@@ -276,8 +316,8 @@ fn check(args: &Args, w: Weights) -> (u64, u64, u64) {
     for pair in 0..args.check_games / 2 {
         let name = &args.variants[(pair % args.variants.len() as u64) as usize];
         let v = Variant::preset(name).expect("variant");
-        new.set_evaluator(Some(Evaluator::learned(w)));
-        old.set_evaluator(Some(evaluator(&args.check_against, &v)));
+        new.set_evaluator(Some(learned(&args.family, w, &v)));
+        old.set_evaluator(Some(evaluator(&args.family, &args.check_against, &v)));
         let start = opening(&v, &mut rng, 4);
         for new_side in [Side::South, Side::North] {
             let mut game = start.clone();
@@ -328,14 +368,16 @@ fn main() {
     eprintln!("rms error, fitted:           {fitted}");
     eprintln!("rms error, integer weights:  {rounded}");
     eprintln!("  {:<22} {:>8} {:>8}", "weight (seeds)", "full", "empty");
-    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+    for (i, name) in eval::feature_names(&args.family).iter().enumerate() {
         let k = args.scale as f64;
         eprintln!("  {name:<22} {:>8.3} {:>8.3}", w.full[i] as f64 / k, w.empty[i] as f64 / k);
     }
     let command: Vec<String> = std::env::args().skip(1).collect();
     let comment = vec![
-        "Oware-family evaluation weights (crates/engine/src/search/eval.rs, docs/engine.md)."
-            .to_string(),
+        format!(
+            "{}-family evaluation weights (crates/engine/src/search/eval.rs, docs/engine.md).",
+            if args.family == "kalah" { "Kalah" } else { "Oware" }
+        ),
         "Written by: cargo run --release -p mancala-engine --example train_eval --".to_string()
             + &command.iter().map(|a| format!(" {a}")).collect::<String>(),
         format!(
@@ -347,8 +389,8 @@ fn main() {
             1.0 - args.result_weight
         ),
     ];
-    let text = eval::format_weights("oware", &w, &comment);
-    eval::parse_weights(&text, "oware").expect("the written file reads back");
+    let text = eval::format_weights(&args.family, &w, &comment);
+    eval::parse_weights(&text, &args.family).expect("the written file reads back");
     match &args.out {
         Some(path) => {
             std::fs::write(path, &text).unwrap_or_else(|e| panic!("cannot write {path}: {e}"));

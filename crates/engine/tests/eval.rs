@@ -6,8 +6,9 @@
 use mancala_core::{Game, Position, Side, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::eval::{
-    features, format_weights, learned_fits, oware_weights, parse_weights, Evaluator, Weights,
-    WeightsError, FEATURES, FEATURE_NAMES, OWARE_WEIGHTS_TEXT, WEIGHTS_VERSION,
+    features, format_weights, kalah_features, kalah_weights, learned_fits, learned_kalah_fits,
+    oware_weights, parse_weights, Evaluator, Weights, WeightsError, FEATURES, FEATURE_NAMES,
+    KALAH_FEATURE_NAMES, KALAH_WEIGHTS_TEXT, OWARE_WEIGHTS_TEXT, WEIGHTS_VERSION,
 };
 use mancala_engine::search::score::bounds;
 
@@ -197,4 +198,100 @@ fn the_features_read_captures_laps_and_small_pits() {
     let g = features(&q);
     assert_eq!(g[0], 9);
     assert_eq!(g[FEATURE_NAMES.iter().position(|n| *n == "their_capture").unwrap()], 5);
+}
+
+#[test]
+fn the_compiled_kalah_weights_load_and_are_used_for_the_kalah_family() {
+    let w = parse_weights(KALAH_WEIGHTS_TEXT, "kalah").expect("weights/kalah.txt is valid");
+    assert_eq!(&w, kalah_weights());
+    assert!(w.full[1..].iter().chain(&w.empty[1..]).any(|&x| x != 0), "{w:?}");
+    for name in ["kalah", "kalah-classic", "kalah-irving", "mankalah"] {
+        assert!(learned_kalah_fits(&Variant::preset(name).unwrap()), "{name}");
+    }
+    // Relay sowing and the Oware family are not Kalah's game.
+    for name in ["relay-kalah", "oware", "abapa", "awari"] {
+        assert!(!learned_kalah_fits(&Variant::preset(name).unwrap()), "{name}");
+    }
+    // The family is checked: Kalah weights are not Oware's, and the other
+    // way round (their feature names differ too).
+    assert_eq!(
+        parse_weights(KALAH_WEIGHTS_TEXT, "oware"),
+        Err(WeightsError::Family { found: "kalah".into(), expected: "oware".into() })
+    );
+    let renamed = OWARE_WEIGHTS_TEXT.replace(" oware ", " kalah ");
+    let e = parse_weights(&renamed, "kalah").unwrap_err();
+    assert!(matches!(e, WeightsError::Name { expected: "our_pits_6_on", .. }), "{e}");
+    // The search uses them: positions evaluate differently from the
+    // store-and-side estimate.
+    let v = Variant::preset("mankalah").unwrap();
+    let (learned, stores) = (Evaluator::new(&v), Evaluator::stores(&v));
+    let positions = random_positions("mankalah", 4, 11);
+    let differ = positions.iter().filter(|p| learned.eval(&v, p) != stores.eval(&v, p)).count();
+    assert!(differ > positions.len() / 10, "{differ} of {}", positions.len());
+}
+
+#[test]
+fn the_kalah_evaluation_is_the_same_for_either_side_and_within_the_store_bounds() {
+    for name in ["kalah", "kalah-irving", "mankalah"] {
+        let v = Variant::preset(name).unwrap();
+        let e = Evaluator::new(&v);
+        for p in &random_positions(name, 20, 5) {
+            let m = mirrored(p);
+            let (a, b) = (e.eval(&v, p), e.eval(&v, &m));
+            assert_eq!(a, b, "{name}: {p:?} / {m:?}");
+            assert_eq!(kalah_features(p, true), kalah_features(&m, true));
+            let (low, high) = bounds(&v, p);
+            assert!(low <= a && a <= high, "{name}: {a} outside {low}..={high} at {p:?}");
+        }
+    }
+}
+
+#[test]
+fn the_kalah_features_read_extra_turns_captures_and_overflow() {
+    // South to move; each row from its owner's left, its store after pit 6.
+    //
+    //            North  (pit 6 .. pit 1 as South sees them)
+    //        7   2   1   5   0   1
+    //   13                           10
+    //        0   1   0   1   2   2
+    //            South  (pit 1 .. pit 6)
+    //
+    // South's pit 5 (2 seeds, two from the store) ends in the store: an
+    // extra turn. South's pit 2 (1 seed) ends in the empty pit 3, opposite
+    // North's pit 4 (1 seed): a capture of 2. South's pit 6 (2 seeds, one
+    // from the store) sows one seed past it: an overflow of 1.
+    let south = [0, 1, 0, 1, 2, 2];
+    let north = [1, 0, 5, 1, 2, 7];
+    let p = Position::from_rows(&south, &north, [10, 13], Side::South).unwrap();
+    let f = kalah_features(&p, false);
+    let at = |name: &str| f[KALAH_FEATURE_NAMES.iter().position(|n| *n == name).unwrap()];
+    assert_eq!(at("store_margin"), -3);
+    // By distance from the store: South's pit 6 is pit 1 from it.
+    assert_eq!([at("our_pit_1"), at("our_pit_2"), at("our_pit_3")], [2, 2, 1]);
+    assert_eq!([at("our_pit_4"), at("our_pit_5"), at("our_pits_6_on")], [0, 1, 0]);
+    assert_eq!([at("their_pit_1"), at("their_pit_2"), at("their_pits_6_on")], [7, 2, 1]);
+    assert_eq!(at("our_extra_turns"), 1);
+    // North's pit 5 (2 seeds) ends in its store.
+    assert_eq!(at("their_extra_turns"), 1);
+    assert_eq!(at("our_empty_pits"), 2);
+    assert_eq!(at("their_empty_pits"), 1);
+    assert_eq!(at("our_capture"), 2);
+    // North's pit 1 (1 seed) ends in its empty pit 2, opposite South's
+    // pit 5 (2 seeds): 3.
+    assert_eq!(at("their_capture"), 3);
+    assert_eq!(at("our_overflow"), 1);
+    // North's pit 6 sows 6 past its store, pit 3 one.
+    assert_eq!(at("their_overflow"), 7);
+    assert_eq!([at("our_largest_pit"), at("their_largest_pit")], [2, 7]);
+    assert_eq!(at("tempo"), 1);
+    // Landing in an empty pit opposite an empty one: a capture of the last
+    // seed only where the rules capture against an empty pit.
+    //        0   0   0   0   0   3
+    //    0                           0
+    //        1   0   0   0   0   0
+    let lone =
+        Position::from_rows(&[1, 0, 0, 0, 0, 0], &[3, 0, 0, 0, 0, 0], [0, 0], Side::South).unwrap();
+    let capture = KALAH_FEATURE_NAMES.iter().position(|n| *n == "our_capture").unwrap();
+    assert_eq!(kalah_features(&lone, false)[capture], 0);
+    assert_eq!(kalah_features(&lone, true)[capture], 1);
 }

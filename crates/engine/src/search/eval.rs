@@ -19,7 +19,7 @@
 
 use std::sync::OnceLock;
 
-use mancala_core::{EmptySide, Position, Side, StorePlacement, Variant};
+use mancala_core::{EmptyPitCapture, EmptySide, Position, Side, StorePlacement, Variant};
 
 use super::score::bounds;
 
@@ -56,14 +56,58 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "tempo",
 ];
 
-/// How many features the learned evaluation reads.
+/// How many features the learned evaluation reads (in either family).
 pub const FEATURES: usize = 24;
+
+/// The features of the learned Kalah-family evaluation, in the order of
+/// its weights file. They do not depend on the board's size: pits are
+/// counted by their distance from their owner's store (pit 1 is the one
+/// beside it), and pits 6 and beyond are summed.
+pub const KALAH_FEATURE_NAMES: [&str; FEATURES] = [
+    "store_margin",
+    "our_pit_1",
+    "our_pit_2",
+    "our_pit_3",
+    "our_pit_4",
+    "our_pit_5",
+    "our_pits_6_on",
+    "their_pit_1",
+    "their_pit_2",
+    "their_pit_3",
+    "their_pit_4",
+    "their_pit_5",
+    "their_pits_6_on",
+    "our_extra_turns",
+    "their_extra_turns",
+    "our_empty_pits",
+    "their_empty_pits",
+    "our_capture",
+    "their_capture",
+    "our_overflow",
+    "their_overflow",
+    "our_largest_pit",
+    "their_largest_pit",
+    "tempo",
+];
+
+/// The feature names of a family's weights file: `kalah`, or the Oware
+/// family's for any other.
+pub fn feature_names(family: &str) -> &'static [&'static str; FEATURES] {
+    if family == "kalah" {
+        &KALAH_FEATURE_NAMES
+    } else {
+        &FEATURE_NAMES
+    }
+}
 
 /// The weights file's format version (the header's second word).
 pub const WEIGHTS_VERSION: u32 = 1;
 
 /// The Oware-family weights, as compiled in.
 pub const OWARE_WEIGHTS_TEXT: &str = include_str!("../../weights/oware.txt");
+
+/// The Kalah-family weights, as compiled in.
+pub const KALAH_WEIGHTS_TEXT: &str = include_str!("../../weights/kalah.txt");
 
 /// Learned weights, two per feature: `full` applies when all the seeds
 /// are still in the pits, `empty` when none are, and the weight in between
@@ -137,7 +181,7 @@ pub fn format_weights(family: &str, w: &Weights, comment: &[String]) -> String {
         out.push('\n');
     }
     out.push_str(&format!("mancala-eval {WEIGHTS_VERSION} {family} {FEATURES} {}\n", w.scale));
-    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+    for (i, name) in feature_names(family).iter().enumerate() {
         out.push_str(&format!("{name} {} {}\n", w.full[i], w.empty[i]));
     }
     out.push_str(&format!("checksum {}\n", weights_checksum(family, w)));
@@ -146,7 +190,7 @@ pub fn format_weights(family: &str, w: &Weights, comment: &[String]) -> String {
 
 /// Reads and checks a weights file for `family`: a header line
 /// `mancala-eval VERSION FAMILY FEATURES SCALE`, one line
-/// `NAME FULL EMPTY` per feature in the order of [`FEATURE_NAMES`], and `checksum HEX`
+/// `NAME FULL EMPTY` per feature in the order of [`feature_names`], and `checksum HEX`
 /// ([`weights_checksum`]). Blank lines and lines starting with `#` are
 /// skipped.
 pub fn parse_weights(text: &str, family: &str) -> Result<Weights, WeightsError> {
@@ -184,7 +228,7 @@ pub fn parse_weights(text: &str, family: &str) -> Result<Weights, WeightsError> 
         return Err(WeightsError::Scale { line, found: scale });
     }
     let mut w = Weights { scale: scale as i32, full: [0; FEATURES], empty: [0; FEATURES] };
-    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+    for (i, name) in feature_names(family).iter().enumerate() {
         let Some((line, text)) = lines.next() else {
             return Err(WeightsError::Missing { found: i, expected: FEATURES });
         };
@@ -234,6 +278,96 @@ pub fn oware_weights() -> &'static Weights {
         Ok(w) => w,
         Err(e) => panic!("crates/engine/weights/oware.txt: {e}"),
     })
+}
+
+/// The compiled-in Kalah-family weights, checked once.
+///
+/// # Panics
+/// If the compiled-in file is damaged (a test reads it).
+pub fn kalah_weights() -> &'static Weights {
+    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+    WEIGHTS.get_or_init(|| match parse_weights(KALAH_WEIGHTS_TEXT, "kalah") {
+        Ok(w) => w,
+        Err(e) => panic!("crates/engine/weights/kalah.txt: {e}"),
+    })
+}
+
+/// Whether the learned Kalah-family weights fit a variant: stores in the
+/// sowing ring, Kalah's capture into an empty pit of one's own, no Oware
+/// capture, no relay sowing, at most [`crate::search::eval::KALAH_MAX_PITS`]
+/// pits a side.
+pub fn learned_kalah_fits(v: &Variant) -> bool {
+    let r = v.rules();
+    r.board.stores == StorePlacement::Ring
+        && r.capture.empty_pit != EmptyPitCapture::Off
+        && r.capture.counts.is_empty()
+        && !r.sowing.relay
+        && v.pits_per_side() <= KALAH_MAX_PITS
+}
+
+/// The most pits a side the Kalah-family features are computed for.
+pub const KALAH_MAX_PITS: usize = 16;
+
+/// The features of a Kalah-family position, seen by its mover, in the
+/// order of [`KALAH_FEATURE_NAMES`]. `capture_empty`: a capture into an
+/// empty pit takes place even when the opposite pit is empty (it then
+/// takes the last seed alone).
+#[inline]
+pub fn kalah_features(pos: &Position, capture_empty: bool) -> [i32; FEATURES] {
+    let us = pos.to_move();
+    let them = us.opponent();
+    let (a, b) = (pos.row(us), pos.row(them));
+    let n = a.len();
+    let mut f = [0i32; FEATURES];
+    f[0] = pos.store(us) as i32 - pos.store(them) as i32;
+    kalah_side(a, b, n, capture_empty, &mut f, 0);
+    kalah_side(b, a, n, capture_empty, &mut f, 1);
+    f[23] = 1;
+    f
+}
+
+/// The features of one side (`ours`, facing `theirs`): written at the
+/// "our" slots when `at` is 0, the "their" slots when 1.
+#[inline]
+fn kalah_side(
+    ours: &[u8],
+    theirs: &[u8],
+    n: usize,
+    capture_empty: bool,
+    f: &mut [i32; FEATURES],
+    at: usize,
+) {
+    let (mut extra, mut empty, mut capture, mut overflow, mut largest) = (0, 0, 0, 0, 0);
+    for (k, &s) in ours.iter().enumerate() {
+        let s = s as usize;
+        // Distance from the store: 1 for the pit beside it.
+        let d = n - k;
+        f[1 + 6 * at + (d.min(6) - 1)] += s as i32;
+        largest = largest.max(s as i32);
+        if s == 0 {
+            empty += 1;
+            continue;
+        }
+        if s == d {
+            extra += 1;
+        }
+        if s > d {
+            overflow += (s - d) as i32;
+        }
+        // The last seed lands in pit k + s of our own, without a lap.
+        let j = k + s;
+        if j < n && ours[j] == 0 {
+            let opposite = theirs[n - 1 - j] as i32;
+            if opposite > 0 || capture_empty {
+                capture = capture.max(opposite + 1);
+            }
+        }
+    }
+    f[13 + at] = extra;
+    f[15 + at] = empty;
+    f[17 + at] = capture;
+    f[19 + at] = overflow;
+    f[21 + at] = largest;
 }
 
 /// Whether the learned Oware-family weights fit a variant: stores beside
@@ -320,7 +454,13 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
 /// rounded to the nearest seed.
 #[inline]
 pub fn learned_estimate(w: &Weights, pos: &Position) -> i32 {
-    let f = features(pos);
+    estimate(w, &features(pos), pos)
+}
+
+/// The weighted sum of features `f` of `pos`, interpolated by the seeds
+/// left in the pits, in seeds rounded to the nearest (not clamped).
+#[inline]
+pub fn estimate(w: &Weights, f: &[i32; FEATURES], pos: &Position) -> i32 {
     let (mut full, mut empty) = (0i64, 0i64);
     for ((x, a), b) in f.iter().zip(&w.full).zip(&w.empty) {
         full += (x * a) as i64;
@@ -345,8 +485,11 @@ pub fn phase(pos: &Position) -> (i64, i64) {
 enum Kind {
     /// Store difference plus `num / den` of the side difference.
     Stores { num: i32, den: i32 },
-    /// The learned linear model.
+    /// The learned linear model (Oware family).
     Learned(Weights),
+    /// The learned linear model of the Kalah family; `true` when a capture
+    /// into an empty pit takes place against an empty opposite pit too.
+    LearnedKalah(Weights, bool),
 }
 
 /// Evaluation weights for one variant, computed once per search.
@@ -361,9 +504,18 @@ impl Evaluator {
     pub fn new(v: &Variant) -> Evaluator {
         if learned_fits(v) {
             Evaluator { kind: Kind::Learned(*oware_weights()) }
+        } else if learned_kalah_fits(v) {
+            Evaluator::learned_kalah(*kalah_weights(), v)
         } else {
             Evaluator::stores(v)
         }
+    }
+
+    /// The learned Kalah-family evaluation with the given weights (for the
+    /// variants [`learned_kalah_fits`] accepts).
+    pub fn learned_kalah(w: Weights, v: &Variant) -> Evaluator {
+        let always = v.rules().capture.empty_pit == EmptyPitCapture::Always;
+        Evaluator { kind: Kind::LearnedKalah(w, always) }
     }
 
     /// The store-based evaluation (the learned one's predecessor, and its
@@ -399,6 +551,7 @@ impl Evaluator {
                 stores + sides * num / den
             }
             Kind::Learned(w) => learned_estimate(w, pos),
+            Kind::LearnedKalah(w, always) => estimate(w, &kalah_features(pos, *always), pos),
         };
         let (low, high) = bounds(v, pos);
         estimate.clamp(low, high)
