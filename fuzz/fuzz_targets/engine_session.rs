@@ -5,7 +5,7 @@
 //! Each line is also sent to the real engine, `session::Session` (the loop
 //! behind `mancala engine`), with its searches running on their own thread
 //! while the next lines arrive. Limits are made small (`go` at most depth
-//! 4, 5,000 nodes or 5 ms, clocks at most 20 ms, `hash` at most 4 MiB, `threads` at most 3; `variantfile` lines are
+//! 4, 5,000 nodes or 5 ms, clocks at most 20 ms, `hash` at most 4 MiB, `threads` at most 3, `book on|off` as sent; `variantfile` lines are
 //! left out: they read files). Checked:
 //! - every line the engine writes is one reply that parses;
 //! - a line that does not parse gets exactly one `error` line;
