@@ -1,13 +1,21 @@
-//! Trains the Oware-family evaluation and writes its weights file
+//! Trains a learned evaluation and writes its weights file
 //! (docs/engine.md, "Training"):
 //!
 //! ```text
 //! cargo run --release -p mancala-engine --example train_eval -- \
 //!     --out crates/engine/weights/oware.txt
+//! cargo run --release -p mancala-engine --example train_eval -- \
+//!     --family kalah --out crates/engine/weights/kalah.txt --check-games 200
+//! cargo run --release -p mancala-engine --example train_eval -- \
+//!     --family relay --out crates/engine/weights/relay-kalah.txt --check-games 200
 //! ```
 //!
+//! `--family`: `oware` (the default: `eval::features`), `kalah` or `relay`
+//! (relay Kalah; both read `eval::kalah_features`).
+//!
 //! 1. Self-play: games of each variant given (`--variants`, default
-//!    `oware,abapa,awari`), each from a few random moves (`--opening-plies`
+//!    `oware,abapa,awari`; `kalah-classic,mankalah,kalah` for `kalah`,
+//!    `relay-kalah` for `relay`), each from a few random moves (`--opening-plies`
 //!    up to this many), then our search at a fixed depth (`--depth`) with
 //!    the store-difference evaluation (`--generator stores`), the
 //!    compiled-in learned one (`--generator learned`) or the weights in a
@@ -36,7 +44,7 @@ use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
 const MAX_PLIES: usize = 600;
 
 struct Args {
-    /// `oware` or `kalah`: the family whose evaluation is trained.
+    /// `oware`, `kalah` or `relay`: the family whose evaluation is trained.
     family: String,
     variants: Vec<String>,
     games: u64,
@@ -101,6 +109,7 @@ fn parse_args() -> Args {
         a.variants = match a.family.as_str() {
             "oware" => vec!["oware".into(), "abapa".into(), "awari".into()],
             "kalah" => vec!["kalah-classic".into(), "mankalah".into(), "kalah".into()],
+            "relay" => vec!["relay-kalah".into()],
             _ => usage(&a.family),
         };
     }
@@ -110,7 +119,7 @@ fn parse_args() -> Args {
 fn usage(at: &str) -> ! {
     eprintln!(
         "train_eval: bad argument near `{at}`\n\
-         options: --family oware|kalah --variants LIST --games N --rounds R --depth D --seed S --opening-plies P \
+         options: --family oware|kalah|relay --variants LIST --games N --rounds R --depth D --seed S --opening-plies P \
          --result-weight X --ridge L --scale K --generator stores|learned|FILE --out FILE \
          --check-games N --check-depth D --check-against stores|learned|FILE"
     );
@@ -168,7 +177,7 @@ fn evaluator(family: &str, what: &str, v: &Variant) -> Evaluator {
 
 /// The learned evaluation of `family` with weights `w`.
 fn learned(family: &str, w: Weights, v: &Variant) -> Evaluator {
-    if family == "kalah" {
+    if family != "oware" {
         Evaluator::learned_kalah(w, v)
     } else {
         Evaluator::learned(w)
@@ -177,7 +186,7 @@ fn learned(family: &str, w: Weights, v: &Variant) -> Evaluator {
 
 /// The features of `pos` in `family`'s evaluation.
 fn features(family: &str, v: &Variant, pos: &mancala_core::Position) -> [i32; FEATURES] {
-    if family == "kalah" {
+    if family != "oware" {
         let always = v.rules().capture.empty_pit == mancala_core::EmptyPitCapture::Always;
         eval::kalah_features(pos, always)
     } else {
@@ -193,10 +202,10 @@ fn generate(args: &Args, round: u32, previous: Option<Weights>) -> Vec<Sample> {
     for g in 0..args.games {
         let name = &args.variants[(g % args.variants.len() as u64) as usize];
         let v = Variant::preset(name).expect("variant");
-        let fits = if args.family == "kalah" {
-            eval::learned_kalah_fits(&v)
-        } else {
-            eval::learned_fits(&v)
+        let fits = match args.family.as_str() {
+            "kalah" => eval::learned_kalah_fits(&v),
+            "relay" => eval::learned_relay_fits(&v),
+            _ => eval::learned_fits(&v),
         };
         assert!(fits, "{name} is not of the {} family", args.family);
         searcher.set_evaluator(Some(match previous {
@@ -375,8 +384,12 @@ fn main() {
     let command: Vec<String> = std::env::args().skip(1).collect();
     let comment = vec![
         format!(
-            "{}-family evaluation weights (crates/engine/src/search/eval.rs, docs/engine.md).",
-            if args.family == "kalah" { "Kalah" } else { "Oware" }
+            "{} evaluation weights (crates/engine/src/search/eval.rs, docs/engine.md).",
+            match args.family.as_str() {
+                "kalah" => "Kalah-family",
+                "relay" => "Relay Kalah",
+                _ => "Oware-family",
+            }
         ),
         "Written by: cargo run --release -p mancala-engine --example train_eval --".to_string()
             + &command.iter().map(|a| format!(" {a}")).collect::<String>(),

@@ -7,8 +7,9 @@ use mancala_core::{Game, Position, Side, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::eval::{
     features, format_weights, kalah_features, kalah_weights, learned_fits, learned_kalah_fits,
-    oware_weights, parse_weights, Evaluator, Weights, WeightsError, FEATURES, FEATURE_NAMES,
-    KALAH_FEATURE_NAMES, KALAH_WEIGHTS_TEXT, OWARE_WEIGHTS_TEXT, WEIGHTS_VERSION,
+    learned_relay_fits, oware_weights, parse_weights, relay_weights, Evaluator, Weights,
+    WeightsError, FEATURES, FEATURE_NAMES, KALAH_FEATURE_NAMES, KALAH_WEIGHTS_TEXT,
+    OWARE_WEIGHTS_TEXT, RELAY_WEIGHTS_TEXT, WEIGHTS_VERSION,
 };
 use mancala_engine::search::score::bounds;
 
@@ -294,4 +295,26 @@ fn the_kalah_features_read_extra_turns_captures_and_overflow() {
     let capture = KALAH_FEATURE_NAMES.iter().position(|n| *n == "our_capture").unwrap();
     assert_eq!(kalah_features(&lone, false)[capture], 0);
     assert_eq!(kalah_features(&lone, true)[capture], 1);
+}
+
+#[test]
+fn the_compiled_relay_weights_load_and_are_used_for_relay_kalah() {
+    let w = parse_weights(RELAY_WEIGHTS_TEXT, "relay").expect("weights/relay-kalah.txt is valid");
+    assert_eq!(&w, relay_weights());
+    assert_ne!(&w, kalah_weights(), "relay Kalah has weights of its own");
+    let v = Variant::preset("relay-kalah").unwrap();
+    assert!(learned_relay_fits(&v));
+    for name in ["kalah", "mankalah", "oware"] {
+        assert!(!learned_relay_fits(&Variant::preset(name).unwrap()), "{name}");
+    }
+    let (learned, stores) = (Evaluator::new(&v), Evaluator::stores(&v));
+    let positions = random_positions("relay-kalah", 4, 11);
+    let differ = positions.iter().filter(|p| learned.eval(&v, p) != stores.eval(&v, p)).count();
+    assert!(differ > positions.len() / 10, "{differ} of {}", positions.len());
+    for p in &positions {
+        let (low, high) = bounds(&v, p);
+        let s = learned.eval(&v, p);
+        assert!(low <= s && s <= high, "{s} outside {low}..={high}");
+        assert_eq!(s, learned.eval(&v, &mirrored(p)));
+    }
 }

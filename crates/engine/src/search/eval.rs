@@ -90,10 +90,10 @@ pub const KALAH_FEATURE_NAMES: [&str; FEATURES] = [
     "tempo",
 ];
 
-/// The feature names of a family's weights file: `kalah`, or the Oware
-/// family's for any other.
+/// The feature names of a family's weights file: Kalah's for `kalah` and
+/// `relay` (relay Kalah), the Oware family's for any other.
 pub fn feature_names(family: &str) -> &'static [&'static str; FEATURES] {
-    if family == "kalah" {
+    if family == "kalah" || family == "relay" {
         &KALAH_FEATURE_NAMES
     } else {
         &FEATURE_NAMES
@@ -108,6 +108,9 @@ pub const OWARE_WEIGHTS_TEXT: &str = include_str!("../../weights/oware.txt");
 
 /// The Kalah-family weights, as compiled in.
 pub const KALAH_WEIGHTS_TEXT: &str = include_str!("../../weights/kalah.txt");
+
+/// The relay Kalah weights (Kalah's features), as compiled in.
+pub const RELAY_WEIGHTS_TEXT: &str = include_str!("../../weights/relay-kalah.txt");
 
 /// Learned weights, two per feature: `full` applies when all the seeds
 /// are still in the pits, `empty` when none are, and the weight in between
@@ -292,17 +295,39 @@ pub fn kalah_weights() -> &'static Weights {
     })
 }
 
-/// Whether the learned Kalah-family weights fit a variant: stores in the
-/// sowing ring, Kalah's capture into an empty pit of one's own, no Oware
-/// capture, no relay sowing, at most [`crate::search::eval::KALAH_MAX_PITS`]
-/// pits a side.
-pub fn learned_kalah_fits(v: &Variant) -> bool {
+/// The compiled-in relay Kalah weights, checked once.
+///
+/// # Panics
+/// If the compiled-in file is damaged (a test reads it).
+pub fn relay_weights() -> &'static Weights {
+    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+    WEIGHTS.get_or_init(|| match parse_weights(RELAY_WEIGHTS_TEXT, "relay") {
+        Ok(w) => w,
+        Err(e) => panic!("crates/engine/weights/relay-kalah.txt: {e}"),
+    })
+}
+
+/// Whether Kalah's features fit a variant: stores in the sowing ring,
+/// Kalah's capture into an empty pit of one's own, no Oware capture, at
+/// most [`KALAH_MAX_PITS`] pits a side.
+fn kalah_like(v: &Variant) -> bool {
     let r = v.rules();
     r.board.stores == StorePlacement::Ring
         && r.capture.empty_pit != EmptyPitCapture::Off
         && r.capture.counts.is_empty()
-        && !r.sowing.relay
         && v.pits_per_side() <= KALAH_MAX_PITS
+}
+
+/// Whether the learned Kalah-family weights fit a variant: Kalah's
+/// features fit, and the sowing is not relay sowing.
+pub fn learned_kalah_fits(v: &Variant) -> bool {
+    kalah_like(v) && !v.rules().sowing.relay
+}
+
+/// Whether the learned relay Kalah weights fit a variant: Kalah's features
+/// fit, with relay sowing.
+pub fn learned_relay_fits(v: &Variant) -> bool {
+    kalah_like(v) && v.rules().sowing.relay
 }
 
 /// The most pits a side the Kalah-family features are computed for.
@@ -506,13 +531,16 @@ impl Evaluator {
             Evaluator { kind: Kind::Learned(*oware_weights()) }
         } else if learned_kalah_fits(v) {
             Evaluator::learned_kalah(*kalah_weights(), v)
+        } else if learned_relay_fits(v) {
+            Evaluator::learned_kalah(*relay_weights(), v)
         } else {
             Evaluator::stores(v)
         }
     }
 
-    /// The learned Kalah-family evaluation with the given weights (for the
-    /// variants [`learned_kalah_fits`] accepts).
+    /// The learned evaluation over Kalah's features with the given weights
+    /// (for the variants [`learned_kalah_fits`] or [`learned_relay_fits`]
+    /// accepts).
     pub fn learned_kalah(w: Weights, v: &Variant) -> Evaluator {
         let always = v.rules().capture.empty_pit == EmptyPitCapture::Always;
         Evaluator { kind: Kind::LearnedKalah(w, always) }
