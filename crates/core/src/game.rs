@@ -6,7 +6,7 @@ use std::hash::BuildHasherDefault;
 
 use crate::position::{EndReason, IllegalMove, KeyHasher, MoveReport, Position};
 use crate::rules::Repetition;
-use crate::{Move, MoveList, Variant};
+use crate::{Move, MoveList, Side, Variant};
 
 /// A game: a start position and the moves played from it.
 ///
@@ -80,6 +80,17 @@ impl Game {
     /// Every position so far, the start first.
     pub fn positions(&self) -> &[Position] {
         &self.positions
+    }
+
+    /// The positions since the stores last changed, the current one last
+    /// (just the current one right after a capture, or at the start): the
+    /// positions a repetition rule compares with, since no board can come
+    /// back once a store has grown.
+    pub fn positions_since_stores_changed(&self) -> &[Position] {
+        let stores = |p: &Position| (p.store(Side::South), p.store(Side::North));
+        let now = stores(self.position());
+        let same = self.positions.iter().rev().take_while(|p| stores(p) == now).count();
+        &self.positions[self.positions.len() - same..]
     }
 
     /// The legal moves now.

@@ -763,3 +763,23 @@ fn undo_into_a_long_stretch_and_a_different_line_finds_the_same_repeats() {
     assert!(cycles > 10, "{cycles} lines ended by a cycle: the check was not exercised");
     assert!(longest > 100, "stretches of {longest} moves: too short to be hashed");
 }
+
+#[test]
+fn the_positions_since_the_stores_last_changed_are_those_a_repetition_can_repeat() {
+    // Kalah 6x4, South to move:
+    //        4   4   4   4   4   4
+    //    0                           0
+    //        4   4   4   4   4   4
+    // South's pit 1 sows into pits 2 to 5: the stores stay as they were.
+    // North's pit 1 the same on its side. South's pit 3 ends in South's
+    // store: from then on only the new position counts.
+    let mut g = Game::new(variant("kalah-classic"));
+    assert_eq!(g.positions_since_stores_changed(), &g.positions()[..]);
+    g.play("1".parse().unwrap()).unwrap();
+    g.play("1".parse().unwrap()).unwrap();
+    assert_eq!(g.positions_since_stores_changed().len(), 3);
+    assert_eq!(g.positions_since_stores_changed(), &g.positions()[..]);
+    g.play("3".parse().unwrap()).unwrap();
+    assert_eq!(g.position().store(Side::South), 1);
+    assert_eq!(g.positions_since_stores_changed(), &[*g.position()]);
+}

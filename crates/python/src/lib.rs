@@ -761,11 +761,7 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
     };
     // The positions since the stores last changed; with only the current
     // one, the engine's playout (which starts its window there) is exact.
-    let window_len = {
-        let stores = |p: &Position| (p.store(Side::South), p.store(Side::North));
-        let now = stores(&start);
-        game.positions().iter().rev().take_while(|p| stores(p) == now).count()
-    };
+    let window_len = game.positions_since_stores_changed().len();
     let mut window = base.clone();
     for _ in 0..games {
         if window_len <= 1 {

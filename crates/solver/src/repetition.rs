@@ -109,9 +109,7 @@ impl DatabaseSolution {
 /// The moves played since the stores last changed (0: the position is
 /// fresh).
 pub fn moves_since_capture(game: &Game) -> usize {
-    let stores = |p: &Position| (p.store(Side::South), p.store(Side::North));
-    let now = stores(game.position());
-    game.positions().iter().rev().take_while(|p| stores(p) == now).count() - 1
+    game.positions_since_stores_changed().len() - 1
 }
 
 /// The exact value of the game's position (fresh, its seeds covered by

@@ -43,11 +43,8 @@ impl Path {
         let mut positions = Vec::with_capacity(512);
         let mut history = 0;
         if enabled {
-            let all = game.positions();
-            let root = game.position();
-            let earlier = &all[..all.len() - 1];
-            let segment = earlier.iter().rev().take_while(|p| same_stores(p, root)).count();
-            positions.extend_from_slice(&earlier[earlier.len() - segment..]);
+            let since = game.positions_since_stores_changed();
+            positions.extend_from_slice(&since[..since.len() - 1]);
             for p in &positions {
                 history ^= position_hash(p);
             }
