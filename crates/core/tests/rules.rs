@@ -774,11 +774,11 @@ fn the_positions_since_the_stores_last_changed_are_those_a_repetition_can_repeat
     // North's pit 1 the same on its side. South's pit 3 ends in South's
     // store: from then on only the new position counts.
     let mut g = Game::new(variant("kalah-classic"));
-    assert_eq!(g.positions_since_stores_changed(), &g.positions()[..]);
+    assert_eq!(g.positions_since_stores_changed(), g.positions());
     g.play("1".parse().unwrap()).unwrap();
     g.play("1".parse().unwrap()).unwrap();
     assert_eq!(g.positions_since_stores_changed().len(), 3);
-    assert_eq!(g.positions_since_stores_changed(), &g.positions()[..]);
+    assert_eq!(g.positions_since_stores_changed(), g.positions());
     g.play("3".parse().unwrap()).unwrap();
     assert_eq!(g.position().store(Side::South), 1);
     assert_eq!(g.positions_since_stores_changed(), &[*g.position()]);
