@@ -38,7 +38,11 @@ use crate::search::{SearchLimits, SearchOptions, Searcher};
 pub const BOOK_VERSION: u32 = 1;
 
 /// The books compiled into the engine: (file name, text).
-const SHIPPED: &[(&str, &str)] = &[("oware.txt", include_str!("../books/oware.txt"))];
+const SHIPPED: &[(&str, &str)] = &[
+    ("oware.txt", include_str!("../books/oware.txt")),
+    ("abapa.txt", include_str!("../books/abapa.txt")),
+    ("awari.txt", include_str!("../books/awari.txt")),
+];
 
 /// A move of the book with its score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
