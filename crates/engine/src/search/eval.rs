@@ -270,41 +270,40 @@ pub fn parse_weights(text: &str, family: &str) -> Result<Weights, WeightsError> 
     Ok(w)
 }
 
-/// The compiled-in Oware-family weights, checked once.
+/// Compiled-in weights of `family`, read from `text` (the file `file` of
+/// `crates/engine/weights/`) the first time they are asked for.
 ///
 /// # Panics
-/// If the compiled-in file is damaged (a test reads it, so a build that
+/// If the compiled-in file is damaged (a test reads each, so a build that
 /// ships one fails its tests first).
+fn compiled(
+    cell: &'static OnceLock<Weights>,
+    text: &str,
+    family: &str,
+    file: &str,
+) -> &'static Weights {
+    cell.get_or_init(|| {
+        parse_weights(text, family).unwrap_or_else(|e| panic!("crates/engine/weights/{file}: {e}"))
+    })
+}
+
+/// The compiled-in Oware-family weights, checked once (panics if the file
+/// is damaged: see [`compiled`]).
 pub fn oware_weights() -> &'static Weights {
     static WEIGHTS: OnceLock<Weights> = OnceLock::new();
-    WEIGHTS.get_or_init(|| match parse_weights(OWARE_WEIGHTS_TEXT, "oware") {
-        Ok(w) => w,
-        Err(e) => panic!("crates/engine/weights/oware.txt: {e}"),
-    })
+    compiled(&WEIGHTS, OWARE_WEIGHTS_TEXT, "oware", "oware.txt")
 }
 
 /// The compiled-in Kalah-family weights, checked once.
-///
-/// # Panics
-/// If the compiled-in file is damaged (a test reads it).
 pub fn kalah_weights() -> &'static Weights {
     static WEIGHTS: OnceLock<Weights> = OnceLock::new();
-    WEIGHTS.get_or_init(|| match parse_weights(KALAH_WEIGHTS_TEXT, "kalah") {
-        Ok(w) => w,
-        Err(e) => panic!("crates/engine/weights/kalah.txt: {e}"),
-    })
+    compiled(&WEIGHTS, KALAH_WEIGHTS_TEXT, "kalah", "kalah.txt")
 }
 
 /// The compiled-in relay Kalah weights, checked once.
-///
-/// # Panics
-/// If the compiled-in file is damaged (a test reads it).
 pub fn relay_weights() -> &'static Weights {
     static WEIGHTS: OnceLock<Weights> = OnceLock::new();
-    WEIGHTS.get_or_init(|| match parse_weights(RELAY_WEIGHTS_TEXT, "relay") {
-        Ok(w) => w,
-        Err(e) => panic!("crates/engine/weights/relay-kalah.txt: {e}"),
-    })
+    compiled(&WEIGHTS, RELAY_WEIGHTS_TEXT, "relay", "relay-kalah.txt")
 }
 
 /// Whether Kalah's features fit a variant: stores in the sowing ring,
