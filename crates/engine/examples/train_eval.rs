@@ -44,8 +44,8 @@ use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
 const MAX_PLIES: usize = 600;
 
 struct Args {
-    /// `oware`, `kalah` or `relay`: the family whose evaluation is trained.
-    family: String,
+    /// The family whose evaluation is trained.
+    family: Family,
     variants: Vec<String>,
     games: u64,
     rounds: u32,
@@ -64,7 +64,7 @@ struct Args {
 
 fn parse_args() -> Args {
     let mut a = Args {
-        family: "oware".into(),
+        family: Family::Oware,
         variants: Vec::new(),
         games: 1000,
         rounds: 3,
@@ -86,7 +86,7 @@ fn parse_args() -> Args {
         let value = args.get(i + 1).cloned().unwrap_or_else(|| usage(&args[i]));
         let num = |s: &str| -> f64 { s.parse().unwrap_or_else(|_| usage(s)) };
         match args[i].as_str() {
-            "--family" => a.family = value,
+            "--family" => a.family = Family::parse(&value).unwrap_or_else(|| usage(&value)),
             "--variants" => a.variants = value.split(',').map(String::from).collect(),
             "--games" => a.games = num(&value) as u64,
             "--rounds" => a.rounds = (num(&value) as u32).max(1),
@@ -106,12 +106,7 @@ fn parse_args() -> Args {
         i += 2;
     }
     if a.variants.is_empty() {
-        a.variants = match a.family.as_str() {
-            "oware" => vec!["oware".into(), "abapa".into(), "awari".into()],
-            "kalah" => vec!["kalah-classic".into(), "mankalah".into(), "kalah".into()],
-            "relay" => vec!["relay-kalah".into()],
-            _ => usage(&a.family),
-        };
+        a.variants = a.family.default_variants().iter().map(|v| v.to_string()).collect();
     }
     a
 }
@@ -160,37 +155,96 @@ fn opening(v: &Variant, rng: &mut SplitMix64, plies: u32) -> Game {
     }
 }
 
+/// The family whose evaluation is trained (`--family`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    /// Oware, abapa, awari: `eval::features`.
+    Oware,
+    /// The Kalah family without relay sowing: `eval::kalah_features`.
+    Kalah,
+    /// Relay Kalah: `eval::kalah_features`, weights of its own.
+    Relay,
+}
+
+impl Family {
+    fn parse(word: &str) -> Option<Family> {
+        match word {
+            "oware" => Some(Family::Oware),
+            "kalah" => Some(Family::Kalah),
+            "relay" => Some(Family::Relay),
+            _ => None,
+        }
+    }
+
+    /// The family's word in its weights file.
+    fn name(self) -> &'static str {
+        match self {
+            Family::Oware => "oware",
+            Family::Kalah => "kalah",
+            Family::Relay => "relay",
+        }
+    }
+
+    /// What the weights file's first comment calls it.
+    fn title(self) -> &'static str {
+        match self {
+            Family::Oware => "Oware-family",
+            Family::Kalah => "Kalah-family",
+            Family::Relay => "Relay Kalah",
+        }
+    }
+
+    /// The variants played when `--variants` is not given.
+    fn default_variants(self) -> &'static [&'static str] {
+        match self {
+            Family::Oware => &["oware", "abapa", "awari"],
+            Family::Kalah => &["kalah-classic", "mankalah", "kalah"],
+            Family::Relay => &["relay-kalah"],
+        }
+    }
+
+    /// Whether the family's evaluation applies to `v`.
+    fn fits(self, v: &Variant) -> bool {
+        match self {
+            Family::Oware => eval::learned_fits(v),
+            Family::Kalah => eval::learned_kalah_fits(v),
+            Family::Relay => eval::learned_relay_fits(v),
+        }
+    }
+
+    /// The learned evaluation of the family with weights `w`.
+    fn learned(self, w: Weights, v: &Variant) -> Evaluator {
+        match self {
+            Family::Oware => Evaluator::learned(w),
+            Family::Kalah | Family::Relay => Evaluator::learned_kalah(w, v),
+        }
+    }
+
+    /// The features of `pos` in the family's evaluation.
+    fn features(self, v: &Variant, pos: &mancala_core::Position) -> [i32; FEATURES] {
+        match self {
+            Family::Oware => eval::features(pos),
+            Family::Kalah | Family::Relay => {
+                let always = v.rules().capture.empty_pit == mancala_core::EmptyPitCapture::Always;
+                eval::kalah_features(pos, always)
+            }
+        }
+    }
+}
+
 /// The evaluation named `what`: `stores` (the store difference),
 /// `learned` (the compiled-in weights) or a weights file of `family`.
-fn evaluator(family: &str, what: &str, v: &Variant) -> Evaluator {
+fn evaluator(family: Family, what: &str, v: &Variant) -> Evaluator {
     match what {
         "stores" => Evaluator::stores(v),
         "learned" => Evaluator::new(v),
         path => {
             let text =
                 std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-            let w = eval::parse_weights(&text, family).unwrap_or_else(|e| panic!("{path}: {e}"));
-            learned(family, w, v)
+            let w =
+                eval::parse_weights(&text, family.name()).unwrap_or_else(|e| panic!("{path}: {e}"));
+            family.learned(w, v)
         }
-    }
-}
-
-/// The learned evaluation of `family` with weights `w`.
-fn learned(family: &str, w: Weights, v: &Variant) -> Evaluator {
-    if family != "oware" {
-        Evaluator::learned_kalah(w, v)
-    } else {
-        Evaluator::learned(w)
-    }
-}
-
-/// The features of `pos` in `family`'s evaluation.
-fn features(family: &str, v: &Variant, pos: &mancala_core::Position) -> [i32; FEATURES] {
-    if family != "oware" {
-        let always = v.rules().capture.empty_pit == mancala_core::EmptyPitCapture::Always;
-        eval::kalah_features(pos, always)
-    } else {
-        eval::features(pos)
     }
 }
 
@@ -202,15 +256,10 @@ fn generate(args: &Args, round: u32, previous: Option<Weights>) -> Vec<Sample> {
     for g in 0..args.games {
         let name = &args.variants[(g % args.variants.len() as u64) as usize];
         let v = Variant::preset(name).expect("variant");
-        let fits = match args.family.as_str() {
-            "kalah" => eval::learned_kalah_fits(&v),
-            "relay" => eval::learned_relay_fits(&v),
-            _ => eval::learned_fits(&v),
-        };
-        assert!(fits, "{name} is not of the {} family", args.family);
+        assert!(args.family.fits(&v), "{name} is not of the {} family", args.family.name());
         searcher.set_evaluator(Some(match previous {
-            Some(w) => learned(&args.family, w, &v),
-            None => evaluator(&args.family, &args.generator, &v),
+            Some(w) => args.family.learned(w, &v),
+            None => evaluator(args.family, &args.generator, &v),
         }));
         let mut game = opening(&v, &mut rng, args.opening_plies);
         let mut seen: Vec<([i32; FEATURES], f64, Side, i32)> = Vec::new();
@@ -219,7 +268,7 @@ fn generate(args: &Args, round: u32, previous: Option<Weights>) -> Vec<Sample> {
             let pos = *game.position();
             let (pits, total) = eval::phase(&pos);
             seen.push((
-                features(&args.family, &v, &pos),
+                args.family.features(&v, &pos),
                 pits as f64 / total as f64,
                 pos.to_move(),
                 r.score,
@@ -325,8 +374,8 @@ fn check(args: &Args, w: Weights) -> (u64, u64, u64) {
     for pair in 0..args.check_games / 2 {
         let name = &args.variants[(pair % args.variants.len() as u64) as usize];
         let v = Variant::preset(name).expect("variant");
-        new.set_evaluator(Some(learned(&args.family, w, &v)));
-        old.set_evaluator(Some(evaluator(&args.family, &args.check_against, &v)));
+        new.set_evaluator(Some(args.family.learned(w, &v)));
+        old.set_evaluator(Some(evaluator(args.family, &args.check_against, &v)));
         let start = opening(&v, &mut rng, 4);
         for new_side in [Side::South, Side::North] {
             let mut game = start.clone();
@@ -377,7 +426,7 @@ fn main() {
     eprintln!("rms error, fitted:           {fitted}");
     eprintln!("rms error, integer weights:  {rounded}");
     eprintln!("  {:<22} {:>8} {:>8}", "weight (seeds)", "full", "empty");
-    for (i, name) in eval::feature_names(&args.family).iter().enumerate() {
+    for (i, name) in eval::feature_names(args.family.name()).iter().enumerate() {
         let k = args.scale as f64;
         eprintln!("  {name:<22} {:>8.3} {:>8.3}", w.full[i] as f64 / k, w.empty[i] as f64 / k);
     }
@@ -385,11 +434,7 @@ fn main() {
     let comment = vec![
         format!(
             "{} evaluation weights (crates/engine/src/search/eval.rs, docs/engine.md).",
-            match args.family.as_str() {
-                "kalah" => "Kalah-family",
-                "relay" => "Relay Kalah",
-                _ => "Oware-family",
-            }
+            args.family.title()
         ),
         "Written by: cargo run --release -p mancala-engine --example train_eval --".to_string()
             + &command.iter().map(|a| format!(" {a}")).collect::<String>(),
@@ -402,8 +447,8 @@ fn main() {
             1.0 - args.result_weight
         ),
     ];
-    let text = eval::format_weights(&args.family, &w, &comment);
-    eval::parse_weights(&text, &args.family).expect("the written file reads back");
+    let text = eval::format_weights(args.family.name(), &w, &comment);
+    eval::parse_weights(&text, args.family.name()).expect("the written file reads back");
     match &args.out {
         Some(path) => {
             std::fs::write(path, &text).unwrap_or_else(|e| panic!("cannot write {path}: {e}"));

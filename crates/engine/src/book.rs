@@ -26,7 +26,7 @@
 //! the header and entry lines as [`Book::to_text`] prints them, so a damaged
 //! file is refused with the line that is wrong.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use mancala_core::{quote, Game, Move, ParsePositionError, Position, Variant};
@@ -184,8 +184,7 @@ impl Book {
         match variety {
             None => moves.first().copied(),
             Some(seed) => {
-                let mut rng =
-                    SplitMix64::new(seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9));
+                let mut rng = SplitMix64::for_move(seed, game);
                 Some(moves[rng.below(moves.len() as u32) as usize])
             }
         }
@@ -212,15 +211,21 @@ impl Book {
         line
     }
 
-    /// The checksum of the header and entry lines.
-    fn checksum(&self) -> String {
+    /// The header and entry lines, each ended by a line end: what the
+    /// checksum covers.
+    fn body(&self) -> String {
         let mut text = self.header();
         text.push('\n');
         for (p, m) in &self.entries {
             text.push_str(&Book::entry_line(p, m));
             text.push('\n');
         }
-        format!("{:016x}", fnv1a(&text))
+        text
+    }
+
+    /// The checksum of the header and entry lines.
+    fn checksum(&self) -> String {
+        format!("{:016x}", fnv1a(&self.body()))
     }
 
     /// The book as a file: `comments` (each line written after `# `), the
@@ -230,13 +235,9 @@ impl Book {
         for c in comments {
             out.push_str(&format!("# {c}\n"));
         }
-        out.push_str(&self.header());
-        out.push('\n');
-        for (p, m) in &self.entries {
-            out.push_str(&Book::entry_line(p, m));
-            out.push('\n');
-        }
-        out.push_str(&format!("checksum {}\n", self.checksum()));
+        let body = self.body();
+        out.push_str(&body);
+        out.push_str(&format!("checksum {:016x}\n", fnv1a(&body)));
         out
     }
 
@@ -346,6 +347,8 @@ impl Book {
             index: HashMap::new(),
         };
         let mut queue = vec![Game::new(variant.clone())];
+        // Every position ever queued, analysed or waiting.
+        let mut queued: HashSet<String> = HashSet::from([queue[0].position().to_string()]);
         let mut done = 0;
         while done < queue.len() {
             let game = queue[done].clone();
@@ -374,10 +377,7 @@ impl Book {
                 for mv in follow {
                     let mut next = game.clone();
                     next.play_unchecked(mv);
-                    let p = next.position();
-                    let known = book.index.contains_key(&p.to_string())
-                        || queue[done..].iter().any(|g| g.position() == p);
-                    if !p.is_over() && !known {
+                    if !next.position().is_over() && queued.insert(next.position().to_string()) {
                         queue.push(next);
                     }
                 }

@@ -111,7 +111,7 @@ pub fn computer_choice_with(
     }
     let analysis = searcher.analyze(game, limits, None, &mut |_| {});
     let noise = NOISE[level as usize - 1];
-    let mut rng = SplitMix64::new(seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9));
+    let mut rng = SplitMix64::for_move(seed, game);
     let mut best = (i32::MIN, 0);
     for (i, m) in analysis.moves.iter().enumerate() {
         // Exact wins and losses are not blurred: even a beginner sees a

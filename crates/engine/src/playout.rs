@@ -12,6 +12,12 @@ pub struct SplitMix64(u64);
 
 impl SplitMix64 {
     /// A generator from a seed.
+    /// The stream of the computer's choices at the current move of `game`
+    /// from the caller's `seed`: the same game and seed, the same stream.
+    pub fn for_move(seed: u64, game: &mancala_core::Game) -> SplitMix64 {
+        SplitMix64::new(seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9))
+    }
+
     pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64(seed)
     }

@@ -112,6 +112,15 @@ pub fn moves_since_capture(game: &Game) -> usize {
     game.positions_since_stores_changed().len() - 1
 }
 
+/// Checks that the game's position has no history since the stores last
+/// changed (the database holds the value of such positions only).
+pub fn check_fresh(game: &Game) -> Result<(), RepetitionError> {
+    match moves_since_capture(game) {
+        0 => Ok(()),
+        moves => Err(RepetitionError::NotFresh { moves }),
+    }
+}
+
 /// The exact value of the game's position (fresh, its seeds covered by
 /// `db`) under `v`'s rules played to the end, and its best moves.
 pub fn solve_from_database(
@@ -124,10 +133,7 @@ pub fn solve_from_database(
     if root.is_over() {
         return Err(RepetitionError::GameOver);
     }
-    let since = moves_since_capture(game);
-    if since > 0 {
-        return Err(RepetitionError::NotFresh { moves: since });
-    }
+    check_fresh(game)?;
     let seeds = root.seeds_in_pits();
     let not_covered = || RepetitionError::NotCovered { seeds, max_seeds: db.max_seeds() };
     if seeds as usize > db.max_seeds() {

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
-use mancala_solver::repetition::{self, RepetitionError};
+use mancala_solver::repetition;
 use mancala_solver::{
     Checkpoint, Database, Databases, DbError, PlanError, PlanEvent, SolvePlan, SolverError,
 };
@@ -120,10 +120,7 @@ fn solve_from_database(args: &Args, v: &Variant, game: &Game) -> Result<(), CliE
     if root.is_over() {
         return Err(CliError::input("the game is over: there is nothing to solve"));
     }
-    let since = repetition::moves_since_capture(game);
-    if since > 0 {
-        return Err(CliError::input(RepetitionError::NotFresh { moves: since }.to_string()));
-    }
+    repetition::check_fresh(game).map_err(|e| CliError::input(e.to_string()))?;
     if args.hash.is_some() {
         return Err(CliError::input(
             "--hash: under the repetition rule the value is read from the endgame database; \
