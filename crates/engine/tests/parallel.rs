@@ -3,6 +3,7 @@
 //! protocol's `threads` command.
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use mancala_core::{Game, Repetition, Variant};
 use mancala_engine::playout::SplitMix64;
@@ -144,4 +145,37 @@ fn the_threads_command() {
     let last_info = lines.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
     assert!(last_info.contains("exact true"), "{lines:?}");
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+}
+
+/// The answer is the last iteration reported, whichever thread completed
+/// it: with helpers a deeper iteration of a helper may answer in place of
+/// the main thread's, and is then reported before the search ends. With a
+/// time limit the main thread often stops mid-iteration, which is when a
+/// helper's deeper iteration counts.
+#[test]
+fn the_answer_is_the_last_iteration_reported() {
+    let mut checked = 0;
+    for (name, plies) in [("oware", 0), ("oware", 7), ("awari", 12), ("kalah", 5), ("abapa", 3)] {
+        let v = Variant::preset(name).unwrap();
+        let game =
+            random_game(name, v.pits_per_side() as u8, v.seeds_per_pit(), plies, plies as u64);
+        for threads in [1, 2] {
+            for limits in
+                [SearchLimits::nodes(150_000), SearchLimits::time(Duration::from_millis(60))]
+            {
+                let mut last = None;
+                let r = searcher(threads).search(&game, limits, None, &mut |i| {
+                    last = Some((i.depth, i.score, i.exact, i.pv.to_vec()));
+                });
+                let case = format!("{name} after {plies} moves, {threads} threads, {limits:?}");
+                let (depth, score, exact, pv) = last.expect(&case);
+                assert_eq!((r.depth, r.score, r.exact), (depth, score, exact), "{case}");
+                assert_eq!(r.pv, pv, "{case}");
+                assert_eq!(r.best, pv.first().copied(), "{case}");
+                assert!(game.legal_moves().contains(r.best.unwrap()), "{case}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 20);
 }

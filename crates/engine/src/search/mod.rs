@@ -54,7 +54,7 @@ pub mod score;
 pub mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use mancala_core::Game;
 
@@ -310,19 +310,24 @@ impl Searcher {
         }
         // Lazy SMP: helper threads search the same root through the shared
         // table (odd helpers one move deeper), so the main thread finds more
-        // of its tree already searched. Only the main thread's result
-        // counts; the helpers stop when it ends.
+        // of its tree already searched. The main thread answers, with its
+        // own last iteration or a helper's when that went deeper (play
+        // mode); the helpers stop when it ends.
         let done = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let helper_hits = AtomicU64::new(0);
         let main_depth = AtomicU32::new(1);
+        let deepest = Mutex::new(Deepest { depth: 0, moves: Vec::new() });
         std::thread::scope(|scope| {
             for t in 1..self.threads {
-                let (setup, done, main_depth) = (&setup, &done, &main_depth);
+                let (setup, done, main_depth, deepest) = (&setup, &done, &main_depth, &deepest);
                 let (helper_nodes, helper_hits) = (&helper_nodes, &helper_hits);
-                scope.spawn(move || setup.helper(t, done, main_depth, helper_nodes, helper_hits));
+                scope.spawn(move || {
+                    setup.helper(t, done, main_depth, deepest, helper_nodes, helper_hits)
+                });
             }
-            let shared = Shared { helper_nodes: &helper_nodes, main_depth: &main_depth };
+            let shared =
+                Shared { helper_nodes: &helper_nodes, main_depth: &main_depth, deepest: &deepest };
             let mut run = setup.main(limits, stop, Some(shared), on_info, analysis);
             done.store(true, Ordering::Relaxed);
             run.helpers = Some((&helper_nodes, &helper_hits));
@@ -338,6 +343,15 @@ struct Shared<'a> {
     helper_nodes: &'a AtomicU64,
     /// The depth the main thread is searching.
     main_depth: &'a AtomicU32,
+    /// The deepest iteration a helper completed at or beyond that depth.
+    deepest: &'a Mutex<Deepest>,
+}
+
+/// A helper's completed iteration, kept for the main thread when it went
+/// at least as deep as the main thread was searching.
+struct Deepest {
+    depth: u32,
+    moves: Vec<RootMove>,
 }
 
 /// What every thread of one search shares.
@@ -414,6 +428,32 @@ impl Setup<'_> {
                 break;
             }
         }
+        // A helper that completed a deeper iteration than the main thread
+        // (it searches one move ahead) answers instead: in play mode only,
+        // since helpers give the other moves null-window bounds, not the
+        // values an analysis lists. An exact answer is final either way.
+        if let Some(h) = &helpers {
+            let exact = completed > 0 && moves.iter().all(|m| m.exact);
+            let deepest = h.deepest.lock().unwrap_or_else(|e| e.into_inner());
+            if !analysis && !exact && deepest.depth > completed {
+                moves.clone_from(&deepest.moves);
+                completed = deepest.depth;
+                let elapsed = w.clock.elapsed();
+                let best = &moves[0];
+                let nodes = w.nodes + h.helper_nodes.load(Ordering::Relaxed);
+                on_info(&SearchInfo {
+                    depth: completed,
+                    seldepth: w.seldepth as u32,
+                    score: best.score,
+                    exact: moves.iter().all(|m| m.exact),
+                    pv: &best.pv,
+                    nodes,
+                    database_hits: w.database_hits,
+                    nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+                    elapsed,
+                });
+            }
+        }
         if completed == 0 {
             // Not even one iteration finished: keep the ordering's guess and
             // give every move the static estimate of its position.
@@ -439,13 +479,15 @@ impl Setup<'_> {
 
     /// Helper thread `t` (from 1): iterative deepening with no limit but
     /// `done`, at the depth the main thread is searching (`main_depth`) or
-    /// deeper, odd helpers one move deeper than even ones; adds its nodes
-    /// and database hits to the counters as it goes.
+    /// deeper, odd helpers one move deeper than even ones; keeps in
+    /// `deepest` an iteration it completes at or beyond the main thread's
+    /// depth; adds its nodes and database hits to the counters as it goes.
     fn helper(
         &self,
         t: usize,
         done: &AtomicBool,
         main_depth: &AtomicU32,
+        deepest: &Mutex<Deepest>,
         nodes: &AtomicU64,
         hits: &AtomicU64,
     ) {
@@ -477,6 +519,13 @@ impl Setup<'_> {
                 break;
             }
             last = depth;
+            if depth >= main_depth.load(Ordering::Relaxed) {
+                let mut kept = deepest.lock().unwrap_or_else(|e| e.into_inner());
+                if depth > kept.depth {
+                    kept.depth = depth;
+                    kept.moves.clone_from(&moves);
+                }
+            }
         }
         nodes.fetch_add(w.clock.uncounted(w.nodes), Ordering::Relaxed);
         hits.fetch_add(w.database_hits, Ordering::Relaxed);
