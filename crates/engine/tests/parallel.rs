@@ -151,7 +151,8 @@ fn the_threads_command() {
 /// it: with helpers a deeper iteration of a helper may answer in place of
 /// the main thread's, and is then reported before the search ends. With a
 /// time limit the main thread often stops mid-iteration, which is when a
-/// helper's deeper iteration counts.
+/// helper's deeper iteration counts; under a depth limit it never goes past
+/// that depth.
 #[test]
 fn the_answer_is_the_last_iteration_reported() {
     let mut checked = 0;
@@ -160,9 +161,11 @@ fn the_answer_is_the_last_iteration_reported() {
         let game =
             random_game(name, v.pits_per_side() as u8, v.seeds_per_pit(), plies, plies as u64);
         for threads in [1, 2] {
-            for limits in
-                [SearchLimits::nodes(150_000), SearchLimits::time(Duration::from_millis(60))]
-            {
+            for limits in [
+                SearchLimits::nodes(150_000),
+                SearchLimits::time(Duration::from_millis(60)),
+                SearchLimits::depth(9),
+            ] {
                 let mut last = None;
                 let r = searcher(threads).search(&game, limits, None, &mut |i| {
                     last = Some((i.depth, i.score, i.exact, i.pv.to_vec()));
@@ -173,9 +176,11 @@ fn the_answer_is_the_last_iteration_reported() {
                 assert_eq!(r.pv, pv, "{case}");
                 assert_eq!(r.best, pv.first().copied(), "{case}");
                 assert!(game.legal_moves().contains(r.best.unwrap()), "{case}");
+                // A helper's deeper iteration never answers past a depth limit.
+                assert!(r.depth <= limits.depth.unwrap_or(u32::MAX), "{case}: depth {}", r.depth);
                 checked += 1;
             }
         }
     }
-    assert_eq!(checked, 20);
+    assert_eq!(checked, 30);
 }

@@ -347,6 +347,20 @@ struct Shared<'a> {
     deepest: &'a Mutex<Deepest>,
 }
 
+/// Whether a helper's iteration completed at `helper_depth` answers in
+/// place of the main thread's last (at `completed`, `exact` or not): in
+/// play mode, when the main thread's answer is not already exact, deeper,
+/// and within the depth limit `max_depth`.
+fn helper_answers(
+    analysis: bool,
+    exact: bool,
+    completed: u32,
+    helper_depth: u32,
+    max_depth: u32,
+) -> bool {
+    !analysis && !exact && helper_depth > completed && helper_depth <= max_depth
+}
+
 /// A helper's completed iteration, kept for the main thread when it went
 /// at least as deep as the main thread was searching.
 struct Deepest {
@@ -429,13 +443,14 @@ impl Setup<'_> {
             }
         }
         // A helper that completed a deeper iteration than the main thread
-        // (it searches one move ahead) answers instead: in play mode only,
+        // (it searches one move ahead) answers instead, within the depth
+        // limit: in play mode only,
         // since helpers give the other moves null-window bounds, not the
         // values an analysis lists. An exact answer is final either way.
         if let Some(h) = &helpers {
             let exact = completed > 0 && moves.iter().all(|m| m.exact);
             let deepest = h.deepest.lock().unwrap_or_else(|e| e.into_inner());
-            if !analysis && !exact && deepest.depth > completed {
+            if helper_answers(analysis, exact, completed, deepest.depth, max_depth) {
                 moves.clone_from(&deepest.moves);
                 completed = deepest.depth;
                 let elapsed = w.clock.elapsed();
@@ -557,5 +572,26 @@ impl Run<'_> {
             elapsed: self.elapsed,
             helpers: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::helper_answers;
+
+    #[test]
+    fn a_deeper_helper_iteration_answers_only_within_the_rules() {
+        // Deeper, in play mode, within the limit, the main answer heuristic.
+        assert!(helper_answers(false, false, 12, 13, 120));
+        assert!(helper_answers(false, false, 0, 1, 120), "the main thread completed nothing");
+        // Not as deep as the main thread's.
+        assert!(!helper_answers(false, false, 13, 13, 120));
+        assert!(!helper_answers(false, false, 14, 13, 120));
+        // Past the depth limit.
+        assert!(!helper_answers(false, false, 9, 10, 9));
+        // The main thread's answer is exact: final.
+        assert!(!helper_answers(false, true, 12, 13, 120));
+        // An analysis needs every move's value: the main thread's only.
+        assert!(!helper_answers(true, false, 12, 13, 120));
     }
 }
