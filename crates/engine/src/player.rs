@@ -30,7 +30,7 @@ pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 
 /// Search nodes per move at each level (index `level - 1`).
 const NODES: [u64; 10] =
-    [300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000, 3_000_000, 8_000_000];
+    [300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000, 2_000_000, 5_000_000];
 
 /// Half-width, in seeds, of the noise added to each move's score at levels
 /// 1 to 5 (index `level - 1`).
