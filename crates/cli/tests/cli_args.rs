@@ -179,3 +179,28 @@ fn analyze_with_two_threads_gives_the_exact_scores_of_one() {
     assert!(one.iter().all(|m| m.2), "{one:?}");
     assert_eq!(scores(&["--threads", "2"]), one);
 }
+
+/// Without `--threads`, an analysis by time (the default: one second) runs
+/// on every core, and one limited by depth or nodes on one thread (so it is
+/// reproducible); `--threads` overrides both.
+#[test]
+fn analyze_uses_every_core_by_time_and_one_thread_by_depth_or_nodes() {
+    let home = common::Sandbox::new();
+    let threads = |extra: &[&str]| {
+        let out = home
+            .mancala()
+            .args(["analyze", "-v", "oware", "--json", "--no-db", "-q"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        json["threads"].as_u64().unwrap()
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(256) as u64;
+    assert_eq!(threads(&["--time", "0.2"]), cores);
+    assert_eq!(threads(&["--depth", "4"]), 1);
+    assert_eq!(threads(&["--nodes", "5000"]), 1);
+    assert_eq!(threads(&["--depth", "4", "--threads", "2"]), 2);
+    assert_eq!(threads(&["--time", "0.2", "--threads", "1"]), 1);
+}

@@ -35,11 +35,12 @@ pub struct Args {
     /// are left in the pits (default: 10, or 0 under a repetition rule).
     #[arg(long)]
     pub solve_seeds: Option<u32>,
-    /// Threads to search with, 1 to 256 (default 1, which is
-    /// reproducible with --depth or --nodes). More threads search in
-    /// parallel sharing the table (Lazy SMP), with node counts that vary
-    /// from run to run; exact scores do not depend on it. It has not yet
-    /// measured stronger at a fixed time (docs/engine.md).
+    /// Threads to search with, 1 to 256. Default: every core for an
+    /// analysis by time (the default), which reaches a given depth about
+    /// 1.5 times sooner on two cores (docs/engine.md); one with --depth or
+    /// --nodes, so that those stay reproducible. More threads share the
+    /// table (Lazy SMP), with node counts that vary from run to run; exact
+    /// scores do not depend on it.
     #[arg(long, value_parser = crate::options::threads)]
     pub threads: Option<usize>,
     #[command(flatten)]
@@ -81,6 +82,8 @@ struct AnalysisJson {
     depth: u32,
     nodes: u64,
     seconds: f64,
+    /// Threads the search ran on.
+    threads: usize,
     /// The endgame database used, if any.
     database: Option<DatabaseJson>,
     /// Positions the database answered.
@@ -99,6 +102,16 @@ fn kind(exact: bool, from_database: bool) -> &'static str {
 
 fn line(pv: &[Move]) -> Vec<String> {
     pv.iter().map(|m| m.to_string()).collect()
+}
+
+/// Threads when `--threads` is not given: one for a search limited by depth
+/// or nodes (reproducible), every core for one limited by time alone.
+fn default_threads(limits: &SearchLimits) -> usize {
+    if limits.depth.is_some() || limits.nodes.is_some() {
+        1
+    } else {
+        crate::options::every_core()
+    }
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -133,7 +146,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Searcher::try_new(SearchOptions { hash_mb: args.hash, solve_seeds: args.solve_seeds })
             .map_err(|e| CliError::input(format!("--hash: {e}")))?
             .with_endgame(database.as_ref().map(|d| d.oracle.clone()))
-            .with_threads(args.threads.unwrap_or(1));
+            .with_threads(args.threads.unwrap_or_else(|| default_threads(&limits)));
     if !args.json {
         println!(
             "analyze {} {}x{} from {}",
@@ -175,6 +188,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             depth: analysis.depth,
             nodes: analysis.nodes,
             seconds: analysis.elapsed.as_secs_f64(),
+            threads: searcher.threads(),
             database: database.as_ref().map(|d| DatabaseJson {
                 folder: d.folder.display().to_string(),
                 max_seeds: d.max_seeds,
