@@ -23,7 +23,7 @@ use mancala_core::{
     RepetitionWindow, Side, Variant,
 };
 use mancala_engine::playout::{random_playout, SplitMix64};
-use mancala_engine::search::{SearchLimits, SearchOptions, Searcher, MAX_HASH_MB};
+use mancala_engine::search::{SearchLimits, SearchOptions, Searcher, MAX_HASH_MB, MAX_THREADS};
 use mancala_solver::{Databases, PlanEvent, SolvePlan};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::create_exception;
@@ -967,9 +967,12 @@ fn run_interruptible<T: Send + 'static>(
 /// one is required. The GIL is released while it runs; Ctrl-C stops it and
 /// raises KeyboardInterrupt. ``hash_mb`` sizes the
 /// transposition table (a fresh one each call, so depth and node limits give
-/// the same result every time).
+/// the same result every time on one thread). ``threads`` > 1 searches in
+/// parallel sharing the table (Lazy SMP, as ``mancala engine --threads``):
+/// node counts then vary from run to run, exact scores do not, and a node
+/// limit counts the main thread's nodes.
 #[pyfunction]
-#[pyo3(signature = (state, *, depth = None, nodes = None, movetime = None, hash_mb = 16))]
+#[pyo3(signature = (state, *, depth = None, nodes = None, movetime = None, hash_mb = 16, threads = 1))]
 fn search(
     py: Python<'_>,
     state: &Bound<'_, PyState>,
@@ -977,6 +980,7 @@ fn search(
     nodes: Option<i64>,
     movetime: Option<f64>,
     hash_mb: i64,
+    threads: i64,
 ) -> PyResult<PySearchResult> {
     if depth.is_none() && nodes.is_none() && movetime.is_none() {
         return Err(value_error(
@@ -1006,6 +1010,11 @@ fn search(
             "hash_mb = {hash_mb}: it must be from 1 to {MAX_HASH_MB}"
         )));
     }
+    if !(1..=MAX_THREADS as i64).contains(&threads) {
+        return Err(value_error(format!(
+            "threads = {threads}: it must be from 1 to {MAX_THREADS}"
+        )));
+    }
     let game = state.get().game.read()?.clone();
     let n = game.variant().pits_per_side();
     let limits = SearchLimits { depth, nodes, time };
@@ -1013,7 +1022,8 @@ fn search(
     let flag = stop.clone();
     let result = run_interruptible(py, &stop, move || {
         let mut searcher =
-            Searcher::new(SearchOptions { hash_mb: hash_mb as usize, solve_seeds: None });
+            Searcher::new(SearchOptions { hash_mb: hash_mb as usize, solve_seeds: None })
+                .with_threads(threads as usize);
         searcher.search(&game, limits, Some(&flag), &mut |_| {})
     })?;
     Ok(PySearchResult {

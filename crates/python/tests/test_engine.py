@@ -94,6 +94,17 @@ def test_search_solves_a_small_board_and_repeats_itself():
     line.apply_actions(first.pv)
 
 
+def test_search_on_two_threads_gives_the_exact_score_of_one():
+    state = mancala.load_game("kalah", pits_per_side=4, seeds=3).new_initial_state()
+    one = mancala.search(state, depth=60)
+    two = mancala.search(state, depth=60, threads=2)
+    assert one.exact and two.exact
+    assert two.score == one.score
+    assert two.best_action in state.legal_actions()
+    line = state.clone()
+    line.apply_actions(two.pv)
+
+
 def test_search_with_a_node_limit_is_heuristic_on_the_full_board():
     state = mancala.load_game("oware").new_initial_state()
     result = mancala.search(state, nodes=20000)

@@ -122,6 +122,9 @@ def test_bad_search_limits(state):
         mancala.search(state, movetime=float("nan"))
     with pytest.raises(ValueError, match="hash_mb = 0"):
         mancala.search(state, depth=2, hash_mb=0)
+    for threads in (0, 257):
+        with pytest.raises(ValueError, match=f"threads = {threads}: it must be from 1 to 256"):
+            mancala.search(state, depth=2, threads=threads)
     with pytest.raises(TypeError):
         mancala.search("not a state", depth=2)
 

@@ -133,6 +133,7 @@ def search(
     nodes: Optional[int] = None,
     movetime: Optional[float] = None,
     hash_mb: int = 16,
+    threads: int = 1,
 ) -> SearchResult:
     """The engine's best action for state; at least one limit is required."""
 
