@@ -444,9 +444,9 @@ impl Setup<'_> {
         }
         // A helper that completed a deeper iteration than the main thread
         // (it searches one move ahead) answers instead, within the depth
-        // limit: in play mode only,
-        // since helpers give the other moves null-window bounds, not the
-        // values an analysis lists. An exact answer is final either way.
+        // limit: in play mode only, since helpers give the other moves
+        // null-window bounds, not the values an analysis lists. An exact
+        // answer is final either way.
         if let Some(h) = &helpers {
             let exact = completed > 0 && moves.iter().all(|m| m.exact);
             let deepest = h.deepest.lock().unwrap_or_else(|e| e.into_inner());
