@@ -103,7 +103,8 @@ fuzz_target!(|data: &[u8]| {
                     continue;
                 }
                 assert_eq!(engine.line(line), Flow::Continue);
-                let errors = sink.lines()[before..].iter().filter(|l| l.starts_with("error ")).count();
+                let errors =
+                    sink.lines()[before..].iter().filter(|l| l.starts_with("error ")).count();
                 assert_eq!(errors, 1, "{line:?}: one error line");
                 continue;
             }
