@@ -319,17 +319,28 @@ impl Searcher {
         let main_depth = AtomicU32::new(1);
         let deepest = Mutex::new(Deepest { depth: 0, moves: Vec::new() });
         std::thread::scope(|scope| {
-            for t in 1..self.threads {
-                let (setup, done, main_depth, deepest) = (&setup, &done, &main_depth, &deepest);
-                let (helper_nodes, helper_hits) = (&helper_nodes, &helper_hits);
-                scope.spawn(move || {
-                    setup.helper(t, done, main_depth, deepest, helper_nodes, helper_hits)
-                });
-            }
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|t| {
+                    let (setup, done, main_depth, deepest) = (&setup, &done, &main_depth, &deepest);
+                    let (helper_nodes, helper_hits) = (&helper_nodes, &helper_hits);
+                    scope.spawn(move || {
+                        setup.helper(t, done, main_depth, deepest, helper_nodes, helper_hits)
+                    })
+                })
+                .collect();
             let shared =
                 Shared { helper_nodes: &helper_nodes, main_depth: &main_depth, deepest: &deepest };
             let mut run = setup.main(limits, stop, Some(shared), on_info, analysis);
             done.store(true, Ordering::Relaxed);
+            // Joined one by one, not left to the scope's end: the scope
+            // waits for the helpers' work only, and a helper's thread could
+            // still be exiting when the search returns (LeakSanitizer, in
+            // the engine_session fuzz target, took its handle for a leak).
+            for helper in helpers {
+                if let Err(panic) = helper.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
             run.helpers = Some((&helper_nodes, &helper_hits));
             run
         })
