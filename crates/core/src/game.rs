@@ -126,9 +126,9 @@ impl Game {
     /// is looked up in its hashed window, kept up to date as the game goes
     /// on (and as moves are taken back), so the cost stays bounded however
     /// long a stretch without a capture lasts.
+    #[inline]
     fn repeats(&mut self, next: &Position) -> bool {
         let same = stores(next);
-        let len = self.positions.len();
         for p in self.positions.iter().rev().take(SCAN) {
             if stores(p) != same {
                 return false;
@@ -137,10 +137,17 @@ impl Game {
                 return true;
             }
         }
-        if len <= SCAN {
-            return false;
-        }
-        // A long stretch: the positions before the last SCAN, hashed.
+        self.positions.len() > SCAN && self.repeats_long_ago(next)
+    }
+
+    /// Whether `next` repeats a position before the last [`SCAN`], all of
+    /// those having its stores: one lookup in the hashed window. Kept out of
+    /// line: most moves are answered by the scan.
+    #[cold]
+    #[inline(never)]
+    fn repeats_long_ago(&mut self, next: &Position) -> bool {
+        let same = stores(next);
+        let len = self.positions.len();
         let upto = len - SCAN;
         let window = match self.long_window.take() {
             Some(w)

@@ -16,9 +16,10 @@
 //! Anything else (keywords, another type, an out-of-range or illegal action,
 //! the swap, a borrow conflict) is handed to the PyO3 method kept under a
 //! private name, so its results and error messages are exactly those of the
-//! PyO3 method. Nothing here allocates on the happy path besides the list
-//! `legal_actions` returns, and nothing can panic across the C boundary (the
-//! move is played inside `catch_unwind`).
+//! PyO3 method. Nothing here allocates on the happy path (`legal_actions`
+//! fills its last list again once the caller has let go of it, see
+//! [`SPARE`]), and nothing can panic across the C boundary (the move is
+//! played inside `catch_unwind`).
 
 use std::ffi::{c_int, CString};
 use std::ptr;
@@ -42,16 +43,8 @@ static SLOW_APPLY_ACTION: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mu
 
 /// The ints 0 to 32, every action there can be (owned references taken
 /// once, never given back): `legal_actions` increments a count instead of
-/// calling `PyLong_FromLong`.
+/// calling `PyLong_FromLong`, and tells them apart by address.
 static ACTIONS: [AtomicPtr<ffi::PyObject>; 33] = [const { AtomicPtr::new(ptr::null_mut()) }; 33];
-
-/// A new reference to the int `action` (0 to 32).
-#[inline]
-unsafe fn action_int(action: u32) -> *mut ffi::PyObject {
-    let obj = ACTIONS[action as usize].load(Ordering::Relaxed);
-    ffi::Py_INCREF(obj);
-    obj
-}
 
 /// Calls the PyO3 method `slow` with `self` and the call's own arguments.
 unsafe fn call_slow(
@@ -108,20 +101,101 @@ unsafe extern "C" fn legal_actions(
         Err(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
     };
     let len = pits.count_ones() as ffi::Py_ssize_t + swap as ffi::Py_ssize_t;
-    let list = ffi::PyList_New(len);
-    if list.is_null() {
-        return list;
-    }
+    let (list, size) = match spare(len) {
+        Some(list) => (list, ffi::Py_SIZE(list)),
+        None => {
+            // Room for every action there can be, so that the list can be
+            // filled again however many actions a later call has.
+            let list = ffi::PyList_New(n as ffi::Py_ssize_t + 1);
+            if list.is_null() {
+                return list;
+            }
+            // Empty until filled: a valid list whatever code runs meanwhile.
+            (*list.cast::<ffi::PyVarObject>()).ob_size = 0;
+            keep_spare(list);
+            (list, 0)
+        }
+    };
+    // Set item `i` to `int` (borrowed: `ACTIONS` keeps it alive), leaving
+    // an item that is already right as it is (from one move to the next the
+    // legal actions are often the same). Slots past the list's size hold
+    // nothing (or a stale pointer), so they are always written.
+    let items = (*list.cast::<ffi::PyListObject>()).ob_item;
+    let set = |i: ffi::Py_ssize_t, int: *mut ffi::PyObject| {
+        if i >= size {
+            ffi::Py_INCREF(int);
+            *items.offset(i) = int;
+        } else {
+            let old = *items.offset(i);
+            if old != int {
+                ffi::Py_INCREF(int);
+                *items.offset(i) = int;
+                // An exact int (see `spare`): its release runs no code.
+                ffi::Py_DECREF(old);
+            }
+        }
+    };
     let mut i = 0;
     while pits != 0 {
-        ffi::PyList_SET_ITEM(list, i, action_int(pits.trailing_zeros()));
+        set(i, ACTIONS[pits.trailing_zeros() as usize].load(Ordering::Relaxed));
         pits &= pits - 1;
         i += 1;
     }
     if swap {
-        ffi::PyList_SET_ITEM(list, i, action_int(n as u32));
+        set(i, ACTIONS[n].load(Ordering::Relaxed));
     }
+    for i in len..size {
+        ffi::Py_DECREF(*items.offset(i));
+        *items.offset(i) = ptr::null_mut();
+    }
+    (*list.cast::<ffi::PyVarObject>()).ob_size = len;
     list
+}
+
+/// The list `legal_actions` returned last (an owned reference), or null.
+/// When the caller has let go of it (its reference count is back to 1,
+/// ours), the next `legal_actions` fills it again instead of making a new
+/// list: no one else holds it, so no one can tell, and the allocation and
+/// freeing of a list (the object and its item array) was a quarter of the
+/// library's time in a playout loop. Only touched under the GIL.
+static SPARE: AtomicPtr<ffi::PyObject> = AtomicPtr::new(ptr::null_mut());
+
+/// The spare list (a new reference), when no one else holds it, it has
+/// room for `len` items and holds only exact ints (whose release runs no
+/// code: the caller may have put anything in it); otherwise `None`, the
+/// spare list left as it is. (CPython's own list layout: the package is
+/// built for CPython, not for its limited API.)
+unsafe fn spare(len: ffi::Py_ssize_t) -> Option<*mut ffi::PyObject> {
+    let list = SPARE.load(Ordering::Relaxed);
+    if list.is_null() || ffi::Py_REFCNT(list) != 1 {
+        return None;
+    }
+    let raw = list.cast::<ffi::PyListObject>();
+    if (*raw).allocated < len {
+        return None;
+    }
+    let items = (*raw).ob_item;
+    for i in 0..ffi::Py_SIZE(list) {
+        if ffi::PyLong_CheckExact(*items.offset(i)) == 0 {
+            return None;
+        }
+    }
+    ffi::Py_INCREF(list);
+    Some(list)
+}
+
+/// Keeps `list` (new, empty, about to be filled and returned) as the spare
+/// list, letting go of the one kept before.
+unsafe fn keep_spare(list: *mut ffi::PyObject) {
+    let old = SPARE.load(Ordering::Relaxed);
+    ffi::Py_INCREF(list);
+    SPARE.store(list, Ordering::Relaxed);
+    if !old.is_null() {
+        // May free it, and run code (a finaliser of something the caller
+        // put in it): the new spare is already in place, and holds a second
+        // reference (the one to be returned), so such code cannot refill it.
+        ffi::Py_DECREF(old);
+    }
 }
 
 unsafe extern "C" fn apply_action(

@@ -196,3 +196,48 @@ print("ok")
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "ok", (done.returncode, done.stdout, done.stderr)
+
+
+def test_legal_actions_lists_are_the_callers_own():
+    # legal_actions fills the list it returned last again once the caller has let go of it. A
+    # list the caller still holds never changes, whatever the caller did to it; one the caller
+    # changed (other objects in it, emptied, grown) and let go of is never handed out wrong.
+    import gc
+    import weakref
+
+    game = mancala.load_game("oware")
+    state = game.new_initial_state()
+    kept = state.legal_actions()
+    assert kept == [0, 1, 2, 3, 4, 5]
+    state.apply_action(5)
+    state.apply_action(0)
+    again = state.legal_actions()
+    assert kept == [0, 1, 2, 3, 4, 5] and again == [0, 1, 2, 3, 4] and again is not kept
+
+    class Finalised:
+        pass
+
+    # A list holding another object (here the state itself, and one with a weak reference to
+    # see when it is freed), then let go of: the next list is right and the objects are freed.
+    held = Finalised()
+    alive = weakref.ref(held)
+    mine = state.legal_actions()
+    mine.append(held)
+    mine.append(state)
+    del mine, held, kept, again
+    assert state.legal_actions() == [0, 1, 2, 3, 4]
+    gc.collect()
+    assert alive() is None
+    # Emptied (its item array freed) or grown past every action, then let go of.
+    for change in (list.clear, lambda xs: xs.extend(range(100))):
+        mine = state.legal_actions()
+        change(mine)
+        del mine
+        assert state.legal_actions() == [0, 1, 2, 3, 4]
+    # Many calls in a row, each list dropped: the values follow the game.
+    other = game.new_initial_state()
+    for action in (2, 3, 1, 4):
+        assert other.legal_actions() == other._legal_actions()
+        other.apply_action(action)
+        assert len(state.legal_actions()) == 5
+    assert other.legal_actions() == other._legal_actions() and other.legal_actions() == sorted(set(other.legal_actions()))
