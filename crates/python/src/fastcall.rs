@@ -101,8 +101,8 @@ unsafe extern "C" fn legal_actions(
         Err(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
     };
     let len = pits.count_ones() as ffi::Py_ssize_t + swap as ffi::Py_ssize_t;
-    let (list, size) = match spare(len) {
-        Some(list) => (list, ffi::Py_SIZE(list)),
+    let (list, size, fresh) = match spare(len) {
+        Some(list) => (list, ffi::Py_SIZE(list), false),
         None => {
             // Room for every action there can be, so that the list can be
             // filled again however many actions a later call has.
@@ -110,10 +110,8 @@ unsafe extern "C" fn legal_actions(
             if list.is_null() {
                 return list;
             }
-            // Empty until filled: a valid list whatever code runs meanwhile.
             (*list.cast::<ffi::PyVarObject>()).ob_size = 0;
-            keep_spare(list);
-            (list, 0)
+            (list, 0, true)
         }
     };
     // Set item `i` to `int` (borrowed: `ACTIONS` keeps it alive), leaving
@@ -149,6 +147,10 @@ unsafe extern "C" fn legal_actions(
         *items.offset(i) = ptr::null_mut();
     }
     (*list.cast::<ffi::PyVarObject>()).ob_size = len;
+    if fresh {
+        // Last: letting go of the old spare list may run code.
+        keep_spare(list);
+    }
     list
 }
 
@@ -184,8 +186,8 @@ unsafe fn spare(len: ffi::Py_ssize_t) -> Option<*mut ffi::PyObject> {
     Some(list)
 }
 
-/// Keeps `list` (new, empty, about to be filled and returned) as the spare
-/// list, letting go of the one kept before.
+/// Keeps `list` (new, filled, about to be returned) as the spare list,
+/// letting go of the one kept before.
 unsafe fn keep_spare(list: *mut ffi::PyObject) {
     let old = SPARE.load(Ordering::Relaxed);
     ffi::Py_INCREF(list);

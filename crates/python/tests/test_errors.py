@@ -228,6 +228,20 @@ def test_legal_actions_lists_are_the_callers_own():
     assert state.legal_actions() == [0, 1, 2, 3, 4]
     gc.collect()
     assert alive() is None
+    # A finaliser run when the package lets go of such a list, itself asking for legal actions.
+    seen = []
+
+    class AsksAgain:
+        def __del__(self):
+            seen.append(state.legal_actions())
+
+    mine = state.legal_actions()
+    mine.append(AsksAgain())
+    del mine
+    first = state.legal_actions()
+    gc.collect()
+    assert first == [0, 1, 2, 3, 4] and seen == [[0, 1, 2, 3, 4]] and seen[0] is not first
+    del first, seen[:]
     # Emptied (its item array freed) or grown past every action, then let go of.
     for change in (list.clear, lambda xs: xs.extend(range(100))):
         mine = state.legal_actions()
