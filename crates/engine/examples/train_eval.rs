@@ -25,7 +25,10 @@
 //!    its own games (better play, better labels).
 //! 3. Labels: every position of a game gets the target
 //!    `result_weight * final margin + (1 - result_weight) * search score`,
-//!    both for its mover, in seeds.
+//!    both for its mover, in seeds. With `--db DIR` (a folder of endgame
+//!    databases, `mancala db build --db-dir DIR`), a position the database
+//!    of its variant covers gets the database's value instead: the mover's
+//!    store lead plus the margin the database gives the rest of the game.
 //! 4. Fit: ridge least squares of the features ([`eval::features`]) against
 //!    the targets; the weights are rounded to integers at `--scale` per seed.
 //! 5. Optionally (`--check-games N`), a match at a fixed depth
@@ -39,6 +42,7 @@ use mancala_core::{Game, Move, Side, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::eval::{self, Evaluator, Weights, FEATURES};
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
+use mancala_solver::{Database, Databases};
 
 /// Longest game played; longer ones are dropped (no result to learn from).
 const MAX_PLIES: usize = 600;
@@ -60,6 +64,9 @@ struct Args {
     check_games: u64,
     check_depth: u32,
     check_against: String,
+    /// The folder of endgame databases whose values label the positions
+    /// they cover (`--db`).
+    db: Option<String>,
 }
 
 fn parse_args() -> Args {
@@ -79,6 +86,7 @@ fn parse_args() -> Args {
         check_games: 0,
         check_depth: 7,
         check_against: "stores".into(),
+        db: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -101,6 +109,7 @@ fn parse_args() -> Args {
             "--check-games" => a.check_games = num(&value) as u64,
             "--check-depth" => a.check_depth = num(&value) as u32,
             "--check-against" => a.check_against = value,
+            "--db" => a.db = Some(value),
             other => usage(other),
         }
         i += 2;
@@ -116,7 +125,7 @@ fn usage(at: &str) -> ! {
         "train_eval: bad argument near `{at}`\n\
          options: --family oware|kalah|relay --variants LIST --games N --rounds R --depth D --seed S --opening-plies P \
          --result-weight X --ridge L --scale K --generator stores|learned|FILE --out FILE \
-         --check-games N --check-depth D --check-against stores|learned|FILE"
+         --check-games N --check-depth D --check-against stores|learned|FILE --db DIR"
     );
     std::process::exit(2)
 }
@@ -132,6 +141,9 @@ struct Sample {
     phase: f64,
     score: f64,
     result: f64,
+    /// The database's value of the position, where one covers it: the
+    /// target instead of the result and the score.
+    exact: Option<f64>,
     held_out: bool,
 }
 
@@ -248,13 +260,44 @@ fn evaluator(family: Family, what: &str, v: &Variant) -> Evaluator {
     }
 }
 
+/// The endgame database of each variant played (`None` without `--db` or
+/// where none was built).
+fn databases(args: &Args) -> Vec<Option<Database>> {
+    let Some(dir) = &args.db else { return args.variants.iter().map(|_| None).collect() };
+    args.variants
+        .iter()
+        .map(|name| {
+            let mut v = Variant::preset(name).expect("variant");
+            if Databases::kind(&v).is_err() {
+                // A majority rule (`kalah`): the database of the game
+                // played to the end.
+                v = Databases::database_variant(&v).expect("rules without a majority");
+            }
+            let db = Databases::open_database(&v, std::path::Path::new(dir))
+                .unwrap_or_else(|e| panic!("the database of {name} in {dir}: {e}"));
+            match &db {
+                Some(db) => eprintln!("{name}: database up to {} seeds", db.max_seeds()),
+                None => eprintln!("{name}: no database in {dir}"),
+            }
+            db
+        })
+        .collect()
+}
+
 /// Self-play games, every position labelled.
-fn generate(args: &Args, round: u32, previous: Option<Weights>) -> Vec<Sample> {
+fn generate(
+    args: &Args,
+    round: u32,
+    previous: Option<Weights>,
+    dbs: &[Option<Database>],
+) -> Vec<Sample> {
     let mut rng = SplitMix64::new(args.seed.wrapping_add(round as u64 * 0x9e37_79b9));
     let mut samples = Vec::new();
     let mut searcher = Searcher::new(SearchOptions { hash_mb: 16, solve_seeds: None });
+    let mut exact = 0u64;
     for g in 0..args.games {
-        let name = &args.variants[(g % args.variants.len() as u64) as usize];
+        let which = (g % args.variants.len() as u64) as usize;
+        let name = &args.variants[which];
         let v = Variant::preset(name).expect("variant");
         assert!(args.family.fits(&v), "{name} is not of the {} family", args.family.name());
         searcher.set_evaluator(Some(match previous {
@@ -262,30 +305,40 @@ fn generate(args: &Args, round: u32, previous: Option<Weights>) -> Vec<Sample> {
             None => evaluator(args.family, &args.generator, &v),
         }));
         let mut game = opening(&v, &mut rng, args.opening_plies);
-        let mut seen: Vec<([i32; FEATURES], f64, Side, i32)> = Vec::new();
+        let held_out = g % 10 == 9;
+        // Each position with its mover; the result is filled in at the end.
+        let mut seen: Vec<(Sample, Side)> = Vec::new();
         while !game.position().is_over() && game.moves().len() < MAX_PLIES {
             let r = searcher.search(&game, SearchLimits::depth(args.depth), None, &mut |_| {});
             let pos = *game.position();
             let (pits, total) = eval::phase(&pos);
-            seen.push((
-                args.family.features(&v, &pos),
-                pits as f64 / total as f64,
-                pos.to_move(),
-                r.score,
-            ));
+            let lead = match pos.to_move() {
+                Side::South => pos.store_margin(),
+                Side::North => -pos.store_margin(),
+            };
+            let probed = dbs[which].as_ref().and_then(|db| db.probe(&pos));
+            let sample = Sample {
+                f: args.family.features(&v, &pos),
+                phase: pits as f64 / total as f64,
+                score: r.score as f64,
+                result: 0.0,
+                exact: probed.map(|future| (lead + future) as f64),
+                held_out,
+            };
+            seen.push((sample, pos.to_move()));
             game.play(r.best.expect("a move")).expect("legal move");
         }
         if !game.position().is_over() {
             continue;
         }
         let margin = game.position().store_margin();
-        let held_out = g % 10 == 9;
-        for (f, phase, mover, score) in seen {
-            let result = if mover == Side::South { margin } else { -margin };
-            samples.push(Sample { f, phase, score: score as f64, result: result as f64, held_out });
+        for (mut sample, mover) in seen {
+            sample.result = if mover == Side::South { margin } else { -margin } as f64;
+            exact += sample.exact.is_some() as u64;
+            samples.push(sample);
         }
         if (g + 1) % 50 == 0 {
-            eprintln!("{} games, {} positions", g + 1, samples.len());
+            eprintln!("{} games, {} positions ({exact} from a database)", g + 1, samples.len());
         }
     }
     samples
@@ -327,6 +380,9 @@ fn inputs(s: &Sample) -> [f64; FITTED] {
 }
 
 fn target(args: &Args, s: &Sample) -> f64 {
+    if let Some(value) = s.exact {
+        return value;
+    }
     args.result_weight * s.result + (1.0 - args.result_weight) * s.score
 }
 
@@ -398,11 +454,12 @@ fn check(args: &Args, w: Weights) -> (u64, u64, u64) {
 
 fn main() {
     let args = parse_args();
+    let dbs = databases(&args);
     let mut previous = None;
     let mut trained = None;
     for round in 0..args.rounds {
         eprintln!("round {} of {}", round + 1, args.rounds);
-        let samples = generate(&args, round, previous);
+        let samples = generate(&args, round, previous, &dbs);
         let held = samples.iter().filter(|s| s.held_out).count();
         eprintln!("{} positions ({} held out)", samples.len(), held);
         let x = fit(&args, &samples);
@@ -431,7 +488,7 @@ fn main() {
         eprintln!("  {name:<22} {:>8.3} {:>8.3}", w.full[i] as f64 / k, w.empty[i] as f64 / k);
     }
     let command: Vec<String> = std::env::args().skip(1).collect();
-    let comment = vec![
+    let mut comment = vec![
         format!(
             "{} evaluation weights (crates/engine/src/search/eval.rs, docs/engine.md).",
             args.family.title()
@@ -447,6 +504,12 @@ fn main() {
             1.0 - args.result_weight
         ),
     ];
+    if args.db.is_some() {
+        let covered = samples.iter().filter(|s| s.exact.is_some()).count();
+        comment.push(format!(
+            "{covered} of the positions labelled with their endgame database's value instead"
+        ));
+    }
     let text = eval::format_weights(args.family.name(), &w, &comment);
     eval::parse_weights(&text, args.family.name()).expect("the written file reads back");
     match &args.out {
