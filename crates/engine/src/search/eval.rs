@@ -9,8 +9,9 @@
 //!   a side: `oware`, `abapa`, `awari`): a linear model over [`FEATURES`]
 //!   features of the position seen by the mover (seeds per pit, pits of 1
 //!   or 2 seeds, empty pits, laps, the capture each side could make at once,
-//!   ...). Its integer weights are learned from self-play
-//!   (`examples/train_eval.rs`, see docs/engine.md) and kept in
+//!   ...). Its integer weights are learned from self-play, with the
+//!   endgame databases' values where they cover a position
+//!   (`examples/train_eval.rs`, see docs/engine.md), and kept in
 //!   `weights/oware.txt`, a small versioned and checksummed file compiled
 //!   into the program and checked once by [`parse_weights`].
 //! - **Everything else**: the store difference, plus a share of the seeds
