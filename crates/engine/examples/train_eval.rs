@@ -41,7 +41,7 @@
 use mancala_core::{Game, Move, Side, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::eval::{self, Evaluator, Weights, FEATURES};
-use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
+use mancala_engine::search::{score, SearchLimits, SearchOptions, Searcher};
 use mancala_solver::{Database, Databases};
 
 /// Longest game played; longer ones are dropped (no result to learn from).
@@ -312,10 +312,7 @@ fn generate(
             let r = searcher.search(&game, SearchLimits::depth(args.depth), None, &mut |_| {});
             let pos = *game.position();
             let (pits, total) = eval::phase(&pos);
-            let lead = match pos.to_move() {
-                Side::South => pos.store_margin(),
-                Side::North => -pos.store_margin(),
-            };
+            let lead = score::for_side(pos.to_move(), pos.store_margin());
             let probed = dbs[which].as_ref().and_then(|db| db.probe(&pos));
             let sample = Sample {
                 f: args.family.features(&v, &pos),
@@ -333,7 +330,7 @@ fn generate(
         }
         let margin = game.position().store_margin();
         for (mut sample, mover) in seen {
-            sample.result = if mover == Side::South { margin } else { -margin } as f64;
+            sample.result = score::for_side(mover, margin) as f64;
             exact += sample.exact.is_some() as u64;
             samples.push(sample);
         }
@@ -440,8 +437,7 @@ fn check(args: &Args, w: Weights) -> (u64, u64, u64) {
                 let r = who.search(&game, SearchLimits::depth(args.check_depth), None, &mut |_| {});
                 game.play(r.best.expect("a move")).expect("legal move");
             }
-            let m = game.position().store_margin();
-            let m = if new_side == Side::South { m } else { -m };
+            let m = score::for_side(new_side, game.position().store_margin());
             match m.signum() {
                 1 => tally.0 += 1,
                 0 => tally.1 += 1,
