@@ -82,6 +82,11 @@ pub(crate) struct HotRules {
     pub either_side_ends: bool,
     /// Grand slams must be looked for when listing moves.
     pub slam_check: bool,
+    /// The largest capture count, when it is below 128 (0 otherwise): an
+    /// opponent's pit holding that many seeds or more cannot be emptied by
+    /// a capture, so no move is a grand slam (see
+    /// `Position::no_grand_slam`).
+    pub slam_proof_pile: u8,
     /// `stores = "ring"`.
     pub stores_on_ring: bool,
     /// Ring stores and `skip_opponent_store = false`.
@@ -207,6 +212,10 @@ impl Variant {
                     rules.capture.grand_slam,
                     GrandSlam::Forbidden | GrandSlam::OnlyIfForced
                 ),
+            slam_proof_pile: match 63u32.checked_sub(capture_counts.leading_zeros()) {
+                Some(largest) if largest < 128 => largest as u8,
+                _ => 0,
+            },
         };
         Variant {
             hot,

@@ -6,10 +6,11 @@
 use mancala_core::{Game, Position, Side, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::eval::{
-    features, format_weights, kalah_features, kalah_weights, learned_fits, learned_kalah_fits,
-    learned_relay_fits, oware_weights, parse_weights, relay_weights, Evaluator, Weights,
-    WeightsError, FEATURES, FEATURE_NAMES, KALAH_FEATURE_NAMES, KALAH_WEIGHTS_TEXT,
-    OWARE_WEIGHTS_TEXT, RELAY_WEIGHTS_TEXT, WEIGHTS_VERSION,
+    estimate, features, format_weights, kalah_features, kalah_weights, learned_estimate,
+    learned_fits, learned_kalah_fits, learned_relay_fits, oware_weights, parse_weights,
+    relay_weights, Evaluator, PackedWeights, Weights, WeightsError, FEATURES, FEATURE_NAMES,
+    KALAH_FEATURE_NAMES, KALAH_WEIGHTS_TEXT, OWARE_WEIGHTS_TEXT, RELAY_WEIGHTS_TEXT,
+    WEIGHTS_VERSION,
 };
 use mancala_engine::search::score::bounds;
 
@@ -317,4 +318,124 @@ fn the_compiled_relay_weights_load_and_are_used_for_relay_kalah() {
         assert!(low <= s && s <= high, "{s} outside {low}..={high}");
         assert_eq!(s, learned.eval(&v, &mirrored(p)));
     }
+}
+
+/// Positions from random games of `v` (not over), and boards with big
+/// piles the games rarely reach: one pit holding up to 180 seeds (a board
+/// holds at most 255), the rest of the seeds spread at random.
+fn positions_of(v: &Variant, games: usize, seed: u64) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut g = Game::new(v.clone());
+        while !g.position().is_over() && g.moves().len() < 300 {
+            out.push(*g.position());
+            let moves = g.legal_moves();
+            g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+    }
+    let n = v.pits_per_side();
+    for _ in 0..200 {
+        let mut rows = [vec![0u8; n], vec![0u8; n]];
+        for (row, big) in rows.iter_mut().zip([181, 21]) {
+            row[rng.below(n as u32) as usize] = rng.below(big) as u8;
+            for _ in 0..rng.below(15) {
+                row[rng.below(n as u32) as usize] += 1;
+            }
+        }
+        let stores = [rng.below(10) as u8, rng.below(10) as u8];
+        let mover = if rng.below(2) == 0 { Side::South } else { Side::North };
+        out.push(Position::from_rows(&rows[0], &rows[1], stores, mover).unwrap());
+    }
+    out
+}
+
+/// Weights for the packing test: random within the file format's limits,
+/// or at the limits themselves (every weight +100,000, or -100,000, or
+/// alternating).
+fn test_weights(rng: &mut SplitMix64, kind: u32) -> Weights {
+    let mut w =
+        Weights { scale: 1 + rng.below(4096) as i32, full: [0; FEATURES], empty: [0; FEATURES] };
+    for i in 0..FEATURES {
+        let (full, empty) = match kind {
+            0 => (100_000, 100_000),
+            1 => (-100_000, -100_000),
+            2 => (100_000, -100_000),
+            _ => (rng.below(200_001) as i32 - 100_000, rng.below(200_001) as i32 - 100_000),
+        };
+        w.full[i] = full;
+        w.empty[i] = empty;
+    }
+    w
+}
+
+/// The search's evaluation reads packed tables ([`PackedWeights`]); they
+/// must give exactly what the weights give over the feature vector, for
+/// the compiled weights and for any weights a file may hold, on every
+/// board the families' weights are made for.
+#[test]
+fn the_packed_tables_estimate_exactly_what_the_features_and_weights_do() {
+    let mut rng = SplitMix64::new(5);
+    let sized = |name: &str, pits: u8, seeds: u8| {
+        Variant::preset(name).unwrap().resized(Some(pits), Some(seeds)).unwrap()
+    };
+    let oware_family = [
+        Variant::preset("oware").unwrap(),
+        Variant::preset("abapa").unwrap(),
+        sized("awari", 6, 8),
+    ];
+    let kalah_family = [
+        Variant::preset("kalah").unwrap(),
+        Variant::preset("kalah-classic").unwrap(),
+        Variant::preset("mankalah").unwrap(),
+        Variant::preset("relay-kalah").unwrap(),
+        sized("kalah", 3, 12),
+        sized("kalah-classic", 16, 2),
+    ];
+    let mut compared = 0;
+    for v in &oware_family {
+        assert!(learned_fits(v), "{}", v.name());
+        let positions = positions_of(v, 20, 1);
+        let compiled = Evaluator::new(v);
+        for p in &positions {
+            let (low, high) = bounds(v, p);
+            let expected = learned_estimate(oware_weights(), p).clamp(low, high);
+            assert_eq!(compiled.eval(v, p), expected, "{} {p}", v.name());
+        }
+        for kind in 0..8 {
+            let w = test_weights(&mut rng, kind);
+            let packed = PackedWeights::oware(&w);
+            for p in &positions {
+                assert_eq!(
+                    packed.oware_estimate(p),
+                    learned_estimate(&w, p),
+                    "{} {p} {w:?}",
+                    v.name()
+                );
+                compared += 1;
+            }
+        }
+    }
+    for v in &kalah_family {
+        assert!(learned_kalah_fits(v) || learned_relay_fits(v), "{}", v.name());
+        let always = v.rules().capture.empty_pit == mancala_core::EmptyPitCapture::Always;
+        let positions = positions_of(v, 20, 2);
+        let compiled = Evaluator::new(v);
+        let w = if learned_relay_fits(v) { relay_weights() } else { kalah_weights() };
+        for p in &positions {
+            let (low, high) = bounds(v, p);
+            let expected = estimate(w, &kalah_features(p, always), p).clamp(low, high);
+            assert_eq!(compiled.eval(v, p), expected, "{} {p}", v.name());
+        }
+        for kind in 0..8 {
+            let w = test_weights(&mut rng, kind);
+            let packed = PackedWeights::kalah(&w);
+            for p in &positions {
+                let expected = estimate(&w, &kalah_features(p, always), p);
+                assert_eq!(packed.kalah_estimate(p, always), expected, "{} {p} {w:?}", v.name());
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 100_000, "{compared}");
 }

@@ -301,7 +301,7 @@ impl Searcher {
         self.tt.new_search();
         let v = game.variant();
         let solve = self.options.solve_seeds.unwrap_or_else(|| auto_solve_seeds(v));
-        let eval = self.evaluator.unwrap_or_else(|| Evaluator::new(v));
+        let eval = self.evaluator.clone().unwrap_or_else(|| Evaluator::new(v));
         let oracle = self.endgame.as_deref();
         let tt = &self.tt;
         let setup = Setup { game, tt, solve, oracle, eval };
@@ -408,7 +408,7 @@ impl Setup<'_> {
         let clock = Clock::new(limits, stop);
         let endgame = Lookup::new(v, self.oracle);
         let mut w =
-            Worker::new(v, self.tt, &mut history, clock, path, self.solve, endgame, self.eval);
+            Worker::new(v, self.tt, &mut history, clock, path, self.solve, endgame, &self.eval);
         if root.is_over() {
             return Run {
                 moves: Vec::new(),
@@ -525,7 +525,7 @@ impl Setup<'_> {
         let clock = Clock::new(SearchLimits::default(), Some(done)).counting(nodes);
         let endgame = Lookup::new(v, self.oracle);
         let mut w =
-            Worker::new(v, self.tt, &mut history, clock, path, self.solve, endgame, self.eval);
+            Worker::new(v, self.tt, &mut history, clock, path, self.solve, endgame, &self.eval);
         let mut moves = w.root_moves(&root, root_history);
         let skew = (t % 2) as u32;
         let mut last = 0;

@@ -75,7 +75,7 @@ pub(crate) struct Worker<'a> {
     pub tt: &'a TranspositionTable,
     pub history: &'a mut History,
     pub clock: Clock<'a>,
-    pub eval: Evaluator,
+    pub eval: &'a Evaluator,
     pub path: Path,
     pub pv: PvTable,
     pub nodes: u64,
@@ -105,7 +105,7 @@ impl<'a> Worker<'a> {
         path: Path,
         solve_seeds: u32,
         endgame: Option<Lookup<'a>>,
-        eval: Evaluator,
+        eval: &'a Evaluator,
     ) -> Worker<'a> {
         Worker {
             v,
