@@ -112,10 +112,15 @@ struct Agent {
 
 impl Agent {
     fn start() -> Agent {
+        Agent::start_with(&["--nodes", "20000"])
+    }
+
+    fn start_with(args: &[&str]) -> Agent {
         let home = common::Sandbox::new();
         let mut child = home
             .mancala()
-            .args(["mankalah", "--nodes", "20000", "--hash", "16"])
+            .args(["mankalah", "--hash", "16"])
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -345,4 +350,40 @@ fn end_of_input_or_garbage_only_ends_cleanly() {
     let (code, stderr) = agent.finish();
     assert_eq!(code, Some(0));
     assert!(stderr.contains("before START"), "{stderr}");
+}
+
+/// The best move of the shipped opening book at the start of Kalah(7,7):
+/// the first `MOVE:SCORE` of the book's line for the start position.
+fn book_first_move() -> String {
+    let book = include_str!("../../engine/books/mankalah.txt");
+    let start = "7,7,7,7,7,7,7:0/7,7,7,7,7,7,7:0/S+opening ";
+    let line = book.lines().find(|l| l.starts_with(start)).expect("the book holds the start");
+    let best = line[start.len()..].split_whitespace().next().unwrap();
+    best.split(':').next().unwrap().to_string()
+}
+
+/// Playing by the clock, the agent answers the book's best move at once
+/// (its report says so); with `--book off`, or with a node limit, it
+/// searches from the first move.
+#[test]
+fn by_the_clock_the_opening_book_gives_the_first_moves() {
+    let mut agent = Agent::start_with(&["--budget", "30", "--verbose"]);
+    agent.send("START;South");
+    let first = agent.reply();
+    let (code, stderr) = agent.finish();
+    assert_eq!(code, Some(0));
+    assert_eq!(first, format!("MOVE;{}", book_first_move()), "{stderr}");
+    assert!(stderr.contains("book, score"), "{stderr}");
+
+    for args in
+        [&["--budget", "30", "--verbose", "--book", "off"][..], &["--nodes", "20000", "--verbose"]]
+    {
+        let mut agent = Agent::start_with(args);
+        agent.send("START;South");
+        let reply = agent.reply();
+        let (code, stderr) = agent.finish();
+        assert_eq!(code, Some(0));
+        assert!(reply.starts_with("MOVE;"), "{reply}");
+        assert!(stderr.contains("nodes") && !stderr.contains("book"), "{args:?}: {stderr}");
+    }
 }

@@ -42,6 +42,7 @@ const SHIPPED: &[(&str, &str)] = &[
     ("oware.txt", include_str!("../books/oware.txt")),
     ("abapa.txt", include_str!("../books/abapa.txt")),
     ("awari.txt", include_str!("../books/awari.txt")),
+    ("mankalah.txt", include_str!("../books/mankalah.txt")),
 ];
 
 /// A move of the book with its score.

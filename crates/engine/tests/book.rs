@@ -33,7 +33,7 @@ fn book_of(v: &Variant, nodes: u64) -> Book {
 #[test]
 fn the_shipped_books_are_sound() {
     let texts = book::shipped_texts();
-    assert_eq!(texts.len(), 3);
+    assert_eq!(texts.len(), 4);
     for (file, text) in texts {
         let b = Book::parse(text).unwrap_or_else(|e| panic!("{file}: {e}"));
         let v = Variant::preset(b.variant().name()).unwrap();
@@ -50,9 +50,39 @@ fn the_shipped_books_are_sound() {
             text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
         assert_eq!(b.to_text(&[]), body, "{file}");
     }
-    // Another size, or another family, has no book.
+    // Another size, or another rule set, has no book.
     assert!(book::shipped(&oware().at_size(Some(5), None).unwrap()).is_none());
     assert!(book::shipped(&Variant::preset("kalah").unwrap()).is_none());
+    let mankalah = Variant::preset("mankalah").unwrap();
+    assert!(book::shipped(&mankalah.at_size(Some(6), None).unwrap()).is_none());
+}
+
+/// The pie rule in a book: in Kalah(7,7) every first move offers the swap,
+/// the book holds the position after each with the swap among its moves
+/// where the analysis kept it, and the game after each first move and a
+/// swap (the first two moves are all followed) is in the book too, with
+/// the first player to move again.
+#[test]
+fn the_mankalah_book_follows_the_swap() {
+    let v = Variant::preset("mankalah").unwrap();
+    let b = book::shipped(&v).expect("a mankalah book is shipped");
+    let start = Game::new(v.clone());
+    let mut swaps_kept = 0;
+    for first in start.legal_moves().iter() {
+        let mut game = start.clone();
+        game.play(first).unwrap();
+        assert!(game.position().swap_offered());
+        let moves = b.moves(&game).unwrap_or_else(|| panic!("after {first}"));
+        swaps_kept += moves.iter().filter(|m| m.mv == Move::Swap).count();
+        game.play(Move::Swap).unwrap();
+        assert_eq!(game.position().to_move(), start.position().to_move());
+        let after_swap = b.moves(&game).unwrap_or_else(|| panic!("after {first}, swap"));
+        for m in after_swap {
+            assert!(game.legal_moves().contains(m.mv), "{first}, swap: {}", m.mv);
+        }
+    }
+    // The analysis judged the swap worth playing after some first moves.
+    assert!(swaps_kept > 0);
 }
 
 /// A book written and read back is the same book.

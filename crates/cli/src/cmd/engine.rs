@@ -31,8 +31,9 @@ pub struct Args {
     #[arg(long, value_parser = crate::options::threads, default_value_t = 1)]
     pub threads: usize,
     /// `on`: a `go` with a time limit is answered from the opening book
-    /// where it covers the position (oware, abapa and awari at their usual
-    /// size); `off`: always search (the protocol's `book` changes it).
+    /// where it covers the position (oware, abapa, awari and mankalah at
+    /// their usual size); `off`: always search (the protocol's `book`
+    /// changes it).
     #[arg(long, value_parser = ["on", "off"], default_value = "on")]
     pub book: String,
     #[command(flatten)]

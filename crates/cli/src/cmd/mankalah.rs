@@ -46,6 +46,11 @@ pub struct Args {
     /// Transposition table size in MiB, 1 to 65536.
     #[arg(long, value_parser = crate::options::table_megabytes, default_value_t = 256)]
     pub hash: usize,
+    /// `on`: a move the opening book holds is played at once, leaving the
+    /// budget for later moves (only when playing by the clock: with
+    /// `--nodes` or `--depth` every move is searched); `off`: always search.
+    #[arg(long, value_parser = ["on", "off"], default_value = "on")]
+    pub book: String,
     /// Report every move's search on standard error.
     #[arg(long)]
     pub verbose: bool,
@@ -273,8 +278,16 @@ impl Agent {
             return Vec::new();
         }
         let legal = game.legal_moves();
+        let by_clock = self.args.nodes.is_none() && self.args.depth.is_none();
+        let book = if by_clock && self.args.book == "on" {
+            mancala_engine::book::shipped(&self.variant).and_then(|b| b.pick(&game, None))
+        } else {
+            None
+        };
         let (mv, detail) = if legal.len() == 1 {
             (legal[0], String::from("only move"))
+        } else if let Some(m) = book.filter(|m| legal.contains(m.mv)) {
+            (m.mv, format!("book, score {}", m.score))
         } else {
             let limits = if self.args.nodes.is_some() || self.args.depth.is_some() {
                 SearchLimits { depth: self.args.depth, nodes: self.args.nodes, time: None }
