@@ -248,6 +248,16 @@ impl<'a> Worker<'a> {
         }
         let mut kids = [(0i64, Child { mv: Move::Swap, pos: *pos }); MAX_MOVES];
         let n = self.children(pos, tt_move, &mut kids);
+        if depth >= 2 {
+            // The children will probe the table: fetch their buckets now,
+            // while the first child is being searched.
+            for (_, kid) in &kids[..n] {
+                if !kid.pos.is_over() {
+                    let ch = self.path.child_history(pos, hash, history, &kid.pos);
+                    self.tt.prefetch(with_history(position_hash(&kid.pos), ch));
+                }
+            }
+        }
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_mv = None;
