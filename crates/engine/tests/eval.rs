@@ -16,8 +16,11 @@ use mancala_engine::search::score::bounds;
 
 /// Positions from random games of a variant (not over).
 fn random_positions(name: &str, games: usize, seed: u64) -> Vec<Position> {
-    let v = Variant::preset(name).unwrap();
-    let mut rng = SplitMix64::new(seed);
+    game_positions(&Variant::preset(name).unwrap(), games, &mut SplitMix64::new(seed))
+}
+
+/// Positions from `games` random games of `v` (not over).
+fn game_positions(v: &Variant, games: usize, rng: &mut SplitMix64) -> Vec<Position> {
     let mut out = Vec::new();
     for _ in 0..games {
         let mut g = Game::new(v.clone());
@@ -325,15 +328,7 @@ fn the_compiled_relay_weights_load_and_are_used_for_relay_kalah() {
 /// holds at most 255), the rest of the seeds spread at random.
 fn positions_of(v: &Variant, games: usize, seed: u64) -> Vec<Position> {
     let mut rng = SplitMix64::new(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut g = Game::new(v.clone());
-        while !g.position().is_over() && g.moves().len() < 300 {
-            out.push(*g.position());
-            let moves = g.legal_moves();
-            g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-        }
-    }
+    let mut out = game_positions(v, games, &mut rng);
     let n = v.pits_per_side();
     for _ in 0..200 {
         let mut rows = [vec![0u8; n], vec![0u8; n]];

@@ -437,18 +437,23 @@ fn best_capture(ours: &[u8; LEARNED_PITS], theirs: &[u8; LEARNED_PITS]) -> i32 {
     best
 }
 
-/// The features of a six-pit position, seen by its mover, in the order of
-/// [`FEATURE_NAMES`].
-#[inline]
-pub fn features(pos: &Position) -> [i32; FEATURES] {
-    let us = pos.to_move();
-    let them = us.opponent();
+/// The rows of a six-pit position: the mover's, then the opponent's.
+#[inline(always)]
+fn six_pit_rows(pos: &Position) -> ([u8; LEARNED_PITS], [u8; LEARNED_PITS]) {
     let row = |side: Side| -> [u8; LEARNED_PITS] {
         let mut r = [0u8; LEARNED_PITS];
         r.copy_from_slice(&pos.row(side)[..LEARNED_PITS]);
         r
     };
-    let (a, b) = (row(us), row(them));
+    (row(pos.to_move()), row(pos.to_move().opponent()))
+}
+
+/// The features of a six-pit position, seen by its mover, in the order of
+/// [`FEATURE_NAMES`].
+#[inline]
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    let (us, them) = (pos.to_move(), pos.to_move().opponent());
+    let (a, b) = six_pit_rows(pos);
     let mut f = [0i32; FEATURES];
     f[0] = pos.store(us) as i32 - pos.store(them) as i32;
     for k in 0..LEARNED_PITS {
@@ -638,14 +643,8 @@ impl PackedWeights {
     /// [`learned_estimate`] from the tables.
     #[inline]
     pub fn oware_estimate(&self, pos: &Position) -> i32 {
-        let us = pos.to_move();
-        let them = us.opponent();
-        let row = |side: Side| -> [u8; LEARNED_PITS] {
-            let mut r = [0u8; LEARNED_PITS];
-            r.copy_from_slice(&pos.row(side)[..LEARNED_PITS]);
-            r
-        };
-        let (a, b) = (row(us), row(them));
+        let (us, them) = (pos.to_move(), pos.to_move().opponent());
+        let (a, b) = six_pit_rows(pos);
         let mut sum = self.linear[23];
         for k in 0..LEARNED_PITS {
             sum = sum
