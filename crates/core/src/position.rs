@@ -647,7 +647,7 @@ impl Position {
         // Nothing can take the mover's moves away: they have seeds, no
         // obligation to feed binds them, and grand slams are not forbidden.
         let must_feed = v.hot.must_feed && !theirs;
-        if mine && !must_feed && (!v.hot.slam_check || self.no_grand_slam(v)) {
+        if mine && !must_feed && !self.grand_slams_to_find(v) {
             return;
         }
         self.finish_move_slow(v, mine, theirs);
@@ -764,7 +764,7 @@ impl Position {
     fn sowable_pits(&self, v: &Variant) -> u32 {
         let mask = self.nonempty_pits();
         if mask != 0
-            && (v.hot.slam_check && !self.no_grand_slam(v)
+            && (self.grand_slams_to_find(v)
                 || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0)
         {
             return self.filter_sowable(v, mask);
@@ -780,7 +780,7 @@ impl Position {
         if self.must_feed_now(v) {
             mask = self.filter_pits(v, mask, |r| r.feeds);
         }
-        if v.hot.slam_check && !self.no_grand_slam(v) {
+        if self.grand_slams_to_find(v) {
             let slams = self.filter_pits(v, mask, |r| r.grand_slam);
             if slams != 0 {
                 let rest = mask & !slams;
@@ -821,6 +821,14 @@ impl Position {
         any_at_least(lo) || any_at_least(hi)
     }
 
+    /// Whether the mover's grand slams must be looked for by trial sowings:
+    /// the rules restrict them and [`Position::no_grand_slam`] cannot rule
+    /// them out.
+    #[inline(always)]
+    fn grand_slams_to_find(&self, v: &Variant) -> bool {
+        v.hot.slam_check && !self.no_grand_slam(v)
+    }
+
     /// Whether the mover has any legal sowing (cheaper than listing them).
     #[inline]
     fn has_sowable_pit(&self, v: &Variant) -> bool {
@@ -828,12 +836,11 @@ impl Position {
             return false;
         }
         let feed = self.must_feed_now(v);
-        match (v.hot.slam_check, v.grand_slam) {
-            // Grand slams are legal moves here (allowed or capturing nothing).
-            (false, _) => !feed || self.any_pit(v, |r| r.feeds),
-            // When every move is a grand slam, the grand slams are legal.
-            (true, GrandSlam::OnlyIfForced) => !feed || self.any_pit(v, |r| r.feeds),
-            (true, _) if self.no_grand_slam(v) => !feed || self.any_pit(v, |r| r.feeds),
+        match (self.grand_slams_to_find(v), v.grand_slam) {
+            // Grand slams are legal moves here (allowed or capturing
+            // nothing), or no move is one; and when every move is a grand
+            // slam, the grand slams are legal.
+            (false, _) | (true, GrandSlam::OnlyIfForced) => !feed || self.any_pit(v, |r| r.feeds),
             (true, _) => self.any_pit(v, |r| (!feed || r.feeds) && !r.grand_slam),
         }
     }

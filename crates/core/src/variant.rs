@@ -82,9 +82,9 @@ pub(crate) struct HotRules {
     pub either_side_ends: bool,
     /// Grand slams must be looked for when listing moves.
     pub slam_check: bool,
-    /// The largest capture count, when it is below 128 (0 otherwise): an
-    /// opponent's pit holding that many seeds or more cannot be emptied by
-    /// a capture, so no move is a grand slam (see
+    /// The largest capture count (0 without captures by count; counts are
+    /// below 64): an opponent's pit holding that many seeds or more cannot
+    /// be emptied by a capture, so no move is a grand slam (see
     /// `Position::no_grand_slam`).
     pub slam_proof_pile: u8,
     /// `stores = "ring"`.
@@ -212,10 +212,9 @@ impl Variant {
                     rules.capture.grand_slam,
                     GrandSlam::Forbidden | GrandSlam::OnlyIfForced
                 ),
-            slam_proof_pile: match 63u32.checked_sub(capture_counts.leading_zeros()) {
-                Some(largest) if largest < 128 => largest as u8,
-                _ => 0,
-            },
+            slam_proof_pile: 63u32
+                .checked_sub(capture_counts.leading_zeros())
+                .map_or(0, |c| c as u8),
         };
         Variant {
             hot,

@@ -289,10 +289,10 @@ impl Agent {
         } else if let Some(m) = book.filter(|m| legal.contains(m.mv)) {
             (m.mv, format!("book, score {}", m.score))
         } else {
-            let limits = if self.args.nodes.is_some() || self.args.depth.is_some() {
-                SearchLimits { depth: self.args.depth, nodes: self.args.nodes, time: None }
-            } else {
+            let limits = if by_clock {
                 SearchLimits::time(self.allowance(&pos))
+            } else {
+                SearchLimits { depth: self.args.depth, nodes: self.args.nodes, time: None }
             };
             let result = self.searcher.search(&game, limits, None, &mut |_| {});
             let detail = format!(

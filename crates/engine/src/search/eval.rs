@@ -496,8 +496,16 @@ pub fn estimate(w: &Weights, f: &[i32; FEATURES], pos: &Position) -> i32 {
         full += (x * a) as i64;
         empty += (x * b) as i64;
     }
+    interpolate(full, empty, w.scale as i64, pos)
+}
+
+/// The two weighted sums (`full`, `empty`) interpolated by the seeds left
+/// in the pits of `pos`, divided by `scale`: in seeds, rounded to the
+/// nearest.
+#[inline(always)]
+fn interpolate(full: i64, empty: i64, scale: i64, pos: &Position) -> i32 {
     let (pits, total) = phase(pos);
-    let den = total * w.scale as i64;
+    let den = total * scale;
     (full * pits + empty * (total - pits) + den / 2).div_euclid(den) as i32
 }
 
@@ -635,9 +643,7 @@ impl PackedWeights {
     #[inline(always)]
     fn finish(&self, packed: i64, pos: &Position) -> i32 {
         let (full, empty) = unpack(packed);
-        let (pits, total) = phase(pos);
-        let den = total * self.scale;
-        (full * pits + empty * (total - pits) + den / 2).div_euclid(den) as i32
+        interpolate(full, empty, self.scale, pos)
     }
 
     /// [`learned_estimate`] from the tables.

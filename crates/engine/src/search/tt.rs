@@ -174,13 +174,19 @@ impl TranspositionTable {
         self.generation = self.generation.wrapping_add(1);
     }
 
-    /// The stored result for `key`, if any. Key 0 is never stored.
+    /// The bucket `key` belongs in (keys are stored with their lowest bit
+    /// set, so that key 0 never is).
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[((key | 1) >> 2 & self.mask) as usize]
+    }
+
     /// Asks the processor to bring `key`'s bucket into the cache, so that a
     /// probe soon after does not wait for memory. A hint only: it changes no
     /// result.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let bucket = &self.buckets[((key | 1) >> 2 & self.mask) as usize];
+        let bucket = self.bucket(key);
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -192,10 +198,11 @@ impl TranspositionTable {
         let _ = bucket;
     }
 
+    /// The stored result for `key`, if any. Key 0 is never stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit> {
+        let bucket = self.bucket(key);
         let key = key | 1;
-        let bucket = &self.buckets[(key >> 2 & self.mask) as usize];
         bucket.0.iter().map(Slot::load).find(|e| e.key == key).map(|e| Hit {
             score: e.score as i32,
             bound: match e.flags & BOUND_MASK {
@@ -220,9 +227,9 @@ impl TranspositionTable {
         solved: bool,
         mv: Option<Move>,
     ) {
+        let bucket = self.bucket(key);
         let key = key | 1;
         let generation = self.generation;
-        let bucket = &self.buckets[(key >> 2 & self.mask) as usize];
         let entries: [Entry; 4] = std::array::from_fn(|i| bucket.0[i].load());
         let worth = |e: &Entry| -> i32 {
             let age = generation.wrapping_sub(e.generation) as i32;
