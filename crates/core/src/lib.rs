@@ -51,7 +51,9 @@ pub use notation::{
     format_moves, parse_moves, quote, MoveError, MoveListError, ParseMoveError, ParsePositionError,
     PositionMismatch, QUOTE_MAX,
 };
-pub use position::{mix64, EndReason, IllegalMove, KeyHasher, MoveReport, Outcome, Position};
+pub use position::{
+    mix64, prefetch, EndReason, IllegalMove, KeyHasher, MoveReport, Outcome, Position,
+};
 pub use rules::{
     BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, GrandSlam, Repetition,
     RuleErrors, RuleProblem, Rules, SowingRules, StorePlacement, TurnRules, VariantFileError,

@@ -1122,6 +1122,23 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
+/// Asks the processor to fetch `value`'s cache line (no effect on memory;
+/// nothing on other processors): a hint that a read of it is coming soon, so
+/// the wait for memory overlaps other work.
+#[inline]
+pub fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch of a valid address has no effect on memory.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(
+            value as *const T as *const i8,
+            std::arch::x86_64::_MM_HINT_T0,
+        )
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
 /// SplitMix64's finalizer: every input bit reaches every output bit.
 #[inline]
 pub fn mix64(mut z: u64) -> u64 {

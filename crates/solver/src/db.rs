@@ -267,21 +267,7 @@ impl Layer {
     }
 }
 
-/// Asks the processor to fetch `value`'s cache line (no effect on memory;
-/// nothing on other processors).
-#[inline]
-pub(crate) fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch of a valid address has no effect on memory.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(
-            value as *const T as *const i8,
-            std::arch::x86_64::_MM_HINT_T0,
-        )
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
+pub(crate) use mancala_core::prefetch;
 
 /// Where one board's value is stored: its layer and rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -186,16 +186,7 @@ impl TranspositionTable {
     /// result.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let bucket = self.bucket(key);
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            // SAFETY: a prefetch reads nothing and cannot fault; SSE is part
-            // of every x86-64 processor; the address is that of a bucket.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>((bucket as *const Bucket).cast::<i8>()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = bucket;
+        mancala_core::prefetch(self.bucket(key));
     }
 
     /// The stored result for `key`, if any. Key 0 is never stored.
