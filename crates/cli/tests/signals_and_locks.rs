@@ -6,6 +6,7 @@
 
 mod common;
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ExitStatus, Stdio};
 use std::time::{Duration, Instant, SystemTime};
@@ -151,6 +152,31 @@ fn a_command_without_work_to_save_ends_on_sigint_with_130_and_on_sigterm_with_14
         assert_eq!(status.code(), Some(code), "signal {signal}");
         assert!(took < Duration::from_secs(5), "took {took:?}");
     }
+}
+
+/// A solve by search (oware's repetition rule) stopped by a signal prints
+/// what it has, says it is not proven, and ends with the signal's status.
+#[test]
+fn a_solve_by_search_stopped_by_sigint_prints_what_it_found_and_ends_with_130() {
+    let home = common::Sandbox::new();
+    let mut child = home
+        .mancala()
+        .args(["solve", "-v", "oware", "-q", "--hash", "16", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let (status, took) = stop(&mut child, libc::SIGINT);
+    assert_eq!(status.code(), Some(130));
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+    let mut out = String::new();
+    let mut err = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert!(out.contains("\nvalue: not proven\n"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("best found: ")), "{out}");
+    assert!(err.contains("interrupted: the value above is not proven"), "{err}");
 }
 
 #[test]

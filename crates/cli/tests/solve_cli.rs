@@ -184,13 +184,14 @@ fn an_edited_checkpoint_cannot_change_the_value() {
 #[test]
 fn bad_input_is_refused_with_what_is_allowed() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--hash", "0"], "from 1 to 65536"),
         (
             &["-v", "kalah-irving", "-p", "3", "-s", "2", "--threads", "0"],
             "whole number from 1 to 256",
         ),
-        (&["-v", "oware"], "repetition"),
+        (&["-v", "oware", "--hash", "0"], "from 1 to 65536"),
+        (&["-v", "oware", "-p", "2", "-s", "1", "-m", "1,2,2"], "nothing to solve"),
         (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--db-seeds", "500"], "--db-seeds 500"),
     ];
     // A variant with the majority rule: its database size is checked before
@@ -209,9 +210,8 @@ fn bad_input_is_refused_with_what_is_allowed() {
 
 /// Awari's repetition rule: `solve` builds the endgame database and reads
 /// the value and the best moves from it, as the library does; a second run
-/// finds the database on disk (`--db-seeds 0`). Oware's rule, a position
-/// with a history since the last capture and a database too small are
-/// refused, saying why.
+/// finds the database on disk (`--db-seeds 0`); `--hash` is refused, since
+/// nothing is searched.
 #[test]
 fn awari_is_solved_from_its_endgame_database() {
     let dir = tempfile::tempdir().unwrap();
@@ -243,16 +243,81 @@ fn awari_is_solved_from_its_endgame_database() {
         stdout(&out).lines().take(5).collect::<Vec<_>>()
     );
 
-    for (extra, says) in [
-        (&["--moves", "1"][..], "history since the last capture (1 move that captured nothing)"),
-        (&["--db-seeds", "5"], "at least --db-seeds 12"),
-        (&["--hash", "16"], "no search table"),
-    ] {
-        let out = solve(dir.path(), &[&args[..], extra].concat());
-        assert_eq!(out.status.code(), Some(2), "{extra:?}");
-        assert!(stderr(&out).contains(says), "{extra:?}: {}", stderr(&out));
-    }
-    let out = solve(dir.path(), &["-v", "oware", "-p", "3", "-s", "2"]);
+    let out = solve(dir.path(), &[&args[..], &["--hash", "16"]].concat());
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("depends on the moves before it"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no search table"), "{}", stderr(&out));
+}
+
+/// The value of `game` by the library's solve by search, without a
+/// database: South's margin and the best moves.
+fn by_search(game: &mancala_core::Game) -> (String, String) {
+    let mut searcher =
+        mancala_engine::search::Searcher::new(mancala_engine::search::SearchOptions {
+            hash_mb: 16,
+            solve_seeds: None,
+        });
+    let s = mancala_solver::solve_by_search(game, &mut searcher, None, &mut |_| {}).unwrap();
+    let best: Vec<String> = s.best_moves().iter().map(|m| m.to_string()).collect();
+    (format!("{:+}", s.margin().expect("proven")), best.join(" "))
+}
+
+/// Where no database gives the value, `solve` proves it by search and says
+/// so: oware's rule, a position with a history since the last capture, a
+/// database smaller than the position (the search then probes it). Each
+/// value agrees with the library's search without a database, or, with a
+/// database to probe, with the value a whole database gives.
+#[test]
+fn games_no_database_solves_are_proven_by_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let awari = Variant::preset("awari").unwrap().resized(Some(3), Some(2)).unwrap();
+    let oware = Variant::preset("oware").unwrap().resized(Some(3), Some(2)).unwrap();
+    let mut after_one = mancala_core::Game::new(awari.clone());
+    after_one.play(after_one.legal_moves()[0]).unwrap();
+    let first = after_one.moves()[0].to_string();
+    let cases: [(&[&str], mancala_core::Game, &str); 2] = [
+        (
+            &["-v", "oware", "-p", "3", "-s", "2"],
+            mancala_core::Game::new(oware),
+            "oware: at a repeated position each side takes the seeds on its own side",
+        ),
+        (
+            &["-v", "awari", "-p", "3", "-s", "2", "--moves", &first],
+            after_one,
+            "history since the last capture (1 move that captured nothing)",
+        ),
+    ];
+    for (args, game, why) in cases {
+        let out = solve(dir.path(), args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("solving by search: ") && err.contains(why), "{err}");
+        let (value, best) = by_search(&game);
+        assert_eq!(field(&out, "value"), value, "{args:?}");
+        assert_eq!(field(&out, "best"), best, "{args:?}");
+        assert!(field(&out, "exact").starts_with("proven by search"), "{args:?}");
+        let winner = match value.as_str() {
+            "+0" => "a draw",
+            v if v.starts_with('+') => "South wins",
+            _ => "North wins",
+        };
+        assert_eq!(field(&out, "result") == winner, game.variant().rules().end.majority);
+    }
+
+    // A database of 5 seeds, probed by the search (the game played to the
+    // end), against the value read from a database of all 12.
+    let out = solve(dir.path(), &["-v", "awari", "-p", "3", "-s", "2", "--db-seeds", "5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let says = "solving by search: --db-seeds 5: the database covers fewer than the 12 seeds";
+    assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    assert!(stderr(&out).contains("boards with up to 5 seeds left, exact scores"));
+    let whole = solve(dir.path(), &["-v", "awari", "-p", "3", "-s", "2", "--db-seeds", "12"]);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    assert!(field(&whole, "exact").starts_with("from the endgame database up to 12 seeds"));
+    for key in ["value played to the end", "result"] {
+        assert_eq!(field(&out, key), field(&whole, key), "{key}");
+    }
+    let searched = field(&out, "best");
+    for mv in field(&whole, "best").split(' ') {
+        assert!(searched.split(' ').any(|m| m == mv), "{mv} not in {searched}");
+    }
 }

@@ -54,7 +54,9 @@ pub use oware_db::OwareDb;
 pub use plan::{
     default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,
 };
-pub use repetition::{solve_from_database, DatabaseSolution, RepetitionError};
+pub use repetition::{
+    solve_by_search, solve_from_database, DatabaseSolution, RepetitionError, SearchSolution,
+};
 pub use search::{
     can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver, SolverError,
 };

@@ -23,8 +23,20 @@
 //! database values lower can still tie under the history (when the value is
 //! 0 or less, returning to the root is a repetition worth 0), so the list is
 //! of the moves proven to keep the value.
+//!
+//! Where the database does not apply (the `owner` rule, a position with a
+//! history since the last capture, more seeds than the database holds),
+//! [`solve_by_search`] proves the value by search instead: the engine's
+//! search applies the repetition rule to the game's history and the line
+//! searched, so a value it proves is the game's, and it probes the database
+//! (if one is given to the searcher) where that is sound. It may not finish:
+//! the seeds can circle for a long time, and the search is limited to
+//! [`DEEPEST`] moves. What it proved is then said as a bound.
+
+use std::sync::atomic::AtomicBool;
 
 use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
+use mancala_engine::search::{Analysis, SearchInfo, SearchLimits, Searcher, DEEPEST};
 
 use crate::databases::{Database, Databases};
 
@@ -167,4 +179,116 @@ pub fn solve_from_database(
     let best_moves = moves.iter().filter(|m| m.1 == future).map(|m| m.0).collect();
     let south = if us == Side::South { 1 } else { -1 };
     Ok(DatabaseSolution { margin: root.store_margin() + south * future, future, best_moves, moves })
+}
+
+/// What [`solve_by_search`] found: every legal move with its score, proven
+/// or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchSolution {
+    /// The analysis: every legal move, best first, with its score (the
+    /// final store margin for the player to move, under the variant's rules
+    /// as played, a majority rule included) and whether it is proven.
+    pub analysis: Analysis,
+    /// The mover's side, for [`SearchSolution::margin`].
+    pub to_move: Side,
+    /// The game searched was played to the end, its majority rule off
+    /// (awari's rule with a majority rule, and a database): scores are that
+    /// game's margins, with the same winner as under the majority rule.
+    pub played_to_the_end: bool,
+}
+
+impl SearchSolution {
+    /// The proven value for the player to move, when every move's score is
+    /// proven.
+    pub fn value(&self) -> Option<i32> {
+        let all = !self.analysis.moves.is_empty() && self.analysis.moves.iter().all(|m| m.exact);
+        all.then(|| self.analysis.moves.iter().map(|m| m.score).max().unwrap_or(0))
+    }
+
+    /// The proven value as South's store minus North's at the end.
+    pub fn margin(&self) -> Option<i32> {
+        self.value().map(|v| if self.to_move == Side::South { v } else { -v })
+    }
+
+    /// The winner under perfect play when the value is proven (`Some(None)`:
+    /// a draw).
+    pub fn winner(&self) -> Option<Option<Side>> {
+        self.margin().map(|m| match m {
+            m if m > 0 => Some(Side::South),
+            m if m < 0 => Some(Side::North),
+            _ => None,
+        })
+    }
+
+    /// The moves proven to reach the value (empty when it is not proven).
+    pub fn best_moves(&self) -> Vec<Move> {
+        match self.value() {
+            None => Vec::new(),
+            Some(v) => self.analysis.moves.iter().filter(|m| m.score == v).map(|m| m.mv).collect(),
+        }
+    }
+
+    /// When the value is not proven: the best proven move and its score,
+    /// a lower bound on the value for the player to move.
+    pub fn at_least(&self) -> Option<(Move, i32)> {
+        if self.value().is_some() {
+            return None;
+        }
+        self.analysis
+            .moves
+            .iter()
+            .filter(|m| m.exact)
+            .max_by_key(|m| m.score)
+            .map(|m| (m.mv, m.score))
+    }
+}
+
+/// The rules [`solve_by_search`] searches `v`'s games under when it has an
+/// endgame database: `v`'s own, but played to the end (the majority rule
+/// off) under awari's rule with a majority rule, where the database's
+/// values are exact for them.
+pub fn search_variant(v: &Variant) -> Result<Variant, RepetitionError> {
+    let rules = v.rules();
+    if rules.end.repetition == Repetition::Split
+        && rules.end.majority
+        && rules.board.stores == StorePlacement::Beside
+    {
+        Databases::database_variant(v).map_err(|e| RepetitionError::Unsupported(e.to_string()))
+    } else {
+        Ok(v.clone())
+    }
+}
+
+/// Proves the value of the game's position by search: iterative deepening
+/// with `searcher` (its table, threads and endgame database) until every
+/// legal move's score is proven, [`DEEPEST`] moves are searched, or
+/// `stop` is set. `on_info` hears of every completed iteration. Works for
+/// every variant, and under every repetition rule with the game's history.
+pub fn solve_by_search(
+    game: &Game,
+    searcher: &mut Searcher,
+    stop: Option<&AtomicBool>,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchSolution, RepetitionError> {
+    if game.position().is_over() {
+        return Err(RepetitionError::GameOver);
+    }
+    let v = search_variant(game.variant())?;
+    let played_to_the_end = v.rules().end.majority != game.variant().rules().end.majority
+        && searcher.endgame().is_some();
+    let replayed;
+    let searched = if played_to_the_end {
+        let mut g = Game::from_position(v, *game.start());
+        for &mv in game.moves() {
+            g.play(mv).map_err(|e| {
+                RepetitionError::Unsupported(format!("the game played to the end: {e}"))
+            })?;
+        }
+        replayed = g;
+        &replayed
+    } else {
+        game
+    };
+    let analysis = searcher.analyze(searched, SearchLimits::depth(DEEPEST), stop, on_info);
+    Ok(SearchSolution { analysis, to_move: game.position().to_move(), played_to_the_end })
 }

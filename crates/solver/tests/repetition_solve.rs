@@ -3,14 +3,17 @@
 //! over the game with its history, written here through `mancala_core::Game`
 //! alone: the value of the start and of positions right after captures,
 //! and every best move keeping that value once the position before it is
-//! in the history.
+//! in the history. And the solve by search (`solve_by_search`), under both
+//! repetition rules, from positions with a history too, against a second
+//! plain minimax over the game as it is played (majority rule included).
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use mancala_core::{Game, Position, Side, Variant};
+use mancala_engine::search::{SearchOptions, Searcher};
 use mancala_solver::repetition::{check_solvable, moves_since_capture};
-use mancala_solver::{solve_from_database, Database, Databases, RepetitionError};
+use mancala_solver::{solve_by_search, solve_from_database, Database, Databases, RepetitionError};
 
 /// Exact future margins (seeds the player to move will still gain over the
 /// opponent) under perfect play, with the history: a plain alpha-beta over
@@ -164,4 +167,141 @@ fn what_the_database_solve_refuses() {
     let big = variant("awari", 3, 2);
     let e = solve_from_database(&Game::new(big), &db).unwrap_err();
     assert_eq!(e, RepetitionError::NotCovered { seeds: 12, max_seeds: 6 });
+}
+
+/// The final store margin for the player to move under perfect play, the
+/// game's history counting, under any repetition rule and a majority rule:
+/// a plain minimax over the game as `Game` plays it (a repeated position
+/// ends the game there, as the rules score it). A position right after a
+/// capture has no history that can come back, so its value is remembered,
+/// keyed by the whole position (stores too: a majority rule reads them).
+struct Played {
+    memo: HashMap<Position, i32>,
+}
+
+impl Played {
+    /// The value of the game's position.
+    fn value(&mut self, game: &mut Game) -> i32 {
+        let p = *game.position();
+        let fresh = moves_since_capture(game) == 0;
+        if fresh {
+            if let Some(&m) = self.memo.get(&p) {
+                return m;
+            }
+        }
+        let m = self.search(game, -1000, 1000);
+        if fresh {
+            self.memo.insert(p, m);
+        }
+        m
+    }
+
+    /// The value, fail-hard within (`alpha`, `beta`).
+    fn search(&mut self, game: &mut Game, mut alpha: i32, beta: i32) -> i32 {
+        let p = *game.position();
+        let us = p.to_move();
+        if p.is_over() {
+            return if us == Side::South { p.store_margin() } else { -p.store_margin() };
+        }
+        for mv in game.legal_moves().iter() {
+            game.play_unchecked(mv);
+            let same = game.position().to_move() == us;
+            let s = if moves_since_capture(game) == 0 {
+                let s = self.value(game);
+                if same {
+                    s
+                } else {
+                    -s
+                }
+            } else if same {
+                self.search(game, alpha, beta)
+            } else {
+                -self.search(game, -beta, -alpha)
+            };
+            game.undo();
+            if s >= beta {
+                return beta;
+            }
+            alpha = alpha.max(s);
+        }
+        alpha
+    }
+}
+
+/// Every position of a few random games of small boards (with their
+/// history since the last capture), solved by search: proven, with the
+/// minimax's value, and every best move keeping it.
+#[test]
+fn games_under_a_repetition_rule_solved_by_search_match_a_minimax_with_history() {
+    let mut checked = 0;
+    let mut with_history = 0;
+    for (name, pits, seeds) in
+        [("oware", 2, 1), ("oware", 2, 2), ("oware", 3, 1), ("abapa", 2, 2), ("awari", 2, 2)]
+    {
+        let v = Variant::preset(name).unwrap().resized(Some(pits), Some(seeds)).unwrap();
+        let mut reference = Played { memo: HashMap::new() };
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64 ^ (pits as u64 * 31 + seeds as u64);
+        for game_no in 0..4 {
+            let mut game = Game::new(v.clone());
+            while !game.position().is_over() {
+                let mut searcher =
+                    Searcher::new(SearchOptions { hash_mb: 1, ..SearchOptions::default() });
+                let s = solve_by_search(&game, &mut searcher, None, &mut |_| {}).unwrap();
+                let root = *game.position();
+                let expected = reference.value(&mut game.clone());
+                let where_ = format!("{name} {pits}x{seeds} game {game_no}: {root}");
+                assert_eq!(s.value(), Some(expected), "{where_}");
+                assert_eq!(s.at_least(), None);
+                let south = if root.to_move() == Side::South { 1 } else { -1 };
+                assert_eq!(s.margin(), Some(south * expected));
+                let best = s.best_moves();
+                assert!(!best.is_empty(), "{where_}");
+                for mv in game.legal_moves().iter() {
+                    let mut after = game.clone();
+                    after.play(mv).unwrap();
+                    let r = reference.value(&mut after);
+                    let r = if after.position().to_move() == root.to_move() { r } else { -r };
+                    assert!(r <= expected, "{where_}");
+                    assert_eq!(best.contains(&mv), r == expected, "{where_}: {mv}");
+                }
+                checked += 1;
+                if moves_since_capture(&game) > 0 {
+                    with_history += 1;
+                }
+                let moves = game.legal_moves();
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                game.play(moves[(rng % moves.len() as u64) as usize]).unwrap();
+            }
+        }
+    }
+    assert!(
+        checked >= 60 && with_history >= 20,
+        "{checked} positions, {with_history} with history"
+    );
+}
+
+/// Stopped before it proves anything, the solve says so: no value, no best
+/// moves.
+#[test]
+fn a_solve_by_search_stopped_at_once_proves_nothing() {
+    let v = Variant::preset("oware").unwrap();
+    let game = Game::new(v);
+    let mut searcher = Searcher::new(SearchOptions { hash_mb: 1, ..SearchOptions::default() });
+    let stop = AtomicBool::new(true);
+    let s = solve_by_search(&game, &mut searcher, Some(&stop), &mut |_| {}).unwrap();
+    assert_eq!(s.value(), None);
+    assert!(s.best_moves().is_empty());
+    assert_eq!(s.analysis.moves.len(), 6);
+    assert!(s.analysis.moves.iter().all(|m| !m.exact));
+    let mut over = Game::new(Variant::preset("oware").unwrap().resized(Some(2), Some(1)).unwrap());
+    while !over.position().is_over() {
+        let mv = over.legal_moves()[0];
+        over.play(mv).unwrap();
+    }
+    assert_eq!(
+        solve_by_search(&over, &mut searcher, None, &mut |_| {}).unwrap_err(),
+        RepetitionError::GameOver
+    );
 }

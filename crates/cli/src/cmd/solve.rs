@@ -1,7 +1,9 @@
 //! `mancala solve`: the value of a position under perfect play. The Kalah
 //! family is solved by search (`SolvePlan`); a game under awari's
 //! repetition rule is read from its endgame database
-//! (`mancala_solver::repetition`).
+//! (`mancala_solver::repetition`) where one covers it, and every other game
+//! under a repetition rule is proven by the engine's search
+//! (`mancala_solver::solve_by_search`), which may not finish.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -9,6 +11,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
+use mancala_engine::search::{SearchOptions, Searcher};
 use mancala_solver::repetition;
 use mancala_solver::{
     Checkpoint, Database, Databases, DbError, PlanError, PlanEvent, SolvePlan, SolverError,
@@ -29,7 +32,8 @@ pub struct Args {
     /// and TLB misses) as long as the positions fit.
     #[arg(long, value_parser = crate::options::table_megabytes)]
     pub hash: Option<usize>,
-    /// Threads to search with, 1 to 256 (default: every core).
+    /// Threads to search with, 1 to 256 (default: every core; one for a
+    /// game under a repetition rule solved by search).
     #[arg(long, value_parser = crate::options::threads)]
     pub threads: Option<usize>,
     /// Build an endgame database up to this many seeds first (saved for
@@ -55,7 +59,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if v.rules().end.repetition != Repetition::None
         && v.rules().board.stores == StorePlacement::Beside
     {
-        return solve_from_database(&args, &v, &game);
+        return match database_route(&args, &v, &game)? {
+            Route::Database => solve_from_database(&args, &v, &game),
+            Route::Search { why, build } => solve_by_search(&args, &v, &game, &why, build),
+        };
     }
     mancala_solver::can_solve(&v).map_err(CliError::input)?;
     let threads = args.threads.unwrap_or_else(crate::options::every_core);
@@ -110,6 +117,225 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     Ok(())
 }
+
+/// How a game under a repetition rule is solved.
+enum Route {
+    /// From the endgame database (awari's rule, a fresh position it covers).
+    Database,
+    /// By search, for the reason given, with a database of `build` seeds
+    /// built first (awari's rule and `--db-seeds`).
+    Search { why: String, build: Option<usize> },
+}
+
+/// The database when it gives the value (awari's rule, a position without
+/// history since the last capture, a database covering its seeds that is on
+/// disk or can be built), the search otherwise.
+fn database_route(args: &Args, v: &Variant, game: &Game) -> Result<Route, CliError> {
+    let root = *game.position();
+    if root.is_over() {
+        return Err(CliError::input("the game is over: there is nothing to solve"));
+    }
+    if v.rules().end.repetition == Repetition::Owner {
+        return Ok(Route::Search {
+            why: format!(
+                "{}: at a repeated position each side takes the seeds on its own side, so the \
+                 value depends on the moves before it and no database of boards holds it",
+                v.name()
+            ),
+            build: None,
+        });
+    }
+    let seeds = root.seeds_in_pits() as usize;
+    let asked = args.db_seeds.filter(|&n| n > 0);
+    if let Err(e) = repetition::check_fresh(game) {
+        return Ok(Route::Search { why: e.to_string(), build: asked });
+    }
+    match args.db_seeds {
+        Some(0) => {
+            let on_disk = Databases::open_database(v, &args.location.root())
+                .map_err(CliError::input)?
+                .map_or(0, |db| db.max_seeds());
+            if on_disk >= seeds {
+                return Ok(Route::Database);
+            }
+            Ok(Route::Search {
+                why: format!(
+                    "--db-seeds 0: no database on disk covers the {seeds} seeds in the pits"
+                ),
+                build: None,
+            })
+        }
+        Some(asked) if asked < seeds => Ok(Route::Search {
+            why: format!(
+                "--db-seeds {asked}: the database covers fewer than the {seeds} seeds in the pits"
+            ),
+            build: Some(asked),
+        }),
+        Some(_) => Ok(Route::Database),
+        None => match Databases::check_build(v, seeds) {
+            Ok(_) => Ok(Route::Database),
+            Err(e) => Ok(Route::Search {
+                why: format!(
+                    "no database covering the {seeds} seeds in the pits can be built here ({}); \
+                     the database on disk is used where it applies",
+                    e.to_string().split_whitespace().collect::<Vec<_>>().join(" ")
+                ),
+                build: None,
+            }),
+        },
+    }
+}
+
+/// A game under a repetition rule that no database gives the value of:
+/// proven by the engine's search (`mancala_solver::solve_by_search`), with
+/// the database on disk (or built first, `build`) where it applies. What is
+/// printed says what was proven; a search stopped or out of depth before
+/// the proof prints what it has, then ends with an error.
+fn solve_by_search(
+    args: &Args,
+    v: &Variant,
+    game: &Game,
+    why: &str,
+    build: Option<usize>,
+) -> Result<(), CliError> {
+    // One thread unless asked: under a repetition rule, helper threads'
+    // other move orders can leave a line unproven that one thread proves
+    // (docs/engine.md, "Parallel search").
+    let threads = args.threads.unwrap_or(1);
+    let started = Instant::now();
+    if !args.quiet {
+        eprintln!("solving by search: {why}");
+    }
+    if let Some(seeds) = build {
+        build_database(v, seeds, &args.location, threads, args.quiet)?;
+    }
+    let searched = repetition::search_variant(v).map_err(|e| CliError::input(e.to_string()))?;
+    // The database is found by `v`'s rules; the game played to the end
+    // (awari's majority rule off) reads its scores as exact.
+    let opened = match crate::endgame::open(&args.location, v) {
+        Ok(opened) => opened.map(|mut o| {
+            o.exact |= searched.rules().end.majority != v.rules().end.majority;
+            o
+        }),
+        Err(line) => {
+            eprintln!("{line}");
+            None
+        }
+    };
+    if let (Some(o), false) = (&opened, args.quiet) {
+        eprintln!("{}", o.describe());
+    }
+    let hash_mb = args.hash.unwrap_or(SEARCH_HASH_MB);
+    let mut searcher = Searcher::try_new(SearchOptions { hash_mb, solve_seeds: None })
+        .map_err(|e| CliError::input(format!("--hash {hash_mb}: {e}")))?
+        .with_endgame(opened.as_ref().map(|o| o.oracle.clone()))
+        .with_threads(threads);
+    let signals = crate::signals::stop_on_signals();
+    let stop = signals.flag();
+    let spinner = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}").expect("template"),
+        )
+    };
+    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    let solution = mancala_solver::solve_by_search(game, &mut searcher, Some(&stop), &mut |i| {
+        spinner.set_message(format!(
+            "depth {}: best {:+} for the mover ({}), {} nodes",
+            i.depth,
+            i.score,
+            if i.exact { "proven" } else { "not proven yet" },
+            i.nodes
+        ));
+    })
+    .map_err(|e| CliError::input(e.to_string()))?;
+    spinner.finish_and_clear();
+
+    let root = *game.position();
+    let a = &solution.analysis;
+    println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
+    if !args.game.moves.trim().is_empty() {
+        println!("after: {}", args.game.moves.trim());
+    }
+    println!("position: {root}");
+    let proven = solution.margin();
+    match proven {
+        Some(margin) if solution.played_to_the_end => {
+            // As the database route says it: the margin of the game played
+            // to the end, and its winner, the same under the majority rule.
+            println!("value played to the end: {margin:+}");
+            let result = match solution.winner().flatten() {
+                Some(Side::South) => "South wins",
+                Some(Side::North) => "North wins",
+                None => "a draw",
+            };
+            println!("result: {result} (under the majority rule too)");
+        }
+        Some(margin) => {
+            println!("value: {margin:+}");
+            if v.rules().end.majority {
+                let result = match solution.winner().flatten() {
+                    Some(Side::South) => "South wins",
+                    Some(Side::North) => "North wins",
+                    None => "a draw",
+                };
+                println!("result: {result}");
+            }
+        }
+        None => {}
+    }
+    match proven {
+        Some(_) => {
+            let best: Vec<String> = solution.best_moves().iter().map(Move::to_string).collect();
+            println!("best: {}", best.join(" "));
+            println!(
+                "exact: proven by search to the end of every line, the repetition rule applied \
+                 to the game's history (depth {})",
+                a.depth
+            );
+        }
+        None => {
+            println!("value: not proven");
+            let side = |s: Side| if s == Side::South { "South" } else { "North" };
+            let us = root.to_move();
+            if let Some((mv, score)) = solution.at_least() {
+                let margin = if us == Side::South { score } else { -score };
+                let bound = if us == Side::South { "at least" } else { "at most" };
+                let game =
+                    if solution.played_to_the_end { ", the game played to the end" } else { "" };
+                println!(
+                    "bound: {bound} {margin:+} (South's store minus North's{game}), proven for \
+                     {}'s move {mv}",
+                    side(us)
+                );
+            }
+            if let Some(best) = a.best() {
+                let margin = if us == Side::South { best.score } else { -best.score };
+                println!("best found: {} (estimate {margin:+}, depth {})", best.mv, a.depth);
+            }
+        }
+    }
+    println!("nodes: {}", a.nodes);
+    println!("time: {:.2} s", started.elapsed().as_secs_f64());
+    if proven.is_some() {
+        return Ok(());
+    }
+    if stop.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(CliError {
+            code: signals.code(),
+            message: format!("{}: the value above is not proven", signals.why()),
+        });
+    }
+    Err(CliError::failure(format!(
+        "the search reached its deepest ({} moves) without proving the value: the seeds can \
+         circle for longer than it looks ahead",
+        mancala_engine::search::DEEPEST
+    )))
+}
+
+/// The table of a solve by search when `--hash` is not given, in MiB.
+const SEARCH_HASH_MB: usize = 256;
 
 /// A game under the repetition rule (the Oware family, awari's rule): the
 /// value read from the endgame database, built first when it is not on

@@ -73,8 +73,14 @@ use score::terminal;
 pub use tt::TableAllocError;
 use tt::TranspositionTable;
 
-/// Deepest iteration when no depth limit is given.
+/// Deepest iteration when no depth limit is given, and the largest depth
+/// limit the commands and the protocol accept.
 pub const MAX_DEPTH: u32 = 120;
+
+/// The deepest iteration a search runs when asked for more than
+/// [`MAX_DEPTH`] (a solve by search, whose proofs under a repetition rule
+/// can need longer lines): as deep as the search's line can go.
+pub const DEEPEST: u32 = node::MAX_PLY as u32 - 2;
 
 /// The largest transposition table any search, solve or protocol `hash`
 /// accepts, in MiB (64 GiB): the one limit for every `--hash`.
@@ -420,7 +426,7 @@ impl Setup<'_> {
             };
         }
         let mut moves: Vec<RootMove> = w.root_moves(&root, root_history);
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, DEEPEST);
         let mut completed = 0;
         for depth in 1..=max_depth {
             if depth > 1 && !w.clock.next_iteration(depth) {
@@ -537,7 +543,7 @@ impl Setup<'_> {
             // in the keys, crowds out its solved ones).
             let main = main_depth.load(Ordering::Relaxed);
             let depth = (last + 1).max(main + skew);
-            if depth > (main + 2).min(MAX_DEPTH) {
+            if depth > (main + 2).min(DEEPEST) {
                 std::thread::sleep(std::time::Duration::from_micros(200));
                 continue;
             }
