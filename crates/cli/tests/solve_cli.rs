@@ -184,7 +184,8 @@ fn an_edited_checkpoint_cannot_change_the_value() {
 #[test]
 fn bad_input_is_refused_with_what_is_allowed() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
+        (&["-v", "oware", "-p", "3", "-s", "2", "--db-seeds", "8"], "leave out --db-seeds"),
         (&["-v", "kalah-irving", "-p", "3", "-s", "2", "--hash", "0"], "from 1 to 65536"),
         (
             &["-v", "kalah-irving", "-p", "3", "-s", "2", "--threads", "0"],

@@ -136,6 +136,13 @@ fn database_route(args: &Args, v: &Variant, game: &Game) -> Result<Route, CliErr
         return Err(CliError::input("the game is over: there is nothing to solve"));
     }
     if v.rules().end.repetition == Repetition::Owner {
+        if let Some(n) = args.db_seeds {
+            return Err(CliError::input(format!(
+                "--db-seeds {n}: {}'s database holds a convention (a repetition scores 0), not \
+                 the game's values, so its solve by search uses none; leave out --db-seeds",
+                v.name()
+            )));
+        }
         return Ok(Route::Search {
             why: format!(
                 "{}: at a repeated position each side takes the seeds on its own side, so the \
@@ -207,6 +214,7 @@ fn solve_by_search(
         eprintln!("solving by search: {why}");
     }
     if let Some(seeds) = build {
+        let threads = args.threads.unwrap_or_else(crate::options::every_core);
         build_database(v, seeds, &args.location, threads, args.quiet)?;
     }
     let searched = repetition::search_variant(v).map_err(|e| CliError::input(e.to_string()))?;
