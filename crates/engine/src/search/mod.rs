@@ -66,7 +66,7 @@ pub use tt::DEFAULT_HASH_MB;
 use endgame::Lookup;
 use eval::Evaluator;
 use limits::Clock;
-use node::Worker;
+use node::{Busy, Worker};
 use order::History;
 use root::RootMove;
 use score::terminal;
@@ -310,7 +310,8 @@ impl Searcher {
         let eval = self.evaluator.clone().unwrap_or_else(|| Evaluator::new(v));
         let oracle = self.endgame.as_deref();
         let tt = &self.tt;
-        let setup = Setup { game, tt, solve, oracle, eval };
+        let busy = (self.threads > 1).then(Busy::new);
+        let setup = Setup { game, tt, solve, oracle, eval, busy: busy.as_ref() };
         if self.threads <= 1 || game.position().is_over() {
             return setup.main(limits, stop, None, on_info, analysis);
         }
@@ -392,6 +393,8 @@ struct Setup<'a> {
     solve: u32,
     oracle: Option<&'a dyn EndgameOracle>,
     eval: Evaluator,
+    /// What the threads are searching now (parallel searches only).
+    busy: Option<&'a Busy>,
 }
 
 impl Setup<'_> {
@@ -415,6 +418,7 @@ impl Setup<'_> {
         let endgame = Lookup::new(v, self.oracle);
         let mut w =
             Worker::new(v, self.tt, &mut history, clock, path, self.solve, endgame, &self.eval);
+        w.busy = self.busy;
         if root.is_over() {
             return Run {
                 moves: Vec::new(),
@@ -532,6 +536,7 @@ impl Setup<'_> {
         let endgame = Lookup::new(v, self.oracle);
         let mut w =
             Worker::new(v, self.tt, &mut history, clock, path, self.solve, endgame, &self.eval);
+        w.busy = self.busy;
         let mut moves = w.root_moves(&root, root_history);
         let skew = (t % 2) as u32;
         let mut last = 0;

@@ -69,6 +69,53 @@ impl PvTable {
     }
 }
 
+/// The positions the threads of one parallel search are searching now, so
+/// that a thread can leave a move another thread is busy with for later
+/// (ABDADA's deferral, in the form of Stockfish's "breadcrumbs"): a small
+/// table of keys, one slot each, written on entering a node of depth
+/// [`Busy::MIN_DEPTH`] or more and cleared on leaving it. Collisions and
+/// races only change the order of moves, never a result. Single-threaded
+/// searches have none.
+pub(crate) struct Busy {
+    slots: Box<[std::sync::atomic::AtomicU64]>,
+}
+
+impl Busy {
+    const SLOTS: usize = 1 << 12;
+    /// Nodes shallower than this are not marked: too cheap to share out.
+    pub const MIN_DEPTH: i32 = 3;
+
+    pub fn new() -> Busy {
+        Busy { slots: (0..Busy::SLOTS).map(|_| std::sync::atomic::AtomicU64::new(0)).collect() }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &std::sync::atomic::AtomicU64 {
+        &self.slots[key as usize & (Busy::SLOTS - 1)]
+    }
+
+    /// Whether a thread is searching the position of `key`.
+    #[inline]
+    fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(std::sync::atomic::Ordering::Relaxed) == key
+    }
+
+    #[inline]
+    fn enter(&self, key: u64) {
+        self.slot(key).store(key, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn leave(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(
+            key,
+            0,
+            std::sync::atomic::Ordering::Relaxed,
+            std::sync::atomic::Ordering::Relaxed,
+        );
+    }
+}
+
 /// The state of one search.
 pub(crate) struct Worker<'a> {
     pub v: &'a Variant,
@@ -85,6 +132,8 @@ pub(crate) struct Worker<'a> {
     pub endgame: Option<Lookup<'a>>,
     /// Positions the endgame database answered.
     pub database_hits: u64,
+    /// What the other threads are searching (parallel searches only).
+    pub busy: Option<&'a Busy>,
     total: u32,
 }
 
@@ -120,6 +169,7 @@ impl<'a> Worker<'a> {
             solve_seeds,
             endgame,
             database_hits: 0,
+            busy: None,
             total: v.total_seeds(),
         }
     }
@@ -262,19 +312,53 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITY;
         let mut best_mv = None;
         let mut exact = true;
+        let busy = self.busy.filter(|_| depth >= Busy::MIN_DEPTH);
+        if let Some(b) = busy {
+            b.enter(key);
+        }
         self.path.push(pos);
-        for (i, (_, kid)) in kids[..n].iter().enumerate() {
+        // The moves in order, except that a move (not the first) whose
+        // position another thread is searching waits for the end.
+        let mut deferred = [0u8; MAX_MOVES];
+        let mut waiting = 0;
+        let mut searched = 0;
+        let mut k = 0;
+        loop {
+            let i = if k < n {
+                k
+            } else if k - n < waiting {
+                deferred[k - n] as usize
+            } else {
+                break;
+            };
+            k += 1;
+            let kid = &kids[i].1;
             let ch = self.path.child_history(pos, hash, history, &kid.pos);
-            let (mut s, mut e) = if i == 0 {
+            if let Some(b) = busy {
+                if k <= n
+                    && searched > 0
+                    && !kid.pos.is_over()
+                    && b.is_busy(with_history(position_hash(&kid.pos), ch))
+                {
+                    deferred[waiting] = i as u8;
+                    waiting += 1;
+                    continue;
+                }
+            }
+            let (mut s, mut e) = if searched == 0 {
                 self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, beta)
             } else {
                 self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, alpha + 1)
             };
-            if i > 0 && s > alpha && s < beta && !self.aborted() {
+            if searched > 0 && s > alpha && s < beta && !self.aborted() {
                 (s, e) = self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, beta);
             }
+            searched += 1;
             if self.aborted() {
                 self.path.pop();
+                if let Some(b) = busy {
+                    b.leave(key);
+                }
                 return (0, false);
             }
             exact &= e;
@@ -290,6 +374,9 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
+        }
+        if let Some(b) = busy {
+            b.leave(key);
         }
         self.path.pop();
         if outcome {
