@@ -1,11 +1,10 @@
-//! Solving awari-rule games (repetition = "split") from the endgame
-//! database (`mancala_solver::repetition`), checked against a plain minimax
-//! over the game with its history, written here through `mancala_core::Game`
-//! alone: the value of the start and of positions right after captures,
-//! and every best move keeping that value once the position before it is
-//! in the history. And the solve by search (`solve_by_search`), under both
-//! repetition rules, from positions with a history too, against a second
-//! plain minimax over the game as it is played (majority rule included).
+//! Games under a repetition rule solved two ways, each checked against a
+//! plain minimax over the game with its history, written here through
+//! `mancala_core::Game` alone: awari's rule (repetition = "split") from the
+//! endgame database (`solve_from_database`: the value of the start and of
+//! positions right after captures, and every best move keeping that value
+//! once the position before it is in the history), and every rule by search
+//! (`solve_by_search`: every position, those with a history too).
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -14,62 +13,6 @@ use mancala_core::{Game, Position, Side, Variant};
 use mancala_engine::search::{SearchOptions, Searcher};
 use mancala_solver::repetition::{check_solvable, moves_since_capture};
 use mancala_solver::{solve_by_search, solve_from_database, Database, Databases, RepetitionError};
-
-/// Exact future margins (seeds the player to move will still gain over the
-/// opponent) under perfect play, with the history: a plain alpha-beta over
-/// the game as `Game` plays it, a repeated position ending the game. After
-/// a capture no earlier position can come back (stores never shrink), so
-/// the value of a position right after one depends on the board alone and
-/// is remembered.
-struct Reference {
-    memo: HashMap<(Vec<u8>, Vec<u8>, Side), i32>,
-}
-
-impl Reference {
-    /// The future margin of a position with no history.
-    fn fresh(&mut self, v: &Variant, p: &Position) -> i32 {
-        let key = (p.row(Side::South).to_vec(), p.row(Side::North).to_vec(), p.to_move());
-        if let Some(&m) = self.memo.get(&key) {
-            return m;
-        }
-        let m = self.search(&mut Game::from_position(v.clone(), *p), -100, 100);
-        self.memo.insert(key, m);
-        m
-    }
-
-    /// The future margin of the game's position, its history counting;
-    /// fail-hard within (`alpha`, `beta`).
-    fn search(&mut self, game: &mut Game, mut alpha: i32, beta: i32) -> i32 {
-        let p = *game.position();
-        let us = p.to_move();
-        let gained = |q: &Position| q.store(us) as i32 - q.store(!us) as i32;
-        if p.is_over() {
-            return 0;
-        }
-        let v = game.variant().clone();
-        for mv in game.legal_moves().iter() {
-            game.play_unchecked(mv);
-            let c = *game.position();
-            let sign = if c.to_move() == us { 1 } else { -1 };
-            let now = gained(&c) - gained(&p);
-            let s = if c.is_over() {
-                now
-            } else if now != 0 || c.store(us) != p.store(us) {
-                now + sign * self.fresh(&v, &c)
-            } else if sign == 1 {
-                self.search(game, alpha, beta)
-            } else {
-                -self.search(game, -beta, -alpha)
-            };
-            game.undo();
-            if s >= beta {
-                return beta;
-            }
-            alpha = alpha.max(s);
-        }
-        alpha
-    }
-}
 
 /// `name` at `pits` x `seeds`, played to the end (as the database is).
 fn variant(name: &str, pits: u8, seeds: u8) -> Variant {
@@ -94,7 +37,7 @@ fn awari_games_solved_from_the_database_match_a_minimax_with_history() {
     for (pits, seeds) in [(2, 1), (2, 2), (3, 1)] {
         let v = variant("awari", pits, seeds);
         let (_dir, db) = database(&v);
-        let mut reference = Reference { memo: HashMap::new() };
+        let mut reference = Played { memo: HashMap::new() };
         let mut rng = 0x2545_F491_4F6C_DD1Du64;
         for game_no in 0..6 {
             let mut game = Game::new(v.clone());
@@ -103,7 +46,10 @@ fn awari_games_solved_from_the_database_match_a_minimax_with_history() {
                     let s = solve_from_database(&game, &db).unwrap();
                     let root = *game.position();
                     let us = root.to_move();
-                    let expected = reference.fresh(&v, &root);
+                    // The minimax gives the final margin; the database the
+                    // seeds still to gain.
+                    let now = root.store(us) as i32 - root.store(!us) as i32;
+                    let expected = reference.value(&mut game.clone()) - now;
                     assert_eq!(s.future, expected, "{pits}x{seeds} game {game_no}: {root}");
                     let south = if us == Side::South { 1 } else { -1 };
                     assert_eq!(s.margin, root.store_margin() + south * expected);
@@ -113,13 +59,9 @@ fn awari_games_solved_from_the_database_match_a_minimax_with_history() {
                     for &mv in &s.best_moves {
                         let mut after = game.clone();
                         after.play(mv).unwrap();
-                        let c = *after.position();
-                        let gained = |q: &Position| q.store(us) as i32 - q.store(!us) as i32;
-                        let rest =
-                            if c.is_over() { 0 } else { reference.search(&mut after, -100, 100) };
-                        let sign = if c.to_move() == us { 1 } else { -1 };
-                        let kept = gained(&c) - gained(&root) + sign * rest;
-                        assert_eq!(kept, expected, "{pits}x{seeds} {mv}: {root}");
+                        let r = reference.value(&mut after);
+                        let r = if after.position().to_move() == us { r } else { -r };
+                        assert_eq!(r - now, expected, "{pits}x{seeds} {mv}: {root}");
                     }
                     checked += 1;
                 }
