@@ -1,8 +1,12 @@
 //! The computer player: a move for a game at a strength level.
 //!
 //! This is the API the console uses. A level is a node budget for the
-//! search (so a level plays the same move for the same game on every
-//! machine) plus, below level 6, human-like mistakes: the moves are all
+//! search plus, below level 6, human-like mistakes. Levels 1 to 8 search on
+//! one thread, so they play the same move for the same game on every
+//! machine; the strongest levels ([`PARALLEL_LEVELS`]) search on every core,
+//! the budget counting the main thread's nodes (the same time a move, and
+//! stronger: docs/engine.md, "Parallel search"), so their moves can vary from
+//! run to run. Below level 6, the moves are all
 //! scored ([`Searcher::analyze`]) and the choice is made on scores blurred
 //! by noise drawn from the caller's seed, so a weak player overlooks
 //! differences of a few seeds but rarely throws away a big capture. The
@@ -43,9 +47,22 @@ pub fn level_limits(level: u8) -> SearchLimits {
     SearchLimits::nodes(NODES[level as usize - 1])
 }
 
+/// The levels that search on every core of the machine.
+pub const PARALLEL_LEVELS: std::ops::RangeInclusive<u8> = 9..=10;
+
+/// Threads a level searches with: one, or every core for
+/// [`PARALLEL_LEVELS`].
+pub fn level_threads(level: u8) -> usize {
+    if PARALLEL_LEVELS.contains(&level) {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        1
+    }
+}
+
 fn searcher_for(level: u8) -> Searcher {
     let hash_mb = if level >= 8 { 32 } else { 4 };
-    Searcher::new(SearchOptions { hash_mb, solve_seeds: None })
+    Searcher::new(SearchOptions { hash_mb, solve_seeds: None }).with_threads(level_threads(level))
 }
 
 /// The move the computer plays at `level` (1..=10, clamped). Low levels

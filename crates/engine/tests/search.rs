@@ -7,7 +7,7 @@ use std::time::Duration;
 use mancala_core::{Game, Move, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::bench;
-use mancala_engine::{computer_move, hint, SearchLimits, SearchOptions, Searcher};
+use mancala_engine::{computer_move, hint, level_threads, SearchLimits, SearchOptions, Searcher};
 
 fn random_game(name: &str, plies: usize, seed: u64) -> Game {
     let mut rng = SplitMix64::new(seed);
@@ -128,6 +128,21 @@ fn every_level_plays_legal_moves() {
             assert!(g.legal_moves().contains(mv), "{name} level {level}: {mv}");
             assert_eq!(mv, computer_move(&g, level, 5), "same game, level and seed, same move");
         }
+    }
+}
+
+/// Levels 9 and 10 search on every core, the others on one thread (their
+/// moves reproducible); a level on every core still plays legal moves.
+#[test]
+fn the_strongest_levels_search_on_every_core_and_the_others_on_one() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for level in 1..=10u8 {
+        assert_eq!(level_threads(level), if level >= 9 { cores } else { 1 }, "level {level}");
+    }
+    for (i, name) in ["oware", "kalah"].into_iter().enumerate() {
+        let g = random_game(name, 6, 21 + i as u64);
+        let mv = computer_move(&g, 9, 1);
+        assert!(g.legal_moves().contains(mv), "{name}: {mv}");
     }
 }
 
