@@ -36,6 +36,7 @@
 use std::sync::atomic::AtomicBool;
 
 use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
+use mancala_engine::search::score::for_side;
 use mancala_engine::search::{Analysis, SearchInfo, SearchLimits, Searcher, DEEPEST};
 
 use crate::databases::{Database, Databases};
@@ -110,11 +111,17 @@ pub struct DatabaseSolution {
 impl DatabaseSolution {
     /// The winner of the game under perfect play (`None`: a draw).
     pub fn winner(&self) -> Option<Side> {
-        match self.margin {
-            m if m > 0 => Some(Side::South),
-            m if m < 0 => Some(Side::North),
-            _ => None,
-        }
+        winner_of(self.margin)
+    }
+}
+
+/// The side a final margin (South's store minus North's) makes the winner
+/// (`None`: a draw).
+pub fn winner_of(margin: i32) -> Option<Side> {
+    match margin {
+        m if m > 0 => Some(Side::South),
+        m if m < 0 => Some(Side::North),
+        _ => None,
     }
 }
 
@@ -207,17 +214,13 @@ impl SearchSolution {
 
     /// The proven value as South's store minus North's at the end.
     pub fn margin(&self) -> Option<i32> {
-        self.value().map(|v| if self.to_move == Side::South { v } else { -v })
+        self.value().map(|v| for_side(self.to_move, v))
     }
 
     /// The winner under perfect play when the value is proven (`Some(None)`:
     /// a draw).
     pub fn winner(&self) -> Option<Option<Side>> {
-        self.margin().map(|m| match m {
-            m if m > 0 => Some(Side::South),
-            m if m < 0 => Some(Side::North),
-            _ => None,
-        })
+        self.margin().map(winner_of)
     }
 
     /// The moves proven to reach the value (empty when it is not proven).
@@ -243,20 +246,15 @@ impl SearchSolution {
     }
 }
 
-/// The rules [`solve_by_search`] searches `v`'s games under when it has an
-/// endgame database: `v`'s own, but played to the end (the majority rule
-/// off) under awari's rule with a majority rule, where the database's
-/// values are exact for them.
-pub fn search_variant(v: &Variant) -> Result<Variant, RepetitionError> {
+/// Whether [`solve_by_search`], given an endgame database, searches `v`'s
+/// games played to the end (the majority rule off): under awari's rule with
+/// a majority rule, where the database's values are exact scores for that
+/// game and only outcomes for `v`'s own.
+pub fn searches_to_the_end(v: &Variant) -> bool {
     let rules = v.rules();
-    if rules.end.repetition == Repetition::Split
+    rules.end.repetition == Repetition::Split
         && rules.end.majority
         && rules.board.stores == StorePlacement::Beside
-    {
-        Databases::database_variant(v).map_err(|e| RepetitionError::Unsupported(e.to_string()))
-    } else {
-        Ok(v.clone())
-    }
 }
 
 /// Proves the value of the game's position by search: iterative deepening
@@ -273,11 +271,11 @@ pub fn solve_by_search(
     if game.position().is_over() {
         return Err(RepetitionError::GameOver);
     }
-    let v = search_variant(game.variant())?;
-    let played_to_the_end = v.rules().end.majority != game.variant().rules().end.majority
-        && searcher.endgame().is_some();
+    let played_to_the_end = searches_to_the_end(game.variant()) && searcher.endgame().is_some();
     let replayed;
     let searched = if played_to_the_end {
+        let v = Databases::database_variant(game.variant())
+            .map_err(|e| RepetitionError::Unsupported(e.to_string()))?;
         let mut g = Game::from_position(v, *game.start());
         for &mv in game.moves() {
             g.play(mv).map_err(|e| {

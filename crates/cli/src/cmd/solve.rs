@@ -11,8 +11,9 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
+use mancala_engine::search::score::for_side;
 use mancala_engine::search::{SearchOptions, Searcher};
-use mancala_solver::repetition;
+use mancala_solver::repetition::{self, winner_of};
 use mancala_solver::{
     Checkpoint, Database, Databases, DbError, PlanError, PlanEvent, SolvePlan, SolverError,
 };
@@ -217,12 +218,11 @@ fn solve_by_search(
         let threads = args.threads.unwrap_or_else(crate::options::every_core);
         build_database(v, seeds, &args.location, threads, args.quiet)?;
     }
-    let searched = repetition::search_variant(v).map_err(|e| CliError::input(e.to_string()))?;
     // The database is found by `v`'s rules; the game played to the end
     // (awari's majority rule off) reads its scores as exact.
     let opened = match crate::endgame::open(&args.location, v) {
         Ok(opened) => opened.map(|mut o| {
-            o.exact |= searched.rules().end.majority != v.rules().end.majority;
+            o.exact |= repetition::searches_to_the_end(v);
             o
         }),
         Err(line) => {
@@ -269,32 +269,19 @@ fn solve_by_search(
     println!("position: {root}");
     let proven = solution.margin();
     match proven {
-        Some(margin) if solution.played_to_the_end => {
-            // As the database route says it: the margin of the game played
-            // to the end, and its winner, the same under the majority rule.
-            println!("value played to the end: {margin:+}");
-            let result = match solution.winner().flatten() {
-                Some(Side::South) => "South wins",
-                Some(Side::North) => "North wins",
-                None => "a draw",
-            };
-            println!("result: {result} (under the majority rule too)");
-        }
         Some(margin) => {
-            println!("value: {margin:+}");
-            if v.rules().end.majority {
-                let result = match solution.winner().flatten() {
-                    Some(Side::South) => "South wins",
-                    Some(Side::North) => "North wins",
-                    None => "a draw",
-                };
-                println!("result: {result}");
+            if solution.played_to_the_end {
+                // As the database route says it: the margin of the game
+                // played to the end, and its winner, the same under the
+                // majority rule.
+                println!("value played to the end: {margin:+}");
+                println!("result: {} (under the majority rule too)", result(winner_of(margin)));
+            } else {
+                println!("value: {margin:+}");
+                if v.rules().end.majority {
+                    println!("result: {}", result(winner_of(margin)));
+                }
             }
-        }
-        None => {}
-    }
-    match proven {
-        Some(_) => {
             let best: Vec<String> = solution.best_moves().iter().map(Move::to_string).collect();
             println!("best: {}", best.join(" "));
             println!(
@@ -305,22 +292,21 @@ fn solve_by_search(
         }
         None => {
             println!("value: not proven");
-            let side = |s: Side| if s == Side::South { "South" } else { "North" };
             let us = root.to_move();
             if let Some((mv, score)) = solution.at_least() {
-                let margin = if us == Side::South { score } else { -score };
                 let bound = if us == Side::South { "at least" } else { "at most" };
                 let game =
                     if solution.played_to_the_end { ", the game played to the end" } else { "" };
+                let side = if us == Side::South { "South" } else { "North" };
                 println!(
-                    "bound: {bound} {margin:+} (South's store minus North's{game}), proven for \
-                     {}'s move {mv}",
-                    side(us)
+                    "bound: {bound} {:+} (South's store minus North's{game}), proven for \
+                     {side}'s move {mv}",
+                    for_side(us, score)
                 );
             }
             if let Some(best) = a.best() {
-                let margin = if us == Side::South { best.score } else { -best.score };
-                println!("best found: {} (estimate {margin:+}, depth {})", best.mv, a.depth);
+                let estimate = for_side(us, best.score);
+                println!("best found: {} (estimate {estimate:+}, depth {})", best.mv, a.depth);
             }
         }
     }
@@ -340,6 +326,15 @@ fn solve_by_search(
          circle for longer than it looks ahead",
         mancala_engine::search::DEEPEST
     )))
+}
+
+/// The result line's words for a winner (`None`: a draw).
+fn result(winner: Option<Side>) -> &'static str {
+    match winner {
+        Some(Side::South) => "South wins",
+        Some(Side::North) => "North wins",
+        None => "a draw",
+    }
 }
 
 /// The table of a solve by search when `--hash` is not given, in MiB.
@@ -399,12 +394,7 @@ fn solve_from_database(args: &Args, v: &Variant, game: &Game) -> Result<(), CliE
         // The database plays on to the end; a majority changes the margin,
         // never the winner.
         println!("value played to the end: {:+}", solution.margin);
-        let result = match solution.winner() {
-            Some(Side::South) => "South wins",
-            Some(Side::North) => "North wins",
-            None => "a draw",
-        };
-        println!("result: {result} (under the majority rule too)");
+        println!("result: {} (under the majority rule too)", result(solution.winner()));
     } else {
         println!("value: {:+}", solution.margin);
     }

@@ -23,6 +23,8 @@
 //!   returns its exact score at once, or, where the database only knows the
 //!   outcome, narrows the store range to a win or a loss (or is a draw).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use mancala_core::{EndReason, Move, Position, Variant, MAX_MOVES};
 
 use super::endgame::{Known, Lookup};
@@ -77,7 +79,7 @@ impl PvTable {
 /// races only change the order of moves, never a result. Single-threaded
 /// searches have none.
 pub(crate) struct Busy {
-    slots: Box<[std::sync::atomic::AtomicU64]>,
+    slots: Box<[AtomicU64]>,
 }
 
 impl Busy {
@@ -86,33 +88,28 @@ impl Busy {
     pub const MIN_DEPTH: i32 = 3;
 
     pub fn new() -> Busy {
-        Busy { slots: (0..Busy::SLOTS).map(|_| std::sync::atomic::AtomicU64::new(0)).collect() }
+        Busy { slots: (0..Busy::SLOTS).map(|_| AtomicU64::new(0)).collect() }
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> &std::sync::atomic::AtomicU64 {
+    fn slot(&self, key: u64) -> &AtomicU64 {
         &self.slots[key as usize & (Busy::SLOTS - 1)]
     }
 
     /// Whether a thread is searching the position of `key`.
     #[inline]
     fn is_busy(&self, key: u64) -> bool {
-        self.slot(key).load(std::sync::atomic::Ordering::Relaxed) == key
+        self.slot(key).load(Ordering::Relaxed) == key
     }
 
     #[inline]
     fn enter(&self, key: u64) {
-        self.slot(key).store(key, std::sync::atomic::Ordering::Relaxed);
+        self.slot(key).store(key, Ordering::Relaxed);
     }
 
     #[inline]
     fn leave(&self, key: u64) {
-        let _ = self.slot(key).compare_exchange(
-            key,
-            0,
-            std::sync::atomic::Ordering::Relaxed,
-            std::sync::atomic::Ordering::Relaxed,
-        );
+        let _ = self.slot(key).compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
     }
 }
 
@@ -298,13 +295,16 @@ impl<'a> Worker<'a> {
         }
         let mut kids = [(0i64, Child { mv: Move::Swap, pos: *pos }); MAX_MOVES];
         let n = self.children(pos, tt_move, &mut kids);
+        // The children's table keys (depth 2 and up; 0 for a finished game).
+        let mut keys = [0u64; MAX_MOVES];
         if depth >= 2 {
             // The children will probe the table: fetch their buckets now,
             // while the first child is being searched.
-            for (_, kid) in &kids[..n] {
+            for ((_, kid), key) in kids[..n].iter().zip(&mut keys) {
                 if !kid.pos.is_over() {
                     let ch = self.path.child_history(pos, hash, history, &kid.pos);
-                    self.tt.prefetch(with_history(position_hash(&kid.pos), ch));
+                    *key = with_history(position_hash(&kid.pos), ch);
+                    self.tt.prefetch(*key);
                 }
             }
         }
@@ -323,28 +323,23 @@ impl<'a> Worker<'a> {
         let mut waiting = 0;
         let mut searched = 0;
         let mut k = 0;
-        loop {
-            let i = if k < n {
-                k
-            } else if k - n < waiting {
-                deferred[k - n] as usize
-            } else {
-                break;
-            };
+        while k < n + waiting {
+            let first_pass = k < n;
+            let i = if first_pass { k } else { deferred[k - n] as usize };
             k += 1;
             let kid = &kids[i].1;
-            let ch = self.path.child_history(pos, hash, history, &kid.pos);
-            if let Some(b) = busy {
-                if k <= n
-                    && searched > 0
-                    && !kid.pos.is_over()
-                    && b.is_busy(with_history(position_hash(&kid.pos), ch))
-                {
-                    deferred[waiting] = i as u8;
-                    waiting += 1;
-                    continue;
-                }
+            // (Busy nodes have depth 3 or more: their children's keys are
+            // in `keys`.)
+            if first_pass
+                && searched > 0
+                && keys[i] != 0
+                && busy.is_some_and(|b| b.is_busy(keys[i]))
+            {
+                deferred[waiting] = i as u8;
+                waiting += 1;
+                continue;
             }
+            let ch = self.path.child_history(pos, hash, history, &kid.pos);
             let (mut s, mut e) = if searched == 0 {
                 self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, beta)
             } else {
