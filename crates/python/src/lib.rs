@@ -20,9 +20,10 @@ use std::time::Duration;
 
 use mancala_core::{
     format_moves, mix64, preset_names, EndReason, Game, Move, Outcome, Position, Repetition,
-    RepetitionWindow, Side, Variant,
+    RepetitionWindow, Side, StorePlacement, Variant,
 };
 use mancala_engine::playout::{random_playout, SplitMix64};
+use mancala_engine::search::score::for_side;
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher, MAX_HASH_MB, MAX_THREADS};
 use mancala_solver::{Databases, PlanEvent, SolvePlan};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
@@ -1053,26 +1054,113 @@ struct PySolveResult {
     margin: i32,
     /// Every action that reaches the value, ascending.
     best_actions: Vec<i64>,
-    /// Positions visited.
+    /// Positions visited (0 when the value was read from a database).
     nodes: u64,
     /// Seconds spent (database build included).
     seconds: f64,
+    /// How the value was proven: ``"solver"`` (the exact solver, games
+    /// without a repetition rule), ``"database"`` (read from the endgame
+    /// database: awari's rule, a position without history since the last
+    /// capture) or ``"search"`` (the engine's search to the end of every
+    /// line, the repetition rule applied to the game's history).
+    method: &'static str,
+    /// True when the value is that of the game played on to the end with its
+    /// majority rule off (awari's rule with a database): the margin of that
+    /// game, whose winner is the winner under the majority rule too.
+    played_to_the_end: bool,
 }
 
 #[pymethods]
 impl PySolveResult {
     fn __repr__(&self) -> String {
         format!(
-            "SolveResult(score={}, margin={}, best_actions={:?}, nodes={})",
-            self.score, self.margin, self.best_actions, self.nodes
+            "SolveResult(score={}, margin={}, best_actions={:?}, nodes={}, method={:?})",
+            self.score, self.margin, self.best_actions, self.nodes, self.method
         )
     }
 }
 
-enum SolveMessage {
-    Progress { lower: i32, upper: i32, nodes: u64, seconds: f64 },
-    Note(String),
-    Done(Result<mancala_solver::Solution, mancala_solver::PlanError>),
+/// A value in a progress event's dict.
+enum Field {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    Text(String),
+}
+
+/// A progress event: the items of the dict handed to the callback.
+type Event = Vec<(&'static str, Field)>;
+
+enum Message<T> {
+    Event(Event),
+    Done(T),
+}
+
+fn note(text: String) -> Event {
+    vec![("event", Field::Text("note".into())), ("text", Field::Text(text))]
+}
+
+/// Runs `work` on a thread of its own with the GIL released, handing every
+/// event it sends to `progress` (a dict each) on the caller's thread.
+/// Ctrl-C (KeyboardInterrupt) or an exception from `progress` sets `stop`,
+/// and is raised once the work has ended.
+fn run_with_progress<T: Send + 'static>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    progress: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce(&(dyn Fn(Event) + Sync)) -> T + Send + 'static,
+) -> PyResult<T> {
+    let (tx, mut rx) = std::sync::mpsc::channel::<Message<T>>();
+    let worker = std::thread::spawn(move || {
+        let events = tx.clone();
+        let result = work(&move |event| {
+            let _ = events.send(Message::Event(event));
+        });
+        let _ = tx.send(Message::Done(result));
+    });
+    let mut failure: Option<PyErr> = None;
+    let result = loop {
+        // The receiver goes to the GIL-free closure and back (it is Send, not Sync).
+        let (back, message) = py.detach(move || {
+            let message = rx.recv_timeout(Duration::from_millis(50));
+            (rx, message)
+        });
+        rx = back;
+        match message {
+            Ok(Message::Done(result)) => break Some(result),
+            Ok(Message::Event(items)) => {
+                if let (Some(callback), None) = (progress, &failure) {
+                    let info = pyo3::types::PyDict::new(py);
+                    for (key, value) in items {
+                        match value {
+                            Field::Int(i) => info.set_item(key, i)?,
+                            Field::Float(f) => info.set_item(key, f)?,
+                            Field::Bool(b) => info.set_item(key, b)?,
+                            Field::Text(t) => info.set_item(key, t)?,
+                        }
+                    }
+                    if let Err(e) = callback.call1((info,)) {
+                        stop.store(true, Ordering::Relaxed);
+                        failure = Some(e);
+                    }
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if failure.is_none() {
+                    if let Err(e) = py.check_signals() {
+                        stop.store(true, Ordering::Relaxed);
+                        failure = Some(e);
+                    }
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break None,
+        }
+    };
+    let _ = py.detach(|| worker.join());
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    result.ok_or_else(|| value_error("the solve stopped without a result"))
 }
 
 fn event_note(event: &PlanEvent) -> Option<String> {
@@ -1093,17 +1181,31 @@ fn event_note(event: &PlanEvent) -> Option<String> {
 }
 
 /// Solves ``state`` exactly: the value under perfect play and every best
-/// action. Variants with a repetition rule (the Oware family) cannot be
-/// solved this way (ValueError).
+/// action, for every variant.
+///
+/// Games without a repetition rule (the Kalah family) are solved by the
+/// exact solver. Under a repetition rule (the Oware family) the value of a
+/// position under awari's rule without history since the last capture is
+/// read from the endgame database when ``databases`` is given (built there
+/// first when missing); every other position is proven by the engine's
+/// search to the end of every line, the repetition rule applied to the
+/// game's history, using the database where it applies. Such a search may
+/// not finish: the seeds can circle for longer than it looks ahead
+/// (RuntimeError, with what was proven). :attr:`SolveResult.method` says
+/// which way the value was proven.
 ///
 /// ``databases``: a folder of endgame databases to use, and to build the
 /// variant's database in first (``db_seeds`` seeds; 0 uses only what is
-/// there). ``threads``: default every core. ``table_mb``: the
-/// transposition table (default sized to the game). ``progress``: called
-/// with a dict as the solve goes on (``{"event": "bounds", "lower", "upper",
-/// "nodes", "seconds"}``, the bounds on the future margin for the player to
-/// move; or ``{"event": "note", "text"}``). Ctrl-C (KeyboardInterrupt)
-/// stops the solve and is raised; so is an exception from ``progress``.
+/// there). ``threads``: default every core (one for a solve by search, whose
+/// helper threads can leave lines unproven). ``table_mb``: the
+/// transposition table (default sized to the game; 256 for a solve by
+/// search; unused when the value is read from a database). ``progress``:
+/// called with a dict as the solve goes on (``{"event": "bounds", "lower",
+/// "upper", "nodes", "seconds"}``, the bounds on the future margin for the
+/// player to move; ``{"event": "depth", "depth", "score", "exact", "nodes",
+/// "seconds"}``, a completed iteration of a solve by search; or ``{"event":
+/// "note", "text"}``). Ctrl-C (KeyboardInterrupt) stops the solve and is
+/// raised; so is an exception from ``progress``.
 #[pyfunction]
 #[pyo3(signature = (state, *, databases = None, db_seeds = None, threads = None, table_mb = None, progress = None))]
 fn solve(
@@ -1115,125 +1217,268 @@ fn solve(
     table_mb: Option<i64>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySolveResult> {
-    let (variant, root) = {
-        let s = state.get().game.read()?;
-        (s.variant().clone(), *s.position())
-    };
-    let mut plan = SolvePlan::new(&variant, root);
-    if let Some(folder) = &databases {
-        plan = plan.databases(folder);
+    let game = state.get().game.read()?.clone();
+    let variant = game.variant().clone();
+    let root = *game.position();
+    if db_seeds.is_some() && databases.is_none() {
+        return Err(value_error("db_seeds needs databases (the folder to build them in)"));
     }
     if let Some(seeds) = db_seeds {
-        if databases.is_none() {
-            return Err(value_error("db_seeds needs databases (the folder to build them in)"));
-        }
         if !(0..=127).contains(&seeds) {
             return Err(value_error(format!("db_seeds = {seeds}: it must be from 0 to 127")));
         }
-        plan = plan.db_seeds(seeds as usize);
     }
     if let Some(t) = threads {
-        if !(1..=256).contains(&t) {
-            return Err(value_error(format!("threads = {t}: it must be from 1 to 256")));
+        if !(1..=MAX_THREADS as i64).contains(&t) {
+            return Err(value_error(format!("threads = {t}: it must be from 1 to {MAX_THREADS}")));
         }
-        plan = plan.threads(t as usize);
     }
     if let Some(mb) = table_mb {
         if !(1..=1 << 20).contains(&mb) {
             return Err(value_error(format!("table_mb = {mb}: it must be from 1 to 1048576")));
         }
-        plan = plan.table_megabytes(mb as usize);
+    }
+    let options = SolveOptions {
+        databases,
+        db_seeds: db_seeds.map(|n| n as usize),
+        threads: threads.map(|t| t as usize),
+        table_mb: table_mb.map(|mb| mb as usize),
+    };
+    let rules = variant.rules();
+    if rules.end.repetition != Repetition::None && rules.board.stores == StorePlacement::Beside {
+        return solve_repetition(py, game, options, progress.as_ref());
+    }
+    let mut plan = SolvePlan::new(&variant, root);
+    if let Some(folder) = &options.databases {
+        plan = plan.databases(folder);
+    }
+    if let Some(seeds) = options.db_seeds {
+        plan = plan.db_seeds(seeds);
+    }
+    if let Some(t) = options.threads {
+        plan = plan.threads(t);
+    }
+    if let Some(mb) = options.table_mb {
+        plan = plan.table_megabytes(mb);
     }
     let started = std::time::Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
     plan = plan.stop_flag(stop.clone());
     plan.check().map_err(|e| value_error(format!("cannot solve {}: {e}", variant.name())))?;
-
-    let (tx, mut rx) = std::sync::mpsc::channel::<SolveMessage>();
-    let worker = std::thread::spawn(move || {
-        let events = std::sync::Mutex::new(tx.clone());
-        let result = plan.solve(&|event| {
-            let message = match &event {
-                PlanEvent::Solve(p) => SolveMessage::Progress {
-                    lower: p.lower,
-                    upper: p.upper,
-                    nodes: p.nodes,
-                    seconds: p.elapsed.as_secs_f64(),
-                },
-                other => match event_note(other) {
-                    Some(text) => SolveMessage::Note(text),
-                    None => return,
-                },
-            };
-            let _ = events.lock().map(|tx| tx.send(message));
-        });
-        let _ = tx.send(SolveMessage::Done(result));
-    });
-    let mut failure: Option<PyErr> = None;
-    let result = loop {
-        // The receiver goes to the GIL-free closure and back (it is Send, not Sync).
-        let (back, message) = py.detach(move || {
-            let message = rx.recv_timeout(Duration::from_millis(50));
-            (rx, message)
-        });
-        rx = back;
-        match message {
-            Ok(SolveMessage::Done(result)) => break result,
-            Ok(SolveMessage::Progress { lower, upper, nodes, seconds }) => {
-                if let (Some(callback), None) = (&progress, &failure) {
-                    let info = pyo3::types::PyDict::new(py);
-                    info.set_item("event", "bounds")?;
-                    info.set_item("lower", lower)?;
-                    info.set_item("upper", upper)?;
-                    info.set_item("nodes", nodes)?;
-                    info.set_item("seconds", seconds)?;
-                    if let Err(e) = callback.call1((info,)) {
-                        stop.store(true, Ordering::Relaxed);
-                        failure = Some(e);
-                    }
+    let result = run_with_progress(py, &stop, progress.as_ref(), move |send| {
+        plan.solve(&|event| match &event {
+            PlanEvent::Solve(p) => send(vec![
+                ("event", Field::Text("bounds".into())),
+                ("lower", Field::Int(p.lower.into())),
+                ("upper", Field::Int(p.upper.into())),
+                ("nodes", Field::Int(p.nodes as i64)),
+                ("seconds", Field::Float(p.elapsed.as_secs_f64())),
+            ]),
+            other => {
+                if let Some(text) = event_note(other) {
+                    send(note(text))
                 }
             }
-            Ok(SolveMessage::Note(text)) => {
-                if let (Some(callback), None) = (&progress, &failure) {
-                    let info = pyo3::types::PyDict::new(py);
-                    info.set_item("event", "note")?;
-                    info.set_item("text", text)?;
-                    if let Err(e) = callback.call1((info,)) {
-                        stop.store(true, Ordering::Relaxed);
-                        failure = Some(e);
-                    }
-                }
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                if failure.is_none() {
-                    if let Err(e) = py.check_signals() {
-                        stop.store(true, Ordering::Relaxed);
-                        failure = Some(e);
-                    }
-                }
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                let _ = worker.join();
-                return Err(value_error("the solve stopped without a result"));
-            }
-        }
-    };
-    let _ = py.detach(|| worker.join());
-    if let Some(e) = failure {
-        return Err(e);
-    }
+        })
+    })?;
     let solution = result.map_err(|e| value_error(format!("cannot solve: {e}")))?;
     let n = variant.pits_per_side();
     let mut best: Vec<i64> = solution.best_moves.iter().map(|&m| action_of(m, n)).collect();
     best.sort_unstable();
-    let score = if root.to_move() == Side::South { solution.margin } else { -solution.margin };
     Ok(PySolveResult {
-        score,
+        score: for_side(root.to_move(), solution.margin),
         margin: solution.margin,
         best_actions: best,
         nodes: solution.nodes,
         seconds: started.elapsed().as_secs_f64(),
+        method: "solver",
+        played_to_the_end: false,
     })
+}
+
+/// :func:`solve`'s options, checked.
+struct SolveOptions {
+    databases: Option<std::path::PathBuf>,
+    db_seeds: Option<usize>,
+    threads: Option<usize>,
+    table_mb: Option<usize>,
+}
+
+/// The table of a solve by search when ``table_mb`` is not given, in MiB
+/// (as `mancala solve`'s).
+const SEARCH_TABLE_MB: usize = 256;
+
+/// What the worker of a solve under a repetition rule ends with.
+enum RepetitionOutcome {
+    Database(mancala_solver::DatabaseSolution),
+    Search(mancala_solver::SearchSolution),
+}
+
+/// :func:`solve` under a repetition rule: the route `mancala solve` takes
+/// (`mancala_solver::repetition::route`), from the database or by search.
+fn solve_repetition(
+    py: Python<'_>,
+    game: Game,
+    options: SolveOptions,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PySolveResult> {
+    use mancala_solver::repetition::{self, Route};
+    let variant = game.variant().clone();
+    let root = *game.position();
+    let name = variant.name().to_string();
+    let cannot = move |e: String| value_error(format!("cannot solve {name}: {e}"));
+    if root.is_over() {
+        return Err(cannot("the game is over".into()));
+    }
+    let route =
+        repetition::route(&game, options.databases.as_deref(), options.db_seeds, "db_seeds")
+            .map_err(|e| cannot(e.to_string()))?;
+    let table_mb = options.table_mb.unwrap_or(SEARCH_TABLE_MB);
+    if table_mb > MAX_HASH_MB {
+        return Err(value_error(format!(
+            "table_mb = {table_mb}: a solve by search takes from 1 to {MAX_HASH_MB}"
+        )));
+    }
+    let started = std::time::Instant::now();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let every_core = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let folder = options.databases.clone();
+    let threads = options.threads;
+    let worker_game = game.clone();
+    let outcome = run_with_progress(py, &stop, progress, move |send| {
+        let game = worker_game;
+        let v = game.variant();
+        let build = |seeds: usize, folder: &std::path::Path| {
+            send(note(format!(
+                "building the endgame database up to {seeds} seeds in {}",
+                Databases::folder(v, folder).display()
+            )));
+            Databases::build_with(
+                v,
+                seeds,
+                folder,
+                threads.unwrap_or(every_core),
+                &|_| {},
+                &mut |_, _| {},
+                &flag,
+            )
+            .map_err(|e| format!("the endgame database: {e}"))
+        };
+        match route {
+            Route::Database { build: seeds } => {
+                let folder = folder.expect("the database route has a folder");
+                let db = match seeds {
+                    Some(seeds) => build(seeds, &folder)?,
+                    None => Databases::open_database(v, &folder)
+                        .map_err(|e| format!("the endgame database: {e}"))?
+                        .ok_or("the endgame database is no longer on disk")?,
+                };
+                send(note(format!(
+                    "reading the value from the endgame database up to {} seeds",
+                    db.max_seeds()
+                )));
+                repetition::solve_from_database(&game, &db)
+                    .map(RepetitionOutcome::Database)
+                    .map_err(|e| e.to_string())
+            }
+            Route::Search { why, build: seeds } => {
+                send(note(format!("solving by search: {why}")));
+                if let (Some(seeds), Some(folder)) = (seeds, &folder) {
+                    build(seeds, folder)?;
+                }
+                let opened = match &folder {
+                    Some(folder) => match Databases::open(v, folder) {
+                        Ok(opened) => opened.map(|mut o| {
+                            o.exact |= repetition::searches_to_the_end(v);
+                            o
+                        }),
+                        Err(e) => {
+                            send(note(format!("endgame database not used: {e}")));
+                            None
+                        }
+                    },
+                    None => None,
+                };
+                if let Some(o) = &opened {
+                    send(note(o.describe()));
+                }
+                let mut searcher =
+                    Searcher::try_new(SearchOptions { hash_mb: table_mb, solve_seeds: None })
+                        .map_err(|e| format!("table_mb = {table_mb}: {e}"))?
+                        .with_endgame(opened.map(|o| o.oracle))
+                        .with_threads(threads.unwrap_or(1));
+                repetition::solve_by_search(&game, &mut searcher, Some(&flag), &mut |i| {
+                    send(vec![
+                        ("event", Field::Text("depth".into())),
+                        ("depth", Field::Int(i.depth.into())),
+                        ("score", Field::Int(i.score.into())),
+                        ("exact", Field::Bool(i.exact)),
+                        ("nodes", Field::Int(i.nodes as i64)),
+                        ("seconds", Field::Float(i.elapsed.as_secs_f64())),
+                    ])
+                })
+                .map(RepetitionOutcome::Search)
+                .map_err(|e| e.to_string())
+            }
+        }
+    })?;
+    let n = variant.pits_per_side();
+    let actions = |moves: &[Move]| {
+        let mut best: Vec<i64> = moves.iter().map(|&m| action_of(m, n)).collect();
+        best.sort_unstable();
+        best
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let us = root.to_move();
+    match outcome.map_err(|e| value_error(format!("cannot solve {}: {e}", variant.name())))? {
+        RepetitionOutcome::Database(solution) => Ok(PySolveResult {
+            score: for_side(us, solution.margin),
+            margin: solution.margin,
+            best_actions: actions(&solution.best_moves),
+            nodes: 0,
+            seconds,
+            method: "database",
+            played_to_the_end: variant.rules().end.majority,
+        }),
+        RepetitionOutcome::Search(solution) => {
+            let a = &solution.analysis;
+            match solution.margin() {
+                Some(margin) => Ok(PySolveResult {
+                    score: for_side(us, margin),
+                    margin,
+                    best_actions: actions(&solution.best_moves()),
+                    nodes: a.nodes,
+                    seconds,
+                    method: "search",
+                    played_to_the_end: solution.played_to_the_end,
+                }),
+                None => {
+                    let mut text = format!(
+                        "the search reached its deepest ({} moves) without proving the value of \
+                         this {} position: the seeds can circle for longer than it looks ahead",
+                        mancala_engine::search::DEEPEST,
+                        variant.name()
+                    );
+                    if let Some((mv, score)) = solution.at_least() {
+                        text += &format!(
+                            "; proven: action {} scores at least {score:+} for the player to move",
+                            action_of(mv, n)
+                        );
+                    }
+                    if let Some(best) = a.best() {
+                        text += &format!(
+                            "; best found: action {} (estimate {:+}, depth {})",
+                            action_of(best.mv, n),
+                            best.score,
+                            a.depth
+                        );
+                    }
+                    Err(PyRuntimeError::new_err(text))
+                }
+            }
+        }
+    }
 }
 
 /// An endgame database: the exact value of every board with few seeds left

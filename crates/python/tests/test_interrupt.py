@@ -29,6 +29,7 @@ print("finished", flush=True)
     [
         ("oware", "mancala.search(state, depth=120, hash_mb=4)"),
         ("kalah-classic", "mancala.solve(state, threads=1, table_mb=16)"),
+        ("oware", "mancala.solve(state, table_mb=16)"),
     ],
 )
 def test_ctrl_c_stops_the_work(variant, call):

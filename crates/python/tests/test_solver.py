@@ -52,9 +52,126 @@ def test_solve_reports_progress_and_stops_on_a_callback_error():
     assert result.best_actions
 
 
-def test_solve_refuses_what_it_cannot_do():
-    with pytest.raises(ValueError, match="cannot solve oware"):
-        mancala.solve(mancala.load_game("oware").new_initial_state())
+def minimax(state, seen, memo, limit=30_000):
+    """South's store minus North's at the end under perfect play, by plain minimax over the
+    package's rules (which end a game at a repeated position themselves): the value depends on
+    the position and on the positions since the stores last changed (`seen`), the memo's key.
+    None when the memo outgrows `limit`."""
+    if state.is_terminal():
+        stores = state.stores()
+        return stores[0] - stores[1]
+    position, stores = state.position(), state.stores()
+    key = (position, seen)
+    if key not in memo:
+        if len(memo) >= limit:
+            return None
+        values = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            after = seen | {position} if child.stores() == stores else frozenset()
+            value = minimax(child, after, memo, limit)
+            if value is None:
+                return None
+            values.append(value)
+        memo[key] = max(values) if state.current_player() == 0 else min(values)
+    return memo[key]
+
+
+def history_since_capture(state):
+    """The positions of the state's game since the stores last changed (before the current one)."""
+    replay, seen = state.get_game().new_initial_state(), frozenset()
+    for action in state.history():
+        position, stores = replay.position(), replay.stores()
+        replay.apply_action(action)
+        seen = seen | {position} if replay.stores() == stores else frozenset()
+    return seen
+
+
+@pytest.mark.parametrize("name", ["oware", "abapa", "awari"])
+def test_solve_under_a_repetition_rule_agrees_with_a_plain_minimax(name):
+    # Positions a few random moves into 2-pit games, many with a history since the last
+    # capture (which the repetition rule counts): solved by search, checked against a minimax
+    # written here, the value and every best action.
+    game = mancala.load_game(name, pits_per_side=2, seeds=3)
+    rng = random.Random(7)
+    checked = with_history = 0
+    for _ in range(40):
+        state = game.new_initial_state()
+        for _ in range(rng.randint(2, 10)):
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        seen, memo = history_since_capture(state), {}
+        value = minimax(state, seen, memo)
+        if value is None:
+            continue  # too large for the plain minimax
+        solved = mancala.solve(state, table_mb=4)
+        assert solved.method == "search" and not solved.played_to_the_end
+        assert solved.margin == value, state.history()
+        sign = 1 if state.current_player() == 0 else -1
+        assert solved.score == sign * value
+        best = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            after = seen | {state.position()} if child.stores() == state.stores() else frozenset()
+            if minimax(child, after, memo, limit=10**9) == value:
+                best.append(action)
+        assert solved.best_actions == best, state.history()
+        checked += 1
+        with_history += bool(seen)
+    assert checked >= 12 and with_history >= 8, (checked, with_history)
+
+
+def test_solve_awari_from_the_database_and_by_search(tmp_path):
+    game = mancala.load_game("awari", pits_per_side=3, seeds=2)
+    state = game.new_initial_state()
+    notes = []
+    from_db = mancala.solve(state, databases=tmp_path, progress=notes.append)
+    assert from_db.method == "database" and from_db.played_to_the_end and from_db.nodes == 0
+    assert any("building the endgame database up to 12 seeds" in e.get("text", "") for e in notes)
+    # By search over the same game played to the end, the database probed below the root.
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        if child.stores() != state.stores():
+            continue  # a capture: fresh again, read from the database
+        searched = mancala.solve(child, databases=tmp_path, table_mb=4)
+        assert searched.method == "search" and searched.played_to_the_end
+        # The root's value is the best of its children's (no capture: the same stores).
+        assert searched.margin <= from_db.margin
+        if action in from_db.best_actions:
+            assert searched.margin == from_db.margin
+    # Without the database: the game's own rules (a majority ends it), the same winner.
+    own = mancala.solve(state, table_mb=4)
+    assert own.method == "search" and not own.played_to_the_end
+    assert (own.margin > 0) == (from_db.margin > 0) and (own.margin < 0) == (from_db.margin < 0)
+
+
+def test_solve_by_search_reports_each_depth():
+    state = mancala.load_game("oware", pits_per_side=3, seeds=2).new_initial_state()
+    events = []
+    result = mancala.solve(state, table_mb=4, progress=events.append)
+    depths = [e for e in events if e["event"] == "depth"]
+    assert [e["depth"] for e in depths] == sorted(e["depth"] for e in depths)
+    assert depths[-1]["exact"] and depths[-1]["score"] == result.score
+    assert events[0] == {"event": "note", "text": events[0]["text"]}
+    assert "solving by search: " in events[0]["text"]
+
+
+def test_solve_refuses_what_it_cannot_do(tmp_path):
+    oware = mancala.load_game("oware").new_initial_state()
+    with pytest.raises(ValueError, match="leave out db_seeds"):
+        mancala.solve(oware, databases=tmp_path, db_seeds=8)
+    with pytest.raises(ValueError, match="table_mb = 1048576: a solve by search takes from 1 to"):
+        mancala.solve(oware, table_mb=1 << 20)
+    over = mancala.load_game("oware", pits_per_side=2, seeds=1).new_initial_state()
+    while not over.is_terminal():
+        over.apply_action(over.legal_actions()[0])
+    with pytest.raises(ValueError, match="cannot solve oware: the game is over"):
+        mancala.solve(over)
     state = mancala.load_game("kalah-classic").new_initial_state()
     with pytest.raises(ValueError, match="threads = 0"):
         mancala.solve(state, threads=0)

@@ -55,7 +55,7 @@ pub use plan::{
     default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,
 };
 pub use repetition::{
-    solve_by_search, solve_from_database, DatabaseSolution, RepetitionError, SearchSolution,
+    solve_by_search, solve_from_database, DatabaseSolution, RepetitionError, Route, SearchSolution,
 };
 pub use search::{
     can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver, SolverError,

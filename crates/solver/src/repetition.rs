@@ -33,6 +33,7 @@
 //! the seeds can circle for a long time, and the search is limited to
 //! [`DEEPEST`] moves. What it proved is then said as a bound.
 
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
@@ -61,6 +62,9 @@ pub enum RepetitionError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// A database on disk cannot be read.
+    #[error("{0}")]
+    Database(String),
 }
 
 /// Checks that `v` is solved by [`solve_from_database`]: stores beside the
@@ -87,6 +91,105 @@ pub fn check_solvable(v: &Variant) -> Result<(), RepetitionError> {
              `mancala analyze` searches these variants",
             v.name()
         ))),
+    }
+}
+
+/// How a game under a repetition rule (stores beside the board) is solved:
+/// what [`route`] decides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// From the endgame database ([`solve_from_database`]): awari's rule, a
+    /// fresh position, a database covering its seeds on disk (`build`
+    /// `None`) or to be built up to `build` seeds first (layers already on
+    /// disk are reused).
+    Database { build: Option<usize> },
+    /// By search ([`solve_by_search`]) for the reason `why` (a sentence to
+    /// show), with the database on disk where it applies, built first up to
+    /// `build` seeds when asked.
+    Search { why: String, build: Option<usize> },
+}
+
+/// Decides how the game's position is solved under its repetition rule,
+/// with the folder of databases `root` (`None`: no databases, so by search)
+/// and `db_seeds` as the caller asked:
+/// `None` (a database covering the position if one can be built here),
+/// `Some(0)` (only what is on disk) or `Some(n)` (a database of `n` seeds).
+/// `option` names that choice in messages (`--db-seeds`, `db_seeds =`).
+/// A variant whose database holds a convention (the `owner` rule) refuses
+/// `db_seeds`.
+pub fn route(
+    game: &Game,
+    root: Option<&Path>,
+    db_seeds: Option<usize>,
+    option: &str,
+) -> Result<Route, RepetitionError> {
+    let v = game.variant();
+    let position = *game.position();
+    if position.is_over() {
+        return Err(RepetitionError::GameOver);
+    }
+    if v.rules().end.repetition == Repetition::Owner {
+        if let Some(n) = db_seeds {
+            return Err(RepetitionError::Unsupported(format!(
+                "{option} {n}: {}'s database holds a convention (a repetition scores 0), not \
+                 the game's values, so its solve by search uses none; leave out {option}",
+                v.name()
+            )));
+        }
+        return Ok(Route::Search {
+            why: format!(
+                "{}: at a repeated position each side takes the seeds on its own side, so the \
+                 value depends on the moves before it and no database of boards holds it",
+                v.name()
+            ),
+            build: None,
+        });
+    }
+    check_solvable(v)?;
+    let Some(root) = root else {
+        return Ok(Route::Search {
+            why: "no folder of endgame databases to read the value from".into(),
+            build: None,
+        });
+    };
+    let seeds = position.seeds_in_pits() as usize;
+    let asked = db_seeds.filter(|&n| n > 0);
+    if let Err(e) = check_fresh(game) {
+        return Ok(Route::Search { why: e.to_string(), build: asked });
+    }
+    match db_seeds {
+        Some(0) => {
+            let on_disk = Databases::open_database(v, root)
+                .map_err(|e| RepetitionError::Database(e.to_string()))?
+                .map_or(0, |db| db.max_seeds());
+            if on_disk >= seeds {
+                return Ok(Route::Database { build: None });
+            }
+            Ok(Route::Search {
+                why: format!(
+                    "{option} 0: no database on disk covers the {seeds} seeds in the pits"
+                ),
+                build: None,
+            })
+        }
+        Some(asked) if asked < seeds => Ok(Route::Search {
+            why: format!(
+                "{option} {asked}: the database covers fewer than the {seeds} seeds in the pits"
+            ),
+            build: Some(asked),
+        }),
+        Some(asked) => Ok(Route::Database { build: Some(asked) }),
+        None => match Databases::check_build(v, seeds) {
+            Ok(_) => Ok(Route::Database { build: Some(seeds) }),
+            Err(e) => Ok(Route::Search {
+                why: format!(
+                    "no database covering the {seeds} seeds in the pits can be built here ({}); \
+                     the database on disk is used where it applies",
+                    e.to_string().split_whitespace().collect::<Vec<_>>().join(" ")
+                ),
+                build: None,
+            }),
+        },
     }
 }
 

@@ -15,7 +15,8 @@ use mancala_engine::search::score::for_side;
 use mancala_engine::search::{SearchOptions, Searcher};
 use mancala_solver::repetition::{self, winner_of};
 use mancala_solver::{
-    Checkpoint, Database, Databases, DbError, PlanError, PlanEvent, SolvePlan, SolverError,
+    Checkpoint, Database, Databases, DbError, PlanError, PlanEvent, RepetitionError, Route,
+    SolvePlan, SolverError,
 };
 
 use crate::cmd::db::{db_error, DbLocation};
@@ -60,8 +61,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if v.rules().end.repetition != Repetition::None
         && v.rules().board.stores == StorePlacement::Beside
     {
-        return match database_route(&args, &v, &game)? {
-            Route::Database => solve_from_database(&args, &v, &game),
+        let route =
+            repetition::route(&game, Some(&args.location.root()), args.db_seeds, "--db-seeds")
+                .map_err(|e| match e {
+                    RepetitionError::GameOver => {
+                        CliError::input("the game is over: there is nothing to solve")
+                    }
+                    e => CliError::input(e.to_string()),
+                })?;
+        return match route {
+            Route::Database { build } => solve_from_database(&args, &v, &game, build),
             Route::Search { why, build } => solve_by_search(&args, &v, &game, &why, build),
         };
     }
@@ -119,81 +128,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
-/// How a game under a repetition rule is solved.
-enum Route {
-    /// From the endgame database (awari's rule, a fresh position it covers).
-    Database,
-    /// By search, for the reason given, with a database of `build` seeds
-    /// built first (awari's rule and `--db-seeds`).
-    Search { why: String, build: Option<usize> },
-}
-
-/// The database when it gives the value (awari's rule, a position without
-/// history since the last capture, a database covering its seeds that is on
-/// disk or can be built), the search otherwise.
-fn database_route(args: &Args, v: &Variant, game: &Game) -> Result<Route, CliError> {
-    let root = *game.position();
-    if root.is_over() {
-        return Err(CliError::input("the game is over: there is nothing to solve"));
-    }
-    if v.rules().end.repetition == Repetition::Owner {
-        if let Some(n) = args.db_seeds {
-            return Err(CliError::input(format!(
-                "--db-seeds {n}: {}'s database holds a convention (a repetition scores 0), not \
-                 the game's values, so its solve by search uses none; leave out --db-seeds",
-                v.name()
-            )));
-        }
-        return Ok(Route::Search {
-            why: format!(
-                "{}: at a repeated position each side takes the seeds on its own side, so the \
-                 value depends on the moves before it and no database of boards holds it",
-                v.name()
-            ),
-            build: None,
-        });
-    }
-    let seeds = root.seeds_in_pits() as usize;
-    let asked = args.db_seeds.filter(|&n| n > 0);
-    if let Err(e) = repetition::check_fresh(game) {
-        return Ok(Route::Search { why: e.to_string(), build: asked });
-    }
-    match args.db_seeds {
-        Some(0) => {
-            let on_disk = Databases::open_database(v, &args.location.root())
-                .map_err(CliError::input)?
-                .map_or(0, |db| db.max_seeds());
-            if on_disk >= seeds {
-                return Ok(Route::Database);
-            }
-            Ok(Route::Search {
-                why: format!(
-                    "--db-seeds 0: no database on disk covers the {seeds} seeds in the pits"
-                ),
-                build: None,
-            })
-        }
-        Some(asked) if asked < seeds => Ok(Route::Search {
-            why: format!(
-                "--db-seeds {asked}: the database covers fewer than the {seeds} seeds in the pits"
-            ),
-            build: Some(asked),
-        }),
-        Some(_) => Ok(Route::Database),
-        None => match Databases::check_build(v, seeds) {
-            Ok(_) => Ok(Route::Database),
-            Err(e) => Ok(Route::Search {
-                why: format!(
-                    "no database covering the {seeds} seeds in the pits can be built here ({}); \
-                     the database on disk is used where it applies",
-                    e.to_string().split_whitespace().collect::<Vec<_>>().join(" ")
-                ),
-                build: None,
-            }),
-        },
-    }
-}
-
 /// A game under a repetition rule that no database gives the value of:
 /// proven by the engine's search (`mancala_solver::solve_by_search`), with
 /// the database on disk (or built first, `build`) where it applies. What is
@@ -211,6 +145,10 @@ fn solve_by_search(
     // (docs/engine.md, "Parallel search").
     let threads = args.threads.unwrap_or(1);
     let started = Instant::now();
+    // Before the database is opened (reading it can take seconds): a
+    // Ctrl-C then ends the command as one during the search does.
+    let signals = crate::signals::stop_on_signals();
+    let stop = signals.flag();
     if !args.quiet {
         eprintln!("solving by search: {why}");
     }
@@ -238,8 +176,9 @@ fn solve_by_search(
         .map_err(|e| CliError::input(format!("--hash {hash_mb}: {e}")))?
         .with_endgame(opened.as_ref().map(|o| o.oracle.clone()))
         .with_threads(threads);
-    let signals = crate::signals::stop_on_signals();
-    let stop = signals.flag();
+    if stop.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(CliError { code: signals.code(), message: signals.why().to_string() });
+    }
     let spinner = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -343,7 +282,12 @@ const SEARCH_HASH_MB: usize = 256;
 /// A game under the repetition rule (the Oware family, awari's rule): the
 /// value read from the endgame database, built first when it is not on
 /// disk (see `mancala_solver::repetition`).
-fn solve_from_database(args: &Args, v: &Variant, game: &Game) -> Result<(), CliError> {
+fn solve_from_database(
+    args: &Args,
+    v: &Variant,
+    game: &Game,
+    build: Option<usize>,
+) -> Result<(), CliError> {
     repetition::check_solvable(v).map_err(|e| CliError::input(e.to_string()))?;
     let root = *game.position();
     if root.is_over() {
@@ -360,27 +304,18 @@ fn solve_from_database(args: &Args, v: &Variant, game: &Game) -> Result<(), CliE
     let threads = args.threads.unwrap_or_else(crate::options::every_core);
     let location = &args.location;
     let started = Instant::now();
-    let db = match args.db_seeds {
-        Some(0) => Databases::open_database(v, &location.root())
+    let db = match build {
+        // The route found it on disk.
+        None => Databases::open_database(v, &location.root())
             .map_err(CliError::input)?
             .filter(|db| db.max_seeds() >= seeds)
             .ok_or_else(|| {
                 CliError::input(format!(
-                    "--db-seeds 0 uses only the database on disk, and {} holds none covering \
-                     {seeds} seeds (the seeds in the pits); build it with `mancala db build -v {} \
-                     -p {} --max-seeds {seeds}`, or leave out --db-seeds",
+                    "{} no longer holds a database covering {seeds} seeds (the seeds in the pits)",
                     location.folder(v).display(),
-                    v.name(),
-                    v.pits_per_side()
                 ))
             })?,
-        Some(asked) if asked < seeds => {
-            return Err(CliError::input(format!(
-                "--db-seeds {asked}: the position has {seeds} seeds in the pits, and its value is \
-                 read from a database covering them all: at least --db-seeds {seeds}"
-            )))
-        }
-        asked => build_database(v, asked.unwrap_or(seeds), location, threads, args.quiet)?,
+        Some(seeds) => build_database(v, seeds, location, threads, args.quiet)?,
     };
     let solution = mancala_solver::solve_from_database(game, &db)
         .map_err(|e| CliError::input(e.to_string()))?;

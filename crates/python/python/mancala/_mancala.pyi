@@ -151,6 +151,12 @@ class SolveResult:
     def nodes(self) -> int: ...
     @property
     def seconds(self) -> float: ...
+    @property
+    def method(self) -> str:
+        """How the value was proven: "solver", "database" or "search"."""
+    @property
+    def played_to_the_end(self) -> bool:
+        """The value is that of the game played to the end (awari's majority rule off)."""
 
 def solve(
     state: State,
@@ -161,7 +167,9 @@ def solve(
     table_mb: Optional[int] = None,
     progress: Optional[Callable[[dict[str, Any]], object]] = None,
 ) -> SolveResult:
-    """The exact value and every best action; Ctrl-C raises KeyboardInterrupt."""
+    """The exact value and every best action, for every variant (under a repetition rule from
+    the database or by search, which raises RuntimeError if it cannot prove the value);
+    Ctrl-C raises KeyboardInterrupt."""
 
 @final
 class Database:
