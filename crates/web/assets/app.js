@@ -728,7 +728,7 @@ function startSolve() {
       status.dataset.value = String(m.value);
       status.dataset.valueSouth = String(m.value_south);
       const secs = ((performance.now() - started) / 1000).toFixed(1);
-      status.textContent = `Solved: with best play ${sideName(mover)}, to move, ends ${m.value === 0 ? 'level' : fmt(m.value)} (South ${fmt(m.value_south)}). Best move${m.best.length === 1 ? '' : 's'}: ${m.best.join(', ')}. (${secs} s)`;
+      status.textContent = `Solved: with best play ${sideName(mover)}, to move, ends ${m.value === 0 ? 'level' : fmt(m.value)} (South ${fmt(m.value_south)}). Best move${m.best.length === 1 ? '' : 's'}: ${m.best.join(', ')}.${m.played_to_the_end ? ' (The game played to the end, without the majority rule: the same winner.)' : ''} (${secs} s)`;
       if (generation === app.generation) {
         app.evals.set(key, { score_south: m.value_south, score: m.value, exact: true, solved: true, best: m.best[0], pv: m.best.slice(0, 1) });
         renderAnalysis();

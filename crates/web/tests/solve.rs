@@ -160,7 +160,11 @@ async fn one_solve_at_a_time_and_closing_the_socket_stops_it() {
 async fn what_cannot_be_solved_gets_an_error() {
     let addr = server(ServeOptions::default()).await;
     let cases = [
-        (json!({"game": {"variant": "oware"}}), "repetition"),
+        (
+            json!({"game": {"variant": "oware", "pits_per_side": 2, "seeds": 1},
+                "moves": ["2", "2", "1"]}),
+            "the game is over",
+        ),
         (json!({"game": {"variant": "nope"}}), "unknown variant"),
         (json!({"game": {"variant": "kalah"}, "moves": ["9"]}), "move #1"),
         (json!({"game": {"variant": "kalah"}, "extra": 1}), "unknown field `extra`"),
@@ -173,4 +177,92 @@ async fn what_cannot_be_solved_gets_an_error() {
         assert_eq!(end["type"], "error", "{request}: {end}");
         assert!(end["error"].as_str().unwrap().contains(words), "{request}: {end}");
     }
+}
+
+/// The value `mancala_solver::solve_by_search` proves for the game after
+/// `moves`, South's, and its best moves.
+fn searched(v: &Variant, moves: &str, db: Option<&std::path::Path>) -> (i32, Vec<String>) {
+    let mut game = Game::new(v.clone());
+    game.play_moves(moves).unwrap();
+    let opened = db.and_then(|d| mancala_solver::Databases::open(v, d).unwrap()).map(|mut o| {
+        o.exact |= mancala_solver::repetition::searches_to_the_end(v);
+        o
+    });
+    let options = mancala_engine::search::SearchOptions { hash_mb: 16, solve_seeds: None };
+    let mut searcher =
+        mancala_engine::search::Searcher::new(options).with_endgame(opened.map(|o| o.oracle));
+    let s = mancala_solver::solve_by_search(&game, &mut searcher, None, &mut |_| {}).unwrap();
+    (s.margin().expect("proven"), s.best_moves().iter().map(|m| m.to_string()).collect())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_under_a_repetition_rule_is_solved_by_search() {
+    let addr = server(ServeOptions::default()).await;
+    let v = Variant::preset("oware").unwrap().resized(Some(3), Some(2)).unwrap();
+    // From the start, and with a history since the last capture.
+    for moves in ["", "1 1"] {
+        let (margin, best) = searched(&v, moves, None);
+        let request = json!({"game": {"variant": "oware", "pits_per_side": 3, "seeds": 2},
+                             "moves": moves.split_whitespace().collect::<Vec<_>>()});
+        let mut socket = open(addr, &request).await;
+        let (progress, end) = to_the_end(&mut socket).await;
+        assert_eq!(end["type"], "result", "{end}");
+        assert_eq!(
+            (end["method"].as_str(), end["played_to_the_end"].as_bool()),
+            (Some("search"), Some(false))
+        );
+        assert_eq!(end["value_south"], margin, "{moves}: {end}");
+        assert_eq!(end["best"], json!(best), "{moves}: {end}");
+        let value = end["value"].as_i64().unwrap();
+        for p in &progress {
+            let (lower, upper) = (p["lower"].as_i64().unwrap(), p["upper"].as_i64().unwrap());
+            assert!(lower <= value && value <= upper, "{p} against {value}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn awari_is_read_from_the_database_on_disk_and_searched_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("awari").unwrap().resized(Some(3), Some(2)).unwrap();
+    mancala_solver::Databases::build(&v, 12, dir.path(), 1, &|_| {}).unwrap();
+    let options =
+        ServeOptions { db_dir: Some(dir.path().to_path_buf()), ..ServeOptions::default() };
+    let addr = server(options).await;
+    let game = json!({"variant": "awari", "pits_per_side": 3, "seeds": 2});
+    // The start: fresh, read from the database.
+    let expected = mancala_solver::solve_from_database(
+        &Game::new(v.clone()),
+        &mancala_solver::Databases::open_database(&v, dir.path()).unwrap().unwrap(),
+    )
+    .unwrap();
+    let mut socket = open(addr, &json!({"game": game})).await;
+    let (_, end) = to_the_end(&mut socket).await;
+    assert_eq!(end["method"], "database", "{end}");
+    assert_eq!(end["played_to_the_end"], true, "{end}");
+    assert_eq!(end["value_south"], expected.margin, "{end}");
+    // A move that captures nothing leaves a history: searched, probing the database.
+    let (margin, best) = searched(&v, "1", Some(dir.path()));
+    let mut socket = open(addr, &json!({"game": game, "moves": ["1"]})).await;
+    let (_, end) = to_the_end(&mut socket).await;
+    assert_eq!(
+        (end["method"].as_str(), end["played_to_the_end"].as_bool()),
+        (Some("search"), Some(true)),
+        "{end}"
+    );
+    assert_eq!(end["value_south"], margin, "{end}");
+    assert_eq!(end["best"], json!(best), "{end}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_solve_by_search_stops_at_the_time_limit_with_a_proven_bound() {
+    let options =
+        ServeOptions { solve_time_limit: Duration::from_millis(1500), ..ServeOptions::default() };
+    let addr = server(options).await;
+    let mut socket = open(addr, &json!({"game": {"variant": "oware"}})).await;
+    let (_, end) = to_the_end(&mut socket).await;
+    assert_eq!(end["type"], "stopped", "{end}");
+    assert_eq!(end["reason"], "time limit");
+    let (lower, upper) = (end["lower"].as_i64().unwrap(), end["upper"].as_i64().unwrap());
+    assert!(-48 <= lower && lower <= upper && upper <= 48, "{end}");
 }
