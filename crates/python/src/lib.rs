@@ -931,35 +931,7 @@ fn run_interruptible<T: Send + 'static>(
     stop: &AtomicBool,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
-    let (tx, mut rx) = std::sync::mpsc::channel::<T>();
-    let worker = std::thread::spawn(move || {
-        let _ = tx.send(work());
-    });
-    let mut failure: Option<PyErr> = None;
-    let result = loop {
-        let (back, message) = py.detach(move || {
-            let message = rx.recv_timeout(Duration::from_millis(50));
-            (rx, message)
-        });
-        rx = back;
-        match message {
-            Ok(result) => break Some(result),
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                if failure.is_none() {
-                    if let Err(e) = py.check_signals() {
-                        stop.store(true, Ordering::Relaxed);
-                        failure = Some(e);
-                    }
-                }
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break None,
-        }
-    };
-    let _ = py.detach(|| worker.join());
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    result.ok_or_else(|| value_error("the search stopped without a result"))
+    run_with_progress(py, stop, None, move |_| work())
 }
 
 /// Searches ``state`` for its best action with the engine (alpha-beta,
@@ -1160,7 +1132,9 @@ fn run_with_progress<T: Send + 'static>(
     if let Some(e) = failure {
         return Err(e);
     }
-    result.ok_or_else(|| value_error("the solve stopped without a result"))
+    result.ok_or_else(|| {
+        PyRuntimeError::new_err("the work stopped without a result (an internal error of mancala)")
+    })
 }
 
 fn event_note(event: &PlanEvent) -> Option<String> {
