@@ -23,7 +23,7 @@ done
 venv=$(mktemp -d "${TMPDIR:-/tmp}/mancala-venv.XXXXXX")
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin numpy pytest open-spiel gymnasium
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin numpy pytest open-spiel gymnasium websockets
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}/python"
 if [ "$clippy" = 1 ]; then

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Position, Side, Variant};
+use mancala_core::{Position, Setup, Side, Variant};
 use mancala_solver::{Databases, EndgameDb, OwareDb};
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -59,8 +59,8 @@ fn build(name: &str) -> Built {
         }
         for to_move in [Side::South, Side::North] {
             let p =
-                Position::from_rows(&cells[..3], &cells[3..], [total - seeds as u8, 0], to_move)
-                    .unwrap()
+                Setup::from_rows(&cells[..3], &cells[3..], [total - seeds as u8, 0], to_move)
+                    .unwrap().position_unchecked()
                     .settled(&variant);
             boards.push((p, seeds, db.probe(&p)));
         }

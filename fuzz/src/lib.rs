@@ -1,6 +1,6 @@
 //! Helpers shared by the fuzz targets (docs/fuzzing.md).
 
-use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_core::{Game, Move, Position, Setup, Side, Variant};
 
 /// Every built-in variant at its default size (read from their TOML once:
 /// reading them for every input would be most of a run's time).
@@ -22,8 +22,8 @@ pub fn preset(byte: u8) -> Variant {
 
 /// The presets that `p` fits: each preset resized to `p`'s row length and
 /// seeds per pit (when the seeds divide evenly) and accepted by
-/// [`Position::check_fits`].
-pub fn variants_fitting(p: &Position) -> Vec<Variant> {
+/// [`Setup::check_fits`].
+pub fn variants_fitting(p: &Setup) -> Vec<Variant> {
     let n = p.pits_per_side();
     let total = p.total_seeds() as usize;
     if total == 0 || !total.is_multiple_of(2 * n) || total / (2 * n) > u8::MAX as usize {
@@ -61,7 +61,10 @@ pub fn check_position(v: &Variant, p: &Position, total: u32) {
         assert!(p.outcome().is_some(), "a finished game has an outcome: {p}");
     }
     let text = p.to_string();
-    assert_eq!(text.parse::<Position>().expect("a printed position reads back"), *p);
+    assert_eq!(
+        text.parse::<Setup>().expect("a printed position reads back"),
+        Setup::from(*p)
+    );
 }
 
 /// The position after the moves of `game`, replayed one by one from its

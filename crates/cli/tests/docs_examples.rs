@@ -269,7 +269,7 @@ fn every_position_in_the_docs_is_valid() {
             if !re_like(span) || span.contains(' ') {
                 continue;
             }
-            let p: mancala_core::Position =
+            let p: mancala_core::Setup =
                 span.parse().unwrap_or_else(|e| panic!("{}: {span}: {e}", file.display()));
             let fits = mancala_core::Variant::presets().iter().any(|v| {
                 v.resized(Some(p.pits_per_side() as u8), None)

@@ -27,7 +27,7 @@
 //! let start = Position::start(&oware);
 //! let text = start.to_string();
 //! assert_eq!(text, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S");
-//! assert_eq!(text.parse::<Position>()?, start);
+//! assert_eq!(Position::from_text(&oware, &text)?, start);
 //! let mv = start.parse_move(&oware, "6")?;
 //! let (next, _) = start.play(&oware, mv)?;
 //! assert_eq!(next.row(mancala_core::Side::North), &[5, 5, 5, 5, 4, 4]);
@@ -40,6 +40,7 @@ mod moves;
 mod notation;
 mod position;
 mod rules;
+mod setup;
 mod side;
 mod sowing;
 mod variant;
@@ -59,6 +60,7 @@ pub use rules::{
     RuleErrors, RuleProblem, Rules, SowingRules, StorePlacement, TurnRules, VariantFileError,
     MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
 };
+pub use setup::{PositionError, Setup};
 pub use side::Side;
 pub use sowing::{Place, SowEvent};
 pub use variant::{preset_names, read_variant_file, Variant, VariantError};

@@ -21,6 +21,7 @@ use std::str::FromStr;
 
 use crate::position::{EndReason, IllegalMove, Position, OPENING, SWAP_OFFERED};
 use crate::rules::{EmptySide, GrandSlam, Repetition, MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS};
+use crate::setup::Setup;
 use crate::variant::{CELLS, STORE_CELL};
 use crate::{Game, Move, Side, Variant};
 
@@ -234,10 +235,10 @@ impl fmt::Display for Position {
     }
 }
 
-impl FromStr for Position {
+impl FromStr for Setup {
     type Err = ParsePositionError;
 
-    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+    fn from_str(s: &str) -> Result<Setup, ParsePositionError> {
         let fields: Vec<&str> = s.trim().split('/').collect();
         if fields.len() != 3 {
             return Err(ParsePositionError::Fields(fields.len()));
@@ -279,24 +280,24 @@ impl FromStr for Position {
                 (0, Some(reason))
             }
         };
-        let mut p = Position::from_rows(&rows[0].0, &rows[1].0, [rows[0].1, rows[1].1], to_move)?;
+        let mut p = Setup::from_rows(&rows[0].0, &rows[1].0, [rows[0].1, rows[1].1], to_move)?.0;
         p.flags = flags;
         p.end = end;
-        Ok(p)
+        Ok(Setup(p))
     }
 }
 
-impl Position {
-    /// A position from both rows (each from its owner's left), the stores
+impl Setup {
+    /// A setup from both rows (each from its owner's left), the stores
     /// (South's, North's) and the side to move; no pie-rule state, not over.
-    /// Checks the sizes and the seed total, not the rules: apply
-    /// [`Position::check_fits`] and [`Position::settled`] for a variant.
+    /// Checks the sizes and the seed total, not the rules:
+    /// [`Setup::position`] checks it against a variant.
     pub fn from_rows(
         south: &[u8],
         north: &[u8],
         stores: [u8; 2],
         to_move: Side,
-    ) -> Result<Position, ParsePositionError> {
+    ) -> Result<Setup, ParsePositionError> {
         let n = south.len();
         if n != north.len() {
             return Err(ParsePositionError::RowLengths { south: n, north: north.len() });
@@ -315,7 +316,7 @@ impl Position {
         cells[STORE_CELL] = stores[0];
         cells[STORE_CELL + 1] = stores[1];
         let occupied = crate::position::occupancy(&cells);
-        Ok(Position { occupied, cells, n: n as u8, to_move, flags: 0, end: None })
+        Ok(Setup(Position { occupied, cells, n: n as u8, to_move, flags: 0, end: None }))
     }
 }
 
@@ -344,10 +345,17 @@ pub enum PositionMismatch {
     EndDoesNotHold { reason: &'static str, why: String },
 }
 
-impl Position {
-    /// Checks that a parsed position belongs to a game of `v`: same size,
-    /// same number of seeds, pie-rule markers only where there is a pie rule.
+impl Setup {
+    /// Checks that the setup belongs to a game of `v`: same size, same
+    /// number of seeds, pie-rule markers only where there is a pie rule, a
+    /// stated end that `v`'s rules can reach.
     pub fn check_fits(&self, v: &Variant) -> Result<(), PositionMismatch> {
+        self.0.check_fits(v)
+    }
+}
+
+impl Position {
+    fn check_fits(&self, v: &Variant) -> Result<(), PositionMismatch> {
         let name = v.name().to_string();
         if self.pits_per_side() != v.pits_per_side() {
             return Err(PositionMismatch::PitsPerSide {

@@ -1043,7 +1043,9 @@ mod tests {
                         };
                         let (south, north) = (row(), row());
                         let mover = if next(2) == 0 { Side::South } else { Side::North };
-                        let p = Position::from_rows(&south, &north, [0, 0], mover).unwrap();
+                        let p = crate::Setup::from_rows(&south, &north, [0, 0], mover)
+                            .unwrap()
+                            .position_unchecked();
                         let slam = (0..pits as usize)
                             .any(|k| p.pit(mover, k) > 0 && p.sow_result(&v, k).grand_slam);
                         let shortcut = p.no_grand_slam(&v);

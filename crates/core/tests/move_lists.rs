@@ -45,7 +45,7 @@ proptest! {
     fn no_text_makes_the_parsers_panic(text in ".{0,80}") {
         let _ = parse_moves(&text);
         let _ = text.parse::<Move>();
-        let _ = text.parse::<Position>();
+        let _ = text.parse::<Setup>();
         let mut game = Game::new(Variant::preset("kalah").unwrap());
         if let Err(e) = game.play_moves(&text) {
             // The message quotes at most QUOTE_MAX characters of the input.
@@ -96,7 +96,7 @@ fn lists_and_their_errors() {
     assert!(e.to_string().len() < 200, "{e}");
     // So are bad positions and variant names.
     for text in [format!("{}:0/1:0/S", "4,".repeat(500)), format!("1:0/1:0/{}", "S".repeat(500))] {
-        let e = text.parse::<Position>().unwrap_err();
+        let e = text.parse::<Setup>().unwrap_err();
         assert!(e.to_string().len() < 200, "{e}");
     }
     let e = Variant::preset(&"k".repeat(1000)).unwrap_err();

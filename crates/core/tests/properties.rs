@@ -50,8 +50,8 @@ proptest! {
             }
             // Text round-trips.
             let text = p.to_string();
-            prop_assert_eq!(text.parse::<Position>().unwrap(), p);
-            prop_assert!(p.check_fits(&v).is_ok());
+            prop_assert_eq!(text.parse::<Setup>().unwrap(), Setup::from(p));
+            prop_assert!(Setup::from(p).check_fits(&v).is_ok());
             let mv = legal[choices[plies % choices.len()] as usize % legal.len()];
             prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), mv);
             game.play(mv).unwrap();
@@ -61,8 +61,8 @@ proptest! {
         let end = *game.position();
         prop_assert_eq!(end.total_seeds(), total);
         prop_assert!(end.legal_moves(&v).is_empty());
-        prop_assert_eq!(end.to_string().parse::<Position>().unwrap(), end);
-        prop_assert_eq!(end.check_fits(&v), Ok(()), "{}", end);
+        prop_assert_eq!(end.to_string().parse::<Setup>().unwrap(), Setup::from(end));
+        prop_assert_eq!(Setup::from(end).check_fits(&v), Ok(()), "{}", end);
         prop_assert!(end.outcome().is_some());
         // When the rules move the seeds left to the stores, the pits are empty.
         if end.end_reason() != Some(EndReason::Majority) && end.end_reason() != Some(EndReason::Cycle) {
@@ -107,11 +107,11 @@ proptest! {
             }
         }
         let text = String::from_utf8(text).unwrap();
-        match text.parse::<Position>() {
+        match text.parse::<Setup>() {
             Ok(q) => {
-                prop_assert_eq!(q.to_string().parse::<Position>().unwrap(), q);
+                prop_assert_eq!(q.to_string().parse::<Setup>().unwrap(), q);
                 if edits.is_empty() {
-                    prop_assert_eq!(q, p);
+                    prop_assert_eq!(q, Setup::from(p));
                 }
             }
             Err(e) => {

@@ -11,8 +11,10 @@ fn variant(name: &str) -> Variant {
     Variant::preset(name).unwrap()
 }
 
+/// The board of a position string, unchecked: the boards drawn here hold
+/// any number of seeds.
 fn pos(text: &str) -> Position {
-    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    text.parse::<Setup>().unwrap_or_else(|e| panic!("{text}: {e}")).position_unchecked()
 }
 
 /// Plays `moves` (1-based pit numbers or swap) from `start` and returns the

@@ -148,12 +148,12 @@ fn meaningless_combinations_are_refused() {
 #[test]
 fn a_position_string_must_fit_its_variant() {
     let v = Variant::preset("kalah").unwrap();
-    let p: Position = "4,4,4:0/4,4,4:0/S".parse().unwrap();
+    let p: Setup = "4,4,4:0/4,4,4:0/S".parse().unwrap();
     assert!(p.check_fits(&v).unwrap_err().to_string().contains("3 pits per side"));
-    let p: Position = "4,4,4,4,4,4:0/4,4,4,4,4,4:1/S".parse().unwrap();
+    let p: Setup = "4,4,4,4,4,4:0/4,4,4,4,4,4:1/S".parse().unwrap();
     assert!(p.check_fits(&v).unwrap_err().to_string().contains("holds 49 seeds"));
     let classic = Variant::preset("kalah-classic").unwrap();
-    let p: Position = "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S+opening".parse().unwrap();
+    let p: Setup = "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S+opening".parse().unwrap();
     assert!(p.check_fits(&classic).unwrap_err().to_string().contains("no pie rule"));
     assert!(p.check_fits(&v).is_ok());
 }
@@ -171,14 +171,14 @@ fn position_parse_errors_name_the_problem() {
         ("4,4:0/4,999:0/S", "not a seed count"),
     ];
     for (text, expected) in cases {
-        let e = text.parse::<Position>().unwrap_err().to_string();
+        let e = text.parse::<Setup>().unwrap_err().to_string();
         assert!(e.contains(expected), "{text}: {e}");
     }
 }
 
 /// The reason `text` does not fit `variant` (panics when it fits).
 fn misfit(variant: &Variant, text: &str) -> String {
-    let p: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    let p: Setup = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
     match p.check_fits(variant) {
         Ok(()) => panic!("{text} was accepted under {}", variant.name()),
         Err(e) => e.to_string(),
@@ -198,7 +198,7 @@ fn a_finished_position_must_have_ended_as_it_says() {
     //      4  4  4  4  4  0
     //   0                   25
     //      0  0  0  0  3  0
-    let won: Position = "0,0,0,0,3,0:25/0,4,4,4,4,4:0/N#majority".parse().unwrap();
+    let won: Setup = "0,0,0,0,3,0:25/0,4,4,4,4,4:0/N#majority".parse().unwrap();
     assert_eq!(won.check_fits(&kalah), Ok(()));
     // An empty side with seeds on both sides:
     //      0  0  0  0  0  1
@@ -206,7 +206,7 @@ fn a_finished_position_must_have_ended_as_it_says() {
     //      0  0  0  0  0 24
     let e = misfit(&kalah, "0,0,0,0,0,24:23/1,0,0,0,0,0:0/S#empty-side");
     assert!(e.contains("the pits still hold 25"), "{e}");
-    let over: Position = "0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side".parse().unwrap();
+    let over: Setup = "0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side".parse().unwrap();
     assert_eq!(over.check_fits(&kalah), Ok(()));
     // Ways of ending that Kalah does not have.
     for reason in ["cycle", "cannot-feed", "only-grand-slams", "no-seeds"] {
@@ -216,7 +216,7 @@ fn a_finished_position_must_have_ended_as_it_says() {
     // Oware has them all but a majority and an empty side (the mover's rule).
     let oware = Variant::preset("oware").unwrap();
     for reason in ["cycle", "cannot-feed", "only-grand-slams", "no-seeds"] {
-        let p: Position = format!("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#{reason}").parse().unwrap();
+        let p: Setup = format!("0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#{reason}").parse().unwrap();
         assert_eq!(p.check_fits(&oware), Ok(()), "{reason}");
     }
     assert!(misfit(&oware, "0,0,0,0,0,0:21/0,0,0,0,0,0:27/S#empty-side").contains("do not have"));
@@ -231,7 +231,7 @@ fn a_finished_position_must_have_ended_as_it_says() {
     //  23                   24
     //      1  0  0  0  0  0
     let awari = Variant::preset("awari").unwrap();
-    let split: Position = "1,0,0,0,0,0:24/0,0,0,0,0,0:23/S#cycle".parse().unwrap();
+    let split: Setup = "1,0,0,0,0,0:24/0,0,0,0,0,0:23/S#cycle".parse().unwrap();
     assert_eq!(split.check_fits(&awari), Ok(()));
     assert!(misfit(&awari, "0,1,0,0,0,0:24/0,0,0,0,0,0:23/S#cycle").contains("split"));
     assert!(misfit(&awari, "1,0,0,0,0,0:24/0,0,0,0,0,0:23/N#cycle").contains("split"));
@@ -247,7 +247,7 @@ fn pie_rule_markers_belong_to_their_player() {
     let mut rules = kalah.rules().clone();
     rules.turn.first = Side::North;
     let north_first = Variant::new(rules).unwrap();
-    let p: Position = "4,4,4,4,4,4:0/4,4,4,4,4,4:0/N+opening".parse().unwrap();
+    let p: Setup = "4,4,4,4,4,4:0/4,4,4,4,4,4:0/N+opening".parse().unwrap();
     assert_eq!(p.check_fits(&north_first), Ok(()));
     assert!(misfit(&north_first, "4,4,4,4,4,4:0/4,4,4,4,4,4:0/S+opening").contains("north makes"));
 }
@@ -256,10 +256,10 @@ fn pie_rule_markers_belong_to_their_player() {
 fn seed_counts_are_plain_digits() {
     for bad in ["+4", "04", " 4", "4 ", "-0", "00", "256", ""] {
         let text = format!("4,{bad},4,4,4,4:0/4,4,4,4,4,4:0/S");
-        let e = text.parse::<Position>().unwrap_err().to_string();
+        let e = text.parse::<Setup>().unwrap_err().to_string();
         assert!(e.contains("is not a seed count"), "{text}: {e}");
     }
-    let e = "4,4,4,4,4,4:+0/4,4,4,4,4,4:0/S".parse::<Position>().unwrap_err().to_string();
+    let e = "4,4,4,4,4,4:+0/4,4,4,4,4,4:0/S".parse::<Setup>().unwrap_err().to_string();
     assert!(e.contains("\"+0\" in the south row") && e.contains("without a sign"), "{e}");
-    assert!("4,4,4,4,4,10:0/4,4,4,4,4,0:0/S".parse::<Position>().is_ok());
+    assert!("4,4,4,4,4,10:0/4,4,4,4,4,0:0/S".parse::<Setup>().is_ok());
 }

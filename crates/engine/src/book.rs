@@ -29,7 +29,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-use mancala_core::{quote, Game, Move, ParsePositionError, Position, Variant};
+use mancala_core::{quote, Game, Move, Position, Variant};
 
 use crate::playout::SplitMix64;
 use crate::search::{SearchLimits, SearchOptions, Searcher};
@@ -321,9 +321,7 @@ impl Book {
     /// A position of the book's variant, not over, from its string.
     fn read_position(&self, line: usize, text: &str) -> Result<Position, BookError> {
         let bad = |reason: String| BookError::Position { line, text: quote(text), reason };
-        let p: Position = text.parse().map_err(|e: ParsePositionError| bad(e.to_string()))?;
-        p.check_fits(&self.variant).map_err(|e| bad(e.to_string()))?;
-        let p = p.settled(&self.variant);
+        let p = Position::from_text(&self.variant, text).map_err(|e| bad(e.to_string()))?;
         if p.is_over() {
             return Err(bad("the game is over there".into()));
         }

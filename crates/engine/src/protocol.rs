@@ -29,7 +29,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use mancala_core::{parse_moves, quote, EndReason, Move, Outcome, Position, Side};
+use mancala_core::{parse_moves, quote, EndReason, Move, Outcome, Setup, Side};
 
 use crate::search::MAX_DEPTH;
 
@@ -58,8 +58,9 @@ fn err<T>(message: impl Into<String>) -> Result<T, ProtocolError> {
 pub enum Start {
     /// `startpos`: the variant's start position.
     StartPos,
-    /// A position string (`docs/notation.md`).
-    Position(Position),
+    /// A position string (`docs/notation.md`), checked against the
+    /// variant when it is set.
+    Position(Setup),
 }
 
 /// The limits of `go`; all `None` and not infinite: search until solved or
@@ -529,9 +530,9 @@ pub enum Reply {
     /// `d`: `variant NAME pits P seeds S`.
     Variant { name: String, pits: u32, seeds: u32 },
     /// `d`: `position POSITION`.
-    Position(Position),
+    Position(Setup),
     /// `d`: `start POSITION`.
-    StartPosition(Position),
+    StartPosition(Setup),
     /// `d`: `moves M1 M2 ...`.
     Moves(Vec<Move>),
     /// `d`: `board TEXT`, one row of the drawn board.
@@ -599,7 +600,7 @@ fn parse_info(words: &[&str]) -> Result<Info, ProtocolError> {
     Ok(info)
 }
 
-fn position_of(what: &str, words: &[&str]) -> Result<Position, ProtocolError> {
+fn position_of(what: &str, words: &[&str]) -> Result<Setup, ProtocolError> {
     match words {
         [p] => p.parse().map_err(|e| ProtocolError(format!("{what} {:?}: {e}", quote(p)))),
         _ => err(format!("{what}: give one position string")),

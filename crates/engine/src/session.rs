@@ -379,12 +379,10 @@ impl Session {
     fn set_position(&mut self, start: Start, moves: &[Move]) {
         let start = match start {
             Start::StartPos => Position::start(&self.variant),
-            Start::Position(p) => {
-                if let Err(e) = p.check_fits(&self.variant) {
-                    return self.error(format!("position {p}: {e}"));
-                }
-                p.settled(&self.variant)
-            }
+            Start::Position(setup) => match setup.position(&self.variant) {
+                Ok(p) => p,
+                Err(e) => return self.error(format!("position {setup}: {e}")),
+            },
         };
         let mut game = Game::from_position(self.variant.clone(), start);
         for (i, &mv) in moves.iter().enumerate() {
@@ -556,8 +554,8 @@ impl Session {
                 pits: v.pits_per_side() as u32,
                 seeds: v.seeds_per_pit() as u32,
             },
-            Reply::Position(*pos),
-            Reply::StartPosition(*self.game.start()),
+            Reply::Position((*pos).into()),
+            Reply::StartPosition((*self.game.start()).into()),
             Reply::Moves(self.game.moves().to_vec()),
         ];
         lines.extend(board(pos).into_iter().map(Reply::Board));

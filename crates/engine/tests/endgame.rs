@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_core::{Game, Move, Position, Setup, Side, Variant};
 use mancala_engine::search::{oracle_use, OracleUse};
 use mancala_engine::{
     computer_move, computer_move_with, EndgameOracle, SearchLimits, SearchOptions, Searcher,
@@ -45,8 +45,10 @@ impl Minimax {
         }
         let n = board.len() / 2;
         let v = &self.v;
-        let pos =
-            Position::from_rows(&board[..n], &board[n..], [0, 0], Side::South).unwrap().settled(v);
+        let pos = Setup::from_rows(&board[..n], &board[n..], [0, 0], Side::South)
+            .unwrap()
+            .position_unchecked()
+            .settled(v);
         let f = if pos.is_over() {
             pos.store_margin()
         } else {

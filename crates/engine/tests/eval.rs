@@ -3,7 +3,7 @@
 //! same for either side, stays within what the stores allow, and reads the
 //! board as the rules do.
 
-use mancala_core::{Game, Position, Side, Variant};
+use mancala_core::{Game, Position, Setup, Side, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::eval::{
     estimate, features, format_weights, kalah_features, kalah_weights, learned_estimate,
@@ -36,8 +36,9 @@ fn game_positions(v: &Variant, games: usize, rng: &mut SplitMix64) -> Vec<Positi
 /// The same position with the sides swapped: rows, stores and mover.
 fn mirrored(p: &Position) -> Position {
     let (s, n) = (Side::South, Side::North);
-    Position::from_rows(p.row(n), p.row(s), [p.store(n), p.store(s)], p.to_move().opponent())
+    Setup::from_rows(p.row(n), p.row(s), [p.store(n), p.store(s)], p.to_move().opponent())
         .unwrap()
+        .position_unchecked()
 }
 
 #[test]
@@ -177,8 +178,9 @@ fn the_features_read_captures_laps_and_small_pits() {
     // two pits, making 3 and 2 there: a chained capture of 5. South's
     // fifth pit laps the board (13 seeds) and is not scanned. No pit of
     // North's reaches South's side, so North captures nothing.
-    let p = Position::from_rows(&[0, 0, 0, 0, 13, 2], &[1, 2, 1, 0, 0, 0], [10, 19], Side::South)
-        .unwrap();
+    let p = Setup::from_rows(&[0, 0, 0, 0, 13, 2], &[1, 2, 1, 0, 0, 0], [10, 19], Side::South)
+        .unwrap()
+        .position_unchecked();
     let f = features(&p);
     let at = |name: &str| f[FEATURE_NAMES.iter().position(|n| *n == name).unwrap()];
     assert_eq!(at("store_margin"), -9);
@@ -198,8 +200,9 @@ fn the_features_read_captures_laps_and_small_pits() {
     assert_eq!(at("their_reaching_pits"), 0);
     assert_eq!(at("tempo"), 1);
     // Seen by North, the same board reads the other way round.
-    let q =
-        Position::from_rows(p.row(Side::South), p.row(Side::North), [10, 19], Side::North).unwrap();
+    let q = Setup::from_rows(p.row(Side::South), p.row(Side::North), [10, 19], Side::North)
+        .unwrap()
+        .position_unchecked();
     let g = features(&q);
     assert_eq!(g[0], 9);
     assert_eq!(g[FEATURE_NAMES.iter().position(|n| *n == "their_capture").unwrap()], 5);
@@ -267,7 +270,7 @@ fn the_kalah_features_read_extra_turns_captures_and_overflow() {
     // from the store) sows one seed past it: an overflow of 1.
     let south = [0, 1, 0, 1, 2, 2];
     let north = [1, 0, 5, 1, 2, 7];
-    let p = Position::from_rows(&south, &north, [10, 13], Side::South).unwrap();
+    let p = Setup::from_rows(&south, &north, [10, 13], Side::South).unwrap().position_unchecked();
     let f = kalah_features(&p, false);
     let at = |name: &str| f[KALAH_FEATURE_NAMES.iter().position(|n| *n == name).unwrap()];
     assert_eq!(at("store_margin"), -3);
@@ -294,8 +297,9 @@ fn the_kalah_features_read_extra_turns_captures_and_overflow() {
     //        0   0   0   0   0   3
     //    0                           0
     //        1   0   0   0   0   0
-    let lone =
-        Position::from_rows(&[1, 0, 0, 0, 0, 0], &[3, 0, 0, 0, 0, 0], [0, 0], Side::South).unwrap();
+    let lone = Setup::from_rows(&[1, 0, 0, 0, 0, 0], &[3, 0, 0, 0, 0, 0], [0, 0], Side::South)
+        .unwrap()
+        .position_unchecked();
     let capture = KALAH_FEATURE_NAMES.iter().position(|n| *n == "our_capture").unwrap();
     assert_eq!(kalah_features(&lone, false)[capture], 0);
     assert_eq!(kalah_features(&lone, true)[capture], 1);
@@ -340,7 +344,7 @@ fn positions_of(v: &Variant, games: usize, seed: u64) -> Vec<Position> {
         }
         let stores = [rng.below(10) as u8, rng.below(10) as u8];
         let mover = if rng.below(2) == 0 { Side::South } else { Side::North };
-        out.push(Position::from_rows(&rows[0], &rows[1], stores, mover).unwrap());
+        out.push(Setup::from_rows(&rows[0], &rows[1], stores, mover).unwrap().position_unchecked());
     }
     out
 }

@@ -89,7 +89,7 @@ fn command() -> impl Strategy<Value = Command> {
         "[a-z/][a-z0-9 /._-]{0,30}[a-z0-9]".prop_map(Command::VariantFile),
         (1usize..=65536).prop_map(Command::Hash),
         (prop::option::of(position()), moves()).prop_map(|(p, moves)| Command::Position {
-            start: p.map_or(Start::StartPos, Start::Position),
+            start: p.map_or(Start::StartPos, |p| Start::Position(p.into())),
             moves
         }),
         go_limits().prop_map(Command::Go),
@@ -116,8 +116,8 @@ fn reply() -> impl Strategy<Value = Reply> {
             pits,
             seeds
         }),
-        position().prop_map(Reply::Position),
-        position().prop_map(Reply::StartPosition),
+        position().prop_map(|p| Reply::Position(p.into())),
+        position().prop_map(|p| Reply::StartPosition(p.into())),
         moves().prop_map(Reply::Moves),
         "[ 0-9]{0,30}[0-9]".prop_map(Reply::Board),
         prop::sample::select(vec![Side::South, Side::North]).prop_map(Reply::ToMove),

@@ -19,13 +19,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mancala_core::{
-    format_moves, mix64, preset_names, EndReason, Game, Move, Outcome, Position, Repetition,
-    RepetitionWindow, Side, StorePlacement, Variant,
+    format_moves, mix64, preset_names, EndReason, Game, Move, Outcome, Position, PositionError,
+    Repetition, RepetitionWindow, Side, Variant,
 };
 use mancala_engine::playout::{random_playout, SplitMix64};
-use mancala_engine::search::score::for_side;
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher, MAX_HASH_MB, MAX_THREADS};
-use mancala_solver::{Databases, PlanEvent, SolvePlan};
+use mancala_solver::{Databases, OptionNames, PlanEvent, Solve, SolveError};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
@@ -192,13 +191,14 @@ impl PyGame {
         let game = match position {
             None => Game::new(variant),
             Some(text) => {
-                let pos: Position = text
-                    .parse()
-                    .map_err(|e| value_error(format!("position {text:?} does not read: {e}")))?;
-                pos.check_fits(&variant).map_err(|e| {
-                    value_error(format!("position {text:?} does not fit this game: {e}"))
+                let pos = Position::from_text(&variant, text).map_err(|e| match e {
+                    PositionError::Parse(e) => {
+                        value_error(format!("position {text:?} does not read: {e}"))
+                    }
+                    PositionError::Mismatch(e) => {
+                        value_error(format!("position {text:?} does not fit this game: {e}"))
+                    }
                 })?;
-                let pos = pos.settled(&variant);
                 Game::from_position(variant, pos)
             }
         };
@@ -1150,6 +1150,11 @@ fn event_note(event: &PlanEvent) -> Option<String> {
         }
         PlanEvent::CheckpointIgnored(why) => format!("checkpoint ignored: {why}"),
         PlanEvent::CheckpointNotSaved(why) => format!("checkpoint not saved: {why}"),
+        PlanEvent::ReadingDatabase { max_seeds } => {
+            format!("reading the value from the endgame database up to {max_seeds} seeds")
+        }
+        PlanEvent::BySearch { why } => format!("solving by search: {why}"),
+        PlanEvent::DatabaseOpened(line) | PlanEvent::DatabaseNotUsed(line) => line.clone(),
         _ => return None,
     })
 }
@@ -1193,60 +1198,48 @@ fn solve(
 ) -> PyResult<PySolveResult> {
     let game = state.get().game.read()?.clone();
     let variant = game.variant().clone();
-    let root = *game.position();
-    if db_seeds.is_some() && databases.is_none() {
-        return Err(value_error("db_seeds needs databases (the folder to build them in)"));
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut solve = Solve::new(&game).option_names(OptionNames::KEYWORDS).stop_flag(stop.clone());
+    if let Some(folder) = &databases {
+        solve = solve.databases(folder);
     }
     if let Some(seeds) = db_seeds {
         if !(0..=127).contains(&seeds) {
             return Err(value_error(format!("db_seeds = {seeds}: it must be from 0 to 127")));
         }
+        solve = solve.db_seeds(seeds as usize);
     }
     if let Some(t) = threads {
         if !(1..=MAX_THREADS as i64).contains(&t) {
             return Err(value_error(format!("threads = {t}: it must be from 1 to {MAX_THREADS}")));
         }
+        solve = solve.threads(t as usize);
     }
     if let Some(mb) = table_mb {
         if !(1..=1 << 20).contains(&mb) {
             return Err(value_error(format!("table_mb = {mb}: it must be from 1 to 1048576")));
         }
+        solve = solve.table_megabytes(mb as usize);
     }
-    let options = SolveOptions {
-        databases,
-        db_seeds: db_seeds.map(|n| n as usize),
-        threads: threads.map(|t| t as usize),
-        table_mb: table_mb.map(|mb| mb as usize),
-    };
-    let rules = variant.rules();
-    if rules.end.repetition != Repetition::None && rules.board.stores == StorePlacement::Beside {
-        return solve_repetition(py, game, options, progress.as_ref());
-    }
-    let mut plan = SolvePlan::new(&variant, root);
-    if let Some(folder) = &options.databases {
-        plan = plan.databases(folder);
-    }
-    if let Some(seeds) = options.db_seeds {
-        plan = plan.db_seeds(seeds);
-    }
-    if let Some(t) = options.threads {
-        plan = plan.threads(t);
-    }
-    if let Some(mb) = options.table_mb {
-        plan = plan.table_megabytes(mb);
-    }
+    let cannot = |e: SolveError| value_error(format!("cannot solve {}: {e}", variant.name()));
+    solve.route().map_err(cannot)?;
     let started = std::time::Instant::now();
-    let stop = Arc::new(AtomicBool::new(false));
-    plan = plan.stop_flag(stop.clone());
-    plan.check().map_err(|e| value_error(format!("cannot solve {}: {e}", variant.name())))?;
     let result = run_with_progress(py, &stop, progress.as_ref(), move |send| {
-        plan.solve(&|event| match &event {
+        solve.run(&|event| match &event {
             PlanEvent::Solve(p) => send(vec![
                 ("event", Field::Text("bounds".into())),
                 ("lower", Field::Int(p.lower.into())),
                 ("upper", Field::Int(p.upper.into())),
                 ("nodes", Field::Int(p.nodes as i64)),
                 ("seconds", Field::Float(p.elapsed.as_secs_f64())),
+            ]),
+            PlanEvent::Depth(d) => send(vec![
+                ("event", Field::Text("depth".into())),
+                ("depth", Field::Int(d.depth.into())),
+                ("score", Field::Int(d.score.into())),
+                ("exact", Field::Bool(d.exact)),
+                ("nodes", Field::Int(d.nodes as i64)),
+                ("seconds", Field::Float(d.elapsed.as_secs_f64())),
             ]),
             other => {
                 if let Some(text) = event_note(other) {
@@ -1255,203 +1248,43 @@ fn solve(
             }
         })
     })?;
-    let solution = result.map_err(|e| value_error(format!("cannot solve: {e}")))?;
-    let n = variant.pits_per_side();
-    let mut best: Vec<i64> = solution.best_moves.iter().map(|&m| action_of(m, n)).collect();
-    best.sort_unstable();
-    Ok(PySolveResult {
-        score: for_side(root.to_move(), solution.margin),
-        margin: solution.margin,
-        best_actions: best,
-        nodes: solution.nodes,
-        seconds: started.elapsed().as_secs_f64(),
-        method: "solver",
-        played_to_the_end: false,
-    })
-}
-
-/// :func:`solve`'s options, checked.
-struct SolveOptions {
-    databases: Option<std::path::PathBuf>,
-    db_seeds: Option<usize>,
-    threads: Option<usize>,
-    table_mb: Option<usize>,
-}
-
-/// The table of a solve by search when ``table_mb`` is not given, in MiB
-/// (as `mancala solve`'s).
-const SEARCH_TABLE_MB: usize = 256;
-
-/// What the worker of a solve under a repetition rule ends with.
-enum RepetitionOutcome {
-    Database(mancala_solver::DatabaseSolution),
-    Search(mancala_solver::SearchSolution),
-}
-
-/// :func:`solve` under a repetition rule: the route `mancala solve` takes
-/// (`mancala_solver::repetition::route`), from the database or by search.
-fn solve_repetition(
-    py: Python<'_>,
-    game: Game,
-    options: SolveOptions,
-    progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PySolveResult> {
-    use mancala_solver::repetition::{self, Route};
-    let variant = game.variant().clone();
-    let root = *game.position();
-    let name = variant.name().to_string();
-    let cannot = move |e: String| value_error(format!("cannot solve {name}: {e}"));
-    if root.is_over() {
-        return Err(cannot("the game is over".into()));
-    }
-    let route =
-        repetition::route(&game, options.databases.as_deref(), options.db_seeds, "db_seeds")
-            .map_err(|e| cannot(e.to_string()))?;
-    let table_mb = options.table_mb.unwrap_or(SEARCH_TABLE_MB);
-    if table_mb > MAX_HASH_MB {
-        return Err(value_error(format!(
-            "table_mb = {table_mb}: a solve by search takes from 1 to {MAX_HASH_MB}"
-        )));
-    }
-    let started = std::time::Instant::now();
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let every_core = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let folder = options.databases.clone();
-    let threads = options.threads;
-    let worker_game = game.clone();
-    let outcome = run_with_progress(py, &stop, progress, move |send| {
-        let game = worker_game;
-        let v = game.variant();
-        let build = |seeds: usize, folder: &std::path::Path| {
-            send(note(format!(
-                "building the endgame database up to {seeds} seeds in {}",
-                Databases::folder(v, folder).display()
-            )));
-            Databases::build_with(
-                v,
-                seeds,
-                folder,
-                threads.unwrap_or(every_core),
-                &|_| {},
-                &mut |_, _| {},
-                &flag,
-            )
-            .map_err(|e| format!("the endgame database: {e}"))
-        };
-        match route {
-            Route::Database { build: seeds } => {
-                let folder = folder.expect("the database route has a folder");
-                let db = match seeds {
-                    Some(seeds) => build(seeds, &folder)?,
-                    None => Databases::open_database(v, &folder)
-                        .map_err(|e| format!("the endgame database: {e}"))?
-                        .ok_or("the endgame database is no longer on disk")?,
-                };
-                send(note(format!(
-                    "reading the value from the endgame database up to {} seeds",
-                    db.max_seeds()
-                )));
-                repetition::solve_from_database(&game, &db)
-                    .map(RepetitionOutcome::Database)
-                    .map_err(|e| e.to_string())
-            }
-            Route::Search { why, build: seeds } => {
-                send(note(format!("solving by search: {why}")));
-                if let (Some(seeds), Some(folder)) = (seeds, &folder) {
-                    build(seeds, folder)?;
-                }
-                let opened = match &folder {
-                    Some(folder) => match Databases::open(v, folder) {
-                        Ok(opened) => opened.map(|mut o| {
-                            o.exact |= repetition::searches_to_the_end(v);
-                            o
-                        }),
-                        Err(e) => {
-                            send(note(format!("endgame database not used: {e}")));
-                            None
-                        }
-                    },
-                    None => None,
-                };
-                if let Some(o) = &opened {
-                    send(note(o.describe()));
-                }
-                let mut searcher =
-                    Searcher::try_new(SearchOptions { hash_mb: table_mb, solve_seeds: None })
-                        .map_err(|e| format!("table_mb = {table_mb}: {e}"))?
-                        .with_endgame(opened.map(|o| o.oracle))
-                        .with_threads(threads.unwrap_or(1));
-                repetition::solve_by_search(&game, &mut searcher, Some(&flag), &mut |i| {
-                    send(vec![
-                        ("event", Field::Text("depth".into())),
-                        ("depth", Field::Int(i.depth.into())),
-                        ("score", Field::Int(i.score.into())),
-                        ("exact", Field::Bool(i.exact)),
-                        ("nodes", Field::Int(i.nodes as i64)),
-                        ("seconds", Field::Float(i.elapsed.as_secs_f64())),
-                    ])
-                })
-                .map(RepetitionOutcome::Search)
-                .map_err(|e| e.to_string())
-            }
-        }
-    })?;
     let n = variant.pits_per_side();
     let actions = |moves: &[Move]| {
         let mut best: Vec<i64> = moves.iter().map(|&m| action_of(m, n)).collect();
         best.sort_unstable();
         best
     };
-    let seconds = started.elapsed().as_secs_f64();
-    let us = root.to_move();
-    match outcome.map_err(|e| value_error(format!("cannot solve {}: {e}", variant.name())))? {
-        RepetitionOutcome::Database(solution) => Ok(PySolveResult {
-            score: for_side(us, solution.margin),
-            margin: solution.margin,
-            best_actions: actions(&solution.best_moves),
-            nodes: 0,
-            seconds,
-            method: "database",
-            played_to_the_end: variant.rules().end.majority,
+    match result {
+        Ok(solved) => Ok(PySolveResult {
+            score: solved.value(),
+            margin: solved.margin,
+            best_actions: actions(&solved.best_moves),
+            nodes: solved.nodes,
+            seconds: started.elapsed().as_secs_f64(),
+            method: solved.method.name(),
+            played_to_the_end: solved.played_to_the_end,
         }),
-        RepetitionOutcome::Search(solution) => {
-            let a = &solution.analysis;
-            match solution.margin() {
-                Some(margin) => Ok(PySolveResult {
-                    score: for_side(us, margin),
-                    margin,
-                    best_actions: actions(&solution.best_moves()),
-                    nodes: a.nodes,
-                    seconds,
-                    method: "search",
-                    played_to_the_end: solution.played_to_the_end,
-                }),
-                None => {
-                    let mut text = format!(
-                        "the search reached its deepest ({} moves) without proving the value of \
-                         this {} position: the seeds can circle for longer than it looks ahead",
-                        mancala_engine::search::DEEPEST,
-                        variant.name()
-                    );
-                    if let Some((mv, score)) = solution.at_least() {
-                        text += &format!(
-                            "; proven: action {} scores at least {score:+} for the player to move",
-                            action_of(mv, n)
-                        );
-                    }
-                    if let Some(best) = a.best() {
-                        text += &format!(
-                            "; best found: action {} (estimate {:+}, depth {})",
-                            action_of(best.mv, n),
-                            best.score,
-                            a.depth
-                        );
-                    }
-                    Err(PyRuntimeError::new_err(text))
-                }
+        // Out of depth: what was proven and found, in actions.
+        Err(e @ SolveError::NotProven { stopped: false, .. }) => {
+            let SolveError::NotProven { solution, .. } = &e else { unreachable!() };
+            let mut text = format!("cannot solve {}: {e}", variant.name());
+            if let Some((mv, score)) = solution.at_least() {
+                text += &format!(
+                    "; proven: action {} scores at least {score:+} for the player to move",
+                    action_of(mv, n)
+                );
             }
+            if let Some(best) = solution.analysis.best() {
+                text += &format!(
+                    "; best found: action {} (estimate {:+}, depth {})",
+                    action_of(best.mv, n),
+                    best.score,
+                    solution.analysis.depth
+                );
+            }
+            Err(PyRuntimeError::new_err(text))
         }
+        Err(e) => Err(cannot(e)),
     }
 }
 

@@ -28,7 +28,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
 
-use mancala_core::{Position, Repetition, Rules, Side, StorePlacement, Variant, MAX_MOVES};
+use mancala_core::{Position, Repetition, Rules, Setup, Side, StorePlacement, Variant, MAX_MOVES};
 
 use crate::index::BoardIndex;
 use crate::memory::Buffer;
@@ -913,8 +913,9 @@ impl EndgameDb {
         if known != UNKNOWN {
             return known;
         }
-        let pos = Position::from_rows(&board[..n], &board[n..2 * n], [0, 0], Side::South)
+        let pos = Setup::from_rows(&board[..n], &board[n..2 * n], [0, 0], Side::South)
             .expect("a database board is a valid position")
+            .position_unchecked()
             .settled(v);
         let value = if pos.is_over() {
             pos.store_margin()

@@ -12,9 +12,13 @@
 //!   the engine may use it), opens it as the engine's
 //!   [`EndgameOracle`](mancala_engine::search::EndgameOracle) and builds
 //!   the kind a variant needs.
-//! - [`SolvePlan`] is the whole recipe of `mancala solve`: database and
-//!   table sized to the game, first guess, checkpoints ([`Checkpoint`]),
-//!   the value played to the end.
+//! - [`Solve`] is the one call every front end makes to solve a position:
+//!   it picks the route (the exact solver, the database, or a proof by
+//!   search under a repetition rule), the threads and the table, and says
+//!   what is exact.
+//! - [`SolvePlan`] is the exact solver's recipe: database and table sized
+//!   to the game, first guess, checkpoints ([`Checkpoint`]), the value
+//!   played to the end.
 //!
 //! The only I/O is the database files and solve checkpoints, in folders the
 //! caller passes; progress is reported by callbacks.
@@ -44,6 +48,7 @@ pub mod oware_db;
 mod plan;
 pub mod repetition;
 mod search;
+mod solve;
 mod tt;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
@@ -55,9 +60,13 @@ pub use plan::{
     default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,
 };
 pub use repetition::{
-    solve_by_search, solve_from_database, DatabaseSolution, RepetitionError, Route, SearchSolution,
+    solve_by_search, solve_from_database, DatabaseSolution, RepetitionError, SearchSolution,
 };
 pub use search::{
     can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver, SolverError,
+};
+pub use solve::{
+    under_repetition, DepthProgress, Method, OptionNames, Route, Solve, SolveError, Solved,
+    SEARCH_TABLE_MB,
 };
 pub use tt::Table;

@@ -79,6 +79,19 @@ pub enum PlanEvent {
     Solve(SolveProgress),
     /// The checkpoint could not be written (one line why); the solve goes on.
     CheckpointNotSaved(String),
+    /// Under a repetition rule: the value is read from the database up to
+    /// `max_seeds` seeds.
+    ReadingDatabase { max_seeds: usize },
+    /// Under a repetition rule: the value is proven by search, for the
+    /// reason `why` (a sentence to show).
+    BySearch { why: String },
+    /// The proof by search probes this database (one line describing it).
+    DatabaseOpened(String),
+    /// A database on disk cannot be used (one line why); the proof by
+    /// search goes on without it.
+    DatabaseNotUsed(String),
+    /// The proof by search completed an iteration.
+    Depth(crate::solve::DepthProgress),
 }
 
 /// A solve of one position with everything that makes it fast; see the

@@ -41,6 +41,7 @@ use mancala_engine::search::score::for_side;
 use mancala_engine::search::{Analysis, SearchInfo, SearchLimits, Searcher, DEEPEST};
 
 use crate::databases::{Database, Databases};
+use crate::solve::Route;
 
 /// Why a game cannot be solved from the database.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -94,21 +95,6 @@ pub fn check_solvable(v: &Variant) -> Result<(), RepetitionError> {
     }
 }
 
-/// How a game under a repetition rule (stores beside the board) is solved:
-/// what [`route`] decides.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// From the endgame database ([`solve_from_database`]): awari's rule, a
-    /// fresh position, a database covering its seeds on disk (`build`
-    /// `None`) or to be built up to `build` seeds first (layers already on
-    /// disk are reused).
-    Database { build: Option<usize> },
-    /// By search ([`solve_by_search`]) for the reason `why` (a sentence to
-    /// show), with the database on disk where it applies, built first up to
-    /// `build` seeds when asked.
-    Search { why: String, build: Option<usize> },
-}
-
 /// Decides how the game's position is solved under its repetition rule,
 /// with the folder of databases `root` (`None`: no databases, so by search)
 /// and `db_seeds` as the caller asked:
@@ -117,7 +103,7 @@ pub enum Route {
 /// `option` names that choice in messages (`--db-seeds`, `db_seeds =`).
 /// A variant whose database holds a convention (the `owner` rule) refuses
 /// `db_seeds`.
-pub fn route(
+pub(crate) fn route(
     game: &Game,
     root: Option<&Path>,
     db_seeds: Option<usize>,

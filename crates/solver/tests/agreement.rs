@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
-use mancala_core::{Position, Side, Variant};
+use mancala_core::{Position, Setup, Side, Variant};
 use mancala_solver::{EndgameDb, SolveOptions, Solver};
 
 /// Final margin (South minus North) under perfect play, by plain minimax
@@ -106,7 +106,10 @@ fn database_values_match_minimax_and_speed_up_nothing_wrong() {
                     } else {
                         (&board[3..], &board[..3])
                     };
-                    let p = Position::from_rows(south, north, [0, 0], mover).unwrap().settled(&v);
+                    let p = Setup::from_rows(south, north, [0, 0], mover)
+                        .unwrap()
+                        .position_unchecked()
+                        .settled(&v);
                     if p.is_over() {
                         continue;
                     }

@@ -17,7 +17,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
-use mancala_core::{Game, Position, Side, Variant};
+use mancala_core::{Game, Position, Setup, Side, Variant};
 use mancala_solver::OwareDb;
 
 /// The preset at a small size with the majority rule off (the databases
@@ -37,7 +37,10 @@ fn scratch(tag: &str) -> PathBuf {
 /// Board (mover's row then the opponent's) as a position, South to move.
 fn position(v: &Variant, board: &[u8]) -> Position {
     let n = v.pits_per_side();
-    Position::from_rows(&board[..n], &board[n..], [0, 0], Side::South).unwrap().settled(v)
+    Setup::from_rows(&board[..n], &board[n..], [0, 0], Side::South)
+        .unwrap()
+        .position_unchecked()
+        .settled(v)
 }
 
 fn mover_board(p: &Position) -> Vec<u8> {

@@ -89,15 +89,9 @@ impl GameRef<'_> {
         }
         let start = match self.start {
             None => Position::start(&v),
-            Some(text) => {
-                let p: Position = text.parse().map_err(|e| {
-                    ApiError::bad(format!("start {:?}: {e}", mancala_core::quote(text)))
-                })?;
-                p.check_fits(&v).map_err(|e| {
-                    ApiError::bad(format!("start {:?}: {e}", mancala_core::quote(text)))
-                })?;
-                p.settled(&v)
-            }
+            Some(text) => Position::from_text(&v, text).map_err(|e| {
+                ApiError::bad(format!("start {:?}: {e}", mancala_core::quote(text)))
+            })?,
         };
         let mut game = Game::from_position(v, start);
         for (i, text) in self.moves.iter().enumerate() {

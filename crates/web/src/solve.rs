@@ -1,14 +1,15 @@
-//! `GET /api/solve`: a WebSocket proving a position's value with the exact
-//! solver ([`mancala_solver::SolvePlan`]). The page sends the game as one
+//! `GET /api/solve`: a WebSocket proving a position's value with
+//! [`mancala_solver::Solve`], the route every front end takes (the exact
+//! solver, the endgame database, or a proof by search under a repetition
+//! rule). The page sends the game as one
 //! text message; the server answers with progress, then the result (or
 //! why it stopped, or an error). `{"type": "cancel"}` or closing the socket
 //! stops the solve. One solve at a time, at most [`SOLVE_TABLE_MB`] MiB of
 //! table, stopped after the server's time limit; the databases on disk are
 //! used as they are (none is built) and no file is written.
 
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -17,11 +18,8 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
-use mancala_engine::search::score::for_side;
-use mancala_engine::search::{SearchOptions, Searcher, DEEPEST};
-use mancala_solver::repetition::{self, Route};
-use mancala_solver::{default_table_megabytes, Databases, PlanError, PlanEvent, SolvePlan};
+use mancala_core::{Position, Side};
+use mancala_solver::{PlanError, PlanEvent, Solve, SolveError, Solved};
 use serde_json::{json, Value};
 
 use crate::game::GameRequest;
@@ -84,16 +82,7 @@ struct Bounds {
 
 /// How a solve ended.
 enum Outcome {
-    Solved {
-        /// South's store minus North's at the end under perfect play.
-        value_south: i32,
-        best: Vec<Move>,
-        /// `solver`, `database` or `search`, as the Python package says it.
-        method: &'static str,
-        /// The value of the game played to the end (awari's majority rule
-        /// off, with its database).
-        played_to_the_end: bool,
-    },
+    Solved(Solved),
     /// Stopped (cancelled or out of time) with these bounds on the mover's
     /// final margin.
     Stopped {
@@ -103,139 +92,50 @@ enum Outcome {
     Failed(String),
 }
 
-/// The work of a solve, on a blocking thread: it reports bounds as they
-/// are proven and ends with the outcome.
-type Work = Box<dyn FnOnce(&(dyn Fn(Bounds) + Sync)) -> Outcome + Send>;
-
-/// The exact solver's work (games without a repetition rule).
-fn solver_work(
-    v: &Variant,
-    root: Position,
-    db_dir: Option<&Path>,
-    stop: &Arc<AtomicBool>,
-) -> Result<Work, String> {
-    // Every core but one: the page (and other searches) stay answered.
-    let threads =
-        std::thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1).max(1);
-    let mut plan = SolvePlan::new(v, root)
-        .threads(threads)
-        .table_megabytes(default_table_megabytes(v).clamp(1, SOLVE_TABLE_MB))
-        // Only the databases on disk: none is built.
-        .db_seeds(0)
-        .stop_flag(stop.clone());
-    if let Some(dir) = db_dir {
-        plan = plan.databases(dir);
-    }
-    plan.check().map_err(|e| format!("this position cannot be solved: {e}"))?;
-    let now = mover_margin(&root);
-    Ok(Box::new(move |send| {
-        let result = plan.solve(&|e| {
-            if let PlanEvent::Solve(p) = e {
-                send(Bounds {
-                    lower: now + p.lower,
-                    upper: now + p.upper,
-                    nodes: p.nodes,
-                    elapsed: p.elapsed,
-                });
-            }
-        });
-        match result {
-            Ok(solution) => Outcome::Solved {
-                value_south: solution.margin,
-                best: solution.best_moves,
-                method: "solver",
-                played_to_the_end: false,
-            },
-            Err(PlanError::Interrupted(i)) => {
-                Outcome::Stopped { lower: now + i.lower, upper: now + i.upper }
-            }
-            Err(e) => Outcome::Failed(e.to_string()),
-        }
-    }))
-}
-
-/// A game under a repetition rule (the Oware family), as `mancala solve`
-/// takes it ([`repetition::route`]): from the database on disk (awari's
-/// rule, a position without history since the last capture), otherwise
-/// proven by search with the database where it applies.
-fn repetition_work(
-    game: Game,
-    db_dir: Option<PathBuf>,
-    stop: &Arc<AtomicBool>,
-) -> Result<Work, String> {
-    let v = game.variant().clone();
-    let root = *game.position();
-    // The databases on disk only (none is built); oware's rule uses none.
-    let on_disk = (v.rules().end.repetition == Repetition::Split).then_some(0);
-    let route = repetition::route(&game, db_dir.as_deref(), on_disk, "db_seeds")
-        .map_err(|e| format!("this position cannot be solved: {e}"))?;
-    let stop = stop.clone();
+/// The solve, on a blocking thread: it reports bounds on the mover's final
+/// margin as they are proven and ends with the outcome.
+fn work(solve: &Solve, send: &(dyn Fn(Bounds) + Sync)) -> Outcome {
+    let root = *solve.game().position();
     let now = mover_margin(&root);
     let in_pits = root.seeds_in_pits() as i32;
-    Ok(Box::new(move |send| {
-        let failed = |e: String| Outcome::Failed(e);
-        if let Route::Database { .. } = route {
-            let Some(dir) = &db_dir else { return failed("no database folder".into()) };
-            let db = match Databases::open_database(&v, dir) {
-                Ok(Some(db)) => db,
-                Ok(None) => return failed("the endgame database is no longer on disk".into()),
-                Err(e) => return failed(format!("the endgame database: {e}")),
-            };
-            return match repetition::solve_from_database(&game, &db) {
-                Ok(solution) => Outcome::Solved {
-                    value_south: solution.margin,
-                    best: solution.best_moves,
-                    method: "database",
-                    played_to_the_end: v.rules().end.majority,
-                },
-                Err(e) => failed(e.to_string()),
-            };
-        }
-        let opened = db_dir.as_deref().and_then(|dir| Databases::open(&v, dir).ok().flatten()).map(
-            |mut o| {
-                o.exact |= repetition::searches_to_the_end(&v);
-                o
-            },
-        );
-        let options = SearchOptions { hash_mb: SOLVE_TABLE_MB, solve_seeds: None };
-        let mut searcher = match Searcher::try_new(options) {
-            Ok(s) => s.with_endgame(opened.map(|o| o.oracle)),
-            Err(e) => return failed(e.to_string()),
-        };
-        // One thread: helper threads' other move orders can leave a line
-        // unproven that one thread proves (docs/engine.md).
-        let mut lower = now - in_pits;
-        let result = repetition::solve_by_search(&game, &mut searcher, Some(&stop), &mut |i| {
-            // The best move's score, once proven, is a score the mover can
-            // reach.
-            if i.exact {
-                lower = lower.max(i.score);
+    // A proof by search: the best move's score, once proven, is a score
+    // the mover can reach.
+    let lower = Mutex::new(now - in_pits);
+    let result = solve.run(&|e| match e {
+        PlanEvent::Solve(p) => send(Bounds {
+            lower: now + p.lower,
+            upper: now + p.upper,
+            nodes: p.nodes,
+            elapsed: p.elapsed,
+        }),
+        PlanEvent::Depth(d) => {
+            let mut lower = lower.lock().unwrap_or_else(|e| e.into_inner());
+            if d.exact {
+                *lower = (*lower).max(d.score);
             }
-            send(Bounds { lower, upper: now + in_pits, nodes: i.nodes, elapsed: i.elapsed });
-        });
-        let solution = match result {
-            Ok(solution) => solution,
-            Err(e) => return failed(e.to_string()),
-        };
-        if let Some(value_south) = solution.margin() {
-            return Outcome::Solved {
-                value_south,
-                best: solution.best_moves(),
-                method: "search",
-                played_to_the_end: solution.played_to_the_end,
-            };
+            send(Bounds {
+                lower: *lower,
+                upper: now + in_pits,
+                nodes: d.nodes,
+                elapsed: d.elapsed,
+            });
         }
-        if let Some((_, score)) = solution.at_least() {
-            lower = lower.max(score);
+        _ => {}
+    });
+    match result {
+        Ok(solved) => Outcome::Solved(solved),
+        Err(SolveError::Plan(PlanError::Interrupted(i))) => {
+            Outcome::Stopped { lower: now + i.lower, upper: now + i.upper }
         }
-        if stop.load(Ordering::Relaxed) {
-            return Outcome::Stopped { lower, upper: now + in_pits };
+        Err(SolveError::NotProven { solution, stopped: true }) => {
+            let mut lower = lower.into_inner().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, score)) = solution.at_least() {
+                lower = lower.max(score);
+            }
+            Outcome::Stopped { lower, upper: now + in_pits }
         }
-        failed(format!(
-            "the search reached its deepest ({DEEPEST} moves) without proving the value: the \
-             seeds can circle for longer than it looks ahead"
-        ))
-    }))
+        Err(e) => Outcome::Failed(e.to_string()),
+    }
 }
 
 async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
@@ -256,14 +156,20 @@ async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
         Ok(game) => game,
         Err(e) => return fail(socket, e.message).await,
     };
-    let v = game.variant().clone();
-    let rules = v.rules();
-    let under_repetition =
-        rules.end.repetition != Repetition::None && rules.board.stores == StorePlacement::Beside;
-    if !under_repetition {
-        if let Err(e) = mancala_solver::can_solve(&v) {
-            return fail(socket, format!("this variant cannot be solved: {e}")).await;
-        }
+    // Every core but one (the page and other searches stay answered), a
+    // bounded table, only the databases on disk (none is built).
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut solve = Solve::new(&game)
+        .read_only()
+        .max_threads(cores.saturating_sub(1))
+        .max_table_megabytes(SOLVE_TABLE_MB)
+        .stop_flag(stop.clone());
+    if let Some(dir) = &app.db_dir {
+        solve = solve.databases(dir);
+    }
+    if let Err(e) = solve.route() {
+        return fail(socket, e.to_string()).await;
     }
     let Ok(_one_at_a_time) = app.solve_lock.clone().try_lock_owned() else {
         return fail(
@@ -273,22 +179,9 @@ async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
         .await;
     };
     let root = *game.position();
-    if root.is_over() {
-        return fail(socket, "the game is over: there is nothing to solve").await;
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    let work = if under_repetition {
-        repetition_work(game, app.db_dir.clone(), &stop)
-    } else {
-        solver_work(&v, root, app.db_dir.as_deref(), &stop)
-    };
-    let work = match work {
-        Ok(work) => work,
-        Err(e) => return fail(socket, e).await,
-    };
     let (tx, mut progress) = tokio::sync::mpsc::unbounded_channel::<Bounds>();
     let mut task = tokio::task::spawn_blocking(move || {
-        work(&move |b| {
+        work(&solve, &move |b| {
             let _ = tx.send(b);
         })
     });
@@ -348,12 +241,12 @@ async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
         return;
     }
     let message = match result {
-        Ok(Outcome::Solved { value_south, best, method, played_to_the_end }) => {
-            let best: Vec<String> = best.iter().map(|m| m.to_string()).collect();
-            let value = for_side(root.to_move(), value_south);
+        Ok(Outcome::Solved(solved)) => {
+            let best: Vec<String> = solved.best_moves.iter().map(|m| m.to_string()).collect();
             json!({
-                "type": "result", "value": value, "value_south": value_south, "best": best,
-                "exact": true, "method": method, "played_to_the_end": played_to_the_end,
+                "type": "result", "value": solved.value(), "value_south": solved.margin,
+                "best": best, "exact": true, "method": solved.method.name(),
+                "played_to_the_end": solved.played_to_the_end,
             })
         }
         Ok(Outcome::Stopped { lower, upper }) => json!({

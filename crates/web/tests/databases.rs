@@ -8,7 +8,7 @@ use std::path::Path;
 
 use axum::http::StatusCode;
 use common::*;
-use mancala_core::{Position, Variant};
+use mancala_core::{Setup, Variant};
 use mancala_solver::Databases;
 use mancala_web::{router, ServeOptions};
 use serde_json::json;
@@ -57,7 +57,7 @@ async fn a_search_uses_the_database_in_the_folder_given_and_writes_nothing() {
     assert_eq!(r.json["exact"], true, "{}", r.text);
     assert_eq!(r.json["from_database"], true, "{}", r.text);
     // The database's value is the position's.
-    let p: Position = FEW_SEEDS.parse().unwrap();
+    let p = FEW_SEEDS.parse::<Setup>().unwrap().position_unchecked();
     let stop = std::sync::atomic::AtomicBool::new(false);
     let options = mancala_solver::SolveOptions { table_megabytes: 4, threads: 1 };
     let solved =

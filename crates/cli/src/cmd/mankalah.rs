@@ -20,7 +20,7 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_core::{Game, Move, Position, Setup, Side, Variant};
 use mancala_engine::mankalah::{AgentMessage, Change, EngineMessage, Next, State, HOLES};
 use mancala_engine::search::{GameClock, SearchLimits, SearchOptions, Searcher};
 
@@ -221,9 +221,9 @@ impl Agent {
                 + &r[HOLES].to_string()
         };
         let text = format!("{}/{}/{}", row(south), row(north), state_field);
-        let pos: Position = text.parse().map_err(|e| format!("{e}"))?;
-        pos.check_fits(&self.variant).map_err(|e| e.to_string())?;
-        Ok(pos)
+        let setup: Setup = text.parse().map_err(|e| format!("{e}"))?;
+        setup.check_fits(&self.variant).map_err(|e| e.to_string())?;
+        Ok(setup.position_unchecked())
     }
 
     fn check_record(&mut self, from_state: Position, next: Next) {

@@ -308,7 +308,7 @@ impl Player for ExternalPlayer {
 
     fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, String> {
         self.send(&Command::Position {
-            start: Start::Position(*game.start()),
+            start: Start::Position((*game.start()).into()),
             moves: game.moves().to_vec(),
         })?;
         let go = self.go.clone();

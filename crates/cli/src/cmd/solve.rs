@@ -1,22 +1,18 @@
-//! `mancala solve`: the value of a position under perfect play. The Kalah
-//! family is solved by search (`SolvePlan`); a game under awari's
-//! repetition rule is read from its endgame database
-//! (`mancala_solver::repetition`) where one covers it, and every other game
-//! under a repetition rule is proven by the engine's search
-//! (`mancala_solver::solve_by_search`), which may not finish.
+//! `mancala solve`: the value of a position under perfect play, by
+//! [`mancala_solver::Solve`] (which decides the route: the exact solver,
+//! the endgame database, or a proof by search under a repetition rule).
+//! This file holds only the options, the progress shown and the printing.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala_core::{Game, Move, Position, Repetition, Side, StorePlacement, Variant};
+use mancala_core::{Move, Position, Side, Variant};
 use mancala_engine::search::score::for_side;
-use mancala_engine::search::{SearchOptions, Searcher};
-use mancala_solver::repetition::{self, winner_of};
 use mancala_solver::{
-    Checkpoint, Database, Databases, DbError, PlanError, PlanEvent, RepetitionError, Route,
-    SolvePlan, SolverError,
+    Checkpoint, DbError, Method, PlanError, PlanEvent, Route, SearchSolution, Solve, SolveError,
+    SolverError,
 };
 
 use crate::cmd::db::{db_error, DbLocation};
@@ -58,59 +54,84 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let (v, game) = args.game.game()?;
-    if v.rules().end.repetition != Repetition::None
-        && v.rules().board.stores == StorePlacement::Beside
-    {
-        let route =
-            repetition::route(&game, Some(&args.location.root()), args.db_seeds, "--db-seeds")
-                .map_err(|e| match e {
-                    RepetitionError::GameOver => {
-                        CliError::input("the game is over: there is nothing to solve")
-                    }
-                    e => CliError::input(e.to_string()),
-                })?;
-        return match route {
-            Route::Database { build } => solve_from_database(&args, &v, &game, build),
-            Route::Search { why, build } => solve_by_search(&args, &v, &game, &why, build),
-        };
-    }
-    mancala_solver::can_solve(&v).map_err(CliError::input)?;
-    let threads = args.threads.unwrap_or_else(crate::options::every_core);
-    let root = *game.position();
     let signals = crate::signals::stop_on_signals();
     let stop = signals.flag();
-    let checkpoint = checkpoint_path(&args, &v, &root);
-    let mut plan = SolvePlan::new(&v, root)
+    let checkpoint = checkpoint_path(&args, &v, game.position());
+    let mut solve = Solve::new(&game)
         .databases(&args.location.root())
-        .threads(threads)
         .checkpoint(&checkpoint)
         .stop_flag(stop.clone());
     if let Some(seeds) = args.db_seeds {
-        plan = plan.db_seeds(seeds);
+        solve = solve.db_seeds(seeds);
+    }
+    if let Some(threads) = args.threads {
+        solve = solve.threads(threads);
     }
     if let Some(mb) = args.hash {
-        plan = plan.table_megabytes(mb);
+        solve = solve.table_megabytes(mb);
     }
-    plan.check().map_err(|e| plan_error(e, None, &signals))?;
+    let route = solve.route().map_err(|e| solve_error(e, &checkpoint, &signals))?;
     let started = Instant::now();
-    let value = {
-        let display = Display::new(args.quiet);
-        let result = plan.solve(&|e| display.event(e));
-        display.finish();
-        result.map_err(|e| plan_error(e, Some(&checkpoint), &signals))?
-    };
+    let display = Display::new(args.quiet);
+    let result = solve.run(&|e| display.event(e));
+    display.finish();
 
-    println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
-    if !args.game.moves.trim().is_empty() {
-        println!("after: {}", args.game.moves.trim());
+    let root = *game.position();
+    let header = || {
+        println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
+        if !args.game.moves.trim().is_empty() {
+            println!("after: {}", args.game.moves.trim());
+        }
+        println!("position: {root}");
+    };
+    let solved = match result {
+        Ok(solved) => solved,
+        Err(SolveError::NotProven { solution, stopped }) => {
+            header();
+            print_not_proven(&root, &solution);
+            println!("nodes: {}", solution.analysis.nodes);
+            println!("time: {:.2} s", started.elapsed().as_secs_f64());
+            if stopped {
+                return Err(CliError {
+                    code: signals.code(),
+                    message: format!("{}: the value above is not proven", signals.why()),
+                });
+            }
+            let e = SolveError::NotProven { solution, stopped };
+            return Err(CliError::failure(e.to_string()));
+        }
+        Err(e) => return Err(solve_error(e, &checkpoint, &signals)),
+    };
+    header();
+    if solved.played_to_the_end {
+        // As the database plays it: the margin of the game played to the
+        // end, and its winner, the same under the majority rule.
+        println!("value played to the end: {:+}", solved.margin);
+        println!("result: {} (under the majority rule too)", result_words(solved.winner()));
+    } else {
+        println!("value: {:+}", solved.margin);
+        if v.rules().end.majority && route != Route::Solver {
+            println!("result: {}", result_words(solved.winner()));
+        }
     }
-    println!("position: {root}");
-    println!("value: {:+}", value.margin);
-    let best: Vec<String> = value.best_moves.iter().map(Move::to_string).collect();
+    let best: Vec<String> = solved.best_moves.iter().map(Move::to_string).collect();
     println!("best: {}", best.join(" "));
-    println!("nodes: {}", value.nodes);
+    match &solved.method {
+        Method::Solver => println!("nodes: {}", solved.nodes),
+        Method::Database { max_seeds, folder } => println!(
+            "exact: from the endgame database up to {max_seeds} seeds in {}",
+            folder.display()
+        ),
+        Method::Search { depth } => {
+            println!(
+                "exact: proven by search to the end of every line, the repetition rule applied \
+                 to the game's history (depth {depth})"
+            );
+            println!("nodes: {}", solved.nodes);
+        }
+    }
     println!("time: {:.2} s", started.elapsed().as_secs_f64());
-    if v.rules().end.majority {
+    if route == Route::Solver && v.rules().end.majority {
         // The same game played on to the end, for comparison: said before it
         // starts, with its own progress.
         if !args.quiet {
@@ -119,7 +140,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             );
         }
         let display = Display::new(args.quiet);
-        let full = plan.solve_played_to_the_end(&|e| display.event(e));
+        let full = solve.plan().solve_played_to_the_end(&|e| display.event(e));
         display.finish();
         if let Some(full) = full.map_err(|e| comparison_error(e, &signals))? {
             println!("value played to the end: {:+}", full.margin);
@@ -128,147 +149,32 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A game under a repetition rule that no database gives the value of:
-/// proven by the engine's search (`mancala_solver::solve_by_search`), with
-/// the database on disk (or built first, `build`) where it applies. What is
-/// printed says what was proven; a search stopped or out of depth before
-/// the proof prints what it has, then ends with an error.
-fn solve_by_search(
-    args: &Args,
-    v: &Variant,
-    game: &Game,
-    why: &str,
-    build: Option<usize>,
-) -> Result<(), CliError> {
-    // One thread unless asked: under a repetition rule, helper threads'
-    // other move orders can leave a line unproven that one thread proves
-    // (docs/engine.md, "Parallel search").
-    let threads = args.threads.unwrap_or(1);
-    let started = Instant::now();
-    // Before the database is opened (reading it can take seconds): a
-    // Ctrl-C then ends the command as one during the search does.
-    let signals = crate::signals::stop_on_signals();
-    let stop = signals.flag();
-    if !args.quiet {
-        eprintln!("solving by search: {why}");
+/// What a proof by search that did not finish found: the bound it proved
+/// and its best move.
+fn print_not_proven(root: &Position, solution: &SearchSolution) {
+    println!("value: not proven");
+    let us = root.to_move();
+    if let Some((mv, score)) = solution.at_least() {
+        let bound = if us == Side::South { "at least" } else { "at most" };
+        let game = if solution.played_to_the_end { ", the game played to the end" } else { "" };
+        let side = if us == Side::South { "South" } else { "North" };
+        println!(
+            "bound: {bound} {:+} (South's store minus North's{game}), proven for {side}'s move \
+             {mv}",
+            for_side(us, score)
+        );
     }
-    if let Some(seeds) = build {
-        let threads = args.threads.unwrap_or_else(crate::options::every_core);
-        build_database(v, seeds, &args.location, threads, args.quiet)?;
+    if let Some(best) = solution.analysis.best() {
+        let estimate = for_side(us, best.score);
+        println!(
+            "best found: {} (estimate {estimate:+}, depth {})",
+            best.mv, solution.analysis.depth
+        );
     }
-    // The database is found by `v`'s rules; the game played to the end
-    // (awari's majority rule off) reads its scores as exact.
-    let opened = match crate::endgame::open(&args.location, v) {
-        Ok(opened) => opened.map(|mut o| {
-            o.exact |= repetition::searches_to_the_end(v);
-            o
-        }),
-        Err(line) => {
-            eprintln!("{line}");
-            None
-        }
-    };
-    if let (Some(o), false) = (&opened, args.quiet) {
-        eprintln!("{}", o.describe());
-    }
-    let hash_mb = args.hash.unwrap_or(SEARCH_HASH_MB);
-    let mut searcher = Searcher::try_new(SearchOptions { hash_mb, solve_seeds: None })
-        .map_err(|e| CliError::input(format!("--hash {hash_mb}: {e}")))?
-        .with_endgame(opened.as_ref().map(|o| o.oracle.clone()))
-        .with_threads(threads);
-    if stop.load(std::sync::atomic::Ordering::SeqCst) {
-        return Err(CliError { code: signals.code(), message: signals.why().to_string() });
-    }
-    let spinner = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}").expect("template"),
-        )
-    };
-    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
-    let solution = mancala_solver::solve_by_search(game, &mut searcher, Some(&stop), &mut |i| {
-        spinner.set_message(format!(
-            "depth {}: best {:+} for the mover ({}), {} nodes",
-            i.depth,
-            i.score,
-            if i.exact { "proven" } else { "not proven yet" },
-            i.nodes
-        ));
-    })
-    .map_err(|e| CliError::input(e.to_string()))?;
-    spinner.finish_and_clear();
-
-    let root = *game.position();
-    let a = &solution.analysis;
-    println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
-    if !args.game.moves.trim().is_empty() {
-        println!("after: {}", args.game.moves.trim());
-    }
-    println!("position: {root}");
-    let proven = solution.margin();
-    match proven {
-        Some(margin) => {
-            if solution.played_to_the_end {
-                // As the database route says it: the margin of the game
-                // played to the end, and its winner, the same under the
-                // majority rule.
-                println!("value played to the end: {margin:+}");
-                println!("result: {} (under the majority rule too)", result(winner_of(margin)));
-            } else {
-                println!("value: {margin:+}");
-                if v.rules().end.majority {
-                    println!("result: {}", result(winner_of(margin)));
-                }
-            }
-            let best: Vec<String> = solution.best_moves().iter().map(Move::to_string).collect();
-            println!("best: {}", best.join(" "));
-            println!(
-                "exact: proven by search to the end of every line, the repetition rule applied \
-                 to the game's history (depth {})",
-                a.depth
-            );
-        }
-        None => {
-            println!("value: not proven");
-            let us = root.to_move();
-            if let Some((mv, score)) = solution.at_least() {
-                let bound = if us == Side::South { "at least" } else { "at most" };
-                let game =
-                    if solution.played_to_the_end { ", the game played to the end" } else { "" };
-                let side = if us == Side::South { "South" } else { "North" };
-                println!(
-                    "bound: {bound} {:+} (South's store minus North's{game}), proven for \
-                     {side}'s move {mv}",
-                    for_side(us, score)
-                );
-            }
-            if let Some(best) = a.best() {
-                let estimate = for_side(us, best.score);
-                println!("best found: {} (estimate {estimate:+}, depth {})", best.mv, a.depth);
-            }
-        }
-    }
-    println!("nodes: {}", a.nodes);
-    println!("time: {:.2} s", started.elapsed().as_secs_f64());
-    if proven.is_some() {
-        return Ok(());
-    }
-    if stop.load(std::sync::atomic::Ordering::SeqCst) {
-        return Err(CliError {
-            code: signals.code(),
-            message: format!("{}: the value above is not proven", signals.why()),
-        });
-    }
-    Err(CliError::failure(format!(
-        "the search reached its deepest ({} moves) without proving the value: the seeds can \
-         circle for longer than it looks ahead",
-        mancala_engine::search::DEEPEST
-    )))
 }
 
 /// The result line's words for a winner (`None`: a draw).
-fn result(winner: Option<Side>) -> &'static str {
+fn result_words(winner: Option<Side>) -> &'static str {
     match winner {
         Some(Side::South) => "South wins",
         Some(Side::North) => "North wins",
@@ -276,101 +182,13 @@ fn result(winner: Option<Side>) -> &'static str {
     }
 }
 
-/// The table of a solve by search when `--hash` is not given, in MiB.
-const SEARCH_HASH_MB: usize = 256;
-
-/// A game under the repetition rule (the Oware family, awari's rule): the
-/// value read from the endgame database, built first when it is not on
-/// disk (see `mancala_solver::repetition`).
-fn solve_from_database(
-    args: &Args,
-    v: &Variant,
-    game: &Game,
-    build: Option<usize>,
-) -> Result<(), CliError> {
-    repetition::check_solvable(v).map_err(|e| CliError::input(e.to_string()))?;
-    let root = *game.position();
-    if root.is_over() {
-        return Err(CliError::input("the game is over: there is nothing to solve"));
+/// A solve's error for the user; `checkpoint` is where an interrupted
+/// exact solve saved its bounds; `signals` says which signal stopped it.
+fn solve_error(e: SolveError, checkpoint: &PathBuf, signals: &Stop) -> CliError {
+    match e {
+        SolveError::Plan(e) => plan_error(e, Some(checkpoint), signals),
+        e => CliError::input(e.to_string()),
     }
-    repetition::check_fresh(game).map_err(|e| CliError::input(e.to_string()))?;
-    if args.hash.is_some() {
-        return Err(CliError::input(
-            "--hash: under the repetition rule the value is read from the endgame database; \
-             there is no search table to size",
-        ));
-    }
-    let seeds = root.seeds_in_pits() as usize;
-    let threads = args.threads.unwrap_or_else(crate::options::every_core);
-    let location = &args.location;
-    let started = Instant::now();
-    let db = match build {
-        // The route found it on disk.
-        None => Databases::open_database(v, &location.root())
-            .map_err(CliError::input)?
-            .filter(|db| db.max_seeds() >= seeds)
-            .ok_or_else(|| {
-                CliError::input(format!(
-                    "{} no longer holds a database covering {seeds} seeds (the seeds in the pits)",
-                    location.folder(v).display(),
-                ))
-            })?,
-        Some(seeds) => build_database(v, seeds, location, threads, args.quiet)?,
-    };
-    let solution = mancala_solver::solve_from_database(game, &db)
-        .map_err(|e| CliError::input(e.to_string()))?;
-
-    println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
-    if !args.game.moves.trim().is_empty() {
-        println!("after: {}", args.game.moves.trim());
-    }
-    println!("position: {root}");
-    if v.rules().end.majority {
-        // The database plays on to the end; a majority changes the margin,
-        // never the winner.
-        println!("value played to the end: {:+}", solution.margin);
-        println!("result: {} (under the majority rule too)", result(solution.winner()));
-    } else {
-        println!("value: {:+}", solution.margin);
-    }
-    let best: Vec<String> = solution.best_moves.iter().map(Move::to_string).collect();
-    println!("best: {}", best.join(" "));
-    println!(
-        "exact: from the endgame database up to {} seeds in {}",
-        db.max_seeds(),
-        location.folder(v).display()
-    );
-    println!("time: {:.2} s", started.elapsed().as_secs_f64());
-    Ok(())
-}
-
-/// Builds (or finds on disk) `v`'s database up to `max_seeds`, with the
-/// progress bar of a planned solve's build unless `quiet`.
-fn build_database(
-    v: &Variant,
-    max_seeds: usize,
-    location: &DbLocation,
-    threads: usize,
-    quiet: bool,
-) -> Result<Database, CliError> {
-    Databases::check_build(v, max_seeds).map_err(|e| db_error(e, "--db-seeds"))?;
-    // The build is shown as a planned solve shows its own.
-    let display = Display::new(quiet);
-    display.event(PlanEvent::BuildingDatabase { seeds: max_seeds, folder: location.folder(v) });
-    let progress = |p| display.event(PlanEvent::Database(p));
-    let signals = crate::signals::stop_on_signals();
-    let stop = signals.flag();
-    let built = Databases::build_with(
-        v,
-        max_seeds,
-        &location.root(),
-        threads,
-        &progress,
-        &mut |_, _| {},
-        &stop,
-    );
-    display.finish();
-    built.map_err(|e| plan_error(PlanError::Database(e), None, &signals))
 }
 
 /// The comparison solve (played to the end) stopped or failed: the value
@@ -518,6 +336,32 @@ impl Display {
                     eprintln!("first guess (one above a {depth}-move heuristic search): {guess:+}");
                     self.solve.set_draw_target(indicatif::ProgressDrawTarget::stderr());
                 }
+            }
+            PlanEvent::BySearch { why } => {
+                if !self.quiet {
+                    eprintln!("solving by search: {why}");
+                }
+            }
+            // Shown even with --quiet, as a damaged database is elsewhere.
+            PlanEvent::DatabaseNotUsed(line) => eprintln!("{line}"),
+            PlanEvent::DatabaseOpened(line) => {
+                if !self.quiet {
+                    eprintln!("{line}");
+                }
+            }
+            PlanEvent::ReadingDatabase { .. } => {}
+            PlanEvent::Depth(d) => {
+                if !self.quiet && self.solve.is_hidden() {
+                    self.solve.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                    self.solve.enable_steady_tick(std::time::Duration::from_millis(200));
+                }
+                self.solve.set_message(format!(
+                    "depth {}: best {:+} for the mover ({}), {} nodes",
+                    d.depth,
+                    d.score,
+                    if d.exact { "proven" } else { "not proven yet" },
+                    d.nodes
+                ));
             }
             PlanEvent::Solve(p) => {
                 let rate = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);

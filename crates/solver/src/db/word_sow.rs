@@ -235,7 +235,7 @@ fn row_seeds(row: u64) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use mancala_core::{Move, Position, Side, Variant};
+    use mancala_core::{Move, Setup, Side, Variant};
 
     use super::*;
 
@@ -249,8 +249,9 @@ mod tests {
     /// one of its moves, in [`Sown`]'s terms.
     fn by_position(v: &Variant, board: &[u8], pit: usize) -> Sown {
         let n = v.pits_per_side();
-        let p = Position::from_rows(&board[..n], &board[n..2 * n], [0, 0], Side::South)
+        let p = Setup::from_rows(&board[..n], &board[n..2 * n], [0, 0], Side::South)
             .unwrap()
+            .position_unchecked()
             .settled(v);
         let mut child = p;
         child.play_unchecked(v, Move::Sow(pit as u8));
@@ -282,8 +283,9 @@ mod tests {
                     index.unrank(0, seeds, &mut board);
                     loop {
                         let w = word(&board);
-                        let p = Position::from_rows(&board[..n], &board[n..], [0, 0], Side::South)
+                        let p = Setup::from_rows(&board[..n], &board[n..], [0, 0], Side::South)
                             .unwrap()
+                            .position_unchecked()
                             .settled(&v);
                         let over = p.is_over().then(|| p.store_margin());
                         assert_eq!(sower.over(w), over, "{name} {board:?}");

@@ -1,0 +1,91 @@
+//! A position as typed, unchecked ([`Setup`]), and a position checked
+//! against its variant ([`Position`]), in one call: [`Setup::position`]
+//! or [`Position::from_text`].
+//!
+//! A position string or a pair of rows says nothing of the rules: it may
+//! be of another board size or seed count than the game, offer a pie rule
+//! the variant lacks, or claim an end its rules cannot reach. A [`Setup`]
+//! is what was read; only [`Setup::position`] makes it a [`Position`] of a
+//! variant (checked, and with the end-of-game rules applied, as after
+//! every move). Every front end that takes a position from its user goes
+//! through it.
+//!
+//! ```
+//! use mancala_core::{Position, Setup, Variant};
+//!
+//! let kalah = Variant::preset("kalah-classic")?.resized(Some(3), Some(4))?;
+//! let setup: Setup = "4,4,4:0/4,4,4:0/S".parse()?;
+//! assert_eq!(setup.position(&kalah)?, Position::start(&kalah));
+//! // Another size: read, but not a position of this game.
+//! assert!("4,4:0/4,4:0/S".parse::<Setup>()?.position(&kalah).is_err());
+//! assert!(Position::from_text(&kalah, "4,4:0/4,4:0/S").is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use crate::notation::{ParsePositionError, PositionMismatch};
+use crate::{Position, Variant};
+
+/// A position as read from text or rows, not yet checked against a
+/// variant: see the module documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup(pub(crate) Position);
+
+/// Why a position string is not a position of a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The text is not a position string.
+    #[error(transparent)]
+    Parse(#[from] ParsePositionError),
+    /// It reads, but does not fit the game.
+    #[error(transparent)]
+    Mismatch(#[from] PositionMismatch),
+}
+
+impl Setup {
+    /// The position of a game of `v`: the setup checked against `v`
+    /// ([`Setup::check_fits`]), with the end-of-game rules applied as
+    /// after every move (a mover without a legal move ends the game).
+    pub fn position(self, v: &Variant) -> Result<Position, PositionMismatch> {
+        self.check_fits(v)?;
+        Ok(self.0.settled(v))
+    }
+
+    /// Pits per side.
+    pub fn pits_per_side(&self) -> usize {
+        self.0.pits_per_side()
+    }
+
+    /// Seeds in all pits and stores.
+    pub fn total_seeds(&self) -> u32 {
+        self.0.total_seeds()
+    }
+
+    /// The setup as a position without any check: for boards the caller
+    /// made itself and knows to be of its variant (an endgame database's
+    /// boards, which hold fewer seeds than a game), and for tests.
+    pub fn position_unchecked(self) -> Position {
+        self.0
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(p: Position) -> Setup {
+        Setup(p)
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Position {
+    /// The position a position string describes in a game of `v`, checked
+    /// against `v` (see [`Setup::position`]).
+    pub fn from_text(v: &Variant, text: &str) -> Result<Position, PositionError> {
+        Ok(text.parse::<Setup>()?.position(v)?)
+    }
+}
