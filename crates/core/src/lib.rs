@@ -35,6 +35,7 @@
 //! ```
 
 mod game;
+mod hash;
 mod history;
 mod moves;
 mod notation;
@@ -45,15 +46,14 @@ mod sowing;
 mod variant;
 
 pub use game::Game;
+pub use hash::{mix64, prefetch, KeyHasher};
 pub use history::RepetitionWindow;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{
     format_moves, parse_moves, quote, MoveError, MoveListError, ParseMoveError, ParsePositionError,
     PositionMismatch, QUOTE_MAX,
 };
-pub use position::{
-    mix64, prefetch, EndReason, IllegalMove, KeyHasher, MoveReport, Outcome, Position,
-};
+pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
 pub use rules::{
     BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, GrandSlam, Repetition,
     RuleErrors, RuleProblem, Rules, SowingRules, StorePlacement, TurnRules, VariantFileError,
