@@ -40,9 +40,9 @@ mod history;
 mod moves;
 mod notation;
 mod position;
+mod replay;
 mod rules;
 mod side;
-mod sowing;
 mod variant;
 
 pub use game::Game;
@@ -54,11 +54,11 @@ pub use notation::{
     PositionMismatch, QUOTE_MAX,
 };
 pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
+pub use replay::{Place, SowEvent};
 pub use rules::{
     BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, GrandSlam, Repetition,
     RuleErrors, RuleProblem, Rules, SowingRules, StorePlacement, TurnRules, VariantFileError,
     MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
 };
 pub use side::Side;
-pub use sowing::{Place, SowEvent};
 pub use variant::{preset_names, read_variant_file, Variant, VariantError};
