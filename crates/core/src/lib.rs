@@ -3,7 +3,9 @@
 //! The rules are data ([`Rules`], readable from a TOML variant file); a
 //! [`Variant`] is a checked rule set at one board size. A [`Position`] is a
 //! small `Copy` value played with copy-make; a [`Game`] adds the history that
-//! undo and the repetition rule need. Nothing here does I/O.
+//! undo and the repetition rule need. The only I/O is reading a variant
+//! file from disk ([`read_variant_file`], [`Variant::from_file`]); the
+//! built-in variants are compiled in.
 //!
 //! ```
 //! use mancala_core::{Game, Move, Side, Variant};
