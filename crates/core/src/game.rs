@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use crate::position::{EndReason, IllegalMove, KeyHasher, MoveReport, Position};
+use crate::hash::KeyHasher;
+use crate::position::{EndReason, IllegalMove, MoveReport, Position};
 use crate::rules::Repetition;
 use crate::{Move, MoveList, Side, Variant};
 

@@ -3,7 +3,9 @@
 //! The rules are data ([`Rules`], readable from a TOML variant file); a
 //! [`Variant`] is a checked rule set at one board size. A [`Position`] is a
 //! small `Copy` value played with copy-make; a [`Game`] adds the history that
-//! undo and the repetition rule need. Nothing here does I/O.
+//! undo and the repetition rule need. The only I/O is reading a variant
+//! file from disk ([`read_variant_file`], [`Variant::from_file`]); the
+//! built-in variants are compiled in.
 //!
 //! ```
 //! use mancala_core::{Game, Move, Side, Variant};
@@ -35,26 +37,27 @@
 //! ```
 
 mod game;
+mod hash;
 mod history;
 mod moves;
 mod notation;
 mod position;
+mod replay;
 mod rules;
 mod setup;
 mod side;
-mod sowing;
 mod variant;
 
 pub use game::Game;
+pub use hash::{mix64, prefetch, KeyHasher};
 pub use history::RepetitionWindow;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{
     format_moves, parse_moves, quote, MoveError, MoveListError, ParseMoveError, ParsePositionError,
     PositionMismatch, QUOTE_MAX,
 };
-pub use position::{
-    mix64, prefetch, EndReason, IllegalMove, KeyHasher, MoveReport, Outcome, Position,
-};
+pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
+pub use replay::{Place, SowEvent};
 pub use rules::{
     BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, GrandSlam, Repetition,
     RuleErrors, RuleProblem, Rules, SowingRules, StorePlacement, TurnRules, VariantFileError,
@@ -62,5 +65,4 @@ pub use rules::{
 };
 pub use setup::{PositionError, Setup};
 pub use side::Side;
-pub use sowing::{Place, SowEvent};
 pub use variant::{preset_names, read_variant_file, Variant, VariantError};

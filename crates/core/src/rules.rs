@@ -8,10 +8,18 @@
 //!
 //! The built-in presets live as TOML files in `crates/core/variants/` and are
 //! the best examples of the format (see `docs/variant-file.md`).
+//!
+//! [`Rules::from_toml`] reads a variant file; what is wrong with one is told
+//! by `rules/diagnostics.rs` ([`VariantFileError`]).
+
+mod diagnostics;
 
 use serde::{Deserialize, Serialize};
 
 use crate::Side;
+
+pub use diagnostics::VariantFileError;
+use diagnostics::{shape_problems, short_lines};
 
 /// Most pits one side can have. Positions keep both rows in a fixed array of
 /// `2 * MAX_PITS_PER_SIDE` cells.
@@ -25,10 +33,6 @@ pub const MAX_TOTAL_SEEDS: u32 = 255;
 /// file is under 1 KiB). [`Rules::from_toml`] refuses longer text, and the
 /// command line and the engine read no more than this (and one byte) of a file.
 pub const MAX_VARIANT_FILE_BYTES: usize = 64 * 1024;
-
-/// The longest line of a message about a variant file's text: longer lines
-/// (the parser quotes the text it stopped at) are cut.
-const MESSAGE_LINE_MAX: usize = 120;
 
 /// A complete rule set: board, sowing, captures, turn order and game end.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -279,146 +283,6 @@ fn format_problems(problems: &[RuleProblem]) -> String {
     out
 }
 
-/// Why a variant file could not be read.
-#[derive(Debug, thiserror::Error)]
-pub enum VariantFileError {
-    /// Not valid TOML, or not the shape of a rule set (unknown or missing field).
-    #[error("not a valid variant file: {0}")]
-    Syntax(String),
-    /// More text than a variant file may hold.
-    #[error(
-        "the text is {0} bytes long: a variant file holds at most {MAX_VARIANT_FILE_BYTES} bytes"
-    )]
-    TooLarge(usize),
-    /// Valid TOML whose values break the rules' limits.
-    #[error(transparent)]
-    Invalid(#[from] RuleErrors),
-}
-
-/// Every problem of shape in a variant file that is valid TOML (unknown,
-/// missing or mistyped keys), all at once rather than the first alone; the
-/// deserializer's own message (with its line) when the text is not TOML at
-/// all or when no key can be blamed.
-fn shape_problems(text: &str, first: toml::de::Error) -> String {
-    let Ok(file) = text.parse::<toml::Table>() else {
-        return first.to_string();
-    };
-    // A complete rule set to test one key at a time against: each key of the
-    // file is put into it alone, and each key of it is taken out alone.
-    let reference = crate::Variant::preset("kalah")
-        .ok()
-        .and_then(|v| toml::Value::try_from(v.rules()).ok())
-        .and_then(|v| v.as_table().cloned());
-    let Some(reference) = reference else {
-        return first.to_string();
-    };
-    let fits = |table: &toml::Table| toml::Value::Table(table.clone()).try_into::<Rules>();
-    let mut problems = Vec::new();
-    for (key, value) in &file {
-        let Some(known) = reference.get(key) else {
-            problems.push(format!(
-                "{}unknown key `{}` (the keys are {})",
-                at_line(text, None, key),
-                crate::quote(key),
-                keys(&reference)
-            ));
-            continue;
-        };
-        match (value.as_table(), known.as_table()) {
-            (Some(section), Some(known_section)) => {
-                for (field, v) in section {
-                    if !known_section.contains_key(field) {
-                        problems.push(format!(
-                            "{}[{key}]: unknown key `{}` (the keys are {})",
-                            at_line(text, Some(key), field),
-                            crate::quote(field),
-                            keys(known_section)
-                        ));
-                        continue;
-                    }
-                    let mut trial = reference.clone();
-                    if let Some(t) = trial.get_mut(key).and_then(|t| t.as_table_mut()) {
-                        t.insert(field.clone(), v.clone());
-                    }
-                    if let Err(e) = fits(&trial) {
-                        problems.push(format!(
-                            "{}[{key}] {field}: {}",
-                            at_line(text, Some(key), field),
-                            crate::quote(e.message().trim())
-                        ));
-                    }
-                }
-                for field in known_section.keys().filter(|f| !section.contains_key(*f)) {
-                    let mut trial = reference.clone();
-                    if let Some(t) = trial.get_mut(key).and_then(|t| t.as_table_mut()) {
-                        t.remove(field);
-                    }
-                    if fits(&trial).is_err() {
-                        problems.push(format!("[{key}]: missing key `{field}`"));
-                    }
-                }
-            }
-            (None, Some(_)) => problems.push(format!("`{key}` must be a section, [{key}]")),
-            _ => {
-                let mut trial = reference.clone();
-                trial.insert(key.clone(), value.clone());
-                if let Err(e) = fits(&trial) {
-                    problems.push(format!(
-                        "{}{key}: {}",
-                        at_line(text, None, key),
-                        crate::quote(e.message().trim())
-                    ));
-                }
-            }
-        }
-    }
-    for key in reference.keys().filter(|k| !file.contains_key(*k)) {
-        let mut trial = reference.clone();
-        trial.remove(key);
-        if fits(&trial).is_err() {
-            problems.push(if reference[key].is_table() {
-                format!("missing section [{key}]")
-            } else {
-                format!("missing key `{key}`")
-            });
-        }
-    }
-    if problems.len() <= 1 {
-        // One problem: the deserializer says it best, with the line drawn.
-        return first.to_string();
-    }
-    let mut out =
-        format!("{} problem{}:", problems.len(), if problems.len() == 1 { "" } else { "s" });
-    for p in problems {
-        out.push_str("\n  - ");
-        out.push_str(&p);
-    }
-    out
-}
-
-/// `line N: ` for where `key` is set in `section` (the top level when
-/// `None`), or nothing when it cannot be found.
-fn at_line(text: &str, section: Option<&str>, key: &str) -> String {
-    let mut current: Option<String> = None;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if let Some(name) = line.strip_prefix('[').and_then(|l| l.split(']').next()) {
-            current = Some(name.trim().to_string());
-            continue;
-        }
-        let Some(rest) = line.strip_prefix(key) else { continue };
-        if rest.trim_start().starts_with('=') && current.as_deref() == section {
-            return format!("line {}: ", i + 1);
-        }
-    }
-    String::new()
-}
-
-/// The keys of a table, for messages.
-fn keys(table: &toml::Table) -> String {
-    table.keys().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
-}
-
 impl Rules {
     /// Reads a rule set from TOML text and checks it.
     pub fn from_toml(text: &str) -> Result<Rules, VariantFileError> {
@@ -590,24 +454,4 @@ fn size_message(what: &str, min: u8, max: u8, pits: bool) -> String {
     } else {
         format!("{min} to {max} {what}")
     }
-}
-
-/// A message with every line cut to [`MESSAGE_LINE_MAX`] characters (and
-/// `...`), and at most 20 lines: the TOML parser quotes the input.
-fn short_lines(message: &str) -> String {
-    let mut lines: Vec<String> = message
-        .lines()
-        .take(20)
-        .map(|l| {
-            if l.chars().count() > MESSAGE_LINE_MAX {
-                format!("{}...", l.chars().take(MESSAGE_LINE_MAX).collect::<String>())
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    if message.lines().nth(20).is_some() {
-        lines.push("...".to_string());
-    }
-    lines.join("\n")
 }

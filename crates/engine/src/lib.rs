@@ -1,5 +1,8 @@
 //! Search and analysis for mancala games, built on [`mancala_core`].
-//! No I/O but the [`session`]'s: progress is reported through callbacks.
+//! No I/O but the [`session`]'s: it writes the protocol's replies to the
+//! output it is given, and reads the variant file a `variantfile` command
+//! names ([`mancala_core::Variant::from_file`]). Elsewhere progress is
+//! reported through callbacks, and the evaluation's weights are compiled in.
 //!
 //! - [`search`]: the engine (alpha-beta with a transposition table,
 //!   iterative deepening, endgame solving) and its reports.

@@ -1,6 +1,7 @@
 //! `mancala play`: the console game. The game itself is the state machine in
-//! `play/session.rs`; this file moves lines between it and the terminal,
-//! saves the game when input ends or Ctrl-C arrives, and reads the options.
+//! `play/session.rs` (its set-up questions in `play/session/setup.rs`); this
+//! file moves lines between it and the terminal, saves the game when input
+//! ends or Ctrl-C arrives, and reads the options.
 
 mod board;
 mod input;

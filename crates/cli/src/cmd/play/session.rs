@@ -4,33 +4,24 @@
 //!
 //! Output carries ANSI styles; the terminal layer strips them when colour is
 //! off.
+//!
+//! The questions before the game are in `session/setup.rs`; this file has
+//! the session itself, the game loop and the commands.
+
+mod setup;
 
 use std::fmt::Write as _;
 
-use mancala_core::{
-    preset_names, Game, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant,
-};
+use mancala_core::{Game, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant};
 
 use crate::endgame::Databases;
 
 use super::board::{self, BoardView, DIM, ERROR, TITLE};
 use super::input::{Input, MAX_LINE};
-use super::record::{PlayerKind, Record, RecordFile, DEFAULT_LEVEL};
+use super::record::{PlayerKind, Record, RecordFile};
 use super::save_file::{Autosave, Saved};
 
-/// What the command line settled before the game: every `Some` skips a
-/// question.
-#[derive(Clone, Debug, Default)]
-pub struct Setup {
-    /// The variant (already at its final size when `pits` and `seeds` are
-    /// `None`).
-    pub variant: Option<Variant>,
-    /// Pits per side and seeds per pit given on the command line.
-    pub pits: Option<u8>,
-    pub seeds: Option<u8>,
-    /// South's and North's player.
-    pub players: [Option<PlayerKind>; 2],
-}
+pub use setup::Setup;
 
 /// What the terminal layer does next.
 #[derive(Debug, PartialEq, Eq)]
@@ -327,240 +318,6 @@ impl Session {
 
     fn error(&mut self, message: impl std::fmt::Display) {
         let _ = writeln!(self.out, "{ERROR}{message}{ERROR:#}");
-    }
-
-    // ---- set-up ---------------------------------------------------------
-
-    fn choose_variant(&mut self, base: Variant) {
-        if self.pits.is_some() || self.seeds.is_some() {
-            match base.resized(self.pits, self.seeds) {
-                Ok(sized) => {
-                    self.pits = Some(sized.pits_per_side() as u8);
-                    self.seeds = Some(sized.seeds_per_pit());
-                }
-                Err(e) => {
-                    self.error(format!("{} cannot be played at that size: {e}", base.name()));
-                    self.pits = None;
-                    self.seeds = None;
-                }
-            }
-        }
-        self.ask_size(base);
-    }
-
-    /// Asks the size of `base` still open, then the players.
-    fn ask_size(&mut self, base: Variant) {
-        let [lo, hi] = base.rules().board.pits_per_side_range;
-        if lo == hi {
-            // Only one size: nothing to ask.
-            self.pits = Some(lo);
-        }
-        let Some(pits) = self.pits else {
-            self.stage = Stage::Pits { base };
-            return;
-        };
-        let Some(seeds) = self.seeds else {
-            self.stage = Stage::Seeds { base };
-            return;
-        };
-        match base.resized(Some(pits), Some(seeds)) {
-            Ok(variant) => self.ask_players(variant),
-            Err(e) => {
-                self.error(format!("{} cannot be played at that size: {e}", base.name()));
-                self.seeds = None;
-                self.stage = Stage::Seeds { base };
-            }
-        }
-    }
-
-    /// Asks who plays the sides still open, then starts the game.
-    fn ask_players(&mut self, variant: Variant) {
-        for side in Side::ALL {
-            if self.players[side.index()].is_none() {
-                self.stage = Stage::Player { variant, side };
-                return;
-            }
-        }
-        let game = Game::new(variant);
-        self.intro(&game);
-        self.start(Table::new(game));
-    }
-
-    fn intro(&mut self, game: &Game) {
-        let v = game.variant();
-        let _ = writeln!(
-            self.out,
-            "\n{TITLE}{}{TITLE:#}: {} a side, {} in each at the start.",
-            v.name(),
-            plural(v.pits_per_side() as u64, "pit", "pits"),
-            plural(v.seeds_per_pit(), "seed", "seeds"),
-        );
-        let _ = writeln!(self.out, "{}", v.rules().description);
-        let _ = writeln!(
-            self.out,
-            "Player 1 ({}) has the lower row and the store on the right; \
-             Player 2 ({}) the upper row and the store on the left.",
-            self.describe_player(Side::South),
-            self.describe_player(Side::North),
-        );
-        if v.rules().turn.pie_rule {
-            let first = player_number(v.first_player());
-            let second = player_number(!v.first_player());
-            let _ = writeln!(
-                self.out,
-                "Pie rule: after Player {first}'s first move, Player {second} may steal it."
-            );
-        }
-        let _ = writeln!(self.out, "Enter a pit number to sow it, or one of: {COMMANDS}.");
-    }
-
-    fn ask_setup(&mut self) -> String {
-        match &self.stage {
-            Stage::Variant => {
-                if !self.listed_variants {
-                    self.listed_variants = true;
-                    let _ = writeln!(self.out, "{TITLE}New game{TITLE:#} (press Enter for the value in brackets)");
-                    let _ = writeln!(self.out, "Variants:");
-                    for (i, v) in Variant::presets().iter().enumerate() {
-                        let _ = writeln!(
-                            self.out,
-                            "  {:>2}. {:<14} {}",
-                            i + 1,
-                            v.name(),
-                            v.rules().description
-                        );
-                    }
-                }
-                "Variant (name or number) [kalah]: ".to_string()
-            }
-            Stage::Pits { base } => {
-                let b = &base.rules().board;
-                let [lo, hi] = b.pits_per_side_range;
-                format!("Pits in each row ({lo}-{hi}) [{}]: ", b.pits_per_side)
-            }
-            Stage::Seeds { base, .. } => {
-                let b = &base.rules().board;
-                let [lo, hi] = b.seeds_per_pit_range;
-                format!("Seeds per pit ({lo}-{hi}) [{}]: ", b.seeds_per_pit)
-            }
-            &Stage::Player { side, .. } => format!(
-                "Who plays Player {} ({} row)? human or computer [{}]: ",
-                player_number(side),
-                if side == Side::South { "lower" } else { "upper" },
-                if side == Side::South { "human" } else { "computer" },
-            ),
-            &Stage::Level { side, .. } => format!(
-                "Level of the computer for Player {}, 1 (easiest) to 10 (strongest) [{DEFAULT_LEVEL}]: ",
-                player_number(side)
-            ),
-            // Not set-up questions: [`Session::step`] asks those.
-            Stage::Play(_) | Stage::Taken | Stage::Done => String::new(),
-        }
-    }
-
-    fn answer_setup(&mut self, text: &str) {
-        let t = text.trim();
-        match self.stage.clone() {
-            Stage::Variant => {
-                let names = preset_names();
-                let name = if t.is_empty() {
-                    "kalah".to_string()
-                } else if let Ok(i) = t.parse::<usize>() {
-                    match names.get(i.wrapping_sub(1)) {
-                        Some(n) => n.to_string(),
-                        None => {
-                            self.error(format!("Choose a variant from 1 to {}.", names.len()));
-                            return;
-                        }
-                    }
-                } else {
-                    t.to_string()
-                };
-                match Variant::preset(&name) {
-                    Ok(v) => self.choose_variant(v),
-                    Err(e) => self.error(format!("{}.", capitalise(&e.to_string()))),
-                }
-            }
-            Stage::Pits { base } => {
-                let b = &base.rules().board;
-                let [lo, hi] = b.pits_per_side_range;
-                let pits = if t.is_empty() {
-                    b.pits_per_side
-                } else {
-                    match t.parse::<u8>() {
-                        Ok(p) if (lo..=hi).contains(&p) => p,
-                        Ok(p)
-                            if p % 2 == 0
-                                && (2 * u32::from(lo)..=2 * u32::from(hi))
-                                    .contains(&u32::from(p)) =>
-                        {
-                            return self.error(format!(
-                                "Enter the number of pits in one row, from {lo} to {hi} \
-                                 ({p} pits in total would be {} in each row).",
-                                p / 2
-                            ))
-                        }
-                        _ => {
-                            return self.error(format!(
-                                "Enter the number of pits in one row, from {lo} to {hi}."
-                            ))
-                        }
-                    }
-                };
-                self.pits = Some(pits);
-                self.ask_size(base);
-            }
-            Stage::Seeds { base, .. } => {
-                let b = &base.rules().board;
-                let [lo, hi] = b.seeds_per_pit_range;
-                let seeds = if t.is_empty() {
-                    b.seeds_per_pit
-                } else {
-                    match t.parse::<u8>() {
-                        Ok(s) if (lo..=hi).contains(&s) => s,
-                        _ => {
-                            return self
-                                .error(format!("Enter a number of seeds from {lo} to {hi}."))
-                        }
-                    }
-                };
-                self.seeds = Some(seeds);
-                self.ask_size(base);
-            }
-            Stage::Player { variant, side } => {
-                let kind = if t.is_empty() {
-                    if side == Side::South {
-                        PlayerKind::Human
-                    } else {
-                        PlayerKind::Computer(DEFAULT_LEVEL)
-                    }
-                } else {
-                    match t.parse::<PlayerKind>() {
-                        Ok(k) => k,
-                        Err(e) => return self.error(format!("{}.", capitalise(&e))),
-                    }
-                };
-                self.players[side.index()] = Some(kind);
-                if matches!(kind, PlayerKind::Computer(_)) && !t.contains(':') {
-                    self.stage = Stage::Level { variant, side };
-                    return;
-                }
-                self.ask_players(variant);
-            }
-            Stage::Level { variant, side } => {
-                let level = if t.is_empty() {
-                    DEFAULT_LEVEL
-                } else {
-                    match t.parse::<u8>() {
-                        Ok(l @ 1..=10) => l,
-                        _ => return self.error("Enter a level from 1 to 10."),
-                    }
-                };
-                self.players[side.index()] = Some(PlayerKind::Computer(level));
-                self.ask_players(variant);
-            }
-            Stage::Play(_) | Stage::Taken | Stage::Done => {}
-        }
     }
 
     // ---- the game ---------------------------------------------------------
@@ -1000,6 +757,8 @@ fn capitalise(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use mancala_core::preset_names;
+
     use super::*;
 
     fn plain(s: &str) -> String {

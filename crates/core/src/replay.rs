@@ -1,10 +1,13 @@
-//! One move told seed by seed, for a board that animates it: which pit is
-//! emptied, where each seed falls, what is captured, and how the game ends.
+//! The replay of one move seed by seed, for a board that animates it (the
+//! web page's, through [`Position::sowing_events`]): which pit is emptied,
+//! where each seed falls, what is captured, and how the game ends.
 //!
-//! This replays the rules plainly, one seed at a time, beside the fast
-//! [`Position::play`]; it is not for search. Applying the events to the
-//! board, in order, gives exactly the position `play` gives (tested over
-//! random games of every built-in variant).
+//! The rules themselves (sowing, captures, the end of the game) are played
+//! by [`Position::play`] in `position.rs`, the fast path the search uses.
+//! This replays them plainly, one seed at a time, beside it; it is not for
+//! search. Applying the events to the board, in order, gives exactly the
+//! position `play` gives (tested over random games of every built-in
+//! variant).
 //!
 //! ```
 //! use mancala_core::{Move, Place, Position, Side, SowEvent, Variant};

@@ -1,0 +1,224 @@
+// Drawing the page from the state: the board, the status line, the
+// controls, the move list, the evaluation bar and graph; errors and their
+// Retry button.
+
+import * as board from './board.js';
+import * as graph from './graph.js';
+import { $, app, moverOf, other, prefixKey, sideName, SIDES } from './state.js';
+
+// ---- errors and status -------------------------------------------------
+
+// The action of the message's Retry button, when it has one.
+let errorRetry = null;
+
+// Shows `error`; with `retry`, a function, the message has a Retry button
+// calling it.
+export function showError(error, retry = null) {
+  const text = error instanceof Error ? error.message : String(error);
+  $('error-text').textContent = text;
+  errorRetry = retry;
+  $('error-retry').hidden = !retry;
+  $('error').hidden = false;
+}
+
+export function clearError() {
+  $('error').hidden = true;
+  $('error-retry').hidden = true;
+  errorRetry = null;
+}
+
+export function retryAfterError() {
+  const retry = errorRetry;
+  clearError();
+  if (retry) retry();
+}
+
+export function updateBusy() {
+  $('app').dataset.busy = String(app.thinking || app.animating || app.loading);
+}
+
+export const fmt = (s) => (s > 0 ? `+${s}` : s < 0 ? `\u2212${-s}` : '0');
+
+function playerLabel(side) {
+  const p = app.players[side];
+  return p === 'human' ? sideName(side) : `${sideName(side)} (computer, level ${p.split(':')[1]})`;
+}
+
+function resultText(state) {
+  const { south, north } = state.stores;
+  if (app.resigned) {
+    const winner = other(app.resigned);
+    return `${sideName(app.resigned)} resigns: ${sideName(winner)} wins. Stores: South ${south}, North ${north}.`;
+  }
+  if (state.winner === 'south' || state.winner === 'north') {
+    const w = state.winner;
+    return `Game over: ${sideName(w)} wins ${state.stores[w]} to ${state.stores[other(w)]}.`;
+  }
+  return `Game over: a draw, ${south} to ${north}.`;
+}
+
+function renderStatus() {
+  const status = $('status');
+  const st = app.shown && app.shown.state;
+  status.classList.remove('result', 'thinking');
+  if (!st) return;
+  if (st.over || app.resigned) {
+    status.textContent = resultText(st);
+    status.classList.add('result');
+    return;
+  }
+  const mover = st.to_move;
+  const behind = app.moves.length - app.ply;
+  if (app.thinking) {
+    status.textContent = `${playerLabel(mover)} is thinking…`;
+    status.classList.add('thinking');
+  } else if (behind > 0) {
+    status.textContent = `Move ${app.ply} of ${app.moves.length}: ${sideName(mover)} to move. Play a move to branch off here, or step forward.`;
+  } else if (app.players[mover] === 'human') {
+    const swap = app.shown.swap_legal ? ', or swap sides' : '';
+    status.textContent = `${sideName(mover)} to move: choose a pit${swap}.`;
+  } else {
+    status.textContent = `${playerLabel(mover)} to move.`;
+  }
+  if (app.hint) status.textContent += ` Hint: ${app.hint === 'swap' ? 'swap' : `pit ${app.hint}`}.`;
+}
+
+// ---- drawing -----------------------------------------------------------
+
+export function canPlay() {
+  const st = app.shown && app.shown.state;
+  if (!st || st.over || app.resigned || app.thinking || app.animating || app.loading) return false;
+  // Stepping back through the game lets either side branch off; at the end
+  // of the line only a person plays.
+  return app.ply < app.moves.length || app.players[st.to_move] === 'human';
+}
+
+function lastCell(shown) {
+  const lm = shown && shown.last_move;
+  if (!lm || lm.move === 'swap') return null;
+  return { side: lm.mover, pit: Number(lm.move) };
+}
+
+const phone = window.matchMedia('(max-width: 600px)');
+phone.addEventListener('change', () => {
+  board.compact(phone.matches);
+  drawBoard();
+});
+board.compact(phone.matches);
+
+export function drawBoard(extra = {}) {
+  const shown = app.shown;
+  if (!shown) return;
+  const view = extra.view || board.viewOf(shown.state);
+  const playable = !extra.view && canPlay();
+  board.draw($('board'), view, {
+    mover: shown.state.over ? null : shown.state.to_move,
+    legal: playable ? new Set(shown.state.legal.filter((m) => m !== 'swap')) : new Set(),
+    last: extra.view ? null : lastCell(shown),
+    hint: extra.view ? null : app.hint,
+    active: extra.active,
+    captured: extra.captured,
+  });
+  const svg = $('board');
+  svg.dataset.position = extra.view ? '' : shown.state.position;
+  svg.dataset.ply = String(app.ply);
+}
+
+export function renderControls() {
+  const st = app.shown && app.shown.state;
+  const playable = canPlay();
+  $('swap').hidden = !(st && playable && app.shown.swap_legal);
+  $('swap').classList.toggle('hinted', app.hint === 'swap');
+  const humans = SIDES.some((s) => app.players[s] === 'human');
+  $('undo').disabled = !(app.ply > 0 && humans) || app.animating;
+  $('hint').disabled = !playable;
+  $('resign').disabled = !(st && !st.over && !app.resigned && humans);
+  $('step-first').disabled = $('step-back').disabled = app.ply === 0;
+  $('step-forward').disabled = $('step-last').disabled = app.ply >= app.moves.length;
+  $('analyse').disabled = !st || st.over;
+  $('solve').disabled = !st || st.over || Boolean(app.solver);
+}
+
+export function renderMoves() {
+  const list = $('moves');
+  const items = [];
+  const startItem = document.createElement('li');
+  startItem.className = 'start';
+  const startButton = document.createElement('button');
+  startButton.type = 'button';
+  startButton.dataset.ply = '0';
+  startButton.textContent = 'Start';
+  startItem.append(startButton);
+  items.push(startItem);
+  app.moves.forEach((move, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.ply = String(i + 1);
+    const mover = moverOf(i);
+    if (mover) b.classList.add(mover);
+    b.innerHTML = '';
+    const n = document.createElement('span');
+    n.className = 'move-no';
+    n.textContent = `${i + 1}.`;
+    const who = document.createElement('span');
+    who.className = 'move-side';
+    who.textContent = mover ? (mover === 'south' ? 'S' : 'N') : '';
+    const m = document.createElement('span');
+    m.className = 'move-pit';
+    m.textContent = move === 'swap' ? 'swap' : move;
+    b.append(n, who, m);
+    b.setAttribute('aria-label', `Move ${i + 1}: ${mover ? `${sideName(mover)} ` : ''}${move === 'swap' ? 'swaps' : `sows pit ${move}`}`);
+    li.append(b);
+    items.push(li);
+  });
+  list.replaceChildren(...items);
+  const current = list.querySelector(`button[data-ply="${app.ply}"]`);
+  if (current) {
+    current.setAttribute('aria-current', 'step');
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 30) list.scrollTop = top - 40;
+  }
+}
+
+export function renderAnalysis() {
+  const scores = [];
+  for (let k = 0; k <= app.moves.length; k++) {
+    const e = app.evals.get(prefixKey(k));
+    scores.push(e ? { score_south: e.score_south, exact: e.exact } : null);
+  }
+  graph.draw($('graph'), scores, app.moves.length, app.ply);
+  const e = app.evals.get(prefixKey(app.ply));
+  const fill = $('evalbar-fill');
+  const text = $('eval-text');
+  const pv = $('pv');
+  if (!e) {
+    fill.style.width = '50%';
+    text.textContent = '…';
+    text.dataset.score = '';
+    pv.textContent = '';
+    return;
+  }
+  const s = e.score_south;
+  fill.style.width = `${(50 + 50 * Math.tanh(s / 10)).toFixed(1)}%`;
+  const who = s > 0 ? `South ${fmt(s)}` : s < 0 ? `North ${fmt(-s)}` : 'Even';
+  text.textContent = `${who}${e.exact ? ' exact' : ''}`;
+  text.dataset.score = String(s);
+  text.dataset.exact = String(Boolean(e.exact));
+  const st = app.shown && app.shown.state;
+  if (e.pv && e.pv.length && st && !st.over) {
+    const source = e.solved ? 'solved' : e.from_database ? 'database' : `depth ${e.depth}`;
+    pv.textContent = `Best line for ${sideName(st.to_move)}: ${e.pv.join(' ')} (${source})`;
+  } else {
+    pv.textContent = st && st.over ? 'The game is over: the last point is the final margin.' : '';
+  }
+}
+
+export function render() {
+  drawBoard();
+  renderStatus();
+  renderControls();
+  renderMoves();
+  renderAnalysis();
+  updateBusy();
+}
