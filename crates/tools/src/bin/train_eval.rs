@@ -2,11 +2,11 @@
 //! (docs/engine.md, "Training"):
 //!
 //! ```text
-//! cargo run --release -p mancala-engine --example train_eval -- \
+//! cargo run --release -p mancala-tools --bin train_eval -- \
 //!     --out crates/engine/weights/oware.txt
-//! cargo run --release -p mancala-engine --example train_eval -- \
+//! cargo run --release -p mancala-tools --bin train_eval -- \
 //!     --family kalah --out crates/engine/weights/kalah.txt --check-games 200
-//! cargo run --release -p mancala-engine --example train_eval -- \
+//! cargo run --release -p mancala-tools --bin train_eval -- \
 //!     --family relay --out crates/engine/weights/relay-kalah.txt --check-games 200
 //! ```
 //!
@@ -489,7 +489,7 @@ fn main() {
             "{} evaluation weights (crates/engine/src/search/eval.rs, docs/engine.md).",
             args.family.title()
         ),
-        "Written by: cargo run --release -p mancala-engine --example train_eval --".to_string()
+        "Written by: cargo run --release -p mancala-tools --bin train_eval --".to_string()
             + &command.iter().map(|a| format!(" {a}")).collect::<String>(),
         format!(
             "{} positions from {} self-play games at depth {}, target {:.2} x result + {:.2} x search score",
