@@ -13,8 +13,10 @@
 //!   line at a time, searching on a thread of its own.
 //! - [`record`]: the game record (the saved-game format), with who plays
 //!   each side ([`record::PlayerKind`]).
+//! - [`lines`]: reading lines of bounded length.
 
 pub mod book;
+pub mod lines;
 pub mod mankalah;
 pub mod player;
 pub mod playout;
