@@ -1,6 +1,6 @@
-//! Matches between players (`mancala match`, and the training tool's check
-//! of new weights): who plays, from which openings, and what the results
-//! say about their strengths.
+//! Matches between players (`mancala match`; the openings and the Elo
+//! difference serve `train_eval`'s self-play and check too): who plays,
+//! from which openings, and what the results say about their strengths.
 //!
 //! - [`player`]: the [`Player`] a match asks for moves, and [`PlayerSpec`],
 //!   the kinds of players as written on a command line (`level:N`,

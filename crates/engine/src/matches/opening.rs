@@ -14,7 +14,9 @@ pub enum Plies {
     UpTo(u32),
 }
 
-/// Which random openings.
+/// Which random openings: a match's are [`Plies::Exactly`] without swaps
+/// ([`pair_opening`]); `train_eval`'s self-play draws [`Plies::UpTo`] with
+/// swaps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpeningOptions {
     pub plies: Plies,
