@@ -1,6 +1,6 @@
 //! Search and analysis for mancala games, built on [`mancala_core`].
 //! No I/O but the [`session`]'s and the external programs a match plays
-//! ([`matches`]): progress is reported through callbacks.
+//! ([`matches`](mod@matches)): progress is reported through callbacks.
 //!
 //! - [`search`]: the engine (alpha-beta with a transposition table,
 //!   iterative deepening, endgame solving) and its reports.
@@ -14,7 +14,7 @@
 //!   line at a time, searching on a thread of its own.
 //! - [`record`]: the game record (the saved-game format), with who plays
 //!   each side ([`record::PlayerKind`]).
-//! - [`matches`]: matches between players (levels, our search, programs
+//! - [`matches`](mod@matches): matches between players (levels, our search, programs
 //!   speaking the protocol): openings, games, the Elo difference.
 //! - [`lines`]: reading lines of bounded length.
 

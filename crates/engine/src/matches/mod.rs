@@ -11,7 +11,7 @@
 //!   (docs/protocol.md), driven over its standard input and output.
 //! - [`opening`]: random openings (each pair of games starts from one).
 //! - [`game`]: one game between two players, and its points.
-//! - [`elo`]: the Elo difference, its error bar and the likelihood of
+//! - [`elo`](mod@elo): the Elo difference, its error bar and the likelihood of
 //!   superiority of a match's results ([`summarize`]).
 //! - [`run`]: a whole match, game pairs with the sides swapped, on threads.
 
