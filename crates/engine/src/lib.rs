@@ -1,8 +1,10 @@
 //! Search and analysis for mancala games, built on [`mancala_core`].
-//! No I/O but the [`session`]'s: it writes the protocol's replies to the
-//! output it is given, and reads the variant file a `variantfile` command
-//! names ([`mancala_core::Variant::from_file`]). Elsewhere progress is
-//! reported through callbacks, and the evaluation's weights are compiled in.
+//! Its I/O: the [`session`] writes the protocol's replies to the output it
+//! is given and reads the variant file a `variantfile` command names
+//! ([`mancala_core::Variant::from_file`]); a match
+//! ([`matches`](mod@matches)) starts the external programs it plays.
+//! Elsewhere progress is reported through callbacks, and the evaluation's
+//! weights are compiled in.
 //!
 //! - [`search`]: the engine (alpha-beta with a transposition table,
 //!   iterative deepening, endgame solving) and its reports.
@@ -16,9 +18,14 @@
 //!   line at a time, searching on a thread of its own.
 //! - [`record`]: the game record (the saved-game format), with who plays
 //!   each side ([`record::PlayerKind`]).
+//! - [`matches`](mod@matches): matches between players (levels, our search, programs
+//!   speaking the protocol): openings, games, the Elo difference.
+//! - [`lines`]: reading lines of bounded length.
 
 pub mod book;
+pub mod lines;
 pub mod mankalah;
+pub mod matches;
 pub mod player;
 pub mod playout;
 pub mod protocol;

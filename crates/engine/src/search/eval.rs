@@ -11,7 +11,7 @@
 //!   or 2 seeds, empty pits, laps, the capture each side could make at once,
 //!   ...). Its integer weights are learned from self-play, with the
 //!   endgame databases' values where they cover a position
-//!   (`examples/train_eval.rs`, see docs/engine.md), and kept in
+//!   (`train_eval` in `crates/tools`, docs/engine.md), and kept in
 //!   `weights/oware.txt`, a small versioned and checksummed file compiled
 //!   into the program and checked once by [`parse_weights`].
 //! - **Everything else**: the store difference, plus a share of the seeds

@@ -1,7 +1,7 @@
 //! Writes an opening book (`crates/engine/src/book.rs`, docs/engine.md).
 //!
 //! ```text
-//! cargo run --release -p mancala-engine --example build_book -- --variant oware --out crates/engine/books/oware.txt
+//! cargo run --release -p mancala-tools --bin build_book -- --variant oware --out crates/engine/books/oware.txt
 //! ```
 //!
 //! Options (defaults are those of the shipped books): `--variant NAME`
@@ -60,7 +60,7 @@ fn main() {
     let comments = [
         format!("Opening book for {name} (crates/engine/src/book.rs, docs/engine.md)."),
         format!(
-            "Written by: cargo run --release -p mancala-engine --example build_book -- --variant \
+            "Written by: cargo run --release -p mancala-tools --bin build_book -- --variant \
              {name} --plies {} --all-plies {} --nodes {} --width {} --margin {}",
             options.plies, options.all_plies, options.nodes, options.width, options.margin
         ),

@@ -2,11 +2,11 @@
 //! (docs/engine.md, "Training"):
 //!
 //! ```text
-//! cargo run --release -p mancala-engine --example train_eval -- \
+//! cargo run --release -p mancala-tools --bin train_eval -- \
 //!     --out crates/engine/weights/oware.txt
-//! cargo run --release -p mancala-engine --example train_eval -- \
+//! cargo run --release -p mancala-tools --bin train_eval -- \
 //!     --family kalah --out crates/engine/weights/kalah.txt --check-games 200
-//! cargo run --release -p mancala-engine --example train_eval -- \
+//! cargo run --release -p mancala-tools --bin train_eval -- \
 //!     --family relay --out crates/engine/weights/relay-kalah.txt --check-games 200
 //! ```
 //!
@@ -38,7 +38,8 @@
 //!
 //! Deterministic: the same arguments write the same file.
 
-use mancala_core::{Game, Move, Side, Variant};
+use mancala_core::{Game, Side, Variant};
+use mancala_engine::matches::{elo, random_opening, OpeningOptions, Plies};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::eval::{self, Evaluator, Weights, FEATURES};
 use mancala_engine::search::{score, SearchLimits, SearchOptions, Searcher};
@@ -147,24 +148,11 @@ struct Sample {
     held_out: bool,
 }
 
-/// A random opening: up to `plies` random moves (at least one), not ending
-/// the game.
+/// A random opening: from 1 to `plies` random moves (the swap among them),
+/// not ending the game; drawn on from `rng`.
 fn opening(v: &Variant, rng: &mut SplitMix64, plies: u32) -> Game {
-    loop {
-        let mut game = Game::new(v.clone());
-        let n = 1 + rng.below(plies.max(1));
-        for _ in 0..n {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv: Move = moves.iter().nth(rng.below(moves.len() as u32) as usize).unwrap();
-            game.play(mv).expect("legal move");
-        }
-        if !game.position().is_over() {
-            return game;
-        }
-    }
+    let options = OpeningOptions { plies: Plies::UpTo(plies), swaps: true };
+    random_opening(v, rng, options, u32::MAX).expect("an opening that does not end the game")
 }
 
 /// The family whose evaluation is trained (`--family`).
@@ -489,7 +477,7 @@ fn main() {
             "{} evaluation weights (crates/engine/src/search/eval.rs, docs/engine.md).",
             args.family.title()
         ),
-        "Written by: cargo run --release -p mancala-engine --example train_eval --".to_string()
+        "Written by: cargo run --release -p mancala-tools --bin train_eval --".to_string()
             + &command.iter().map(|a| format!(" {a}")).collect::<String>(),
         format!(
             "{} positions from {} self-play games at depth {}, target {:.2} x result + {:.2} x search score",
@@ -519,7 +507,7 @@ fn main() {
         let (won, drawn, lost) = check(&args, w);
         let n = (won + drawn + lost) as f64;
         let score = (won as f64 + drawn as f64 / 2.0) / n;
-        let elo = -400.0 * (1.0 / score.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+        let elo = elo(score.clamp(1e-3, 1.0 - 1e-3));
         eprintln!(
             "check at depth {} against {}: new weights won {won}, drew {drawn}, lost {lost} \
              (score {:.3}, {elo:+.0} Elo)",

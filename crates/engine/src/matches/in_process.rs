@@ -1,0 +1,55 @@
+//! The players that are this engine, in this process: a strength level and
+//! our search.
+
+use mancala_core::{Game, Move};
+
+use super::player::Player;
+use crate::computer_move;
+use crate::search::{SearchLimits, SearchOptions, Searcher};
+
+/// The computer player at a strength level (`level:N`): its own limits,
+/// and its mistakes drawn from the seed of each move.
+pub struct LevelPlayer(u8);
+
+impl LevelPlayer {
+    /// The player at `level` (one of [`crate::LEVELS`]).
+    pub fn new(level: u8) -> LevelPlayer {
+        LevelPlayer(level)
+    }
+}
+
+impl Player for LevelPlayer {
+    fn new_game(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, String> {
+        Ok(computer_move(game, self.0, seed))
+    }
+}
+
+/// Our search (`search`) with fixed limits and a 16 MB table, cleared
+/// before each game.
+pub struct SearchPlayer {
+    searcher: Searcher,
+    limits: SearchLimits,
+}
+
+impl SearchPlayer {
+    pub fn new(limits: SearchLimits) -> SearchPlayer {
+        SearchPlayer {
+            searcher: Searcher::new(SearchOptions { hash_mb: 16, ..SearchOptions::default() }),
+            limits,
+        }
+    }
+}
+
+impl Player for SearchPlayer {
+    fn new_game(&mut self) -> Result<(), String> {
+        self.searcher.clear();
+        Ok(())
+    }
+    fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, String> {
+        let result = self.searcher.search(game, self.limits, None, &mut |_| {});
+        result.best.ok_or_else(|| "the search found no move".to_string())
+    }
+}

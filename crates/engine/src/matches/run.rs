@@ -1,0 +1,117 @@
+//! A whole match: game pairs, each opening played twice with the sides
+//! swapped, shared out among threads.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use mancala_core::{Game, Move, Side, Variant};
+
+use super::game::{play_game, points};
+use super::opening::pair_opening;
+use super::player::{MatchSetup, PlayerSpec};
+
+/// What a match is.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    pub variant: Variant,
+    /// Player A.
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// What both players are started with.
+    pub setup: MatchSetup,
+    /// Game pairs to play.
+    pub pairs: usize,
+    /// Random moves of each opening ([`pair_opening`]).
+    pub opening_plies: u32,
+    /// The seed of the openings and of the players' random choices.
+    pub seed: u64,
+    /// Game pairs played at the same time, each thread with players of
+    /// its own.
+    pub jobs: usize,
+}
+
+/// A game of the match, just finished.
+#[derive(Debug)]
+pub struct GameDone<'a> {
+    /// Its pair, from 0.
+    pub pair: usize,
+    /// Which game of the pair: 0 (A plays South) or 1 (A plays North).
+    pub game: usize,
+    /// The side A played.
+    pub a_side: Side,
+    /// The game, over.
+    pub record: &'a Game,
+    /// A's points (1, 1/2 or 0).
+    pub points: f64,
+}
+
+/// How a match ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchOutcome {
+    /// A's points in each pair whose two games finished, in the order of
+    /// the pairs.
+    pub finished: Vec<[f64; 2]>,
+    /// The error that ended the match early (a player that could not be
+    /// started or did not answer), the first thread's where several
+    /// failed.
+    pub error: Option<String>,
+}
+
+/// Plays the match: `on_game` hears of every game as it finishes (from the
+/// thread that played it). Setting `stop` abandons the games in play; the
+/// pairs finished before are in the outcome.
+pub fn play_match(
+    options: &MatchOptions,
+    stop: &AtomicBool,
+    on_game: &(dyn Fn(&GameDone) + Sync),
+) -> MatchOutcome {
+    let pairs = options.pairs;
+    let variant = &options.variant;
+    let openings: Vec<Vec<Move>> = (0..pairs)
+        .map(|i| pair_opening(variant, options.seed, i as u64, options.opening_plies))
+        .collect();
+    let results: Mutex<Vec<Option<[f64; 2]>>> = Mutex::new(vec![None; pairs]);
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let mut first_error: Option<String> = None;
+
+    let worker = || -> Result<(), String> {
+        let mut a = options.a.start(&options.setup)?;
+        let mut b = options.b.start(&options.setup)?;
+        loop {
+            if failed.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= pairs {
+                return Ok(());
+            }
+            let mut pair = [0.0; 2];
+            for (g, a_side) in [Side::South, Side::North].into_iter().enumerate() {
+                let seed = options.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ((2 * i + g) as u64);
+                let game = if a_side == Side::South {
+                    play_game(variant, &openings[i], &mut *a, &mut *b, seed, stop)?
+                } else {
+                    play_game(variant, &openings[i], &mut *b, &mut *a, seed, stop)?
+                };
+                let Some(game) = game else { return Ok(()) };
+                pair[g] = points(&game, a_side);
+                on_game(&GameDone { pair: i, game: g, a_side, record: &game, points: pair[g] });
+            }
+            results.lock().expect("results")[i] = Some(pair);
+        }
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..options.jobs.min(pairs)).map(|_| scope.spawn(worker)).collect();
+        for h in handles {
+            let outcome = h.join().unwrap_or_else(|_| Err("a match thread failed".into()));
+            if let Err(e) = outcome {
+                failed.store(true, Ordering::Relaxed);
+                first_error.get_or_insert(e);
+            }
+        }
+    });
+    let finished = results.into_inner().expect("results").into_iter().flatten().collect();
+    MatchOutcome { finished, error: first_error }
+}
