@@ -49,14 +49,21 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The markdown files that show commands.
+/// The markdown files that show commands: the README and every one under
+/// `docs/`, its subfolders (`docs/measurements/`) included.
 fn documents() -> Vec<PathBuf> {
     let mut files = vec![root().join("README.md")];
-    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md"))
-        .collect();
+    let mut docs = Vec::new();
+    let mut folders = vec![root().join("docs")];
+    while let Some(folder) = folders.pop() {
+        for path in std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().path()) {
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|x| x == "md") {
+                docs.push(path);
+            }
+        }
+    }
     docs.sort();
     files.extend(docs);
     files
