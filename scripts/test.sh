@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
-# The project's whole default test run: Rust tests, agreement with OpenSpiel,
-# the page in a browser, the fuzz targets, the Python package.
+# The project's whole default test run: the lint gate, Rust tests, agreement
+# with OpenSpiel, the page in a browser, the fuzz targets, the Python package.
 # Installs OpenSpiel (pip package open-spiel) if it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# The lint gate: formatting, clippy's lints as errors, documentation
+# without a warning (the library crates warn of every undocumented public
+# item).
+cargo fmt --all --check
+cargo fmt --manifest-path crates/python/Cargo.toml --check
+cargo fmt --manifest-path fuzz/Cargo.toml --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 
 cargo test --workspace --locked
 
@@ -24,6 +33,8 @@ bash scripts/web_tests.sh
 # built; skipped, saying so, where there is no nightly toolchain.
 bash scripts/fuzz_smoke.sh
 
-# The Python package: built into a fresh virtual environment, then its pytest
-# tests (OpenSpiel agreement through both Python APIs, the docs' examples).
-bash scripts/python_tests.sh
+# The Python package: its binding crate linted as the others are, built into
+# a fresh virtual environment, then its pytest tests (OpenSpiel agreement
+# through both Python APIs, the docs' examples, the same solves through the
+# command line, the page's API and Python).
+bash scripts/python_tests.sh --clippy

@@ -58,10 +58,10 @@ fn build(name: &str) -> Built {
             continue;
         }
         for to_move in [Side::South, Side::North] {
-            let p =
-                Setup::from_rows(&cells[..3], &cells[3..], [total - seeds as u8, 0], to_move)
-                    .unwrap().position_unchecked()
-                    .settled(&variant);
+            let p = Setup::from_rows(&cells[..3], &cells[3..], [total - seeds as u8, 0], to_move)
+                .unwrap()
+                .position_unchecked()
+                .settled(&variant);
             boards.push((p, seeds, db.probe(&p)));
         }
     }

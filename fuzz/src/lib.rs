@@ -61,10 +61,7 @@ pub fn check_position(v: &Variant, p: &Position, total: u32) {
         assert!(p.outcome().is_some(), "a finished game has an outcome: {p}");
     }
     let text = p.to_string();
-    assert_eq!(
-        text.parse::<Setup>().expect("a printed position reads back"),
-        Setup::from(*p)
-    );
+    assert_eq!(text.parse::<Setup>().expect("a printed position reads back"), Setup::from(*p));
 }
 
 /// The position after the moves of `game`, replayed one by one from its
