@@ -417,8 +417,18 @@ impl Solve {
     /// [`PlanError::Interrupted`], a proof by search's in
     /// [`SolveError::NotProven`].
     pub fn run(&self, events: &(dyn Fn(PlanEvent) + Sync)) -> Result<Solved, SolveError> {
+        self.run_route(self.route()?, events)
+    }
+
+    /// [`Solve::run`] on the route [`Solve::route`] gave (a caller that
+    /// checked the route first does not decide it twice).
+    pub fn run_route(
+        &self,
+        route: Route,
+        events: &(dyn Fn(PlanEvent) + Sync),
+    ) -> Result<Solved, SolveError> {
         let to_move = self.game.position().to_move();
-        match self.route()? {
+        match route {
             Route::Solver => {
                 let s = self.plan().solve(events)?;
                 Ok(Solved {

@@ -19,7 +19,7 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 use mancala_core::{Position, Side};
-use mancala_solver::{PlanError, PlanEvent, Solve, SolveError, Solved};
+use mancala_solver::{PlanError, PlanEvent, Route, Solve, SolveError, Solved};
 use serde_json::{json, Value};
 
 use crate::game::GameRequest;
@@ -94,14 +94,14 @@ enum Outcome {
 
 /// The solve, on a blocking thread: it reports bounds on the mover's final
 /// margin as they are proven and ends with the outcome.
-fn work(solve: &Solve, send: &(dyn Fn(Bounds) + Sync)) -> Outcome {
+fn work(solve: &Solve, route: Route, send: &(dyn Fn(Bounds) + Sync)) -> Outcome {
     let root = *solve.game().position();
     let now = mover_margin(&root);
     let in_pits = root.seeds_in_pits() as i32;
     // A proof by search: the best move's score, once proven, is a score
     // the mover can reach.
     let lower = Mutex::new(now - in_pits);
-    let result = solve.run(&|e| match e {
+    let result = solve.run_route(route, &|e| match e {
         PlanEvent::Solve(p) => send(Bounds {
             lower: now + p.lower,
             upper: now + p.upper,
@@ -168,9 +168,10 @@ async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
     if let Some(dir) = &app.db_dir {
         solve = solve.databases(dir);
     }
-    if let Err(e) = solve.route() {
-        return fail(socket, e.to_string()).await;
-    }
+    let route = match solve.route() {
+        Ok(route) => route,
+        Err(e) => return fail(socket, e.to_string()).await,
+    };
     let Ok(_one_at_a_time) = app.solve_lock.clone().try_lock_owned() else {
         return fail(
             socket,
@@ -181,7 +182,7 @@ async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
     let root = *game.position();
     let (tx, mut progress) = tokio::sync::mpsc::unbounded_channel::<Bounds>();
     let mut task = tokio::task::spawn_blocking(move || {
-        work(&solve, &move |b| {
+        work(&solve, route, &move |b| {
             let _ = tx.send(b);
         })
     });

@@ -73,7 +73,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let route = solve.route().map_err(|e| solve_error(e, &checkpoint, &signals))?;
     let started = Instant::now();
     let display = Display::new(args.quiet);
-    let result = solve.run(&|e| display.event(e));
+    let result = solve.run_route(route.clone(), &|e| display.event(e));
     display.finish();
 
     let root = *game.position();
