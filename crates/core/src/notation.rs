@@ -41,8 +41,11 @@ pub fn quote(text: &str) -> String {
 /// Text that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
+    /// The text is empty or only white space.
     #[error("no move given: enter a pit number or 'swap'")]
     Empty,
+    /// Text that is neither a pit number nor `swap`; the text as given
+    /// (shortened).
     #[error("{0:?} is not a move: enter a pit number or 'swap'")]
     NotAMove(String),
     /// A pit number too large for any board; the text as given (shortened).
@@ -83,14 +86,21 @@ impl fmt::Display for Move {
 /// A move that could not be read or cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The text is not a move.
     #[error(transparent)]
     Parse(#[from] ParseMoveError),
+    /// A well-formed move that the position does not allow.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
     /// A pit number far outside the board (too large to be a pit at all),
     /// as written.
     #[error("pit {text} does not exist: pits are numbered 1 to {pits}")]
-    NoSuchPit { text: String, pits: usize },
+    NoSuchPit {
+        /// The pit number as written (shortened).
+        text: String,
+        /// The pits per side of the variant's board.
+        pits: usize,
+    },
 }
 
 impl Position {
@@ -136,6 +146,7 @@ pub struct MoveListError {
     pub index: usize,
     /// The bad move as written, shortened.
     pub text: String,
+    /// Why the move cannot be read or played.
     pub error: MoveError,
 }
 
@@ -191,21 +202,47 @@ impl Game {
 /// Text that is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParsePositionError {
+    /// The text does not have three fields separated by `/`; the number of
+    /// fields it has.
     #[error("a position has three fields separated by '/' (south/north/state), found {0}")]
     Fields(usize),
+    /// A row without the `:` that separates its pits from its store.
     #[error("the {side} row {text:?} must be pits separated by ',' then ':' and the store")]
-    Row { side: Side, text: String },
+    Row {
+        /// The side whose row it is.
+        side: Side,
+        /// The row as written (shortened).
+        text: String,
+    },
+    /// A pit or store count that is not a plain number from 0 to 255.
     #[error(
         "{text:?} in the {side} row is not a seed count: a number from 0 to 255 written in \
          digits, without a sign or a leading zero"
     )]
-    Count { side: Side, text: String },
+    Count {
+        /// The side whose row holds the count.
+        side: Side,
+        /// The count as written (shortened).
+        text: String,
+    },
+    /// The two rows have different numbers of pits.
     #[error("the rows differ in length: south has {south} pits, north {north}")]
-    RowLengths { south: usize, north: usize },
+    RowLengths {
+        /// The pits in South's row.
+        south: usize,
+        /// The pits in North's row.
+        north: usize,
+    },
+    /// No pits, or more pits per side than a board can have; the pits per
+    /// side found.
     #[error("{0} pits per side: a position has 1 to {MAX_PITS_PER_SIDE}")]
     PitsPerSide(usize),
+    /// More seeds in the pits and stores than a position can hold; the total
+    /// found.
     #[error("the position holds {0} seeds: at most {MAX_TOTAL_SEEDS}")]
     TooManySeeds(u32),
+    /// A state field that is not `S` or `N` followed by nothing, `+opening`,
+    /// `+swap` or `#reason`; the field as written (shortened).
     #[error("state {0:?} must be S or N, then +opening, +swap or #reason")]
     State(String),
 }
@@ -323,26 +360,65 @@ impl Setup {
 /// A position string that does not fit the variant it is used with.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionMismatch {
+    /// The position's board has a different size from the variant's.
     #[error("the position has {found} pits per side but this {variant} board has {expected}")]
-    PitsPerSide { variant: String, found: usize, expected: usize },
+    PitsPerSide {
+        /// The variant's name.
+        variant: String,
+        /// The pits per side the position has.
+        found: usize,
+        /// The pits per side of the variant's board.
+        expected: usize,
+    },
+    /// The position holds a different number of seeds from a game of the
+    /// variant.
     #[error(
         "the position holds {found} seeds but a game of {variant} at this size has {expected}"
     )]
-    Seeds { variant: String, found: u32, expected: u32 },
+    Seeds {
+        /// The variant's name.
+        variant: String,
+        /// The seeds the position holds, in pits and stores.
+        found: u32,
+        /// The seeds a game of the variant holds at this board size.
+        expected: u32,
+    },
+    /// The position carries a pie-rule marker but the variant has no pie
+    /// rule; the marker (`opening` or `swap`) and the variant's name.
     #[error("the position offers the pie rule's {0} but {1} has no pie rule")]
     NoPieRule(&'static str, String),
+    /// A pie-rule marker with the wrong side to move.
     #[error("the position is marked +{marker} for {found} but in {variant} {expected} {what}")]
     PieSide {
+        /// The marker: `opening` or `swap`.
         marker: &'static str,
+        /// The side to move in the position.
         found: Side,
+        /// The variant's name.
         variant: String,
+        /// The side that is to move under this marker in the variant.
         expected: Side,
+        /// What that side does there (makes the first move, or may swap).
         what: &'static str,
     },
+    /// The position states an end (`#reason`) that the variant's rules do
+    /// not have.
     #[error("the position says the game ended by #{reason}, which {variant}'s rules do not have")]
-    NoSuchEnd { reason: &'static str, variant: String },
+    NoSuchEnd {
+        /// The stated end, as written after `#`.
+        reason: &'static str,
+        /// The variant's name.
+        variant: String,
+    },
+    /// The position states an end (`#reason`) but its board is not as that
+    /// end leaves it.
     #[error("the position says the game ended by #{reason}, but {why}")]
-    EndDoesNotHold { reason: &'static str, why: String },
+    EndDoesNotHold {
+        /// The stated end, as written after `#`.
+        reason: &'static str,
+        /// What on the board contradicts it.
+        why: String,
+    },
 }
 
 impl Setup {

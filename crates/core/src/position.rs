@@ -122,18 +122,41 @@ pub struct MoveReport {
 /// Why a move cannot be played here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
+    /// The game is over: no move can be played.
     #[error("the game is over")]
     GameOver,
+    /// The pit number is past the mover's last pit.
     #[error("pit {pit} does not exist: pits are numbered 1 to {pits}")]
-    OutOfRange { pit: usize, pits: usize },
+    OutOfRange {
+        /// The pit asked for, numbered from 1.
+        pit: usize,
+        /// The pits per side of the board.
+        pits: usize,
+    },
+    /// The mover's pit holds no seeds to sow.
     #[error("pit {pit} is empty")]
-    EmptyPit { pit: usize },
+    EmptyPit {
+        /// The empty pit, numbered from 1.
+        pit: usize,
+    },
+    /// The opponent's side is empty and sowing this pit gives them no seeds,
+    /// while another move would (rule `must_feed`).
     #[error("pit {pit} does not give the opponent any seeds, and their side is empty: you must feed them")]
-    MustFeed { pit: usize },
+    MustFeed {
+        /// The pit that does not feed, numbered from 1.
+        pit: usize,
+    },
+    /// Sowing this pit would capture every seed on the opponent's side,
+    /// which the variant forbids.
     #[error(
         "pit {pit} would capture all the opponent's seeds (a grand slam), which is not allowed"
     )]
-    GrandSlam { pit: usize },
+    GrandSlam {
+        /// The pit that would make the grand slam, numbered from 1.
+        pit: usize,
+    },
+    /// A swap when the pie rule does not offer one: only the second player
+    /// may swap, in answer to the first move.
     #[error("swap is only allowed as the second player's answer to the first move (pie rule)")]
     SwapNotAllowed,
 }

@@ -30,7 +30,9 @@ use crate::{Move, Side, Variant};
 /// left, the order its owner sows), or a side's store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
+    /// A pit: its side, and its index from that side's own left (0-based).
     Pit(Side, usize),
+    /// A side's store.
     Store(Side),
 }
 
@@ -39,12 +41,27 @@ pub enum Place {
 pub enum SowEvent {
     /// Every seed of a pit picked up: the move's pit, or a pit a relay
     /// sowing goes on from.
-    Pick { from: Place, seeds: u8 },
+    Pick {
+        /// The pit emptied.
+        from: Place,
+        /// The seeds picked up from it.
+        seeds: u8,
+    },
     /// One seed sown into a pit or a store.
-    Drop { into: Place },
+    Drop {
+        /// The pit or store the seed falls into.
+        into: Place,
+    },
     /// Seeds taken from a pit into a side's store: a capture, or at the end
     /// of the game the seeds left on the board going to their owner.
-    Capture { from: Place, seeds: u8, store: Side },
+    Capture {
+        /// The pit the seeds are taken from.
+        from: Place,
+        /// The seeds taken: all the pit held.
+        seeds: u8,
+        /// The side whose store receives them.
+        store: Side,
+    },
     /// The pie rule's swap: the sides exchange places (rows and stores).
     Swap,
     /// The game is over (the seeds left were moved by the captures just

@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "lowercase")]
 #[repr(u8)]
 pub enum Side {
+    /// Player 1: the lower row, with the store on the right.
     South = 0,
+    /// Player 2: the upper row, with the store on the left.
     North = 1,
 }
 

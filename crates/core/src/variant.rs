@@ -33,7 +33,10 @@ const PRESETS: &[(&str, &str)] = &[
 pub enum VariantError {
     /// No preset has that name.
     #[error("unknown variant {name:?}; the variants are: {}", preset_names().join(", "))]
-    Unknown { name: String },
+    Unknown {
+        /// The name asked for.
+        name: String,
+    },
     /// The requested size is outside what the variant allows.
     #[error(transparent)]
     Rules(#[from] RuleErrors),

@@ -48,6 +48,7 @@ const SHIPPED: &[(&str, &str)] = &[
 /// A move of the book with its score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookMove {
+    /// The move: a pit to sow, or the swap.
     pub mv: Move,
     /// The move's score for the player to move, in seeds, from the search
     /// that wrote the book.
@@ -68,6 +69,8 @@ pub struct BookOptions {
     /// Moves kept in a position: at most `width`, the best and those
     /// scoring at most `margin` seeds below it.
     pub width: usize,
+    /// How many seeds below the best move's score a move may score and
+    /// still be kept.
     pub margin: i32,
 }
 
@@ -113,28 +116,97 @@ pub fn same_game(a: &Variant, b: &Variant) -> bool {
 /// Why a book file was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BookError {
+    /// The file has no line but comments and blank ones.
     #[error("the book has no header line (`mancala-book {BOOK_VERSION} VARIANT PITS SEEDS plies P nodes N`)")]
     NoHeader,
+    /// The header (the first line not a comment or blank) is not of the
+    /// form `mancala-book VERSION VARIANT PITS SEEDS plies P nodes N`.
     #[error("line {line}: the header must read `mancala-book {BOOK_VERSION} VARIANT PITS SEEDS plies P nodes N`, found `{text}`")]
-    Header { line: usize, text: String },
+    Header {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The header line as written (shortened).
+        text: String,
+    },
+    /// The header names a format version other than [`BOOK_VERSION`].
     #[error("line {line}: the book is format version {found}, but this program reads version {BOOK_VERSION}")]
-    Version { line: usize, found: String },
+    Version {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The version the header gives (shortened).
+        found: String,
+    },
+    /// The header's variant is not a preset, or not at that board size.
     #[error("line {line}: {reason}")]
-    Variant { line: usize, reason: String },
+    Variant {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// Why the variant could not be made.
+        reason: String,
+    },
+    /// A line's first word is not a position of the book's variant with the
+    /// game still on.
     #[error("line {line}: `{text}` is not a position string: {reason}")]
-    Position { line: usize, text: String, reason: String },
+    Position {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The position as written (shortened).
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A position has a second line.
     #[error("line {line}: position {position} appears twice")]
-    Duplicate { line: usize, position: String },
+    Duplicate {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The position string.
+        position: String,
+    },
+    /// A position's line lists no moves.
     #[error("line {line}: position {position} has no moves")]
-    NoMoves { line: usize, position: String },
+    NoMoves {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The position string.
+        position: String,
+    },
+    /// A word that is not `MOVE:SCORE` with a move legal in the position,
+    /// or a move listed twice.
     #[error("line {line}: `{text}` must be MOVE:SCORE (a move legal in the position, a whole number of seeds)")]
-    Move { line: usize, text: String },
+    Move {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The word as written (shortened).
+        text: String,
+    },
+    /// The file ends without a `checksum` line.
     #[error("line {line}: the book has no `checksum` line after its positions")]
-    NoChecksum { line: usize },
+    NoChecksum {
+        /// The number of the file's last line that is not a comment or
+        /// blank, from 1.
+        line: usize,
+    },
+    /// The checksum differs from the one the header and position lines
+    /// give: the file is damaged.
     #[error("line {line}: the checksum is {found} but the book's lines give {computed}: the file is damaged")]
-    Checksum { line: usize, found: String, computed: String },
+    Checksum {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The checksum the file gives (shortened).
+        found: String,
+        /// The checksum of the book's lines as read.
+        computed: String,
+    },
+    /// Text after the checksum, on its line or on a later one.
     #[error("line {line}: unexpected text after the checksum: `{text}`")]
-    AfterChecksum { line: usize, text: String },
+    AfterChecksum {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The text found (shortened): the next word on the checksum line,
+        /// or the next line.
+        text: String,
+    },
 }
 
 /// FNV-1a, 64 bits.

@@ -22,6 +22,8 @@
 //!   speaking the protocol): openings, games, the Elo difference.
 //! - [`lines`]: reading lines of bounded length.
 
+#![warn(missing_docs)]
+
 pub mod book;
 pub mod lines;
 pub mod mankalah;

@@ -140,7 +140,14 @@ pub enum EngineMessage {
     /// `START;South` or `START;North`: the agent's side; South moves first.
     Start(Side),
     /// `CHANGE;<hole>|SWAP;<state>;YOU|OPP|END`.
-    Change { change: Change, state: State, next: Next },
+    Change {
+        /// The move just made: a hole sown, or the swap.
+        change: Change,
+        /// The board after it.
+        state: State,
+        /// Who moves next, or that the game is over.
+        next: Next,
+    },
     /// `END`: the match is over.
     End,
 }

@@ -92,6 +92,7 @@ pub fn computer_move_with(
 /// The computer's move with the score its search gave it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
+    /// The move chosen.
     pub mv: Move,
     /// The move's score for the player to move (the search's, without the
     /// low levels' noise).

@@ -11,13 +11,13 @@ use mancala_core::{
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
-    /// A generator from a seed.
     /// The stream of the computer's choices at the current move of `game`
     /// from the caller's `seed`: the same game and seed, the same stream.
     pub fn for_move(seed: u64, game: &mancala_core::Game) -> SplitMix64 {
         SplitMix64::new(seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9))
     }
 
+    /// A generator from a seed.
     pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64(seed)
     }
@@ -43,10 +43,15 @@ impl SplitMix64 {
 /// Totals of a batch of playouts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlayoutStats {
+    /// Games played out.
     pub games: u64,
+    /// Moves played in all the games together.
     pub plies: u64,
+    /// Games South won.
     pub south_wins: u64,
+    /// Games North won.
     pub north_wins: u64,
+    /// Games drawn.
     pub draws: u64,
 }
 

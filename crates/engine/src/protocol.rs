@@ -90,10 +90,17 @@ pub struct GoLimits {
 /// The clocks given to `go`; all `None`: no clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClockLimits {
+    /// `southtime`: milliseconds left on South's clock.
     pub south_time: Option<u64>,
+    /// `northtime`: milliseconds left on North's clock.
     pub north_time: Option<u64>,
+    /// `southinc`: milliseconds added to South's clock after each of its
+    /// moves.
     pub south_inc: Option<u64>,
+    /// `northinc`: milliseconds added to North's clock after each of its
+    /// moves.
     pub north_inc: Option<u64>,
+    /// `movestogo`: moves until the next time control.
     pub moves_to_go: Option<u64>,
 }
 
@@ -135,7 +142,15 @@ pub enum Command {
     /// `isready`.
     IsReady,
     /// `variant NAME [pits P] [seeds S]`.
-    Variant { name: String, pits: Option<u32>, seeds: Option<u32> },
+    Variant {
+        /// The variant's name.
+        name: String,
+        /// `pits P`: pits per side (`None`: the variant's own).
+        pits: Option<u32>,
+        /// `seeds S`: seeds per pit at the start (`None`: the variant's
+        /// own).
+        seeds: Option<u32>,
+    },
     /// `variantfile PATH`: the rest of the line (trimmed) is the path.
     VariantFile(String),
     /// `hash MB`, 1 to [`MAX_HASH_MB`].
@@ -148,7 +163,12 @@ pub enum Command {
     /// `newgame`.
     NewGame,
     /// `position startpos|POSITION [moves M1 M2 ...]`.
-    Position { start: Start, moves: Vec<Move> },
+    Position {
+        /// The position the moves are played from.
+        start: Start,
+        /// The moves after it, in order (none without `moves`).
+        moves: Vec<Move>,
+    },
     /// `go [depth D] [nodes N] [movetime MS] [southtime MS] [northtime MS]
     /// [southinc MS] [northinc MS] [movestogo N] [ponder] | go infinite`.
     Go(GoLimits),
@@ -477,13 +497,19 @@ impl fmt::Display for Command {
 /// An `info` line after a completed iteration of the search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Info {
+    /// Depth of the iteration just completed, in moves.
     pub depth: u32,
+    /// Longest line looked at (endgame solving goes past `depth`).
     pub seldepth: u32,
     /// For the player to move, in seeds.
     pub score: i32,
+    /// The score is the true minimax value (the game is solved from here).
     pub exact: bool,
+    /// Nodes visited so far in this search.
     pub nodes: u64,
+    /// Positions the endgame database answered so far (0 without one).
     pub dbhits: u64,
+    /// Nodes per second so far.
     pub nps: u64,
     /// Milliseconds since `go`.
     pub time: u64,
@@ -512,7 +538,12 @@ impl Info {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// `id name NAME VERSION` (name and version are single words).
-    IdName { name: String, version: String },
+    IdName {
+        /// The engine's name.
+        name: String,
+        /// The engine's version.
+        version: String,
+    },
     /// `id protocol N`.
     IdProtocol(u32),
     /// `ok`: the end of the answer to `mancala`.
@@ -528,7 +559,14 @@ pub enum Reply {
     /// `error REASON`.
     Error(String),
     /// `d`: `variant NAME pits P seeds S`.
-    Variant { name: String, pits: u32, seeds: u32 },
+    Variant {
+        /// The variant's name.
+        name: String,
+        /// Pits per side.
+        pits: u32,
+        /// Seeds per pit at the start.
+        seeds: u32,
+    },
     /// `d`: `position POSITION`.
     Position(Setup),
     /// `d`: `start POSITION`.
@@ -542,7 +580,12 @@ pub enum Reply {
     /// `d`: `legal M1 M2 ...`.
     Legal(Vec<Move>),
     /// `d`: `over REASON winner south|north|draw`.
-    Over { reason: EndReason, outcome: Outcome },
+    Over {
+        /// How the game ended.
+        reason: EndReason,
+        /// Who won, or a draw.
+        outcome: Outcome,
+    },
 }
 
 /// The text after the first word of a line, without the single separating

@@ -42,6 +42,7 @@ use mancala_core::{parse_moves, Game, Outcome, Side, Variant};
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerKind {
+    /// A person, who enters the moves.
     Human,
     /// The computer at a level from 1 to 10.
     Computer(u8),
@@ -93,6 +94,7 @@ impl fmt::Display for PlayerKind {
 /// A game with everything needed to go on with it.
 #[derive(Clone, Debug)]
 pub struct Record {
+    /// The game: its variant, start position and the moves played.
     pub game: Game,
     /// South's and North's player, in [`Side::index`] order.
     pub players: [PlayerKind; 2],
@@ -104,7 +106,9 @@ pub struct Record {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
 pub struct RecordError {
+    /// The line at fault, from 1.
     pub line: usize,
+    /// What is wrong with it.
     pub message: String,
 }
 

@@ -36,7 +36,11 @@ pub trait EndgameSource: Send {
 
 /// What an [`EndgameSource`] found.
 pub struct FoundEndgame {
+    /// The database for the variant, if there is one that can be used.
     pub oracle: Option<Arc<dyn EndgameOracle>>,
+    /// A line for an `info string` reply: `Ok` when a database was found,
+    /// `Err` (a warning) when one is present but cannot be used; `None`
+    /// when there is nothing new to say.
     pub news: Option<Result<String, String>>,
 }
 
@@ -140,7 +144,9 @@ pub struct Session {
 /// What the command loop does after a line.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Read the next line.
     Continue,
+    /// `quit`: the session is over.
     Quit,
 }
 

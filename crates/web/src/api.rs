@@ -81,9 +81,15 @@ fn event(e: SowEvent) -> Value {
 /// own field order, the very text `mancala state` prints.
 #[derive(serde::Serialize)]
 pub struct StateReply {
+    /// The position after the moves.
     pub state: StateJson,
+    /// Whether the variant has the pie rule.
     pub pie_rule: bool,
+    /// Whether the player to move may swap now.
     pub swap_legal: bool,
+    /// The last move replayed seed by seed, for the board to animate: an
+    /// object with the move, the side that played it and its `events`;
+    /// `null` before the first move.
     pub last_move: Value,
 }
 

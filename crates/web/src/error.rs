@@ -14,7 +14,9 @@ use crate::limits::MAX_BODY_BYTES;
 /// A request the API refuses, or could not serve.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
+    /// The HTTP status answered, 4xx or 5xx.
     pub status: StatusCode,
+    /// What went wrong, for the `error` field of the body.
     pub message: String,
 }
 
@@ -24,6 +26,7 @@ impl ApiError {
         ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
     }
 
+    /// An error with any status.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError { status, message: message.into() }
     }

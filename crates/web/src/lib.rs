@@ -5,6 +5,8 @@
 //! [`router`] is the whole app, to be served by [`serve`] or driven in tests
 //! without a socket.
 
+#![warn(missing_docs)]
+
 mod api;
 mod assets;
 mod endgames;

@@ -7,23 +7,36 @@ use serde::Serialize;
 /// The JSON object `mancala state` prints (see `docs/notation.md`).
 #[derive(Serialize, Debug)]
 pub struct StateJson {
+    /// The variant's name.
     pub variant: String,
+    /// Pits per side.
     pub pits_per_side: usize,
+    /// Seeds per pit at the start.
     pub seeds_per_pit: u8,
+    /// South's pits, from South's own left.
     pub south: Vec<u8>,
+    /// North's pits, from North's own left.
     pub north: Vec<u8>,
+    /// The seeds in each store.
     pub stores: Stores,
+    /// The player to move; `None` once the game is over.
     pub to_move: Option<Side>,
+    /// The legal moves, as written (`3`, `swap`).
     pub legal: Vec<String>,
+    /// Whether the game is over.
     pub over: bool,
+    /// Once the game is over: `south`, `north` or `draw`.
     pub winner: Option<&'static str>,
+    /// The position string (`docs/notation.md`).
     pub position: String,
 }
 
 /// The seeds in each store.
 #[derive(Serialize, Debug)]
 pub struct Stores {
+    /// Seeds in South's store.
     pub south: u8,
+    /// Seeds in North's store.
     pub north: u8,
 }
 

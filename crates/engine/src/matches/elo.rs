@@ -29,13 +29,21 @@ pub fn phi(x: f64) -> f64 {
 /// it as one object).
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct Summary {
+    /// Player A, as the match names it (e.g. `level:5`).
     pub a: String,
+    /// Player B, as the match names it.
     pub b: String,
+    /// The variant played, with its board size.
     pub variant: String,
+    /// Game pairs played: each opening once with A as South, once as North.
     pub pairs: u32,
+    /// Games played, two per pair.
     pub games: u32,
+    /// Games A won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games A lost.
     pub losses: u32,
     /// A's points over games played, 0 to 1.
     pub score: f64,
@@ -44,8 +52,9 @@ pub struct Summary {
     /// Half the width of the 95% interval of `elo` (from the variance of
     /// the game pairs' scores); `null` when it cannot be computed.
     pub elo_error: Option<f64>,
-    /// The 95% interval's ends.
+    /// The 95% interval's lower end.
     pub elo_low: Option<f64>,
+    /// The 95% interval's upper end.
     pub elo_high: Option<f64>,
     /// Likelihood of superiority: the chance that A is the stronger.
     pub los: f64,

@@ -35,6 +35,7 @@ pub struct SearchPlayer {
 }
 
 impl SearchPlayer {
+    /// A player searching each move within `limits`.
     pub fn new(limits: SearchLimits) -> SearchPlayer {
         SearchPlayer {
             searcher: Searcher::new(SearchOptions { hash_mb: 16, ..SearchOptions::default() }),

@@ -19,6 +19,7 @@ pub enum Plies {
 /// swaps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpeningOptions {
+    /// How many random moves an opening has.
     pub plies: Plies,
     /// Whether the swap of the pie rule is among the moves drawn from
     /// (else only sowings are).

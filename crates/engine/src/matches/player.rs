@@ -99,7 +99,9 @@ impl PlayerSpec {
 /// have their own).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Deepest search iteration, in moves.
     pub depth: Option<u32>,
+    /// Most nodes to search per move.
     pub nodes: Option<u64>,
     /// Milliseconds.
     pub movetime: Option<u64>,
@@ -130,7 +132,14 @@ impl Limits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantSource {
     /// A built-in variant, at a size (`None`: the variant's own).
-    Preset { name: String, pits: Option<u32>, seeds: Option<u32> },
+    Preset {
+        /// The preset's name.
+        name: String,
+        /// Pits per side.
+        pits: Option<u32>,
+        /// Seeds per pit at the start.
+        seeds: Option<u32>,
+    },
     /// A variant file (passed on as an absolute path where it can be).
     File(PathBuf),
 }

@@ -13,6 +13,7 @@ use super::player::{MatchSetup, PlayerSpec};
 /// What a match is.
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
+    /// The variant played, at its board size.
     pub variant: Variant,
     /// Player A.
     pub a: PlayerSpec,

@@ -9,8 +9,11 @@ use super::{SearchLimits, SearchOptions, SearchResult, Searcher};
 /// One benchmark position: a preset, moves from the start, a depth.
 #[derive(Clone, Copy, Debug)]
 pub struct BenchCase {
+    /// The preset's name.
     pub variant: &'static str,
+    /// The moves played from the start, as a move list (`3,swap,2`).
     pub moves: &'static str,
+    /// The depth searched, in moves.
     pub depth: u32,
 }
 

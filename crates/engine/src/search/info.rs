@@ -53,6 +53,7 @@ pub struct SearchResult {
 /// One legal move as [`super::Searcher::analyze`] scored it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveAnalysis {
+    /// The move.
     pub mv: Move,
     /// Its value for the player to move, at the analysis depth.
     pub score: i32,
@@ -68,12 +69,15 @@ pub struct MoveAnalysis {
 /// The result of [`super::Searcher::analyze`]: every legal move, best first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
+    /// Every legal move with its score, best first.
     pub moves: Vec<MoveAnalysis>,
     /// Depth of the last completed iteration.
     pub depth: u32,
+    /// Nodes visited.
     pub nodes: u64,
     /// Positions the endgame database answered (0 without one).
     pub database_hits: u64,
+    /// Time spent.
     pub elapsed: Duration,
 }
 

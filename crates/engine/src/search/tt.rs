@@ -104,10 +104,16 @@ const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 /// A probe's answer.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
+    /// The score stored, for the player to move.
     pub score: i32,
+    /// Whether the score is the value or a bound on it.
     pub bound: Bound,
+    /// The depth the position was searched to, in moves.
     pub depth: u32,
+    /// The whole subtree reached the end of the game: the score holds at
+    /// any depth.
     pub solved: bool,
+    /// The best move found there, if one was stored.
     pub mv: Option<Move>,
 }
 

@@ -16,11 +16,12 @@ use super::weights_file::Weights;
 ///
 /// Layout: each entry is one `i64` holding two sums at once, the
 /// `full`-weights sum times 2^32 plus the `empty`-weights sum (a "packed
-/// pair"). Adding packed pairs adds both sums, carries and all, and
-/// [`unpack`] takes them apart again: exact while each sum stays within
-/// `i32`, which [`parse_weights`](super::parse_weights)'s limits (weights
-/// within ±100,000, features at most 255) keep it far from for any board
-/// the families' features are made for.
+/// pair"). Adding packed pairs adds both sums, carries and all, and the
+/// low 32 bits (sign-extended) and the rest give them back apart: exact
+/// while each sum stays within `i32`, which
+/// [`parse_weights`](super::parse_weights)'s limits (weights within
+/// ±100,000, features at most 255) keep it far from for any board the
+/// families' features are made for.
 ///
 /// `pits[side][d][c]` is everything one pit holding `c` seeds adds for
 /// `side` (0: the mover, 1: the opponent): its own weight times `c`, and

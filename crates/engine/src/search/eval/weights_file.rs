@@ -26,40 +26,120 @@ pub const RELAY_WEIGHTS_TEXT: &str = include_str!("../../../weights/relay-kalah.
 /// of `scale` is one seed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
+    /// The divisor of the weighted sum: a weight of `scale` is one seed.
     pub scale: i32,
+    /// Each feature's weight while all the seeds are still in the pits.
     pub full: [i32; FEATURES],
+    /// Each feature's weight once no seeds are left in the pits.
     pub empty: [i32; FEATURES],
 }
 
 /// What is wrong with a weights file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WeightsError {
+    /// The file has no line but comments and blank ones.
     #[error("the weights file is empty: it should start with `mancala-eval {WEIGHTS_VERSION} FAMILY FEATURES SCALE`")]
     Empty,
+    /// The header (the first line not a comment or blank) is not of the
+    /// form `mancala-eval VERSION FAMILY FEATURES SCALE`.
     #[error("line {line}: the header should read `mancala-eval VERSION FAMILY FEATURES SCALE`, not `{text}`")]
-    Header { line: usize, text: String },
+    Header {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The header line as written.
+        text: String,
+    },
+    /// The header names a format version other than [`WEIGHTS_VERSION`].
     #[error("the weights file is format version {found}, but this program reads version {WEIGHTS_VERSION}")]
-    Version { found: String },
+    Version {
+        /// The version the header gives.
+        found: String,
+    },
+    /// The weights are for another family of variants.
     #[error("the weights file is for the {found} family, but {expected} weights were expected")]
-    Family { found: String, expected: String },
+    Family {
+        /// The family the header names.
+        found: String,
+        /// The family asked for.
+        expected: String,
+    },
+    /// The header gives a number of features other than the evaluation's.
     #[error("the weights file has {found} features, but the evaluation reads {expected}")]
-    Count { found: usize, expected: usize },
+    Count {
+        /// The features the header gives (0 for a negative number).
+        found: usize,
+        /// The features the evaluation reads.
+        expected: usize,
+    },
+    /// A word that should be a whole number is not one.
     #[error("line {line}: `{text}` is not a number")]
-    Number { line: usize, text: String },
+    Number {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The word as written.
+        text: String,
+    },
+    /// The header's scale is outside 1 to 4096.
     #[error("line {line}: the scale must be between 1 and 4096, not {found}")]
-    Scale { line: usize, found: i64 },
+    Scale {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The scale the header gives.
+        found: i64,
+    },
+    /// A feature's line does not name the next feature followed by its two
+    /// weights.
     #[error("line {line}: expected `{expected} FULL EMPTY` (its two weights), found `{text}`")]
-    Name { line: usize, expected: &'static str, text: String },
+    Name {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The feature whose line was due.
+        expected: &'static str,
+        /// The line as written.
+        text: String,
+    },
+    /// A weight outside -100000 to 100000.
     #[error("line {line}: the weight of `{name}` is {found}, outside -100000..=100000")]
-    Range { line: usize, name: &'static str, found: i64 },
+    Range {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The feature whose weight it is.
+        name: &'static str,
+        /// The weight the file gives.
+        found: i64,
+    },
+    /// The file ends, or reaches its checksum, before every feature has its
+    /// line.
     #[error("the weights file ends after {found} of its {expected} weights")]
-    Missing { found: usize, expected: usize },
+    Missing {
+        /// The features read.
+        found: usize,
+        /// The features the evaluation reads.
+        expected: usize,
+    },
+    /// No `checksum HEX` line follows the weights.
     #[error("the weights file has no `checksum` line after its weights")]
     NoChecksum,
+    /// The checksum differs from the one the weights give: the file is
+    /// damaged.
     #[error("line {line}: the checksum is {found} but the weights add up to {computed}: the file is damaged")]
-    Checksum { line: usize, found: String, computed: String },
+    Checksum {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The checksum the file gives.
+        found: String,
+        /// The checksum of the family, scale and weights as read
+        /// ([`weights_checksum`]).
+        computed: String,
+    },
+    /// A line after the checksum that is not a comment or blank.
     #[error("line {line}: unexpected text after the checksum: `{text}`")]
-    Trailing { line: usize, text: String },
+    Trailing {
+        /// The line's number in the file, from 1.
+        line: usize,
+        /// The line as written.
+        text: String,
+    },
 }
 
 /// The checksum of a weights file: FNV-1a (64 bits) over the family, the
@@ -195,7 +275,8 @@ fn compiled(
 }
 
 /// The compiled-in Oware-family weights, checked once (panics if the file
-/// is damaged: see [`compiled`]).
+/// is damaged; a test reads each compiled-in file, so a build that ships a
+/// damaged one fails its tests first).
 pub fn oware_weights() -> &'static Weights {
     static WEIGHTS: OnceLock<Weights> = OnceLock::new();
     compiled(&WEIGHTS, OWARE_WEIGHTS_TEXT, "oware", "oware.txt")
