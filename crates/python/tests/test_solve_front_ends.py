@@ -116,7 +116,7 @@ SOLVED = [
     ("abapa", 2, 3, [], "search"),
     ("oware", 3, 2, ["1"], "search"),  # a history since the last capture
     ("awari", 2, 2, [], "database"),  # awari's rule, a fresh position: read from the database
-    ("awari", 2, 2, ["1"], "search"),  # ... with a history: by search
+    ("awari", 3, 2, ["1"], "search"),  # ... with a history since the last capture: by search
     ("kalah-irving", 3, 2, [], "solver"),  # no repetition rule: the exact solver
 ]
 
@@ -137,9 +137,10 @@ def test_the_three_front_ends_give_the_same_value_and_best_moves(
 def test_the_three_front_ends_refuse_a_finished_game_in_the_same_words(server):
     address, db_dir, home = server
     words = "the game is over: there is nothing to solve"
-    web = web_solve(address, "oware", 2, 1, ["2", "2", "1"])
-    cli = cli_solve("oware", 2, 1, ["2", "2", "1"], db_dir, home)
-    py = python_solve("oware", 2, 1, ["2", "2", "1"], db_dir)
+    # Oware 2x1 after 1, 2, 2: North is left only grand slams, so the game is over.
+    web = web_solve(address, "oware", 2, 1, ["1", "2", "2"])
+    cli = cli_solve("oware", 2, 1, ["1", "2", "2"], db_dir, home)
+    py = python_solve("oware", 2, 1, ["1", "2", "2"], db_dir)
     for front_end, answer in [("page", web), ("command line", cli), ("Python", py)]:
         assert answer[0] == "error" and words in answer[1], f"{front_end}: {answer}"
 
