@@ -31,7 +31,7 @@ use pyo3::prelude::*;
 
 use mancala_core::Move;
 
-use crate::{PyState, StateGame};
+use crate::state::{PyState, StateGame};
 
 /// The PyO3 methods, kept for the uncommon cases (owned references to the
 /// type's own descriptors, taken once and never given back: deleting or

@@ -1,0 +1,183 @@
+//! `Game`: a variant at one board size, made by `load_game`; `variants`.
+
+use std::sync::Arc;
+
+use mancala_core::{preset_names, Game, Position, PositionError, Variant};
+use pyo3::prelude::*;
+
+use crate::state::PyState;
+use crate::value_error;
+
+/// A variant at one board size: the rules of the games to play.
+///
+/// Made by :func:`load_game`. Immutable; shared by the states made from it.
+#[pyclass(module = "mancala", name = "Game", frozen)]
+pub(crate) struct PyGame {
+    pub(crate) variant: Arc<Variant>,
+}
+
+/// Loads a game: a built-in variant (see :func:`variants`) or the text of a
+/// variant file, optionally at another size.
+///
+/// Examples: ``load_game("oware")``, ``load_game("kalah", pits_per_side=4,
+/// seeds=3)``, ``load_game(variant_text=open("my.toml").read())``.
+///
+/// Raises ValueError for an unknown name, a bad variant file or a size the
+/// rules do not allow (the message names the allowed range).
+#[pyfunction]
+#[pyo3(signature = (name = None, *, pits_per_side = None, seeds = None, variant_text = None))]
+pub(crate) fn load_game(
+    name: Option<&str>,
+    pits_per_side: Option<i64>,
+    seeds: Option<i64>,
+    variant_text: Option<&str>,
+) -> PyResult<PyGame> {
+    let base =
+        match (name, variant_text) {
+            (Some(_), Some(_)) => return Err(value_error(
+                "give either a variant name or variant_text (the text of a variant file), not both",
+            )),
+            (None, None) => {
+                return Err(value_error(format!(
+                    "give a variant name ({}) or variant_text (the text of a variant file)",
+                    preset_names().join(", ")
+                )))
+            }
+            (Some(name), None) => Variant::preset(name).map_err(|e| value_error(format!("{e}")))?,
+            (None, Some(text)) => Variant::from_toml(text)
+                .map_err(|e| value_error(format!("the variant file does not read: {e}")))?,
+        };
+    // A size outside 0..=255 is checked as 0, which no rules allow, so that
+    // the rules' message names the allowed range; it then shows the value
+    // given.
+    let size = |value: Option<i64>| value.map(|v| u8::try_from(v).unwrap_or(0));
+    let (pits, seeds_u8) = (size(pits_per_side), size(seeds));
+    let variant = if pits.is_none() && seeds_u8.is_none() {
+        base
+    } else {
+        base.resized(pits, seeds_u8).map_err(|e| {
+            let mut problems = e.to_string();
+            let mut given = Vec::new();
+            for (key, field, value, checked) in [
+                ("pits_per_side", "pits_per_side", pits_per_side, pits),
+                ("seeds", "seeds_per_pit", seeds, seeds_u8),
+            ] {
+                if let (Some(v), Some(c)) = (value, checked) {
+                    given.push(format!("{key}={v}"));
+                    problems = problems.replace(
+                        &format!("board.{field} = {c}:"),
+                        &format!("board.{field} = {v}:"),
+                    );
+                }
+            }
+            value_error(format!(
+                "{} cannot be played with {}: {problems}",
+                base.name(),
+                given.join(", ")
+            ))
+        })?
+    };
+    Ok(PyGame { variant: Arc::new(variant) })
+}
+
+/// The names of the built-in variants.
+#[pyfunction]
+pub(crate) fn variants() -> Vec<&'static str> {
+    preset_names()
+}
+
+#[pymethods]
+impl PyGame {
+    /// The variant's name (``"oware"``, ``"kalah-classic"``, ...).
+    #[getter]
+    fn name(&self) -> &str {
+        self.variant.name()
+    }
+
+    /// Pits in each player's row.
+    #[getter]
+    fn pits_per_side(&self) -> usize {
+        self.variant.pits_per_side()
+    }
+
+    /// Seeds in each pit at the start.
+    #[getter]
+    fn seeds(&self) -> u8 {
+        self.variant.seeds_per_pit()
+    }
+
+    /// Seeds on the board in all.
+    #[getter]
+    fn total_seeds(&self) -> u32 {
+        self.variant.total_seeds()
+    }
+
+    /// Whether the variant has the pie rule (the second player may swap).
+    #[getter]
+    fn pie_rule(&self) -> bool {
+        self.variant.rules().turn.pie_rule
+    }
+
+    /// The rules as the text of a variant file (TOML).
+    fn variant_text(&self) -> String {
+        self.variant.rules().to_toml()
+    }
+
+    /// Number of players: 2.
+    fn num_players(&self) -> i64 {
+        2
+    }
+
+    /// Number of distinct actions: ``pits_per_side`` sowings, plus the swap
+    /// when the variant has the pie rule.
+    fn num_distinct_actions(&self) -> usize {
+        self.variant.pits_per_side() + self.variant.rules().turn.pie_rule as usize
+    }
+
+    /// Shape of :meth:`State.observation_tensor`: ``[2 * pits_per_side + 2]``,
+    /// plus one for the swap flag under the pie rule.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![observation_len(&self.variant)]
+    }
+
+    /// The state at the start of a game or, given ``position`` (a position
+    /// string, see docs/notation.md), at that position (with no history
+    /// before it). Raises ValueError for a position that does not read or
+    /// does not fit this game (another size or seed count).
+    #[pyo3(signature = (position = None))]
+    fn new_initial_state(slf: &Bound<'_, Self>, position: Option<&str>) -> PyResult<PyState> {
+        let variant = (*slf.get().variant).clone();
+        let game = match position {
+            None => Game::new(variant),
+            Some(text) => {
+                let pos = Position::from_text(&variant, text).map_err(|e| match e {
+                    PositionError::Parse(e) => {
+                        value_error(format!("position {text:?} does not read: {e}"))
+                    }
+                    PositionError::Mismatch(e) => {
+                        value_error(format!("position {text:?} does not fit this game: {e}"))
+                    }
+                })?;
+                Game::from_position(variant, pos)
+            }
+        };
+        Ok(PyState::new(game, slf.clone().unbind()))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "load_game({:?}, pits_per_side={}, seeds={})",
+            self.variant.name(),
+            self.variant.pits_per_side(),
+            self.variant.seeds_per_pit()
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.__repr__()
+    }
+}
+
+pub(crate) fn observation_len(v: &Variant) -> usize {
+    2 * v.pits_per_side() + 2 + v.rules().turn.pie_rule as usize
+}
