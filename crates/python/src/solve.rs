@@ -137,10 +137,10 @@ pub(crate) fn solve(
         solve = solve.table_megabytes(mb as usize);
     }
     let cannot = |e: SolveError| value_error(format!("cannot solve {}: {e}", variant.name()));
-    solve.route().map_err(cannot)?;
+    let route = solve.route().map_err(cannot)?;
     let started = std::time::Instant::now();
     let result = run_with_progress(py, &stop, progress.as_ref(), move |send| {
-        solve.run(&|event| match &event {
+        solve.run_route(route, &|event| match &event {
             PlanEvent::Solve(p) => send(vec![
                 ("event", Field::Text("bounds".into())),
                 ("lower", Field::Int(p.lower.into())),
