@@ -430,7 +430,7 @@ impl Solve {
                     nodes: s.nodes,
                 })
             }
-            Route::Database { build } => self.from_database(build, events),
+            Route::Database { build } => self.by_database(build, events),
             Route::Search { why, build } => self.by_search(why, build, events),
         }
     }
@@ -457,7 +457,7 @@ impl Solve {
     }
 
     /// The value read from the database (built first up to `build`).
-    fn from_database(
+    fn by_database(
         &self,
         build: Option<usize>,
         events: &(dyn Fn(PlanEvent) + Sync),
