@@ -39,7 +39,8 @@ use std::sync::Arc;
 use mancala_core::{Position, Rules, StorePlacement, Variant};
 use mancala_engine::search::{oracle_use, EndgameOracle, OracleUse};
 
-use crate::db::{check_supported, fingerprint, BuildProgress, DbError, EndgameDb, LayerStats};
+use crate::kalah_db::{check_build_size, check_supported, EndgameDb};
+use crate::layer_file::{fingerprint, BuildProgress, DbError, LayerStats};
 use crate::oware_db::{self, LayerBuild, OwareDb};
 
 /// The two kinds of endgame database.
@@ -305,7 +306,7 @@ impl Databases {
             return Err(DbError::TooManySeeds { asked: max_seeds, limit });
         }
         if kind == Kind::Kalah {
-            crate::db::check_build_size(v.pits_per_side(), max_seeds)?;
+            check_build_size(v.pits_per_side(), max_seeds)?;
         }
         let need = Databases::build_bytes(kind, v.pits_per_side(), max_seeds);
         if let Some(memory) = physical_memory().filter(|&m| need > m as u128) {

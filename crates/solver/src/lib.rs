@@ -41,8 +41,9 @@
 
 pub mod checkpoint;
 pub mod databases;
-pub mod db;
 pub mod index;
+pub mod kalah_db;
+pub mod layer_file;
 mod memory;
 pub mod oware_db;
 mod plan;
@@ -53,8 +54,9 @@ mod tt;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use databases::{Database, Databases, Kind, Opened};
-pub use db::{BuildProgress, DbError, EndgameDb, Entry, LayerStats};
 pub use index::BoardIndex;
+pub use kalah_db::{EndgameDb, Entry};
+pub use layer_file::{BuildProgress, DbError, LayerStats};
 pub use oware_db::OwareDb;
 pub use plan::{
     default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,

@@ -28,8 +28,9 @@ use mancala_engine::search::MAX_HASH_MB;
 
 use crate::checkpoint::Checkpoint;
 use crate::databases::Databases;
-use crate::db::{check_supported, BuildProgress, DbError, EndgameDb};
 use crate::index::BoardIndex;
+use crate::kalah_db::{check_supported, EndgameDb};
+use crate::layer_file::{BuildProgress, DbError};
 use crate::search::{
     can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver, SolverError,
 };

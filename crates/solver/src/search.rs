@@ -40,7 +40,7 @@ use std::time::{Duration, Instant};
 
 use mancala_core::{Move, Position, Side, Variant};
 
-use crate::db::{EndgameDb, Entry, Sown, WordSower};
+use crate::kalah_db::{EndgameDb, Entry, Sown, WordSower};
 use crate::tt::{Bounds, Key, Table};
 
 mod split;
@@ -91,7 +91,7 @@ pub enum SolverError {
     Unsupported(String),
     /// The endgame database is damaged.
     #[error(transparent)]
-    Database(#[from] crate::db::DbError),
+    Database(#[from] crate::layer_file::DbError),
     /// The transposition table's memory cannot be had.
     #[error("transposition table of {megabytes} MiB: {source}")]
     Table {
@@ -150,7 +150,7 @@ impl Shared<'_> {
     #[inline]
     fn key(&self, p: &Position) -> Key {
         let n = p.pits_per_side();
-        let b = crate::db::mover_board(p);
+        let b = crate::layer_file::mover_board(p);
         if !self.keep_stores && n <= 8 {
             let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
             let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
@@ -174,7 +174,7 @@ impl Shared<'_> {
         if self.sower.is_none() || p.is_over() || p.is_opening() || p.swap_offered() {
             return None;
         }
-        let b = crate::db::mover_board(p);
+        let b = crate::layer_file::mover_board(p);
         Some(WordNode { board: u128::from_le_bytes(b[..16].try_into().unwrap()), seeds: p.seeds() })
     }
 

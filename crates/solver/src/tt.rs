@@ -145,7 +145,7 @@ impl Table {
     /// [`Table::get`] or [`Table::put`] of the key will not wait on memory.
     #[inline]
     pub fn prefetch(&self, key: Key) {
-        crate::db::prefetch(&self.words()[self.bucket(key)]);
+        mancala_core::prefetch(&self.words()[self.bucket(key)]);
     }
 
     /// The bounds stored for `key`, if any.

@@ -257,7 +257,7 @@ fn a_database_of_the_old_format_names_the_command_to_rebuild() {
 /// database. Rules that do not change a database do not change it.
 #[test]
 fn the_fingerprint_is_pinned_and_ignores_what_a_database_does_not_see() {
-    use mancala_solver::db::{fingerprint, rules_bytes, RULES_ENCODING_VERSION};
+    use mancala_solver::layer_file::{fingerprint, rules_bytes, RULES_ENCODING_VERSION};
     let irving = Variant::preset("kalah-irving").unwrap();
     assert_eq!(rules_bytes(irving.rules())[0], RULES_ENCODING_VERSION);
     assert_eq!(format!("{:016x}", fingerprint(irving.rules())), PINNED_IRVING);
@@ -342,7 +342,7 @@ fn a_forged_layer_with_margins_beyond_its_seeds_is_refused() {
         assert!(text.contains("layer-002.mdb"), "{name}: {text}");
         assert!(text.contains("board 1 has the value -6, outside -2..=2"), "{name}: {text}");
     }
-    let stats = mancala_solver::db::layer_stats(2, 3, |r| [0i8, -6, 5][r as usize]);
+    let stats = mancala_solver::layer_file::layer_stats(2, 3, |r| [0i8, -6, 5][r as usize]);
     assert!(stats.by_margin.contains(&(-6, 1)), "{:?}", stats.by_margin);
     assert!(stats.by_margin.contains(&(5, 1)), "{:?}", stats.by_margin);
     assert_eq!(stats.wins + stats.draws + stats.losses, stats.boards);
