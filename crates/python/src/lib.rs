@@ -1293,7 +1293,7 @@ fn solve(
 /// Made by :meth:`Database.build` or :meth:`Database.open`.
 #[pyclass(module = "mancala", name = "Database", frozen)]
 struct PyDatabase {
-    opened: mancala_solver::Opened,
+    opened: mancala_solver::OpenedDb,
     variant: Variant,
     root: std::path::PathBuf,
 }

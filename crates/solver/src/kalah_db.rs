@@ -82,27 +82,28 @@ pub(crate) fn check_build_size(n: usize, max_seeds: usize) -> Result<(), DbError
     Ok(())
 }
 
-/// Where one board's value is stored: its layer and rank.
+/// Where one board's value is stored in a [`KalahDb`]: its layer and rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct KalahDbEntry {
     layer: u32,
     rank: u64,
 }
 
-/// An endgame database: layers `0..=max_seeds` for one rule set and row length.
-pub struct EndgameDb {
+/// A Kalah-family endgame database: layers `0..=max_seeds` for one rule set
+/// and row length.
+pub struct KalahDb {
     n: usize,
     index: BoardIndex,
     layers: Vec<Layer>,
     /// Whether each layer is in memory (built here, or copied by
-    /// [`EndgameDb::make_resident`]) rather than mapped from its file.
+    /// [`KalahDb::make_resident`]) rather than mapped from its file.
     in_memory: Vec<bool>,
     /// The layers whose values are still to be compared with their
     /// checksums (on first use).
     unchecked: Vec<Option<Unchecked>>,
 }
 
-impl EndgameDb {
+impl KalahDb {
     /// Pits per side of the boards.
     pub fn pits_per_side(&self) -> usize {
         self.n
@@ -148,21 +149,21 @@ impl EndgameDb {
     }
 
     /// Where the value of `p` is stored, if the database covers it (as for
-    /// [`EndgameDb::probe`]). With [`EndgameDb::prefetch`] and
-    /// [`EndgameDb::value`], a search asks for several values before it
+    /// [`KalahDb::probe`]). With [`KalahDb::prefetch`] and
+    /// [`KalahDb::value`], a search asks for several values before it
     /// waits for the first.
     #[inline]
-    pub fn locate(&self, p: &Position) -> Option<Entry> {
+    pub fn locate(&self, p: &Position) -> Option<KalahDbEntry> {
         locate_in(self.layers.len(), &self.index, self.n, p)
-            .map(|(seeds, rank)| Entry { layer: seeds as u32, rank })
+            .map(|(seeds, rank)| KalahDbEntry { layer: seeds as u32, rank })
     }
 
     /// Where the value of a board held in one word (mover's row first, see
     /// [`WordSower`]) with `seeds` seeds lies, if the layers cover it.
     #[inline]
-    pub(crate) fn locate_word(&self, board: u128, seeds: usize) -> Option<Entry> {
+    pub(crate) fn locate_word(&self, board: u128, seeds: usize) -> Option<KalahDbEntry> {
         (seeds < self.layers.len())
-            .then(|| Entry { layer: seeds as u32, rank: self.word_rank(board, seeds) })
+            .then(|| KalahDbEntry { layer: seeds as u32, rank: self.word_rank(board, seeds) })
     }
 
     /// The rank of a board held in one word with `seeds` seeds.
@@ -173,13 +174,13 @@ impl EndgameDb {
 
     /// Asks the processor to fetch the value at `at` into the cache.
     #[inline]
-    pub fn prefetch(&self, at: Entry) {
+    pub fn prefetch(&self, at: KalahDbEntry) {
         prefetch(&self.layer_values(at.layer as usize)[at.rank as usize]);
     }
 
     /// The future margin stored at `at`.
     #[inline]
-    pub fn value(&self, at: Entry) -> i32 {
+    pub fn value(&self, at: KalahDbEntry) -> i32 {
         self.layer_values(at.layer as usize)[at.rank as usize] as i8 as i32
     }
 
@@ -201,11 +202,11 @@ impl EndgameDb {
         dir: &Path,
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
-    ) -> Result<EndgameDb, DbError> {
-        EndgameDb::build_until(v, max_seeds, dir, threads, progress, &AtomicBool::new(false))
+    ) -> Result<KalahDb, DbError> {
+        KalahDb::build_until(v, max_seeds, dir, threads, progress, &AtomicBool::new(false))
     }
 
-    /// [`EndgameDb::build`], stopping within a fraction of a second when
+    /// [`KalahDb::build`], stopping within a fraction of a second when
     /// `stop` is set, inside a layer as well as between layers: the
     /// layers finished are saved, the one in hand is dropped, and the
     /// error is [`DbError::Interrupted`].
@@ -216,12 +217,12 @@ impl EndgameDb {
         threads: usize,
         progress: &(dyn Fn(BuildProgress) + Sync),
         stop: &AtomicBool,
-    ) -> Result<EndgameDb, DbError> {
+    ) -> Result<KalahDb, DbError> {
         let sower = WordSower::new(v);
-        EndgameDb::build_with(v, max_seeds, dir, threads, progress, sower.as_ref(), stop)
+        KalahDb::build_with(v, max_seeds, dir, threads, progress, sower.as_ref(), stop)
     }
 
-    /// [`EndgameDb::build`], sowing with `sower` when there is one (the
+    /// [`KalahDb::build`], sowing with `sower` when there is one (the
     /// plain Kalah rules), else with [`Position`].
     fn build_with(
         v: &Variant,
@@ -231,7 +232,7 @@ impl EndgameDb {
         progress: &(dyn Fn(BuildProgress) + Sync),
         sower: Option<&WordSower>,
         stop: &AtomicBool,
-    ) -> Result<EndgameDb, DbError> {
+    ) -> Result<KalahDb, DbError> {
         check_supported(v)?;
         let n = v.pits_per_side();
         let fp = fingerprint(v.rules());
@@ -249,7 +250,7 @@ impl EndgameDb {
         // Held until the build returns: another builder in this folder
         // waits, then finds these layers on disk.
         let _lock = lock_folder(dir, progress, stop)?;
-        let mut db = EndgameDb {
+        let mut db = KalahDb {
             n,
             index: BoardIndex::new(2 * n),
             layers: Vec::new(),
@@ -319,21 +320,21 @@ impl EndgameDb {
     /// wrong, is an error. Opening does not read every value: layers of up
     /// to 16 MiB are compared with their checksums now (a damaged one is an
     /// error), larger ones on first use (a probe of a damaged layer finds
-    /// nothing, and [`EndgameDb::check_all`] says why). A [`Solver`]
+    /// nothing, and [`KalahDb::check_all`] says why). A [`Solver`]
     /// checks every layer before it uses the database.
     ///
     /// [`Solver`]: crate::Solver
-    pub fn open(v: &Variant, dir: &Path) -> Result<Option<EndgameDb>, DbError> {
-        EndgameDb::open_checking(v, dir, CHECK_AT_OPEN_BYTES)
+    pub fn open(v: &Variant, dir: &Path) -> Result<Option<KalahDb>, DbError> {
+        KalahDb::open_checking(v, dir, CHECK_AT_OPEN_BYTES)
     }
 
-    /// [`EndgameDb::open`], comparing layers of up to `check_now` bytes
+    /// [`KalahDb::open`], comparing layers of up to `check_now` bytes
     /// with their checksums when opened, and the others on first use.
     pub fn open_checking(
         v: &Variant,
         dir: &Path,
         check_now: usize,
-    ) -> Result<Option<EndgameDb>, DbError> {
+    ) -> Result<Option<KalahDb>, DbError> {
         if check_supported(v).is_err() {
             return Ok(None);
         }
@@ -342,7 +343,7 @@ impl EndgameDb {
         let index = BoardIndex::new(2 * n);
         let (layers, unchecked): (Vec<Layer>, Vec<Option<Unchecked>>) =
             open_layers(dir, fp, n, &index, check_now)?.into_iter().unzip();
-        Ok((!layers.is_empty()).then_some(EndgameDb {
+        Ok((!layers.is_empty()).then_some(KalahDb {
             n,
             index,
             in_memory: vec![false; layers.len()],
@@ -580,7 +581,7 @@ impl EndgameDb {
         }
     }
 
-    /// [`EndgameDb::solve_board`] for a board in one word, sown by `sower`.
+    /// [`KalahDb::solve_board`] for a board in one word, sown by `sower`.
     fn solve_word(
         &self,
         sower: &WordSower,
@@ -746,7 +747,7 @@ impl EndgameDb {
 }
 
 /// Boards whose children are found ahead of reading their values in the
-/// word build ([`EndgameDb::solve_waves`]): the fastest of the distances
+/// word build ([`KalahDb::solve_waves`]): the fastest of the distances
 /// tried (the measurements are in `docs/databases.md`).
 const PIPELINE: usize = 8;
 
@@ -841,8 +842,8 @@ mod tests {
             let dirs =
                 [root.join(format!("{name}-{n}-word")), root.join(format!("{name}-{n}-pos"))];
             let go = AtomicBool::new(false);
-            EndgameDb::build_with(&v, most, &dirs[0], 2, &|_| {}, Some(&sower), &go).unwrap();
-            EndgameDb::build_with(&v, most, &dirs[1], 2, &|_| {}, None, &go).unwrap();
+            KalahDb::build_with(&v, most, &dirs[0], 2, &|_| {}, Some(&sower), &go).unwrap();
+            KalahDb::build_with(&v, most, &dirs[1], 2, &|_| {}, None, &go).unwrap();
             for seeds in 0..=most {
                 let [a, b] = dirs.clone().map(|d| fs::read(layer_path(&d, seeds)).unwrap());
                 assert!(a == b, "{name} rows of {n}: layer {seeds} differs");

@@ -29,9 +29,9 @@ use crate::index::BoardIndex;
 /// version (02: xxh3 checksums and the canonical rules encoding).
 const MAGIC: &[u8; 8] = b"MNCLDB02";
 /// Layers up to this many bytes are checked when a database is opened;
-/// larger ones on first use (see [`EndgameDb::open`]).
+/// larger ones on first use (see [`KalahDb::open`]).
 ///
-/// [`EndgameDb::open`]: crate::EndgameDb::open
+/// [`KalahDb::open`]: crate::KalahDb::open
 pub(crate) const CHECK_AT_OPEN_BYTES: usize = 16 << 20;
 pub(crate) const HEADER_LEN: usize = 64;
 

@@ -90,10 +90,10 @@
 //!
 //! # Files
 //!
-//! The same layer files as [`crate::EndgameDb`] ([`crate::layer_file`]: header with a fingerprint of
-//! the rules with the majority rule off, checksum, atomic writes, memory
-//! mapped when opened), one per seed count, so an interrupted build resumes
-//! from the last finished layer.
+//! The same layer files as [`crate::KalahDb`] ([`crate::layer_file`]:
+//! header with a fingerprint of the rules with the majority rule off,
+//! checksum, atomic writes, memory mapped when opened), one per seed count,
+//! so an interrupted build resumes from the last finished layer.
 
 mod forward;
 mod retro;
