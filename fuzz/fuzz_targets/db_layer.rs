@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{Position, Setup, Side, Variant};
-use mancala_solver::{Databases, EndgameDb, OwareDb};
+use mancala_solver::{Databases, KalahDb, OwareDb};
 use xxhash_rust::xxh3::xxh3_64;
 
 const MAX_SEEDS: usize = 6;
@@ -69,7 +69,7 @@ fn build(name: &str) -> Built {
 }
 
 enum Db {
-    Kalah(EndgameDb),
+    Kalah(KalahDb),
     Oware(OwareDb),
 }
 
@@ -99,7 +99,7 @@ fn open(v: &Variant, dir: &Path, lazy: bool) -> Option<Db> {
         OwareDb::open(v, dir).ok()?.map(Db::Oware)
     } else {
         let check_now = if lazy { 0 } else { usize::MAX };
-        EndgameDb::open_checking(v, dir, check_now).ok()?.map(Db::Kalah)
+        KalahDb::open_checking(v, dir, check_now).ok()?.map(Db::Kalah)
     }
 }
 

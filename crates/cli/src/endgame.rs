@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use mancala_core::Variant;
-pub use mancala_solver::Opened;
+pub use mancala_solver::OpenedDb;
 use mancala_solver::{Databases as Library, DbError};
 
 use crate::cmd::db::DbLocation;
@@ -34,7 +34,7 @@ fn oneline(e: &DbError) -> String {
 /// The database for `v` in `location`, if one is present and the engine can
 /// use it for `v`; an error message (one line) if one is present but cannot
 /// be read, is damaged, or was built for other rules.
-pub fn open(location: &DbLocation, v: &Variant) -> Result<Option<Opened>, String> {
+pub fn open(location: &DbLocation, v: &Variant) -> Result<Option<OpenedDb>, String> {
     Library::open(v, &location.root()).map_err(|e| oneline(&e))
 }
 
@@ -44,12 +44,12 @@ pub fn open(location: &DbLocation, v: &Variant) -> Result<Option<Opened>, String
 pub struct Databases {
     args: DbArgs,
     /// The folder last looked in and what was found there.
-    cached: Option<(PathBuf, Option<Opened>)>,
+    cached: Option<(PathBuf, Option<OpenedDb>)>,
 }
 
 /// What [`Databases::for_variant`] found.
 pub struct Found {
-    pub opened: Option<Opened>,
+    pub opened: Option<OpenedDb>,
     /// Set the first time a database is found (`Ok`) or fails (`Err`): the
     /// line to show.
     pub news: Option<Result<String, String>>,

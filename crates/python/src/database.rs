@@ -13,7 +13,7 @@ use crate::value_error;
 /// Made by :meth:`Database.build` or :meth:`Database.open`.
 #[pyclass(module = "mancala", name = "Database", frozen)]
 pub(crate) struct PyDatabase {
-    opened: mancala_solver::Opened,
+    opened: mancala_solver::OpenedDb,
     variant: Variant,
     root: std::path::PathBuf,
 }

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use mancala_core::{Position, Variant};
-use mancala_solver::{EndgameDb, SolveOptions, Solver};
+use mancala_solver::{KalahDb, SolveOptions, Solver};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let v = Variant::preset(arg(0).unwrap_or("kalah-irving"))?
         .resized(Some(arg(1).unwrap_or("6").parse()?), Some(arg(2).unwrap_or("4").parse()?))?;
     let mut db = match arg(3) {
-        Some(dir) => EndgameDb::open(&v, Path::new(dir))?,
+        Some(dir) => KalahDb::open(&v, Path::new(dir))?,
         None => None,
     };
     if std::env::var_os("RESIDENT").is_some() {

@@ -28,7 +28,7 @@ use std::path::Path;
 use mancala_core::{Position, Side, Variant};
 use xxhash_rust::xxh3::xxh3_64;
 
-use crate::db::fingerprint;
+use crate::layer_file::fingerprint;
 
 const FIRST_LINE: &str = "mancala solve checkpoint 1";
 

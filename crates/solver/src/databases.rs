@@ -1,9 +1,9 @@
 //! Which endgame database serves which variant, in one place: where it
-//! lives in a database folder, which of the two kinds builds it, and how
+//! lives in a database folder, which of the two families builds it, and how
 //! the engine may use it.
 //!
 //! - Kalah family without a majority rule (`kalah-irving`, `kalah-classic`,
-//!   `mankalah`, `relay-kalah`): the variant's own [`EndgameDb`]; exact
+//!   `mankalah`, `relay-kalah`): the variant's own [`KalahDb`]; exact
 //!   scores.
 //! - Kalah family with a majority rule (`kalah`, with the pie rule): the
 //!   database of the same rules played to the end (for `kalah`, the one
@@ -39,21 +39,22 @@ use std::sync::Arc;
 use mancala_core::{Position, Rules, StorePlacement, Variant};
 use mancala_engine::search::{oracle_use, EndgameOracle, OracleUse};
 
-use crate::db::{check_supported, fingerprint, BuildProgress, DbError, EndgameDb, LayerStats};
+use crate::kalah_db::{check_build_size, check_supported, KalahDb};
+use crate::layer_file::{fingerprint, BuildProgress, DbError, LayerStats};
 use crate::oware_db::{self, LayerBuild, OwareDb};
 
-/// The two kinds of endgame database.
+/// The two families of endgame database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// The Kalah family (stores in the ring of sowing): [`EndgameDb`].
+pub enum DbFamily {
+    /// The Kalah family (stores in the ring of sowing): [`KalahDb`].
     Kalah,
     /// The Oware family (stores beside the board, cycles): [`OwareDb`].
     Oware,
 }
 
-/// An opened or built database of either kind.
+/// An opened or built database of either family.
 pub enum Database {
-    Kalah(EndgameDb),
+    Kalah(KalahDb),
     Oware(OwareDb),
 }
 
@@ -120,7 +121,7 @@ impl EndgameOracle for Oracle {
 
 /// A database opened for a variant's search.
 #[derive(Clone)]
-pub struct Opened {
+pub struct OpenedDb {
     /// The database, for [`mancala_engine::Searcher::with_endgame`].
     pub oracle: Arc<dyn EndgameOracle>,
     /// Where it was found.
@@ -131,9 +132,9 @@ pub struct Opened {
     pub exact: bool,
 }
 
-impl std::fmt::Debug for Opened {
+impl std::fmt::Debug for OpenedDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Opened")
+        f.debug_struct("OpenedDb")
             .field("folder", &self.folder)
             .field("max_seeds", &self.max_seeds)
             .field("exact", &self.exact)
@@ -141,7 +142,7 @@ impl std::fmt::Debug for Opened {
     }
 }
 
-impl Opened {
+impl OpenedDb {
     /// One line for the user.
     pub fn describe(&self) -> String {
         format!(
@@ -205,15 +206,15 @@ fn bytes(b: u128) -> String {
 pub struct Databases;
 
 impl Databases {
-    /// The kind of database `v` has (built by [`Databases::build`]), or an
+    /// The family of database `v` has (built by [`Databases::build`]), or an
     /// error saying why it has none.
-    pub fn kind(v: &Variant) -> Result<Kind, DbError> {
+    pub fn kind(v: &Variant) -> Result<DbFamily, DbError> {
         if oware_db::supports(v) {
             oware_db::database_variant(v)?;
-            Ok(Kind::Oware)
+            Ok(DbFamily::Oware)
         } else {
             check_supported(v)?;
-            Ok(Kind::Kalah)
+            Ok(DbFamily::Kalah)
         }
     }
 
@@ -253,8 +254,8 @@ impl Databases {
             return Ok(None);
         }
         let db = match kind {
-            Kind::Oware => OwareDb::open(v, &folder)?.map(Database::Oware),
-            Kind::Kalah => EndgameDb::open(v, &folder)?.map(Database::Kalah),
+            DbFamily::Oware => OwareDb::open(v, &folder)?.map(Database::Oware),
+            DbFamily::Kalah => KalahDb::open(v, &folder)?.map(Database::Kalah),
         };
         // Every value is read: every layer checked first.
         if let Some(db) = &db {
@@ -267,7 +268,7 @@ impl Databases {
     /// engine can use it for `v` (see the module documentation). An error
     /// when one is there but cannot be read, is damaged, or was built for
     /// other rules.
-    pub fn open(v: &Variant, root: &Path) -> Result<Option<Opened>, DbError> {
+    pub fn open(v: &Variant, root: &Path) -> Result<Option<OpenedDb>, DbError> {
         let exact = match oracle_use(v) {
             OracleUse::Exact => true,
             OracleUse::Outcome => false,
@@ -287,25 +288,25 @@ impl Databases {
                 Ok(p) if check_supported(&p).is_ok() => p,
                 _ => return Ok(None),
             };
-            match EndgameDb::open(&played, &folder)? {
+            match KalahDb::open(&played, &folder)? {
                 Some(db) => Database::Kalah(db),
                 None => return Ok(None),
             }
         };
         let max_seeds = db.max_seeds() as u32;
         let oracle: Arc<dyn EndgameOracle> = Arc::new(Oracle { db, max_seeds });
-        Ok(Some(Opened { oracle, folder, max_seeds, exact }))
+        Ok(Some(OpenedDb { oracle, folder, max_seeds, exact }))
     }
 
     /// Checks a build of `v` up to `max_seeds` before anything is done.
-    pub fn check_build(v: &Variant, max_seeds: usize) -> Result<Kind, DbError> {
+    pub fn check_build(v: &Variant, max_seeds: usize) -> Result<DbFamily, DbError> {
         let kind = Databases::kind(v)?;
         let limit = (v.total_seeds() as usize).min(127);
         if max_seeds > limit {
             return Err(DbError::TooManySeeds { asked: max_seeds, limit });
         }
-        if kind == Kind::Kalah {
-            crate::db::check_build_size(v.pits_per_side(), max_seeds)?;
+        if kind == DbFamily::Kalah {
+            check_build_size(v.pits_per_side(), max_seeds)?;
         }
         let need = Databases::build_bytes(kind, v.pits_per_side(), max_seeds);
         if let Some(memory) = physical_memory().filter(|&m| need > m as u128) {
@@ -327,16 +328,16 @@ impl Databases {
     /// needs at its peak: the Kalah family keeps every layer in memory
     /// (a byte per board); the Oware family 5 more bytes per board of its
     /// largest layer for working (see docs/databases.md).
-    pub fn build_bytes(kind: Kind, n: usize, max_seeds: usize) -> u128 {
+    pub fn build_bytes(kind: DbFamily, n: usize, max_seeds: usize) -> u128 {
         let all = (0..=max_seeds).fold(0u128, |sum, k| sum.saturating_add(boards(2 * n, k)));
         match kind {
-            Kind::Kalah => all,
-            Kind::Oware => all.saturating_add(boards(2 * n, max_seeds).saturating_mul(5)),
+            DbFamily::Kalah => all,
+            DbFamily::Oware => all.saturating_add(boards(2 * n, max_seeds).saturating_mul(5)),
         }
     }
 
     /// Builds (or finishes building) the database of `v` up to `max_seeds`
-    /// in its folder of `root`, of the kind `v` needs, on `threads`
+    /// in its folder of `root`, of the family `v` needs, on `threads`
     /// threads. `on_layer` hears of each Oware layer as it is ready. Setting
     /// `stop` ends the build within a fraction of a second, keeping the
     /// layers finished ([`DbError::Interrupted`]). Two builds in one folder
@@ -355,10 +356,10 @@ impl Databases {
         let kind = Databases::check_build(v, max_seeds)?;
         let folder = Databases::folder(v, root);
         Ok(match kind {
-            Kind::Oware => Database::Oware(OwareDb::build_with(
+            DbFamily::Oware => Database::Oware(OwareDb::build_with(
                 v, max_seeds, &folder, threads, progress, on_layer, stop,
             )?),
-            Kind::Kalah => Database::Kalah(EndgameDb::build_until(
+            DbFamily::Kalah => Database::Kalah(KalahDb::build_until(
                 v, max_seeds, &folder, threads, progress, stop,
             )?),
         })
@@ -397,6 +398,6 @@ mod tests {
             assert!(e.contains("126764178842844806648 boards") && e.contains("of memory"), "{e}");
         }
         // Kalah(6,5)'s 25-seed database: 1.85 GB, as documented.
-        assert_eq!(Databases::build_bytes(Kind::Kalah, 6, 25), 1_852_482_996);
+        assert_eq!(Databases::build_bytes(DbFamily::Kalah, 6, 25), 1_852_482_996);
     }
 }

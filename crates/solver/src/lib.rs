@@ -3,15 +3,18 @@
 //!
 //! - [`Solver`] proves the value of a position under perfect play (MTD(f),
 //!   shared transposition table, several threads).
-//! - [`EndgameDb`] holds the exact value of every board with few seeds left,
-//!   built by [`EndgameDb::build`], stored on disk and memory-mapped.
+//! - [`KalahDb`] holds the exact value of every board with few seeds left
+//!   for the Kalah family (stores in the ring of sowing), built by
+//!   [`KalahDb::build`], stored on disk and memory-mapped.
 //! - [`OwareDb`] does the same for the Oware family (awari, abapa, oware),
 //!   whose non-capturing moves can cycle, by retrograde analysis.
+//! - Both are stored in the same layer files ([`layer_file`]: format,
+//!   rules fingerprint, folder lock).
 //!
 //! - [`Databases`] decides which database serves which variant (and how
 //!   the engine may use it), opens it as the engine's
 //!   [`EndgameOracle`](mancala_engine::search::EndgameOracle) and builds
-//!   the kind a variant needs.
+//!   the database a variant needs ([`KalahDb`] or [`OwareDb`]).
 //! - [`Solve`] is the one call every front end makes to solve a position:
 //!   it picks the route (the exact solver, the database, or a proof by
 //!   search under a repetition rule), the threads and the table, and says
@@ -41,8 +44,9 @@
 
 pub mod checkpoint;
 pub mod databases;
-pub mod db;
 pub mod index;
+pub mod kalah_db;
+pub mod layer_file;
 mod memory;
 pub mod oware_db;
 mod plan;
@@ -52,9 +56,10 @@ mod solve;
 mod tt;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
-pub use databases::{Database, Databases, Kind, Opened};
-pub use db::{BuildProgress, DbError, EndgameDb, Entry, LayerStats};
+pub use databases::{Database, Databases, DbFamily, OpenedDb};
 pub use index::BoardIndex;
+pub use kalah_db::{KalahDb, KalahDbEntry};
+pub use layer_file::{BuildProgress, DbError, LayerStats};
 pub use oware_db::OwareDb;
 pub use plan::{
     default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,
@@ -69,4 +74,4 @@ pub use solve::{
     under_repetition, DepthProgress, Method, OptionNames, Route, Solve, SolveError, Solved,
     SEARCH_TABLE_MB,
 };
-pub use tt::Table;
+pub use tt::SolverTable;

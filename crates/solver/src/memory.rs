@@ -65,7 +65,7 @@ impl Buffer {
     }
 
     /// Start of the buffer, for a table that reads and writes it only
-    /// through atomics of its own (see `tt::Table`).
+    /// through atomics of its own (see `tt::SolverTable`).
     pub(crate) fn as_ptr(&self) -> *const u8 {
         self.map.as_ptr()
     }

@@ -90,10 +90,10 @@
 //!
 //! # Files
 //!
-//! The same layer files as [`crate::EndgameDb`] (header with a fingerprint of
-//! the rules with the majority rule off, checksum, atomic writes, memory
-//! mapped when opened), one per seed count, so an interrupted build resumes
-//! from the last finished layer.
+//! The same layer files as [`crate::KalahDb`] ([`crate::layer_file`]:
+//! header with a fingerprint of the rules with the majority rule off,
+//! checksum, atomic writes, memory mapped when opened), one per seed count,
+//! so an interrupted build resumes from the last finished layer.
 
 mod forward;
 mod retro;
@@ -107,12 +107,12 @@ use std::time::Instant;
 
 use mancala_core::{Position, StorePlacement, Variant};
 
-use crate::db::{
-    check_layers, fingerprint, layer_path, layer_stats, open_layer, open_layers, probe_layers,
-    write_layer, BuildProgress, DbError, Layer, LayerStats, Unchecked, CHECK_AT_OPEN_BYTES,
-    HEADER_LEN,
-};
 use crate::index::BoardIndex;
+use crate::layer_file::{
+    check_layers, fingerprint, layer_path, layer_stats, lock_folder, open_layer, open_layers,
+    probe_layers, write_layer, BuildProgress, DbError, Layer, LayerStats, Unchecked,
+    CHECK_AT_OPEN_BYTES, HEADER_LEN,
+};
 
 /// Whether `v` is a game of the Oware family these databases cover: stores
 /// beside the board (seeds leave the board only by captures and at the end).
@@ -284,7 +284,7 @@ impl OwareDb {
         }
         // Held until the build returns: another builder in this folder
         // waits, then finds these layers on disk.
-        let _lock = crate::db::lock_folder(dir, progress, stop)?;
+        let _lock = lock_folder(dir, progress, stop)?;
         let mut db =
             OwareDb { n, index, layers: Vec::new(), unchecked: Vec::new(), builds: Vec::new() };
         // Layers to build read the smaller ones at random: those found on

@@ -28,8 +28,9 @@ use mancala_engine::search::MAX_HASH_MB;
 
 use crate::checkpoint::Checkpoint;
 use crate::databases::Databases;
-use crate::db::{check_supported, BuildProgress, DbError, EndgameDb};
 use crate::index::BoardIndex;
+use crate::kalah_db::{check_supported, KalahDb};
+use crate::layer_file::{BuildProgress, DbError};
 use crate::search::{
     can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver, SolverError,
 };
@@ -352,13 +353,13 @@ impl SolvePlan {
         &self,
         v: &Variant,
         events: &(dyn Fn(PlanEvent) + Sync),
-    ) -> Result<Option<EndgameDb>, PlanError> {
+    ) -> Result<Option<KalahDb>, PlanError> {
         let Some(root) = &self.db_root else { return Ok(None) };
         if check_supported(v).is_err() {
             return Ok(None);
         }
         let folder = Databases::folder(v, root);
-        let on_disk = if folder.exists() { EndgameDb::open(v, &folder)? } else { None };
+        let on_disk = if folder.exists() { KalahDb::open(v, &folder)? } else { None };
         let want = self.db_seeds.unwrap_or_else(|| default_db_seeds(v));
         if want == 0 || on_disk.as_ref().is_some_and(|db| db.max_seeds() >= want) {
             return Ok(on_disk);
@@ -368,7 +369,7 @@ impl SolvePlan {
         let progress = |p: BuildProgress| events(PlanEvent::Database(p));
         let no_stop = AtomicBool::new(false);
         let stop = self.stop.as_deref().unwrap_or(&no_stop);
-        Ok(Some(EndgameDb::build_until(v, want, &folder, self.threads, &progress, stop)?))
+        Ok(Some(KalahDb::build_until(v, want, &folder, self.threads, &progress, stop)?))
     }
 }
 

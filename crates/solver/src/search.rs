@@ -40,8 +40,8 @@ use std::time::{Duration, Instant};
 
 use mancala_core::{Move, Position, Side, Variant};
 
-use crate::db::{EndgameDb, Entry, Sown, WordSower};
-use crate::tt::{Bounds, Key, Table};
+use crate::kalah_db::{KalahDb, KalahDbEntry, Sown, WordSower};
+use crate::tt::{Bounds, Key, SolverTable};
 
 mod split;
 use split::{SplitState, Splits};
@@ -91,7 +91,7 @@ pub enum SolverError {
     Unsupported(String),
     /// The endgame database is damaged.
     #[error(transparent)]
-    Database(#[from] crate::db::DbError),
+    Database(#[from] crate::layer_file::DbError),
     /// The transposition table's memory cannot be had.
     #[error("transposition table of {megabytes} MiB: {source}")]
     Table {
@@ -110,8 +110,8 @@ pub struct Interrupted {
 
 struct Shared<'a> {
     v: &'a Variant,
-    table: Table,
-    db: Option<&'a EndgameDb>,
+    table: SolverTable,
+    db: Option<&'a KalahDb>,
     keep_stores: bool,
     /// Positions with more seeds than this on the board try enhanced
     /// transposition cutoffs.
@@ -150,7 +150,7 @@ impl Shared<'_> {
     #[inline]
     fn key(&self, p: &Position) -> Key {
         let n = p.pits_per_side();
-        let b = crate::db::mover_board(p);
+        let b = crate::layer_file::mover_board(p);
         if !self.keep_stores && n <= 8 {
             let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
             let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
@@ -174,7 +174,7 @@ impl Shared<'_> {
         if self.sower.is_none() || p.is_over() || p.is_opening() || p.swap_offered() {
             return None;
         }
-        let b = crate::db::mover_board(p);
+        let b = crate::layer_file::mover_board(p);
         Some(WordNode { board: u128::from_le_bytes(b[..16].try_into().unwrap()), seeds: p.seeds() })
     }
 
@@ -208,7 +208,7 @@ impl<'a> Solver<'a> {
     /// use [`Solver::try_new`].
     pub fn new(
         v: &'a Variant,
-        db: Option<&'a EndgameDb>,
+        db: Option<&'a KalahDb>,
         options: SolveOptions,
         stop: &'a AtomicBool,
     ) -> Solver<'a> {
@@ -219,7 +219,7 @@ impl<'a> Solver<'a> {
     /// [`can_solve`]) or the transposition table's memory cannot be had.
     pub fn try_new(
         v: &'a Variant,
-        db: Option<&'a EndgameDb>,
+        db: Option<&'a KalahDb>,
         options: SolveOptions,
         stop: &'a AtomicBool,
     ) -> Result<Solver<'a>, SolverError> {
@@ -236,7 +236,7 @@ impl<'a> Solver<'a> {
         Ok(Solver {
             shared: Shared {
                 v,
-                table: Table::try_new(options.table_megabytes).map_err(|source| {
+                table: SolverTable::try_new(options.table_megabytes).map_err(|source| {
                     SolverError::Table { megabytes: options.table_megabytes, source }
                 })?,
                 db,
@@ -603,7 +603,7 @@ trait Node: Copy + Sync {
     /// [`Shared::in_table`]).
     fn table_key(&self, s: &Shared) -> Option<Key>;
     /// Where the database holds the position's value, if it does.
-    fn locate(&self, db: &EndgameDb) -> Option<Entry>;
+    fn locate(&self, db: &KalahDb) -> Option<KalahDbEntry>;
     /// Plays every legal move in order and calls `f(move, gain, child,
     /// again)`: the seeds the mover gained in stores, the child (`None` when
     /// the game is over: `gain` is then the mover's final margin from here),
@@ -625,7 +625,7 @@ impl Node for Position {
     }
 
     #[inline]
-    fn locate(&self, db: &EndgameDb) -> Option<Entry> {
+    fn locate(&self, db: &KalahDb) -> Option<KalahDbEntry> {
         db.locate(self)
     }
 
@@ -681,7 +681,7 @@ impl Node for WordNode {
     }
 
     #[inline]
-    fn locate(&self, db: &EndgameDb) -> Option<Entry> {
+    fn locate(&self, db: &KalahDb) -> Option<KalahDbEntry> {
         db.locate_word(self.board, self.seeds as usize)
     }
 
@@ -727,7 +727,7 @@ struct Kid<N> {
     /// covered by the database, see [`Shared::in_table`]).
     key: Option<Key>,
     /// Where the database holds the child's value, if it does.
-    db: Option<Entry>,
+    db: Option<KalahDbEntry>,
 }
 
 impl<N> Kid<N> {

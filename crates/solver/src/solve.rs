@@ -440,7 +440,7 @@ impl Solve {
                     nodes: s.nodes,
                 })
             }
-            Route::Database { build } => self.read_database(build, events),
+            Route::Database { build } => self.by_database(build, events),
             Route::Search { why, build } => self.by_search(why, build, events),
         }
     }
@@ -467,7 +467,7 @@ impl Solve {
     }
 
     /// The value read from the database (built first up to `build`).
-    fn read_database(
+    fn by_database(
         &self,
         build: Option<usize>,
         events: &(dyn Fn(PlanEvent) + Sync),

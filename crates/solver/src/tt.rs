@@ -84,25 +84,26 @@ const WAYS: usize = 4;
 pub const ENTRY_BYTES: usize = 16;
 const _: () = assert!(WAYS * ENTRY_BYTES == 64);
 
-/// A fixed-size table of 4-entry buckets, allocated once.
-pub struct Table {
+/// The solver's transposition table: fixed-size, of 4-entry buckets,
+/// allocated once.
+pub struct SolverTable {
     memory: crate::memory::Buffer,
     /// Buckets - 1 (a power of two minus one).
     mask: usize,
 }
 
-impl Table {
+impl SolverTable {
     /// A table of about `megabytes` MiB (a power of two of buckets, at least
     /// 1024 entries). Pages are only touched (and paid for) as the search
     /// reaches them. Panics if the memory cannot be had; see
-    /// [`Table::try_new`].
-    pub fn new(megabytes: usize) -> Table {
-        Table::try_new(megabytes).unwrap_or_else(|e| panic!("{e}"))
+    /// [`SolverTable::try_new`].
+    pub fn new(megabytes: usize) -> SolverTable {
+        SolverTable::try_new(megabytes).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Table::new`], or an error naming the size when the system refuses
+    /// [`SolverTable::new`], or an error naming the size when the system refuses
     /// the memory.
-    pub fn try_new(megabytes: usize) -> std::io::Result<Table> {
+    pub fn try_new(megabytes: usize) -> std::io::Result<SolverTable> {
         let want = (megabytes << 20) / (WAYS * ENTRY_BYTES);
         let buckets = want.max(256).next_power_of_two();
         let buckets = if buckets > want.max(256) { buckets / 2 } else { buckets };
@@ -113,7 +114,7 @@ impl Table {
                 format!("cannot allocate a transposition table of {} MiB: {e}", bytes >> 20),
             )
         })?;
-        Ok(Table { memory, mask: buckets - 1 })
+        Ok(SolverTable { memory, mask: buckets - 1 })
     }
 
     /// Entries the table holds.
@@ -142,10 +143,10 @@ impl Table {
     }
 
     /// Asks the processor to fetch `key`'s bucket into the cache: a later
-    /// [`Table::get`] or [`Table::put`] of the key will not wait on memory.
+    /// [`SolverTable::get`] or [`SolverTable::put`] of the key will not wait on memory.
     #[inline]
     pub fn prefetch(&self, key: Key) {
-        crate::db::prefetch(&self.words()[self.bucket(key)]);
+        mancala_core::prefetch(&self.words()[self.bucket(key)]);
     }
 
     /// The bounds stored for `key`, if any.
@@ -215,7 +216,7 @@ mod tests {
 
     #[test]
     fn entries_read_back_and_misses_are_misses() {
-        let t = Table::new(1);
+        let t = SolverTable::new(1);
         let k = Key::new(42);
         let b = Bounds { lower: -7, upper: 12, best: Some(3), work: 9 };
         t.put(k, b);
@@ -229,7 +230,7 @@ mod tests {
 
     #[test]
     fn keys_differing_only_in_high_bits_are_different_entries() {
-        let t = Table::new(1);
+        let t = SolverTable::new(1);
         let a = Key::new(7);
         let b = Key::new(7 | 1 << 80);
         let wide = Key::new(7 | 1 << 100);
@@ -242,7 +243,7 @@ mod tests {
 
     #[test]
     fn bounds_beyond_i8_are_widened_not_wrapped() {
-        let t = Table::new(1);
+        let t = SolverTable::new(1);
         let k = Key::new(9);
         t.put(k, Bounds { lower: -200, upper: 180, best: Some(9), work: 70 });
         assert_eq!(t.get(k), Some(Bounds { lower: -127, upper: 127, best: Some(9), work: 63 }));
@@ -250,7 +251,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_keeps_the_costliest_entries() {
-        let t = Table::new(1);
+        let t = SolverTable::new(1);
         // Find five keys of one bucket.
         let first = Key::new(1);
         let same: Vec<Key> = (2..1_000_000u128)

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use mancala_core::{Position, Setup, Side, Variant};
-use mancala_solver::{EndgameDb, SolveOptions, Solver};
+use mancala_solver::{KalahDb, SolveOptions, Solver};
 
 /// Final margin (South minus North) under perfect play, by plain minimax
 /// with memo on the whole position (stores included).
@@ -90,7 +90,7 @@ fn database_values_match_minimax_and_speed_up_nothing_wrong() {
     for name in ["kalah-irving", "kalah-classic"] {
         let v = Variant::preset(name).unwrap().resized(Some(3), Some(2)).unwrap();
         let db_dir = dir.join(name);
-        let db = EndgameDb::build(&v, 8, &db_dir, 2, &|_| {}).unwrap();
+        let db = KalahDb::build(&v, 8, &db_dir, 2, &|_| {}).unwrap();
         assert_eq!(db.max_seeds(), 8);
         // Every board of up to 8 seeds: the stored future margin equals
         // minimax's final margin for a position with empty stores.
@@ -121,7 +121,7 @@ fn database_values_match_minimax_and_speed_up_nothing_wrong() {
         }
         // Reopened from disk, it gives the same values; the solver using it
         // gives the same answer as without.
-        let reopened = EndgameDb::open(&v, &db_dir).unwrap().unwrap();
+        let reopened = KalahDb::open(&v, &db_dir).unwrap().unwrap();
         assert_eq!(reopened.stats(), db.stats());
         let v4 = Variant::preset(name).unwrap().resized(Some(3), Some(3)).unwrap();
         let stop = AtomicBool::new(false);
@@ -143,11 +143,11 @@ fn database_values_match_minimax_and_speed_up_nothing_wrong() {
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     std::fs::write(&layer, bytes).unwrap();
-    let e = EndgameDb::open(&v, &dir.join("kalah-irving")).err().unwrap().to_string();
+    let e = KalahDb::open(&v, &dir.join("kalah-irving")).err().unwrap().to_string();
     assert!(e.contains("checksum mismatch"), "{e}");
     // Another rule set's files are refused too.
     let other = Variant::preset("kalah-classic").unwrap().resized(Some(3), Some(2)).unwrap();
-    let e = EndgameDb::open(&other, &dir.join("kalah-irving")).err().unwrap().to_string();
+    let e = KalahDb::open(&other, &dir.join("kalah-irving")).err().unwrap().to_string();
     assert!(e.contains("other rules"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -162,7 +162,7 @@ fn two_threads_with_a_resident_database_match_minimax_along_games() {
     let stop = AtomicBool::new(false);
     for name in ["kalah-irving", "kalah-classic"] {
         let v = Variant::preset(name).unwrap().resized(Some(4), Some(2)).unwrap();
-        let mut db = EndgameDb::build(&v, 6, &dir.join(name), 2, &|_| {}).unwrap();
+        let mut db = KalahDb::build(&v, 6, &dir.join(name), 2, &|_| {}).unwrap();
         db.make_resident().unwrap();
         let solver =
             Solver::new(&v, Some(&db), SolveOptions { table_megabytes: 4, threads: 2 }, &stop);

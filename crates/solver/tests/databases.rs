@@ -12,7 +12,7 @@ use mancala_solver::{SolveOptions, Solver};
 use std::path::Path;
 
 use mancala_core::{Position, Variant};
-use mancala_solver::{Databases, EndgameDb, Opened, OwareDb};
+use mancala_solver::{Databases, KalahDb, OpenedDb, OwareDb};
 
 /// Builds the database serving `v` (for a majority rule, the one of the
 /// game played to the end) in `dir`.
@@ -23,7 +23,7 @@ fn build(v: &Variant, max_seeds: usize, dir: &Path) -> std::path::PathBuf {
     dir.to_path_buf()
 }
 
-fn open(root: &Path, v: &Variant) -> Result<Option<Opened>, mancala_solver::DbError> {
+fn open(root: &Path, v: &Variant) -> Result<Option<OpenedDb>, mancala_solver::DbError> {
     Databases::open(v, root)
 }
 
@@ -39,7 +39,7 @@ fn late(v: &Variant, max: u32, count: usize, seed: u64) -> Vec<Game> {
     })
 }
 
-fn searcher(opened: &Opened) -> Searcher {
+fn searcher(opened: &OpenedDb) -> Searcher {
     Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: Some(0) })
         .with_endgame(Some(opened.oracle.clone()))
 }
@@ -52,7 +52,7 @@ fn kalah_irving_scores_equal_the_database_and_the_solver() {
     let opened = open(&location, &v).unwrap().expect("the database is found");
     assert!(opened.exact);
     assert_eq!(opened.max_seeds, 10);
-    let db = EndgameDb::open(&v, &Databases::folder(&v, &location)).unwrap().unwrap();
+    let db = KalahDb::open(&v, &Databases::folder(&v, &location)).unwrap().unwrap();
     let stop = AtomicBool::new(false);
     let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 4, threads: 1 }, &stop);
     let (mut from_db, mut hits) = (0, 0);
@@ -206,9 +206,9 @@ fn a_damaged_layer_checked_on_first_use_is_never_used() {
     let layer = folder.join("layer-004.mdb");
     damage_last_byte(&layer);
     // Checked at opening: refused.
-    assert!(EndgameDb::open(&v, &folder).is_err());
+    assert!(KalahDb::open(&v, &folder).is_err());
     // Checked on first use (no layer checked at opening): opens.
-    let db = EndgameDb::open_checking(&v, &folder, 0).unwrap().expect("opens");
+    let db = KalahDb::open_checking(&v, &folder, 0).unwrap().expect("opens");
     let seeds = |p: &Position| {
         p.side_seeds(mancala_core::Side::South) + p.side_seeds(mancala_core::Side::North)
     };
@@ -257,7 +257,7 @@ fn a_database_of_the_old_format_names_the_command_to_rebuild() {
 /// database. Rules that do not change a database do not change it.
 #[test]
 fn the_fingerprint_is_pinned_and_ignores_what_a_database_does_not_see() {
-    use mancala_solver::db::{fingerprint, rules_bytes, RULES_ENCODING_VERSION};
+    use mancala_solver::layer_file::{fingerprint, rules_bytes, RULES_ENCODING_VERSION};
     let irving = Variant::preset("kalah-irving").unwrap();
     assert_eq!(rules_bytes(irving.rules())[0], RULES_ENCODING_VERSION);
     assert_eq!(format!("{:016x}", fingerprint(irving.rules())), PINNED_IRVING);
@@ -342,7 +342,7 @@ fn a_forged_layer_with_margins_beyond_its_seeds_is_refused() {
         assert!(text.contains("layer-002.mdb"), "{name}: {text}");
         assert!(text.contains("board 1 has the value -6, outside -2..=2"), "{name}: {text}");
     }
-    let stats = mancala_solver::db::layer_stats(2, 3, |r| [0i8, -6, 5][r as usize]);
+    let stats = mancala_solver::layer_file::layer_stats(2, 3, |r| [0i8, -6, 5][r as usize]);
     assert!(stats.by_margin.contains(&(-6, 1)), "{:?}", stats.by_margin);
     assert!(stats.by_margin.contains(&(5, 1)), "{:?}", stats.by_margin);
     assert_eq!(stats.wins + stats.draws + stats.losses, stats.boards);

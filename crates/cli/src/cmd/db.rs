@@ -6,7 +6,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::Variant;
 use mancala_solver::oware_db::LayerBuild;
-use mancala_solver::{Databases, DbError, Kind, LayerStats};
+use mancala_solver::{Databases, DbError, DbFamily, LayerStats};
 
 use crate::error::CliError;
 use crate::variant_args::VariantArgs;
@@ -93,7 +93,7 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     // Everything checked before anything is printed or built.
     let kind =
         Databases::check_build(&v, args.max_seeds).map_err(|e| db_error(e, "--max-seeds"))?;
-    let oware = kind == Kind::Oware;
+    let oware = kind == DbFamily::Oware;
     let threads = args.threads.unwrap_or_else(crate::options::every_core);
     let root = args.location.root();
     let folder = args.location.folder(&v);

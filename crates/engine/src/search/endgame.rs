@@ -3,7 +3,7 @@
 //!
 //! The engine does no I/O, so it does not open databases itself: the caller
 //! hands the [`super::Searcher`] an [`EndgameOracle`] (`mancala-solver`'s
-//! `Databases::open` gives one for its `EndgameDb` and `OwareDb`). The
+//! `Databases::open` gives one for its `KalahDb` and `OwareDb`). The
 //! search asks it about every position it reaches with at most
 //! [`EndgameOracle::max_seeds`] seeds left in the pits, where the answer is
 //! valid for the game being played ([`oracle_use`]).

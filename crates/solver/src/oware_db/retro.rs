@@ -63,12 +63,12 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use mancala_core::Variant;
+use mancala_core::{prefetch, Variant};
 
 use super::forward::{Board, Moves, Small, Sower, Sowing};
 use super::unmove::Unmover;
-use crate::db::{prefetch, BuildProgress};
 use crate::index::BoardIndex;
+use crate::layer_file::BuildProgress;
 use crate::memory::Buffer;
 
 /// A board whose value is not known yet (values are within -127..=127).
@@ -276,8 +276,10 @@ impl LayerSolver<'_> {
             report(self.total / 2 + self.total * level / (2 * self.seeds as u64));
         }
         let mut values =
-            Buffer::zeroed(crate::db::HEADER_LEN + total).map_err(|e| e.to_string())?;
-        for (value, state) in values.values_mut()[crate::db::HEADER_LEN..].iter_mut().zip(states) {
+            Buffer::zeroed(crate::layer_file::HEADER_LEN + total).map_err(|e| e.to_string())?;
+        for (value, state) in
+            values.values_mut()[crate::layer_file::HEADER_LEN..].iter_mut().zip(states)
+        {
             *value = match value_of(state.load(Ordering::Relaxed)) {
                 UNDECIDED => 0,
                 v => v as i8,

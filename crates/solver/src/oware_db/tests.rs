@@ -202,7 +202,7 @@ fn both_forward_passes_agree() {
                 };
                 assert!(run(true) == run(false), "{} ({pits} pits, {seeds} seeds)", v.name());
                 let solved = solver.solve(&mut scratch).unwrap();
-                layers.push(solved.values.values()[crate::db::HEADER_LEN..].to_vec());
+                layers.push(solved.values.values()[crate::layer_file::HEADER_LEN..].to_vec());
             }
         }
     }

@@ -3,7 +3,7 @@
 //!
 //! A board of at most 8 pits a side is one `u128` of byte lanes, the
 //! mover's row (from their left) in the low `8 * n` bits, then the
-//! opponent's row: the database's own layout ([`super::mover_board`]). The
+//! opponent's row: the database's own layout ([`mover_board`]). The
 //! mover is always the board's first row, so a sowing is one table lookup
 //! and one word add, and handing the turn over swaps the two rows.
 //!
@@ -14,9 +14,12 @@
 //! every move of every small board against [`Position::play_unchecked`].
 //!
 //! [`Position`]: mancala_core::Position
+//! [`mover_board`]: crate::layer_file::mover_board
 //! [`Position::play_unchecked`]: mancala_core::Position::play_unchecked
 
 use mancala_core::{EmptyPitCapture, EmptySide, Repetition, StorePlacement, Variant};
+
+use crate::layer_file::swap_rows;
 
 /// Most pits a side for a board in one word: two rows of 8 byte lanes.
 const MAX_PITS: usize = 8;
@@ -218,15 +221,6 @@ impl WordSower {
     }
 }
 
-/// A board of two rows of `n <= 8` byte lanes with the rows swapped: the
-/// other player's point of view.
-#[inline(always)]
-pub(crate) fn swap_rows(board: u128, n: usize) -> u128 {
-    let bits = 8 * n as u32;
-    let row = (1u128 << bits) - 1;
-    (board >> bits) | (board & row) << bits
-}
-
 /// The seeds in a row of byte lanes (fewer than 256).
 #[inline(always)]
 fn row_seeds(row: u64) -> i32 {
@@ -260,7 +254,7 @@ mod tests {
         }
         let again = child.to_move() == Side::South;
         let left = (child.side_seeds(Side::South) + child.side_seeds(Side::North)) as usize;
-        let next = super::super::mover_board(&child);
+        let next = crate::layer_file::mover_board(&child);
         Sown::Board {
             gain: child.store(Side::South) as i32,
             again,
