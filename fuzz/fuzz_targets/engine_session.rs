@@ -18,7 +18,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Game, Position};
+use mancala_core::{Game, Position, Setup};
 use mancala_engine::protocol::{Command, GoLimits, Reply, Start};
 use mancala_engine::session::{Flow, NoEndgame, Session, Transcript};
 use mancala_fuzz::{check_position, preset_named};
@@ -66,10 +66,7 @@ fn apply(game: &Game, command: &Command) -> Option<Game> {
             let v = game.variant().clone();
             let start = match start {
                 Start::StartPos => Position::start(&v),
-                Start::Position(p) => {
-                    p.check_fits(&v).ok()?;
-                    p.settled(&v)
-                }
+                Start::Position(setup) => setup.position(&v).ok()?,
             };
             let mut next = Game::from_position(v, start);
             for &mv in moves {
@@ -149,7 +146,7 @@ fuzz_target!(|data: &[u8]| {
                 _ => None,
             })
             .expect("d shows the position");
-        assert_eq!(shown, *game.position(), "after {sent}");
+        assert_eq!(shown, Setup::from(*game.position()), "after {sent}");
     }
     engine.finish();
     let lines = sink.lines();

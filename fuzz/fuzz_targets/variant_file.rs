@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Position, Rules, Variant};
+use mancala_core::{Position, Rules, Setup, Variant};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
             let v = Variant::new(rules).expect("checked rules make a variant");
             let start = Position::start(&v);
             assert_eq!(start.total_seeds(), v.total_seeds());
-            assert!(start.check_fits(&v).is_ok());
+            assert!(Setup::from(start).check_fits(&v).is_ok());
         }
         Err(e) => {
             let message = e.to_string();
