@@ -38,26 +38,40 @@ const FIRST_LINE: &str = "mancala solve checkpoint 1";
 pub struct Checkpoint {
     /// [`Checkpoint::identity`] of the solve.
     pub identity: u64,
+    /// The mover's future margin is at least this.
     pub lower: i32,
+    /// The mover's future margin is at most this.
     pub upper: i32,
 }
 
 /// Why a checkpoint file was not used.
 #[derive(Debug, thiserror::Error)]
 pub enum CheckpointError {
+    /// The file cannot be read.
     #[error("cannot read it: {0}")]
     Io(#[from] std::io::Error),
+    /// The file is not a checkpoint of this version.
     #[error("not a solve checkpoint of this version (expected the line `{FIRST_LINE}`)")]
     Format,
+    /// Its checksum does not match its content.
     #[error("checksum mismatch: the file was damaged or edited")]
     Checksum,
+    /// It holds the bounds of another rule set or position.
     #[error("it belongs to another variant or position")]
     Foreign,
+    /// Its bounds are wider than the seeds on the board allow.
     #[error(
         "its bounds [{lower:+}, {upper:+}] are not within [-{seeds}, +{seeds}], what {seeds} seeds \
          on the board allow"
     )]
-    OutOfRange { lower: i32, upper: i32, seeds: i32 },
+    OutOfRange {
+        /// The lower bound in the file.
+        lower: i32,
+        /// The upper bound in the file.
+        upper: i32,
+        /// The seeds in the pits, which bound any future margin.
+        seeds: i32,
+    },
 }
 
 impl Checkpoint {

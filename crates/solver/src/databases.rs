@@ -54,7 +54,9 @@ pub enum DbFamily {
 
 /// An opened or built database of either family.
 pub enum Database {
+    /// The Kalah family's database.
     Kalah(KalahDb),
+    /// The Oware family's database.
     Oware(OwareDb),
 }
 

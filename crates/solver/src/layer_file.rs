@@ -38,25 +38,48 @@ pub(crate) const HEADER_LEN: usize = 64;
 /// Why a database cannot be built, read or used.
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
+    /// The variant has no database of this kind (one line why).
     #[error("{0}")]
     Unsupported(String),
     /// More seeds asked for than the board holds (or a layer can count).
     #[error(
         "{asked} seeds is more than the {limit} a database of this board can hold (0 to {limit})"
     )]
-    TooManySeeds { asked: usize, limit: usize },
+    TooManySeeds {
+        /// The seeds asked for.
+        asked: usize,
+        /// The most this board's database can hold.
+        limit: usize,
+    },
     /// A size the board allows but this machine cannot build.
     #[error("a database of {asked} seeds is more than this machine can build: {reason}")]
-    TooLarge { asked: usize, reason: String },
+    TooLarge {
+        /// The seeds asked for.
+        asked: usize,
+        /// Why this machine cannot build it (memory or disk).
+        reason: String,
+    },
+    /// A layer file is damaged, foreign, or of another version.
     #[error("{path}: {message}")]
-    Damaged { path: PathBuf, message: String },
+    Damaged {
+        /// The layer file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The build's stop flag was set while it built layer `seeds`: the
     /// layers below it are saved, and the same build resumes after them.
     #[error("{}", interrupted_message(*seeds))]
-    Interrupted { seeds: usize },
+    Interrupted {
+        /// The layer that was being built.
+        seeds: usize,
+    },
+    /// A file or folder of the database cannot be read or written.
     #[error("{path}: {source}")]
     Io {
+        /// The file or folder.
         path: PathBuf,
+        /// The operating system's error.
         #[source]
         source: std::io::Error,
     },
@@ -222,8 +245,9 @@ pub(crate) use mancala_core::prefetch;
 pub struct BuildProgress {
     /// The layer being built (seeds on the board).
     pub seeds: usize,
-    /// Boards of this layer done so far, and in all.
+    /// Boards of this layer done so far.
     pub done: u64,
+    /// Boards of this layer in all.
     pub total: u64,
     /// The layer was found on disk and loaded, not built.
     pub loaded: bool,
@@ -237,10 +261,15 @@ pub struct BuildProgress {
 /// loses, and by each margin.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LayerStats {
+    /// The layer: seeds left in the pits.
     pub seeds: usize,
+    /// Boards in the layer.
     pub boards: u64,
+    /// Boards whose mover wins (a future margin above 0).
     pub wins: u64,
+    /// Boards whose mover draws (a future margin of 0).
     pub draws: u64,
+    /// Boards whose mover loses (a future margin below 0).
     pub losses: u64,
     /// `(margin, boards)` for every margin that occurs, lowest first.
     pub by_margin: Vec<(i32, u64)>,

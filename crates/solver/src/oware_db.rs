@@ -146,13 +146,16 @@ fn file_fingerprint(played: &Variant) -> u64 {
 /// How one layer was made.
 #[derive(Clone, Copy, Debug)]
 pub struct LayerBuild {
+    /// The layer: seeds left in the pits.
     pub seeds: usize,
+    /// Boards in the layer.
     pub boards: u64,
     /// Passes over the layer: the forward pass, then one per threshold
     /// level (0: loaded from disk).
     pub passes: u32,
-    /// Seconds in all, and in the forward pass.
+    /// Seconds in all.
     pub seconds: f64,
+    /// Seconds in the forward pass.
     pub forward_seconds: f64,
 }
 

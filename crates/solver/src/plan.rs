@@ -60,32 +60,60 @@ pub enum PlanError {
 #[derive(Clone, Debug)]
 pub enum PlanEvent {
     /// A database up to `seeds` seeds is being built in `folder`.
-    BuildingDatabase { seeds: usize, folder: PathBuf },
+    BuildingDatabase {
+        /// The database's size: boards with up to this many seeds left.
+        seeds: usize,
+        /// The folder it is built in.
+        folder: PathBuf,
+    },
     /// The database build's progress.
     Database(BuildProgress),
     /// The search uses the database up to `max_seeds` seeds (ready after
     /// `elapsed`).
-    UsingDatabase { max_seeds: usize, elapsed: Duration },
+    UsingDatabase {
+        /// The database covers boards with up to this many seeds left.
+        max_seeds: usize,
+        /// Time since the solve started.
+        elapsed: Duration,
+    },
     /// Proven bounds are saved to this file.
     Checkpoint(PathBuf),
     /// The solve resumes from bounds proven before, read from `path`.
-    Resumed { path: PathBuf, lower: i32, upper: i32 },
+    Resumed {
+        /// The checkpoint file.
+        path: PathBuf,
+        /// The mover's future margin is at least this.
+        lower: i32,
+        /// The mover's future margin is at most this.
+        upper: i32,
+    },
     /// A checkpoint that cannot be trusted was ignored (one line why); the
     /// solve starts from nothing.
     CheckpointIgnored(String),
     /// The first guess of the future margin, one above a heuristic search
     /// of `depth` moves.
-    FirstGuess { guess: i32, depth: u32 },
+    FirstGuess {
+        /// The guess of the mover's future margin.
+        guess: i32,
+        /// The depth of the heuristic search, in moves.
+        depth: u32,
+    },
     /// The solve's progress.
     Solve(SolveProgress),
     /// The checkpoint could not be written (one line why); the solve goes on.
     CheckpointNotSaved(String),
     /// Under a repetition rule: the value is read from the database up to
     /// `max_seeds` seeds.
-    ReadingDatabase { max_seeds: usize },
+    ReadingDatabase {
+        /// The database covers boards with up to this many seeds left.
+        max_seeds: usize,
+    },
     /// Under a repetition rule: the value is proven by search, for the
     /// reason `why` (a sentence to show).
-    BySearch { why: String },
+    BySearch {
+        /// Why the database does not give the value (a sentence to show).
+        why: String,
+    },
     /// The proof by search probes this database (one line describing it).
     DatabaseOpened(String),
     /// A database on disk cannot be used (one line why); the proof by

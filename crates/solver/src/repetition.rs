@@ -56,10 +56,18 @@ pub enum RepetitionError {
          without one: the start, or right after a capture",
         if *moves == 1 { "move" } else { "moves" }
     )]
-    NotFresh { moves: usize },
+    NotFresh {
+        /// Moves played since the stores last changed.
+        moves: usize,
+    },
     /// The database is too small for the position.
     #[error("the position has {seeds} seeds in the pits; the database covers up to {max_seeds}")]
-    NotCovered { seeds: u32, max_seeds: usize },
+    NotCovered {
+        /// The seeds in the pits.
+        seeds: u32,
+        /// The database covers boards with up to this many seeds left.
+        max_seeds: usize,
+    },
     /// The game is over.
     #[error("the game is over")]
     GameOver,

@@ -64,10 +64,14 @@ impl Default for SolveOptions {
 /// Where a solve stands, for a progress bar.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveProgress {
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Time since the solve started.
     pub elapsed: Duration,
-    /// Proven bounds on the root's future margin for the player to move.
+    /// The root's future margin for the player to move is at least this
+    /// (proven).
     pub lower: i32,
+    /// ... and at most this (proven).
     pub upper: i32,
 }
 
@@ -80,6 +84,7 @@ pub struct Solution {
     pub future: i32,
     /// Every move that reaches the value.
     pub best_moves: Vec<Move>,
+    /// Nodes searched.
     pub nodes: u64,
 }
 
@@ -95,7 +100,9 @@ pub enum SolverError {
     /// The transposition table's memory cannot be had.
     #[error("transposition table of {megabytes} MiB: {source}")]
     Table {
+        /// The table's size asked for.
         megabytes: usize,
+        /// The operating system's error.
         #[source]
         source: std::io::Error,
     },
@@ -104,7 +111,9 @@ pub enum SolverError {
 /// The solve was stopped before it finished; the bounds proven so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted {
+    /// The root's future margin for the player to move is at least this.
     pub lower: i32,
+    /// The root's future margin for the player to move is at most this.
     pub upper: i32,
 }
 

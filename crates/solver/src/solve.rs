@@ -106,11 +106,19 @@ pub enum Route {
     /// From the endgame database: awari's rule, a fresh position, a
     /// database covering its seeds on disk (`build` `None`) or to be built
     /// up to `build` seeds first (layers already on disk are reused).
-    Database { build: Option<usize> },
+    Database {
+        /// Build the database up to this many seeds first.
+        build: Option<usize>,
+    },
     /// By search for the reason `why` (a sentence to show), with the
     /// database on disk where it applies, built first up to `build` seeds
     /// when asked.
-    Search { why: String, build: Option<usize> },
+    Search {
+        /// Why not from the database (a sentence to show).
+        why: String,
+        /// Build the database up to this many seeds first.
+        build: Option<usize>,
+    },
 }
 
 /// How a value was proven.
@@ -119,9 +127,17 @@ pub enum Method {
     /// The exact solver.
     Solver,
     /// Read from the endgame database up to `max_seeds` seeds in `folder`.
-    Database { max_seeds: usize, folder: PathBuf },
+    Database {
+        /// The database covers boards with up to this many seeds left.
+        max_seeds: usize,
+        /// The folder holding it.
+        folder: PathBuf,
+    },
     /// By search to the end of every line, `depth` moves deep.
-    Search { depth: u32 },
+    Search {
+        /// The depth of the last iteration, in moves.
+        depth: u32,
+    },
 }
 
 impl Method {
@@ -191,7 +207,12 @@ pub enum SolveError {
              seeds can circle for longer than it looks ahead"
         )
     })]
-    NotProven { solution: Box<SearchSolution>, stopped: bool },
+    NotProven {
+        /// What the search found: every move's score, proven or not.
+        solution: Box<SearchSolution>,
+        /// The search was stopped (otherwise it ran out of depth).
+        stopped: bool,
+    },
 }
 
 impl From<RepetitionError> for SolveError {
