@@ -305,3 +305,59 @@ fn the_commands_not_run_here_are_run_by_the_test_command() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     assert!(readme.contains(TEST_COMMAND[0]), "README's test command is not {}", TEST_COMMAND[0]);
 }
+
+/// The code lines of a doc comment's examples in a source file: `//! ` and
+/// `/// ` lines, their prefix (and a doctest's hidden-line `# `) removed.
+fn doc_lines(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("//!").or(l.trim_start().strip_prefix("///")))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l).trim_end().to_string())
+        .collect()
+}
+
+/// The Rust examples of the README and the docs are not compiled here: each
+/// must be, line for line, a doctest of one of the library crates, which
+/// `cargo test` compiles and runs.
+#[test]
+fn every_rust_example_in_the_docs_is_a_doctest() {
+    let mut sources = Vec::new();
+    for krate in ["core", "engine", "solver", "web"] {
+        let mut folders = vec![root().join("crates").join(krate).join("src")];
+        while let Some(folder) = folders.pop() {
+            for path in std::fs::read_dir(folder).unwrap().map(|e| e.unwrap().path()) {
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    sources.push(doc_lines(&std::fs::read_to_string(&path).unwrap()));
+                }
+            }
+        }
+    }
+    let mut seen = 0;
+    for file in documents() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut block: Option<Vec<String>> = None;
+        for line in text.lines() {
+            let trimmed = line.trim();
+            match &mut block {
+                None if trimmed == "```rust" => block = Some(Vec::new()),
+                Some(lines) if trimmed == "```" => {
+                    let found =
+                        sources.iter().any(|doc| doc.windows(lines.len()).any(|w| w == &lines[..]));
+                    assert!(
+                        found,
+                        "{}: this Rust example is no doctest of a library crate:\n{}",
+                        file.display(),
+                        lines.join("\n")
+                    );
+                    seen += 1;
+                    block = None;
+                }
+                Some(lines) => lines.push(trimmed.to_string()),
+                None => {}
+            }
+        }
+    }
+    assert!(seen >= 1, "no Rust example found in the docs");
+}

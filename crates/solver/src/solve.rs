@@ -22,7 +22,22 @@
 //!
 //! ```
 //! use mancala_core::{Game, Variant};
-//! use mancala_solver::{Method, Solve};
+//! use mancala_solver::Solve;
+//!
+//! let game = Game::new(Variant::preset("kalah-irving")?.resized(Some(4), Some(3))?);
+//! let dir = tempfile::tempdir()?; // where the databases go
+//! let solved = Solve::new(&game).databases(dir.path()).run(&|_event| {})?;
+//! assert_eq!(solved.margin, 8); // Irving et al.: Kalah(4,3) is won by 8
+//! assert_eq!(solved.method.name(), "solver");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Under a repetition rule the same call proves the value by search where
+//! no database holds it:
+//!
+//! ```
+//! use mancala_core::{Game, Variant};
+//! use mancala_solver::Solve;
 //!
 //! // Oware with 3 pits a side and 2 seeds each: proven by search.
 //! let game = Game::new(Variant::preset("oware")?.resized(Some(3), Some(2))?);
