@@ -3,8 +3,8 @@
 # tests, OpenSpiel agreement included. Needs Python 3.9+ with venv and pip, and cargo; everything
 # else (maturin, numpy, pytest, open-spiel, gymnasium) is installed into the throwaway environment.
 #
-#   bash scripts/python_tests.sh            # build (release) and test
-#   bash scripts/python_tests.sh --clippy   # also lint the binding crate
+#   bash scripts/python_tests.sh               # lint the binding crate (clippy), build (release), test
+#   bash scripts/python_tests.sh --no-clippy   # build and test only
 #
 # The virtual environment lives in a temporary folder removed at the end; the build goes to
 # target/python (kept, so a second run is quick).
@@ -12,11 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-clippy=0
+clippy=1
 for arg in "$@"; do
   case "$arg" in
-    --clippy) clippy=1 ;;
-    *) echo "unknown option $arg (allowed: --clippy)" >&2; exit 2 ;;
+    --no-clippy) clippy=0 ;;
+    *) echo "unknown option $arg (allowed: --no-clippy)" >&2; exit 2 ;;
   esac
 done
 

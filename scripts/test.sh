@@ -37,4 +37,4 @@ bash scripts/fuzz_smoke.sh
 # a fresh virtual environment, then its pytest tests (OpenSpiel agreement
 # through both Python APIs, the docs' examples, the same solves through the
 # command line, the page's API and Python).
-bash scripts/python_tests.sh --clippy
+bash scripts/python_tests.sh
