@@ -20,6 +20,15 @@ for arg in "$@"; do
   esac
 done
 
+# The command-line program, for the tests that solve through the command line and the page as
+# well (test_solve_front_ends.py): the one scripts/test.sh built, or built here.
+if [ -z "${MANCALA_BIN:-}" ]; then
+  cargo build --locked --quiet -p mancala-cli
+  MANCALA_BIN="${CARGO_TARGET_DIR:-target}/debug/mancala"
+fi
+MANCALA_BIN=$(realpath "$MANCALA_BIN")
+export MANCALA_BIN
+
 venv=$(mktemp -d "${TMPDIR:-/tmp}/mancala-venv.XXXXXX")
 trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"

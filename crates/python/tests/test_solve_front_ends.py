@@ -3,8 +3,8 @@ the page's `/api/solve` (`mancala serve`) and `mancala.solve` (this package). Al
 solver's one solve route (`mancala_solver::Solve`): they must give the same values, the same
 best moves, the same method, and the same messages when a position cannot be solved.
 
-The command-line program is the one `scripts/test.sh` built (`MANCALA_BIN`); without it these
-tests are skipped, saying so.
+The command-line program is `MANCALA_BIN`, which `scripts/python_tests.sh` sets (the program
+`scripts/test.sh` built, or one it builds); run by hand without it, these tests are skipped.
 """
 
 import json
@@ -21,9 +21,10 @@ websockets_sync = pytest.importorskip("websockets.sync.client")
 
 BINARY = os.environ.get("MANCALA_BIN")
 pytestmark = pytest.mark.skipif(
-    not BINARY or not pathlib.Path(BINARY).exists(),
-    reason="MANCALA_BIN (the mancala program scripts/test.sh builds) is not set",
+    not BINARY, reason="MANCALA_BIN (the mancala program) is not set: run scripts/python_tests.sh"
 )
+if BINARY and not pathlib.Path(BINARY).is_file():
+    raise RuntimeError(f"MANCALA_BIN={BINARY} is not a file")
 
 
 def run_cli(args, home):
