@@ -2,13 +2,14 @@
 //! agree with the one-thread search, a stop ends every thread, and the
 //! protocol's `threads` command.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use mancala_core::{Game, Repetition, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::protocol::Command;
-use mancala_engine::search::MAX_THREADS;
+use mancala_engine::search::{SearchInfo, MAX_THREADS};
 use mancala_engine::session::{NoEndgame, Session, Transcript};
 use mancala_engine::{SearchLimits, SearchOptions, Searcher};
 
@@ -101,6 +102,45 @@ fn a_stopped_parallel_search_ends_every_thread() {
     let r = searcher(4).search(&game, SearchLimits::default(), Some(&stop), &mut |_| {});
     assert!(game.legal_moves().contains(r.best.unwrap()));
     assert!(!r.exact);
+}
+
+/// A report callback that panics (as `println!` does when standard output
+/// is a closed pipe) ends a parallel search: the panic comes out of
+/// `search` and `analyze` with the helper threads stopped and joined. It
+/// used to leave the main thread waiting forever for helpers that nobody
+/// told to stop.
+#[test]
+fn a_panicking_report_callback_ends_a_parallel_search() {
+    for analysis in [false, true] {
+        let (sent, received) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let game = Game::new(Variant::preset("oware").unwrap());
+            let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                let mut report = |info: &SearchInfo| {
+                    if info.depth >= 2 {
+                        panic!("the output is gone");
+                    }
+                };
+                // No limit: only the panic ends this search.
+                let mut s = searcher(3);
+                if analysis {
+                    s.analyze(&game, SearchLimits::default(), None, &mut report);
+                } else {
+                    s.search(&game, SearchLimits::default(), None, &mut report);
+                }
+            }));
+            let message = outcome.map_err(|p| p.downcast_ref::<&str>().map(|m| m.to_string()));
+            let _ = sent.send(message);
+        });
+        let what = if analysis { "analyze" } else { "search" };
+        match received.recv_timeout(Duration::from_secs(30)) {
+            Ok(Err(message)) => {
+                assert_eq!(message.as_deref(), Some("the output is gone"), "{what}")
+            }
+            Ok(Ok(())) => panic!("{what} returned without its callback's panic"),
+            Err(_) => panic!("{what} still runs 30 s after its callback panicked"),
+        }
+    }
 }
 
 /// At a fixed depth the helpers' nodes are counted in the result: a search
