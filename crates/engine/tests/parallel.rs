@@ -42,7 +42,9 @@ fn searcher(threads: usize) -> Searcher {
 /// a score counts as exact when the search proved it on the lines it
 /// followed, so with the threads' other move orders a move may stay
 /// heuristic (at the depth limit) where one thread proved it, or the
-/// other way round: there the values must agree wherever both are exact.
+/// other way round: there the values must agree wherever both are exact,
+/// and how many moves that is depends on the threads' timing, so no share
+/// of them is asserted (only what the timing cannot change, below).
 #[test]
 fn parallel_search_agrees_with_one_thread_on_exact_values() {
     let cases = [
@@ -53,7 +55,11 @@ fn parallel_search_agrees_with_one_thread_on_exact_values() {
         ("awari", 3, 2),
         ("abapa", 3, 2),
     ];
-    let (mut compared, mut both_exact) = (0, 0);
+    // Moves compared; where no rule repeats positions (all exact in both);
+    // under a repetition rule, exact in the one-thread analysis, and exact
+    // in both.
+    let (mut compared, mut without_cycles) = (0, 0);
+    let (mut one_exact_with_cycles, mut both_exact_with_cycles) = (0, 0);
     for (name, pits, seeds) in cases {
         let v = Variant::preset(name).unwrap();
         let cycles = v.rules().end.repetition != Repetition::None;
@@ -80,17 +86,33 @@ fn parallel_search_agrees_with_one_thread_on_exact_values() {
                 let other = b.moves.iter().find(|o| o.mv == m.mv).expect("the same moves");
                 if !cycles {
                     assert!(m.exact && other.exact, "{case} {}", m.mv);
+                    without_cycles += 1;
                 }
                 if m.exact && other.exact {
                     assert_eq!(m.score, other.score, "{case} {}", m.mv);
-                    both_exact += 1;
+                    both_exact_with_cycles += usize::from(cycles);
                 }
+                one_exact_with_cycles += usize::from(cycles && m.exact);
                 compared += 1;
             }
         }
     }
+    // Floors that the threads' timing cannot move, so that the comparison
+    // cannot pass by comparing nothing. The games and their moves are the
+    // same on every run (101 moves, 53 of them without a repetition rule),
+    // and so is the one-thread analysis, with an empty table and no limit
+    // (46 of the 48 other moves exact). Where no rule repeats positions,
+    // every move was exact in both (asserted above): at least 40 values
+    // were compared. Under a repetition rule the share that the three
+    // threads also prove is up to their timing (40 to 43 of the 48 on an
+    // idle machine, 37 on a loaded one): not asserted.
     assert!(compared >= 60, "only {compared} moves compared");
-    assert!(both_exact * 10 >= compared * 9, "{both_exact} of {compared} exact in both");
+    assert!(without_cycles >= 40, "only {without_cycles} moves without a repetition rule");
+    assert!(
+        one_exact_with_cycles >= 40,
+        "one thread proved only {one_exact_with_cycles} moves under a repetition rule \
+         ({both_exact_with_cycles} exact with three threads too)"
+    );
 }
 
 /// With a stop flag already raised, a parallel search returns at once (its
