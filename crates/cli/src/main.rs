@@ -6,6 +6,7 @@ mod endgame;
 mod error;
 mod lines;
 mod options;
+mod output;
 mod paths;
 mod signals;
 mod variant_args;

@@ -10,6 +10,9 @@
 //!   save;
 //! - the console game saves the game first ([`on_signals`], called from
 //!   `cmd/play.rs`), and ends with 129 when its terminal closes (SIGHUP).
+//!
+//! A closed output (SIGPIPE, which Rust programs ignore) ends a command
+//! with 141 at its next write: `output.rs`.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;

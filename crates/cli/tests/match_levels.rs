@@ -127,7 +127,7 @@ fn higher_levels_beat_lower_levels_clearly() {
             "--seed",
             "2024",
         ]);
-        println!(
+        eprintln!(
             "level {a} vs level {b}: +{} ={} -{}, score {:.3}, Elo {} (95% {} to {})",
             s["wins"],
             s["draws"],

@@ -2,13 +2,14 @@
 //! agree with the one-thread search, a stop ends every thread, and the
 //! protocol's `threads` command.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use mancala_core::{Game, Repetition, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::protocol::Command;
-use mancala_engine::search::MAX_THREADS;
+use mancala_engine::search::{SearchInfo, MAX_THREADS};
 use mancala_engine::session::{NoEndgame, Session, Transcript};
 use mancala_engine::{SearchLimits, SearchOptions, Searcher};
 
@@ -41,7 +42,9 @@ fn searcher(threads: usize) -> Searcher {
 /// a score counts as exact when the search proved it on the lines it
 /// followed, so with the threads' other move orders a move may stay
 /// heuristic (at the depth limit) where one thread proved it, or the
-/// other way round: there the values must agree wherever both are exact.
+/// other way round: there the values must agree wherever both are exact,
+/// and how many moves that is depends on the threads' timing, so no share
+/// of them is asserted (only what the timing cannot change, below).
 #[test]
 fn parallel_search_agrees_with_one_thread_on_exact_values() {
     let cases = [
@@ -52,7 +55,11 @@ fn parallel_search_agrees_with_one_thread_on_exact_values() {
         ("awari", 3, 2),
         ("abapa", 3, 2),
     ];
-    let (mut compared, mut both_exact) = (0, 0);
+    // Moves compared; where no rule repeats positions (all exact in both);
+    // under a repetition rule, exact in the one-thread analysis, and exact
+    // in both.
+    let (mut compared, mut without_cycles) = (0, 0);
+    let (mut one_exact_with_cycles, mut both_exact_with_cycles) = (0, 0);
     for (name, pits, seeds) in cases {
         let v = Variant::preset(name).unwrap();
         let cycles = v.rules().end.repetition != Repetition::None;
@@ -79,17 +86,33 @@ fn parallel_search_agrees_with_one_thread_on_exact_values() {
                 let other = b.moves.iter().find(|o| o.mv == m.mv).expect("the same moves");
                 if !cycles {
                     assert!(m.exact && other.exact, "{case} {}", m.mv);
+                    without_cycles += 1;
                 }
                 if m.exact && other.exact {
                     assert_eq!(m.score, other.score, "{case} {}", m.mv);
-                    both_exact += 1;
+                    both_exact_with_cycles += usize::from(cycles);
                 }
+                one_exact_with_cycles += usize::from(cycles && m.exact);
                 compared += 1;
             }
         }
     }
+    // Floors that the threads' timing cannot move, so that the comparison
+    // cannot pass by comparing nothing. The games and their moves are the
+    // same on every run (101 moves, 53 of them without a repetition rule),
+    // and so is the one-thread analysis, with an empty table and no limit
+    // (46 of the 48 other moves exact). Where no rule repeats positions,
+    // every move was exact in both (asserted above): at least 40 values
+    // were compared. Under a repetition rule the share that the three
+    // threads also prove is up to their timing (40 to 43 of the 48 on an
+    // idle machine, 37 on a loaded one): not asserted.
     assert!(compared >= 60, "only {compared} moves compared");
-    assert!(both_exact * 10 >= compared * 9, "{both_exact} of {compared} exact in both");
+    assert!(without_cycles >= 40, "only {without_cycles} moves without a repetition rule");
+    assert!(
+        one_exact_with_cycles >= 40,
+        "one thread proved only {one_exact_with_cycles} moves under a repetition rule \
+         ({both_exact_with_cycles} exact with three threads too)"
+    );
 }
 
 /// With a stop flag already raised, a parallel search returns at once (its
@@ -101,6 +124,45 @@ fn a_stopped_parallel_search_ends_every_thread() {
     let r = searcher(4).search(&game, SearchLimits::default(), Some(&stop), &mut |_| {});
     assert!(game.legal_moves().contains(r.best.unwrap()));
     assert!(!r.exact);
+}
+
+/// A report callback that panics (as `println!` does when standard output
+/// is a closed pipe) ends a parallel search: the panic comes out of
+/// `search` and `analyze` with the helper threads stopped and joined. It
+/// used to leave the main thread waiting forever for helpers that nobody
+/// told to stop.
+#[test]
+fn a_panicking_report_callback_ends_a_parallel_search() {
+    for analysis in [false, true] {
+        let (sent, received) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let game = Game::new(Variant::preset("oware").unwrap());
+            let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                let mut report = |info: &SearchInfo| {
+                    if info.depth >= 2 {
+                        panic!("the output is gone");
+                    }
+                };
+                // No limit: only the panic ends this search.
+                let mut s = searcher(3);
+                if analysis {
+                    s.analyze(&game, SearchLimits::default(), None, &mut report);
+                } else {
+                    s.search(&game, SearchLimits::default(), None, &mut report);
+                }
+            }));
+            let message = outcome.map_err(|p| p.downcast_ref::<&str>().map(|m| m.to_string()));
+            let _ = sent.send(message);
+        });
+        let what = if analysis { "analyze" } else { "search" };
+        match received.recv_timeout(Duration::from_secs(30)) {
+            Ok(Err(message)) => {
+                assert_eq!(message.as_deref(), Some("the output is gone"), "{what}")
+            }
+            Ok(Ok(())) => panic!("{what} returned without its callback's panic"),
+            Err(_) => panic!("{what} still runs 30 s after its callback panicked"),
+        }
+    }
 }
 
 /// At a fixed depth the helpers' nodes are counted in the result: a search

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::endgame::{self, DbArgs};
 use crate::error::CliError;
+use crate::output::outln;
 use crate::variant_args::GameArgs;
 
 #[derive(clap::Args, Debug)]
@@ -148,7 +149,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .with_endgame(database.as_ref().map(|d| d.oracle.clone()))
             .with_threads(args.threads.unwrap_or_else(|| default_threads(&limits)));
     if !args.json {
-        println!(
+        outln!(
             "analyze {} {}x{} from {}",
             variant.name(),
             variant.pits_per_side(),
@@ -156,13 +157,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
             pos
         );
         if let Some(d) = &database {
-            println!("{}", d.describe());
+            outln!("{}", d.describe());
         }
     }
     let verbose = !args.json && !args.quiet;
     let mut progress = |info: &SearchInfo| {
         if verbose {
-            println!(
+            outln!(
                 "info depth {} seldepth {} score {:+} {} nodes {} dbhits {} nps {} time {} pv {}",
                 info.depth,
                 info.seldepth,
@@ -207,16 +208,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 })
                 .collect(),
         };
-        println!("{}", serde_json::to_string(&json).expect("json"));
+        outln!("{}", serde_json::to_string(&json).expect("json"));
         return Ok(());
     }
     let Some(best) = best else {
-        println!("the game is over: final margin {:+} for south", pos.store_margin());
+        outln!("the game is over: final margin {:+} for south", pos.store_margin());
         return Ok(());
     };
-    println!("{:<6} {:>6}  {:<9}  line", "move", "score", "kind");
+    outln!("{:<6} {:>6}  {:<9}  line", "move", "score", "kind");
     for m in &analysis.moves {
-        println!(
+        outln!(
             "{:<6} {:>+6}  {:<9}  {}",
             m.mv.to_string(),
             m.score,
@@ -238,7 +239,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else {
         String::new()
     };
-    println!(
+    outln!(
         "best move {} score {:+} ({how}) for {}; depth {}, {} nodes{hits}, {:.2} s",
         best.mv,
         best.score,

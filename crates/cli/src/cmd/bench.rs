@@ -6,6 +6,7 @@ use mancala_core::{Game, Variant};
 use mancala_engine::playout::random_playouts;
 
 use crate::error::CliError;
+use crate::output::outln;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -49,7 +50,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(games) = args.games {
         for v in &variants {
             let s = random_playouts(v, games, 1);
-            println!(
+            outln!(
                 "{} {}x{}: {} games, {} plies, south {} north {} draws {}",
                 v.name(),
                 v.pits_per_side(),
@@ -63,14 +64,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         return Ok(());
     }
-    println!(
+    outln!(
         "{:<14} {:>6} {:>14} {:>12} {:>7} {:>14}",
-        "variant", "size", "playouts/s", "plies/game", "perft", "leaves/s"
+        "variant",
+        "size",
+        "playouts/s",
+        "plies/game",
+        "perft",
+        "leaves/s"
     );
     for v in &variants {
         let (rate, plies) = playout_rate(v, budget);
         let (depth, leaf_rate) = perft_rate(v, budget);
-        println!(
+        outln!(
             "{:<14} {:>6} {:>14.0} {:>12.1} {:>7} {:>14.0}",
             v.name(),
             format!("{}x{}", v.pits_per_side(), v.seeds_per_pit()),
@@ -81,7 +87,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         );
     }
     if !args.rules && args.variant.is_empty() {
-        println!();
+        outln!();
         search_bench();
     }
     Ok(())
@@ -122,10 +128,15 @@ fn perft_rate(v: &Variant, budget: Duration) -> (u32, f64) {
 /// run and machine (like Stockfish's `bench`).
 fn search_bench() {
     use mancala_engine::search::bench::{run, CASES};
-    println!();
-    println!(
+    outln!();
+    outln!(
         "{:<14} {:<22} {:>5} {:>12} {:>7} {:>12}",
-        "variant", "moves", "depth", "nodes", "score", "nodes/s"
+        "variant",
+        "moves",
+        "depth",
+        "nodes",
+        "score",
+        "nodes/s"
     );
     let (mut nodes, mut secs) = (0u64, 0f64);
     for case in CASES {
@@ -133,7 +144,7 @@ fn search_bench() {
         let s = r.elapsed.as_secs_f64();
         nodes += r.nodes;
         secs += s;
-        println!(
+        outln!(
             "{:<14} {:<22} {:>5} {:>12} {:>+7} {:>12.0}",
             case.variant,
             if case.moves.is_empty() { "(start)" } else { case.moves },
@@ -143,8 +154,8 @@ fn search_bench() {
             r.nodes as f64 / s.max(1e-9)
         );
     }
-    println!("===========================");
-    println!("Total time (ms) : {:.0}", secs * 1000.0);
-    println!("Nodes searched  : {nodes}");
-    println!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
+    outln!("===========================");
+    outln!("Total time (ms) : {:.0}", secs * 1000.0);
+    outln!("Nodes searched  : {nodes}");
+    outln!("Nodes/second    : {:.0}", nodes as f64 / secs.max(1e-9));
 }

@@ -1,6 +1,7 @@
 //! `mancala db`: endgame databases (build, stats), and where they live.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -9,6 +10,7 @@ use mancala_solver::oware_db::LayerBuild;
 use mancala_solver::{Databases, DbError, DbFamily, LayerStats};
 
 use crate::error::CliError;
+use crate::output::{self, outln};
 use crate::variant_args::VariantArgs;
 
 #[derive(clap::Subcommand, Debug)]
@@ -146,21 +148,40 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     // Oware family: each layer's value counts as soon as it is done, as
     // `db stats --margins` prints them, with the seconds it took.
     if oware {
-        println!("{}", stats_header(true));
+        outln!("{}", stats_header(true));
     }
-    let mut on_layer = |b: &LayerBuild, s: &LayerStats| {
-        let seconds =
-            if b.passes > 0 { format!("{:.2}", b.seconds) } else { "on disk".to_string() };
-        bar.suspend(|| {
-            println!("{} {seconds:>10}", stats_line(s));
-            println!("{}", margins_line(s));
-        });
-    };
     let signals = crate::signals::stop_on_signals();
     let stop = signals.flag();
+    // Set when the reader of the output has gone: the build stops as on a
+    // signal, keeping its finished layers, then the command ends quietly.
+    let closed = AtomicBool::new(false);
+    let mut on_layer = |b: &LayerBuild, s: &LayerStats| {
+        if closed.load(Ordering::Relaxed) {
+            return;
+        }
+        let seconds =
+            if b.passes > 0 { format!("{:.2}", b.seconds) } else { "on disk".to_string() };
+        let printed = bar.suspend(|| {
+            output::try_print(format_args!(
+                "{} {seconds:>10}\n{}\n",
+                stats_line(s),
+                margins_line(s)
+            ))
+        });
+        if let Err(e) = printed {
+            if !output::is_closed(&e) {
+                output::failed(&e);
+            }
+            closed.store(true, Ordering::Relaxed);
+            stop.store(true, Ordering::SeqCst);
+        }
+    };
     let built =
         Databases::build_with(&v, args.max_seeds, &root, threads, &progress, &mut on_layer, &stop);
     bar.finish_and_clear();
+    if closed.load(Ordering::Relaxed) {
+        std::process::exit(output::CLOSED);
+    }
     let db = built.map_err(|e| match e {
         DbError::Interrupted { .. } => CliError {
             code: signals.code(),
@@ -170,7 +191,7 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     })?;
     bar.finish_and_clear();
     let (layers, boards) = (db.max_seeds(), db.boards());
-    println!(
+    outln!(
         "built {} layers 0..={} ({} boards) in {:.1} s: {}",
         layers + 1,
         layers,
@@ -193,11 +214,11 @@ fn stats(args: StatsArgs) -> Result<(), CliError> {
         )));
     };
     let stats = db.stats();
-    println!("{}", stats_header(false));
+    outln!("{}", stats_header(false));
     for s in stats {
-        println!("{}", stats_line(&s));
+        outln!("{}", stats_line(&s));
         if args.margins {
-            println!("{}", margins_line(&s));
+            outln!("{}", margins_line(&s));
         }
     }
     Ok(())

@@ -42,7 +42,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let variant = args.variant.variant()?;
-    let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
+    let out: Out = Arc::new(Mutex::new(Box::new(crate::output::Stdout)));
     let databases = Box::new(Databases::new(args.db));
     let mut engine = Session::new(variant, args.hash, out, databases)
         .map_err(|e| CliError::input(format!("--hash: {e}")))?;

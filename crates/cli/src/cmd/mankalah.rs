@@ -353,8 +353,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let line = String::from_utf8_lossy(&buf);
         let (replies, flow) = agent.handle(&line);
         for r in replies {
-            if writeln!(out, "{r}").and_then(|()| out.flush()).is_err() {
-                eprintln!("mankalah: the engine closed the connection; stopping");
+            if let Err(e) = writeln!(out, "{r}").and_then(|()| out.flush()) {
+                // The game engine has gone: quietly, status 141 (`output`).
+                crate::output::exit_if_closed(&e);
+                eprintln!("mankalah: cannot answer the engine ({e}); stopping");
                 return Ok(());
             }
         }

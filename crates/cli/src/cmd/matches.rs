@@ -17,6 +17,7 @@ use mancala_engine::matches::{
 };
 
 use crate::error::CliError;
+use crate::output::outln;
 use crate::variant_args::VariantArgs;
 
 #[derive(clap::Args, Debug)]
@@ -213,14 +214,14 @@ fn game_line(done: &GameDone) -> String {
 /// Prints the match's result: one JSON object with `--json`, else text.
 fn print_summary(s: &Summary, args: &Args) {
     if args.json {
-        println!("{}", serde_json::to_string(s).expect("json"));
+        outln!("{}", serde_json::to_string(s).expect("json"));
         return;
     }
-    println!(
+    outln!(
         "match {}: A = {}, B = {}; {} games ({} pairs, sides swapped), {} random opening plies, seed {}",
         s.variant, s.a, s.b, s.games, s.pairs, args.opening_plies, args.seed
     );
-    println!(
+    outln!(
         "A: {} wins, {} draws, {} losses in {} games: score {:.1}%",
         s.wins,
         s.draws,
@@ -234,7 +235,7 @@ fn print_summary(s: &Summary, args: &Args) {
         (None, _) if s.score >= 1.0 => "+inf (A won every game)".into(),
         (None, _) => "-inf (A lost every game)".into(),
     };
-    println!(
+    outln!(
         "Elo difference A - B: {elo_text}; 95% interval {} to {}; LOS {:.1}%",
         fmt_elo(s.elo_low, "-inf"),
         fmt_elo(s.elo_high, "+inf"),

@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use crate::error::CliError;
+use crate::output::outln;
 use crate::variant_args::GameArgs;
 
 #[derive(clap::Args, Debug)]
@@ -21,7 +22,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let (variant, mut game) = args.game.game()?;
-    println!(
+    outln!(
         "perft {} {}x{} from {}",
         variant.name(),
         variant.pits_per_side(),
@@ -32,7 +33,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let t = Instant::now();
         let leaves = game.perft(depth);
         let secs = t.elapsed().as_secs_f64();
-        println!(
+        outln!(
             "depth {depth:2}  leaves {leaves:>16}  {:>8.3} s  {:>12.0} leaves/s",
             secs,
             leaves as f64 / secs.max(1e-9)
@@ -43,7 +44,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             game.play_unchecked(mv);
             let leaves = game.perft(args.depth.saturating_sub(1));
             game.undo();
-            println!("{mv}: {leaves}");
+            outln!("{mv}: {leaves}");
         }
     }
     Ok(())

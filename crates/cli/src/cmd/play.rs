@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
+use crate::output;
 use crate::variant_args::VariantArgs;
 
 use record::{PlayerKind, Record, RecordFile};
@@ -139,9 +140,11 @@ fn interrupted(shared: &Mutex<Shared>, why: &str, code: i32) -> ! {
         None => message,
     };
     // The terminal may be gone (SIGHUP): the save above is what matters.
+    // When the output alone is closed, the message goes to standard error.
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{message}");
-    let _ = out.flush();
+    if writeln!(out, "{message}").and_then(|()| out.flush()).is_err() {
+        let _ = writeln!(std::io::stderr(), "{message}");
+    }
     std::process::exit(code);
 }
 
@@ -182,10 +185,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut out = anstream::stdout();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
+    // When the reader of the output has gone (`mancala play | head`), the
+    // game is saved as on a signal, and the command ends quietly with
+    // status 141 (`output`).
     let show = |out: &mut anstream::Stdout, text: &str| -> Result<(), CliError> {
-        out.write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .map_err(|e| CliError::failure(format!("writing to the terminal: {e}")))
+        out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| {
+            if output::is_closed(&e) {
+                interrupted(&shared, "The output closed", output::CLOSED);
+            }
+            CliError::failure(format!("writing to the terminal: {e}"))
+        })
     };
     loop {
         if let Ok(mut s) = shared.lock() {

@@ -5,6 +5,7 @@ use std::net::{IpAddr, SocketAddr};
 
 use crate::endgame::DbArgs;
 use crate::error::CliError;
+use crate::output::outln;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -50,7 +51,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .local_addr()
             .map_err(|e| CliError::failure(format!("reading the server's address: {e}")))?;
         let url = format!("http://{bound}/");
-        println!("mancala: serving on {url} (Ctrl-C stops)");
+        outln!("mancala: serving on {url} (Ctrl-C stops)");
         if args.open {
             if let Err(e) = open::that_detached(&url) {
                 eprintln!("mancala: could not open a browser ({e}); open {url}");

@@ -17,6 +17,7 @@ use mancala_solver::{
 
 use crate::cmd::db::{db_error, DbLocation};
 use crate::error::CliError;
+use crate::output::outln;
 use crate::signals::Stop;
 use crate::variant_args::GameArgs;
 
@@ -78,19 +79,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
     let root = *game.position();
     let header = || {
-        println!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
+        outln!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
         if !args.game.moves.trim().is_empty() {
-            println!("after: {}", args.game.moves.trim());
+            outln!("after: {}", args.game.moves.trim());
         }
-        println!("position: {root}");
+        outln!("position: {root}");
     };
     let solved = match result {
         Ok(solved) => solved,
         Err(SolveError::NotProven { solution, stopped }) => {
             header();
             print_not_proven(&root, &solution);
-            println!("nodes: {}", solution.analysis.nodes);
-            println!("time: {:.2} s", started.elapsed().as_secs_f64());
+            outln!("nodes: {}", solution.analysis.nodes);
+            outln!("time: {:.2} s", started.elapsed().as_secs_f64());
             if stopped {
                 return Err(CliError {
                     code: signals.code(),
@@ -106,31 +107,31 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if solved.played_to_the_end {
         // As the database plays it: the margin of the game played to the
         // end, and its winner, the same under the majority rule.
-        println!("value played to the end: {:+}", solved.margin);
-        println!("result: {} (under the majority rule too)", result_words(solved.winner()));
+        outln!("value played to the end: {:+}", solved.margin);
+        outln!("result: {} (under the majority rule too)", result_words(solved.winner()));
     } else {
-        println!("value: {:+}", solved.margin);
+        outln!("value: {:+}", solved.margin);
         if v.rules().end.majority && route != Route::Solver {
-            println!("result: {}", result_words(solved.winner()));
+            outln!("result: {}", result_words(solved.winner()));
         }
     }
     let best: Vec<String> = solved.best_moves.iter().map(Move::to_string).collect();
-    println!("best: {}", best.join(" "));
+    outln!("best: {}", best.join(" "));
     match &solved.method {
-        Method::Solver => println!("nodes: {}", solved.nodes),
-        Method::Database { max_seeds, folder } => println!(
+        Method::Solver => outln!("nodes: {}", solved.nodes),
+        Method::Database { max_seeds, folder } => outln!(
             "exact: from the endgame database up to {max_seeds} seeds in {}",
             folder.display()
         ),
         Method::Search { depth } => {
-            println!(
+            outln!(
                 "exact: proven by search to the end of every line, the repetition rule applied \
                  to the game's history (depth {depth})"
             );
-            println!("nodes: {}", solved.nodes);
+            outln!("nodes: {}", solved.nodes);
         }
     }
-    println!("time: {:.2} s", started.elapsed().as_secs_f64());
+    outln!("time: {:.2} s", started.elapsed().as_secs_f64());
     if route == Route::Solver && v.rules().end.majority {
         // The same game played on to the end, for comparison: said before it
         // starts, with its own progress.
@@ -143,7 +144,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let full = solve.plan().solve_played_to_the_end(&|e| display.event(e));
         display.finish();
         if let Some(full) = full.map_err(|e| comparison_error(e, &signals))? {
-            println!("value played to the end: {:+}", full.margin);
+            outln!("value played to the end: {:+}", full.margin);
         }
     }
     Ok(())
@@ -152,13 +153,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
 /// What a proof by search that did not finish found: the bound it proved
 /// and its best move.
 fn print_not_proven(root: &Position, solution: &SearchSolution) {
-    println!("value: not proven");
+    outln!("value: not proven");
     let us = root.to_move();
     if let Some((mv, score)) = solution.at_least() {
         let bound = if us == Side::South { "at least" } else { "at most" };
         let game = if solution.played_to_the_end { ", the game played to the end" } else { "" };
         let side = if us == Side::South { "South" } else { "North" };
-        println!(
+        outln!(
             "bound: {bound} {:+} (South's store minus North's{game}), proven for {side}'s move \
              {mv}",
             for_side(us, score)
@@ -166,9 +167,10 @@ fn print_not_proven(root: &Position, solution: &SearchSolution) {
     }
     if let Some(best) = solution.analysis.best() {
         let estimate = for_side(us, best.score);
-        println!(
+        outln!(
             "best found: {} (estimate {estimate:+}, depth {})",
-            best.mv, solution.analysis.depth
+            best.mv,
+            solution.analysis.depth
         );
     }
 }

@@ -1,10 +1,13 @@
 //! `mancala state`: the scriptable oracle. Replays moves and prints one JSON
 //! object describing the position (see `docs/notation.md`).
 
+use std::io::Write;
+
 use mancala_web::StateJson;
 
 use crate::error::CliError;
 use crate::lines::{read_line, Line};
+use crate::output::{self, outln};
 
 /// The longest line `state --batch` reads, in bytes (1 MiB): the move list
 /// of a longer line is not read; the line gets `{"error": ...}`.
@@ -25,7 +28,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let variant = args.game.variant.variant()?;
     if !args.batch {
         let game = replay(&variant, &args.game.moves)?;
-        println!("{}", serde_json::to_string(&StateJson::of(&game)).expect("json"));
+        outln!("{}", serde_json::to_string(&StateJson::of(&game)).expect("json"));
         return Ok(());
     }
     let stdin = std::io::stdin();
@@ -55,8 +58,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             },
         }
         .expect("json");
-        use std::io::Write;
-        writeln!(out, "{json}").map_err(|e| CliError::failure(format!("writing output: {e}")))?;
+        writeln!(out, "{json}").map_err(|e| output::error(&e))?;
     }
-    Ok(())
+    out.flush().map_err(|e| output::error(&e))
 }

@@ -3,6 +3,7 @@
 use mancala_core::Variant;
 
 use crate::error::CliError;
+use crate::output::{out, outln};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -14,14 +15,14 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(name) = args.show {
         let v = Variant::preset(&name).map_err(CliError::input)?;
-        print!("{}", v.rules().to_toml());
+        out!("{}", v.rules().to_toml());
         return Ok(());
     }
     let presets = Variant::presets();
     let width = presets.iter().map(|v| v.name().len()).max().unwrap_or(0);
     for v in presets {
         let r = v.rules();
-        println!(
+        outln!(
             "{:width$}  {}x{:<2}  {}",
             v.name(),
             r.board.pits_per_side,

@@ -232,7 +232,8 @@ impl Searcher {
 
     /// The best move of the game's current position. The game's history
     /// counts for the repetition rule. Calls `on_info` after every completed
-    /// iteration.
+    /// iteration; a panic in `on_info` stops every thread of the search and
+    /// comes out of this call.
     pub fn search(
         &mut self,
         game: &Game,
@@ -266,7 +267,7 @@ impl Searcher {
     }
 
     /// Every legal move with its own score and line (each searched with the
-    /// full window), best first.
+    /// full window), best first. `on_info` as in [`Searcher::search`].
     pub fn analyze(
         &mut self,
         game: &Game,

@@ -61,8 +61,13 @@ impl Searcher {
                 .collect();
             let shared =
                 Shared { helper_nodes: &helper_nodes, main_depth: &main_depth, deepest: &deepest };
+            // The helpers stop when the main thread's search ends, and when
+            // it unwinds too (`on_info` panicked, as printing to a closed
+            // pipe does): the scope waits for every helper before it passes
+            // the panic on, and would otherwise wait forever.
+            let stop_helpers = SetOnDrop(&done);
             let mut run = setup.main(limits, stop, Some(shared), on_info, analysis);
-            done.store(true, Ordering::Relaxed);
+            drop(stop_helpers);
             // Joined one by one, not left to the scope's end: the scope
             // waits for the helpers' work only, and a helper's thread could
             // still be exiting when the search returns (LeakSanitizer, in
@@ -76,6 +81,15 @@ impl Searcher {
             run
         })
         .finish()
+    }
+}
+
+/// Sets its flag when dropped, by an unwinding panic too.
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
