@@ -16,6 +16,8 @@
 //!   protocol, typed.
 //! - [`session`]: the engine behind the `mancala engine` protocol, one
 //!   line at a time, searching on a thread of its own.
+//! - [`uci`]: the messages of the UCI dialect of Oware engines (Aalina's),
+//!   typed, and its move letters.
 //! - [`record`]: the game record (the saved-game format), with who plays
 //!   each side ([`record::PlayerKind`]).
 //! - [`matches`](mod@matches): matches between players (levels, our search, programs
@@ -34,6 +36,7 @@ pub mod protocol;
 pub mod record;
 pub mod search;
 pub mod session;
+pub mod uci;
 
 pub use player::{
     computer_choice_with, computer_move, computer_move_with, hint, hint_with, level_limits,
