@@ -21,7 +21,8 @@
 //! - [`record`]: the game record (the saved-game format), with who plays
 //!   each side ([`record::PlayerKind`]).
 //! - [`matches`](mod@matches): matches between players (levels, our search, programs
-//!   speaking the protocol): openings, games, the Elo difference.
+//!   speaking the protocol or the UCI dialect): openings, games, the Elo
+//!   difference.
 //! - [`lines`]: reading lines of bounded length.
 
 #![warn(missing_docs)]
