@@ -258,3 +258,22 @@ fn what_the_dialect_cannot_express_is_refused_before_the_match() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--a-dir"));
 }
+
+#[test]
+fn our_engine_in_the_dialect_beats_a_weak_level() {
+    // Both directions at once: the match drives `mancala engine --dialect
+    // uci` through the dialect.
+    let engine = format!("uci:'{}' engine --dialect uci --hash 16", common::binary());
+    let out = run_match(
+        "",
+        None,
+        &[
+            "-v", "abapa", "--a", &engine, "--b", "level:1", "--depth", "6", "--games", "4",
+            "--json",
+        ],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let s: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(s["wins"].as_u64().unwrap() >= 3, "{s}");
+}
