@@ -16,10 +16,15 @@
 //!   protocol, typed.
 //! - [`session`]: the engine behind the `mancala engine` protocol, one
 //!   line at a time, searching on a thread of its own.
+//! - [`uci`]: the messages of the UCI dialect of Oware engines (Aalina's),
+//!   typed, and its move letters.
+//! - [`uci_session`]: the engine behind that dialect: its lines turned
+//!   into the protocol's for a [`session::Session`], and the replies back.
 //! - [`record`]: the game record (the saved-game format), with who plays
 //!   each side ([`record::PlayerKind`]).
 //! - [`matches`](mod@matches): matches between players (levels, our search, programs
-//!   speaking the protocol): openings, games, the Elo difference.
+//!   speaking the protocol or the UCI dialect): openings, games, the Elo
+//!   difference.
 //! - [`lines`]: reading lines of bounded length.
 
 #![warn(missing_docs)]
@@ -34,6 +39,8 @@ pub mod protocol;
 pub mod record;
 pub mod search;
 pub mod session;
+pub mod uci;
+pub mod uci_session;
 
 pub use player::{
     computer_choice_with, computer_move, computer_move_with, hint, hint_with, level_limits,

@@ -225,6 +225,12 @@ impl Session {
         }
     }
 
+    /// The game the next `go` searches: the variant's start, or the last
+    /// `position` (a `position` refused leaves it as it was).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// Replies `error <reason>` on one line.
     pub fn error(&self, reason: impl std::fmt::Display) {
         let reason = reason.to_string();

@@ -1,15 +1,18 @@
 //! `mancala engine`: the search behind a line protocol on standard input and
 //! output, modelled on UCI (see `docs/protocol.md`): standard input read a
-//! capped line at a time into `mancala_engine::session::Session`. An
-//! endgame database built by `mancala db build` for the variant is used
-//! (`--no-db`: not used); finding one, or one that cannot be used, is
-//! reported in an `info string` line.
+//! capped line at a time into `mancala_engine::session::Session`, or with
+//! `--dialect uci` into `mancala_engine::uci_session::UciSession` (the UCI
+//! dialect of Oware engines, Aalina's; abapa by default). An endgame
+//! database built by `mancala db build` for the variant is used (`--no-db`:
+//! not used); finding one, or one that cannot be used, is reported in an
+//! `info string` line.
 
 use std::sync::{Arc, Mutex};
 
 use mancala_core::Variant;
 use mancala_engine::protocol::MAX_LINE_BYTES;
 use mancala_engine::session::{EndgameSource, Flow, FoundEndgame, Out, Session};
+use mancala_engine::uci_session::{UciSession, UciStartError};
 
 use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
@@ -18,10 +21,28 @@ use crate::variant_args::VariantArgs;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The variant to start with (the protocol's `variant` changes it).
-    #[command(flatten)]
-    pub variant: VariantArgs,
-    /// Transposition table size in MiB, 1 to 65536 (the protocol's `hash` changes it).
+    /// The protocol spoken: `mancala` (docs/protocol.md), or `uci`, the
+    /// UCI dialect of Oware engines (Aalina's: `uci`, `position startpos
+    /// moves AcBd`, `go movetime MS`, ...), for programs written for them;
+    /// it plays variants of 6 pits a side without the pie rule, abapa by
+    /// default.
+    #[arg(long, value_parser = ["mancala", "uci"], default_value = "mancala")]
+    pub dialect: String,
+    /// The variant to start with (default kalah, or abapa with --dialect
+    /// uci; the protocol's `variant` changes it).
+    #[arg(long, short = 'v', conflicts_with = "variant_file")]
+    pub variant: Option<String>,
+    /// Pits in each player's row (default: the variant's).
+    #[arg(long, short = 'p')]
+    pub pits_per_side: Option<u32>,
+    /// Seeds in each pit at the start (default: the variant's).
+    #[arg(long, short = 's')]
+    pub seeds: Option<u32>,
+    /// A variant file (TOML) to play instead of a built-in variant.
+    #[arg(long, value_name = "FILE")]
+    pub variant_file: Option<std::path::PathBuf>,
+    /// Transposition table size in MiB, 1 to 65536 (the protocol's `hash`,
+    /// the dialect's `setoption name Hash`, changes it).
     #[arg(long, value_parser = crate::options::table_megabytes, default_value_t = 64)]
     pub hash: usize,
     /// Threads per search, 1 to 256 (the protocol's `threads` changes it).
@@ -40,14 +61,68 @@ pub struct Args {
     pub db: DbArgs,
 }
 
+/// The engine behind either protocol: a line in, replies out.
+trait Engine {
+    fn line(&mut self, line: &str) -> Flow;
+    fn error(&self, reason: String);
+    fn finish(&mut self);
+}
+
+impl Engine for Session {
+    fn line(&mut self, line: &str) -> Flow {
+        Session::line(self, line)
+    }
+    fn error(&self, reason: String) {
+        Session::error(self, reason)
+    }
+    fn finish(&mut self) {
+        Session::finish(self)
+    }
+}
+
+impl Engine for UciSession {
+    fn line(&mut self, line: &str) -> Flow {
+        UciSession::line(self, line)
+    }
+    fn error(&self, reason: String) {
+        UciSession::error(self, reason)
+    }
+    fn finish(&mut self) {
+        UciSession::finish(self)
+    }
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
-    let variant = args.variant.variant()?;
+    let uci = args.dialect == "uci";
+    let default = if uci { "abapa" } else { "kalah" };
+    let variant = VariantArgs {
+        variant: args.variant.clone().unwrap_or_else(|| default.to_string()),
+        pits_per_side: args.pits_per_side,
+        seeds: args.seeds,
+        variant_file: args.variant_file.clone(),
+    }
+    .variant()?;
     let out: Out = Arc::new(Mutex::new(Box::new(crate::output::Stdout)));
     let databases = Box::new(Databases::new(args.db));
-    let mut engine = Session::new(variant, args.hash, out, databases)
-        .map_err(|e| CliError::input(format!("--hash: {e}")))?;
-    engine.set_threads(args.threads);
-    engine.set_book(args.book == "on");
+    let book = args.book == "on";
+    let mut engine: Box<dyn Engine> = if uci {
+        let mut engine =
+            UciSession::new(variant, args.hash, out, databases).map_err(|e| match e {
+                UciStartError::Variant(why) => {
+                    CliError::input(format!("--dialect uci cannot play this variant: {why}"))
+                }
+                UciStartError::Table(e) => CliError::input(format!("--hash: {e}")),
+            })?;
+        engine.set_threads(args.threads);
+        engine.set_book(book);
+        Box::new(engine)
+    } else {
+        let mut engine = Session::new(variant, args.hash, out, databases)
+            .map_err(|e| CliError::input(format!("--hash: {e}")))?;
+        engine.set_threads(args.threads);
+        engine.set_book(book);
+        Box::new(engine)
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut buf = Vec::with_capacity(256);
@@ -71,7 +146,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let text = match std::str::from_utf8(&buf) {
             Ok(t) => t,
             Err(_) => {
-                engine.error("the line is not UTF-8 text");
+                engine.error("the line is not UTF-8 text".into());
                 continue;
             }
         };

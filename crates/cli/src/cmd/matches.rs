@@ -6,6 +6,7 @@
 //! library's [`mancala_engine::matches`]; here are its options, its
 //! progress bar and its report.
 
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -25,26 +26,37 @@ pub struct Args {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Player A: `level:N` (1-10), `search` (our search with --depth,
-    /// --nodes or --movetime) or `cmd:PROGRAM ARGS` (a program speaking
-    /// the `mancala engine` protocol, e.g. cmd:"mancala engine").
+    /// --nodes or --movetime), `cmd:PROGRAM ARGS` (a program speaking the
+    /// `mancala engine` protocol, e.g. cmd:"mancala engine") or
+    /// `uci:PROGRAM ARGS` (a program speaking the UCI dialect of Oware
+    /// engines, e.g. uci:"java -jar Aalina.jar"; 6 pits a side, no pie
+    /// rule, --movetime or --depth).
     #[arg(long, value_name = "PLAYER")]
     pub a: PlayerSpec,
     /// Player B, as for --a.
     #[arg(long, value_name = "PLAYER")]
     pub b: PlayerSpec,
+    /// The folder player A's program (cmd: or uci:) runs in; default: the
+    /// current one. Relative paths in its command line are then relative
+    /// to it.
+    #[arg(long, value_name = "DIR")]
+    pub a_dir: Option<PathBuf>,
+    /// The folder player B's program runs in, as for --a-dir.
+    #[arg(long, value_name = "DIR")]
+    pub b_dir: Option<PathBuf>,
     /// Games to play, an even number: they come in pairs, each opening
     /// played twice with the sides swapped (an odd number is refused).
     #[arg(long, short = 'n', default_value_t = 20)]
     pub games: u32,
-    /// Depth limit per move for `search` and `cmd:` players.
+    /// Depth limit per move for `search`, `cmd:` and `uci:` players.
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Node limit per move for `search` and `cmd:` players.
+    /// Node limit per move for `search` and `cmd:` players (not `uci:`).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Time per move in milliseconds for `search` and `cmd:` players
-    /// (default 100 when no limit is given; `level:N` players use their
-    /// level's own limit).
+    /// Time per move in milliseconds for `search`, `cmd:` and `uci:`
+    /// players (default 100 when no limit is given; `level:N` players use
+    /// their level's own limit).
     #[arg(long)]
     pub movetime: Option<u64>,
     /// Random moves at the start of each opening (no swaps).
@@ -93,11 +105,26 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
         limits.movetime = Some(100);
     }
+    for (spec, dir, option) in
+        [(&args.a, &args.a_dir, "--a-dir"), (&args.b, &args.b_dir, "--b-dir")]
+    {
+        if dir.is_some() && !spec.is_program() {
+            return Err(CliError::input(format!(
+                "{option} is the folder of a cmd: or uci: program, and {spec} is not one"
+            )));
+        }
+        if let Some(dir) = dir.as_ref().filter(|d| !d.is_dir()) {
+            return Err(CliError::input(format!("{option} {}: no such folder", dir.display())));
+        }
+        spec.check(&variant, &limits).map_err(CliError::input)?;
+    }
     let pairs = args.games as usize / 2;
     let options = MatchOptions {
         variant: variant.clone(),
         a: args.a.clone(),
         b: args.b.clone(),
+        a_dir: args.a_dir.clone(),
+        b_dir: args.b_dir.clone(),
         setup: MatchSetup {
             variant: variant_source(&args.variant),
             limits,

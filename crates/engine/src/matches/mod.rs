@@ -4,11 +4,15 @@
 //!
 //! - [`player`]: the [`Player`] a match asks for moves, and [`PlayerSpec`],
 //!   the kinds of players as written on a command line (`level:N`,
-//!   `search`, `cmd:PROGRAM ARGS`), started with the match's [`MatchSetup`].
+//!   `search`, `cmd:PROGRAM ARGS`, `uci:PROGRAM ARGS`), started with the
+//!   match's [`MatchSetup`].
 //! - [`in_process`]: the players that are this engine: a strength level
 //!   and our search with the match's [`Limits`].
+//! - [`program`]: an external program, its input and the lines it writes.
 //! - [`external`]: a program speaking the `mancala engine` protocol
 //!   (docs/protocol.md), driven over its standard input and output.
+//! - [`uci`](mod@uci): a program speaking the UCI dialect of Oware engines
+//!   (Aalina's, [`crate::uci`]).
 //! - [`opening`]: random openings (each pair of games starts from one).
 //! - [`game`]: one game between two players, and its points.
 //! - [`elo`](mod@elo): the Elo difference, its error bar and the likelihood of
@@ -21,7 +25,9 @@ pub mod game;
 pub mod in_process;
 pub mod opening;
 pub mod player;
+pub mod program;
 pub mod run;
+pub mod uci;
 
 pub use elo::{elo, phi, summarize, Summary};
 pub use game::{play_game, points};

@@ -4,18 +4,20 @@
 //! Adding a kind of player: a type implementing [`Player`] (in a file of
 //! its own, as [`super::external`]), a variant of [`PlayerSpec`] with its
 //! word in [`PlayerSpec::from_str`] and [`PlayerSpec`]'s `Display` (which
-//! must read back), and its arm in [`PlayerSpec::start`]. What a player is
-//! started with (the variant, the limits, the time to wait for an answer)
-//! is in [`MatchSetup`].
+//! must read back), its arm in [`PlayerSpec::start`], and in
+//! [`PlayerSpec::check`] what it cannot play. What a player is started
+//! with (the variant, the limits, the time to wait for an answer) is in
+//! [`MatchSetup`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
-use mancala_core::{quote, Game, Move};
+use mancala_core::{quote, Game, Move, Variant};
 
 use super::external::ExternalPlayer;
 use super::in_process::{LevelPlayer, SearchPlayer};
+use super::uci::{uci_go, UciPlayer};
 use crate::protocol::{Command, GoLimits};
 use crate::search::SearchLimits;
 
@@ -28,8 +30,8 @@ pub trait Player {
     fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, String>;
 }
 
-/// Who plays, as written on a command line: `level:N`, `search` or
-/// `cmd:PROGRAM ARGS`.
+/// Who plays, as written on a command line: `level:N`, `search`,
+/// `cmd:PROGRAM ARGS` or `uci:PROGRAM ARGS`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// The computer player at a strength level ([`crate::computer_move`]).
@@ -39,12 +41,31 @@ pub enum PlayerSpec {
     /// A program speaking the `mancala engine` protocol: the program and
     /// its arguments.
     Cmd(Vec<String>),
+    /// A program speaking the UCI dialect of Oware engines (Aalina's,
+    /// [`crate::uci`]): the program and its arguments.
+    Uci(Vec<String>),
+}
+
+/// The words of a program's command line (`cmd:` or `uci:`), split as a
+/// POSIX shell would.
+fn program_words(kind: &str, text: &str, usage: &str) -> Result<Vec<String>, String> {
+    let words = shlex::split(text).ok_or_else(|| {
+        format!(
+            "{kind}:{:?} cannot be split into words (an unclosed quote, or a backslash at the end); {usage}",
+            quote(text)
+        )
+    })?;
+    if words.is_empty() {
+        return Err(format!("{kind}: names no program; {usage}"));
+    }
+    Ok(words)
 }
 
 impl FromStr for PlayerSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
-        let usage = "a player is level:N (N from 1 to 10), search, or cmd:PROGRAM ARGS";
+        let usage =
+            "a player is level:N (N from 1 to 10), search, cmd:PROGRAM ARGS or uci:PROGRAM ARGS";
         if let Some(n) = s.strip_prefix("level:") {
             return match n.trim().parse::<u8>() {
                 Ok(n) if crate::LEVELS.contains(&n) => Ok(PlayerSpec::Level(n)),
@@ -55,16 +76,10 @@ impl FromStr for PlayerSpec {
             return Ok(PlayerSpec::Search);
         }
         if let Some(cmd) = s.strip_prefix("cmd:") {
-            let words = shlex::split(cmd).ok_or_else(|| {
-                format!(
-                    "cmd:{:?} cannot be split into words (an unclosed quote, or a backslash at the end); {usage}",
-                    quote(cmd)
-                )
-            })?;
-            if words.is_empty() {
-                return Err(format!("cmd: names no program; {usage}"));
-            }
-            return Ok(PlayerSpec::Cmd(words));
+            return program_words("cmd", cmd, usage).map(PlayerSpec::Cmd);
+        }
+        if let Some(cmd) = s.strip_prefix("uci:") {
+            return program_words("uci", cmd, usage).map(PlayerSpec::Uci);
         }
         Err(format!("{s:?} is not a player; {usage}"))
     }
@@ -75,22 +90,46 @@ impl std::fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Level(n) => write!(f, "level:{n}"),
             PlayerSpec::Search => f.write_str("search"),
-            PlayerSpec::Cmd(words) => {
+            PlayerSpec::Cmd(words) | PlayerSpec::Uci(words) => {
+                let kind = if matches!(self, PlayerSpec::Cmd(_)) { "cmd" } else { "uci" };
                 let quoted = shlex::try_join(words.iter().map(String::as_str));
-                write!(f, "cmd:{}", quoted.unwrap_or_else(|_| words.join(" ")))
+                write!(f, "{kind}:{}", quoted.unwrap_or_else(|_| words.join(" ")))
             }
         }
     }
 }
 
 impl PlayerSpec {
+    /// Whether the player is an external program (`cmd:`, `uci:`), which
+    /// may be given a folder to run in.
+    pub fn is_program(&self) -> bool {
+        matches!(self, PlayerSpec::Cmd(_) | PlayerSpec::Uci(_))
+    }
+
+    /// Whether this player can play `v` with `limits`, before it is
+    /// started: a `uci:` program plays only what the dialect can write
+    /// ([`crate::uci::check_variant`]) with a time or a depth a move
+    /// ([`uci_go`]); the others play everything.
+    pub fn check(&self, v: &Variant, limits: &Limits) -> Result<(), String> {
+        match self {
+            PlayerSpec::Uci(_) => {
+                crate::uci::check_variant(v)
+                    .map_err(|e| format!("{self} cannot play this variant: {e}"))?;
+                uci_go(limits).map(|_| ()).map_err(|e| format!("{self}: {e}"))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The player, ready for its first game: an external program is
-    /// started and told the variant.
-    pub fn start(&self, setup: &MatchSetup) -> Result<Box<dyn Player>, String> {
+    /// started (in the folder `dir` if one is given) and, speaking our
+    /// protocol, told the variant.
+    pub fn start(&self, setup: &MatchSetup, dir: Option<&Path>) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             PlayerSpec::Level(n) => Box::new(LevelPlayer::new(*n)),
             PlayerSpec::Search => Box::new(SearchPlayer::new(setup.limits.search())),
-            PlayerSpec::Cmd(words) => Box::new(ExternalPlayer::start(words, setup)?),
+            PlayerSpec::Cmd(words) => Box::new(ExternalPlayer::start(words, dir, setup)?),
+            PlayerSpec::Uci(words) => Box::new(UciPlayer::start(words, dir, setup)?),
         })
     }
 }
@@ -175,5 +214,25 @@ mod tests {
         let spec: PlayerSpec = r#"cmd:"/my dir/eng" 'a b' c"#.parse().unwrap();
         assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec));
         assert!("cmd:".parse::<PlayerSpec>().is_err());
+        let spec: PlayerSpec = r#"uci:java -jar "/my dir/Aalina.jar""#.parse().unwrap();
+        assert_eq!(
+            spec,
+            PlayerSpec::Uci(["java", "-jar", "/my dir/Aalina.jar"].map(String::from).to_vec())
+        );
+        assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec));
+        assert!("uci:".parse::<PlayerSpec>().unwrap_err().contains("uci: names no program"));
+    }
+
+    #[test]
+    fn a_uci_player_plays_what_the_dialect_can_write() {
+        let uci: PlayerSpec = "uci:engine".parse().unwrap();
+        let time = Limits { movetime: Some(100), ..Limits::default() };
+        let abapa = Variant::preset("abapa").unwrap();
+        assert_eq!(uci.check(&abapa, &time), Ok(()));
+        let e = uci.check(&Variant::preset("kalah").unwrap(), &time).unwrap_err();
+        assert!(e.starts_with("uci:engine cannot play this variant: ") && e.contains("pie rule"));
+        let nodes = Limits { nodes: Some(1000), ..Limits::default() };
+        assert!(uci.check(&abapa, &nodes).unwrap_err().contains("--movetime"));
+        assert_eq!(PlayerSpec::Search.check(&Variant::preset("kalah").unwrap(), &nodes), Ok(()));
     }
 }

@@ -1,6 +1,7 @@
 //! A whole match: game pairs, each opening played twice with the sides
 //! swapped, shared out among threads.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -19,6 +20,10 @@ pub struct MatchOptions {
     pub a: PlayerSpec,
     /// Player B.
     pub b: PlayerSpec,
+    /// The folder player A's program runs in (`None`: this process's).
+    pub a_dir: Option<PathBuf>,
+    /// The folder player B's program runs in (`None`: this process's).
+    pub b_dir: Option<PathBuf>,
     /// What both players are started with.
     pub setup: MatchSetup,
     /// Game pairs to play.
@@ -76,10 +81,15 @@ pub fn play_match(
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let mut first_error: Option<String> = None;
+    for spec in [&options.a, &options.b] {
+        if let Err(e) = spec.check(variant, &options.setup.limits) {
+            return MatchOutcome { finished: Vec::new(), error: Some(e) };
+        }
+    }
 
     let worker = || -> Result<(), String> {
-        let mut a = options.a.start(&options.setup)?;
-        let mut b = options.b.start(&options.setup)?;
+        let mut a = options.a.start(&options.setup, options.a_dir.as_deref())?;
+        let mut b = options.b.start(&options.setup, options.b_dir.as_deref())?;
         loop {
             if failed.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                 return Ok(());
