@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's whole default test run: the lint gate, Rust tests, agreement
 # with OpenSpiel, the page in a browser, the fuzz targets, the Python package.
-# Installs OpenSpiel (pip package open-spiel) if it is missing.
+# Python packages go into throwaway virtual environments, never the machine's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,12 +16,15 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 
 cargo test --workspace --locked
 
-if ! python3 -c "import pyspiel" 2>/dev/null; then
-  echo "installing OpenSpiel (pip install open-spiel) for the agreement test..."
-  python3 -m pip install --quiet open-spiel
-fi
-# The binary the tests just built (the test profile: optimised, as release).
-python3 scripts/openspiel_agreement.py --binary "${CARGO_TARGET_DIR:-target}/debug/mancala"
+# Agreement with OpenSpiel, installed (pip package open-spiel) into a virtual
+# environment of this run's own: nothing is installed into the machine's
+# Python. It uses the binary the tests just built (the test profile:
+# optimised, as release).
+openspiel=$(mktemp -d "${TMPDIR:-/tmp}/mancala-openspiel.XXXXXX")
+trap 'rm -rf "$openspiel"' EXIT
+python3 -m venv "$openspiel"
+"$openspiel/bin/python" -m pip install --quiet --disable-pip-version-check open-spiel
+"$openspiel/bin/python" scripts/openspiel_agreement.py --binary "${CARGO_TARGET_DIR:-target}/debug/mancala"
 
 # The browser tests of `mancala serve`'s page (Debian's chromium, headless;
 # about half a minute): skipped, saying so, without node or chromium.
