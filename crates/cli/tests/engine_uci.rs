@@ -6,80 +6,20 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::io::Write;
+use std::process::Stdio;
 use std::time::Duration;
 
 use mancala_core::Variant;
 use mancala_engine::uci::{letter_move, parse_letters, replay_letters, Score, UciInfo, UciReply};
 
-const TIMEOUT: Duration = Duration::from_secs(20);
+use common::engine_process::EngineProcess;
 
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    _home: common::Sandbox,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let home = common::Sandbox::new();
-        let mut child = home
-            .mancala()
-            .args(["engine", "--dialect", "uci", "--hash", "16"])
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start mancala engine");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine { child, stdin, lines, _home: home }
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("input open");
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    fn send(&mut self, line: &str) {
-        self.send_bytes(format!("{line}\n").as_bytes());
-    }
-
-    /// Every line up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            let line = self.lines.recv_timeout(TIMEOUT).unwrap_or_else(|e| {
-                panic!("no line starting with {prefix:?} within {TIMEOUT:?} ({e}); got {got:?}")
-            });
-            let done = line.starts_with(prefix);
-            got.push(line);
-            if done {
-                return got;
-            }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `mancala engine --dialect uci --hash 16 ARGS`.
+fn start(args: &[&str]) -> EngineProcess {
+    let mut all = vec!["--dialect", "uci", "--hash", "16"];
+    all.extend_from_slice(args);
+    EngineProcess::start(&all)
 }
 
 fn abapa() -> Variant {
@@ -124,7 +64,7 @@ fn check_search(moves: &str, lines: &[String]) -> Vec<UciInfo> {
 
 #[test]
 fn the_handshake_and_searches_by_depth_time_clocks_and_infinite() {
-    let mut e = Engine::start(&[]);
+    let mut e = start(&[]);
     e.send("uci");
     let hello = e.until("uciok");
     for line in &hello {
@@ -161,13 +101,13 @@ fn the_handshake_and_searches_by_depth_time_clocks_and_infinite() {
     check_search("A", &e.until("bestmove"));
 
     e.send("quit");
-    let status = e.child.wait().unwrap();
-    assert!(status.success());
+    let (_, status) = e.close_and_wait();
+    assert_eq!(status, Some(0));
 }
 
 #[test]
 fn the_book_answers_at_the_start_with_a_letter() {
-    let mut e = Engine::start(&[]);
+    let mut e = start(&[]);
     e.send("position startpos");
     e.send("go movetime 200");
     let lines = e.until("bestmove");
@@ -178,7 +118,7 @@ fn the_book_answers_at_the_start_with_a_letter() {
 
 #[test]
 fn bad_lines_get_an_info_string_error_and_the_engine_goes_on() {
-    let mut e = Engine::start(&[]);
+    let mut e = start(&[]);
     let cases: &[(&[u8], &str)] = &[
         (b"flip\n", "info string error unknown command \"flip\""),
         (
@@ -215,12 +155,12 @@ fn bad_lines_get_an_info_string_error_and_the_engine_goes_on() {
 
 #[test]
 fn the_end_of_input_lets_a_search_finish() {
-    let mut e = Engine::start(&[]);
+    let mut e = start(&[]);
     e.send("position startpos moves Ad");
     e.send("go depth 4");
-    e.stdin = None;
-    check_search("Ad", &e.until("bestmove"));
-    assert!(e.child.wait().unwrap().success());
+    let (lines, status) = e.close_and_wait();
+    check_search("Ad", &lines);
+    assert_eq!(status, Some(0));
 }
 
 #[test]

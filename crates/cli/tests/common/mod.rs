@@ -4,6 +4,8 @@
 //! `XDG_*` or `MANCALA_*` the test run was started with.
 #![allow(dead_code)]
 
+pub mod engine_process;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
