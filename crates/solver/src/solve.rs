@@ -372,11 +372,14 @@ impl Solve {
     pub fn plan(&self) -> SolvePlan {
         let v = self.game.variant();
         let every_core = Solve::every_core().min(self.max_threads.unwrap_or(usize::MAX));
-        let table =
-            default_table_megabytes(v).clamp(1, self.max_table_megabytes.unwrap_or(usize::MAX));
-        let mut plan = SolvePlan::new(v, *self.game.position())
-            .threads(self.threads.unwrap_or(every_core))
-            .table_megabytes(self.table_megabytes.unwrap_or(table));
+        let mut plan =
+            SolvePlan::new(v, *self.game.position()).threads(self.threads.unwrap_or(every_core));
+        // Without a size or a cap, the plan sizes the table to each game it
+        // solves (the one played to the end included).
+        let capped = self.max_table_megabytes.map(|max| default_table_megabytes(v).clamp(1, max));
+        if let Some(megabytes) = self.table_megabytes.or(capped) {
+            plan = plan.table_megabytes(megabytes);
+        }
         if let Some(root) = &self.databases {
             plan = plan.databases(root);
         }
