@@ -5,6 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# What the run needs (README.md, "Set up"); the fuzz run and the browser tests
+# say so and skip without their tools.
+command -v cargo >/dev/null || { echo "scripts/test.sh needs cargo (https://rustup.rs)" >&2; exit 1; }
+python3 -c 'import venv, ensurepip' 2>/dev/null || {
+  echo "scripts/test.sh needs Python 3 with venv and ensurepip (Debian: apt-get install python3-venv)" >&2
+  exit 1
+}
+
 # The lint gate: formatting, clippy's lints as errors, documentation
 # without a warning (the library crates warn of every undocumented public
 # item).
