@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
+use crate::invocation::Invocation;
 use crate::output;
 use crate::variant_args::VariantArgs;
 
@@ -135,10 +136,7 @@ fn interrupted(shared: &Mutex<Shared>, why: &str, code: i32) -> ! {
         Some(text) => session::save_message(why, &s.autosave, text),
         None => format!("{why}; no game was started."),
     };
-    let message = match terminal_width() {
-        Some(w) => board::wrap(&message, w),
-        None => message,
-    };
+    let message = board::fit(&message, terminal_width());
     // The terminal may be gone (SIGHUP): the save above is what matters.
     // When the output alone is closed, the message goes to standard error.
     let mut out = std::io::stdout().lock();
@@ -163,7 +161,7 @@ fn terminal_width() -> Option<usize> {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let autosave = Autosave::new(args.autosave.clone());
+    let autosave = Autosave::new(args.autosave.clone(), Invocation::current());
     if let (Some(dir), Some(name)) = (autosave.path.parent(), autosave.path.file_name()) {
         let dir = if dir.as_os_str().is_empty() { std::path::Path::new(".") } else { dir };
         save_file::remove_stale_temporaries(dir, &name.to_string_lossy());
