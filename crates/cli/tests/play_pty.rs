@@ -211,7 +211,7 @@ fn bad_input_gets_a_message_and_the_same_question() {
         ("2.5", "Not a move: \"2.5\"."),
         ("", "Please enter a pit number, or help for the commands."),
         ("   ", "Please enter a pit number"),
-        ("swap", "Swap is only allowed as the second player's answer to the first move"),
+        ("swap", "Swap is only allowed as North's answer to South's first move (pie rule). You can sow: 1-6."),
         ("save", "Save where?"),
         ("load", "Load what?"),
         ("load no-such-file", "Cannot open no-such-file"),

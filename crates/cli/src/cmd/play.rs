@@ -37,10 +37,12 @@ pub struct Args {
     /// A variant file (TOML) to play instead of a built-in variant.
     #[arg(long, value_name = "FILE", conflicts_with = "variant")]
     pub variant_file: Option<PathBuf>,
-    /// Who plays Player 1 (lower row): human, computer or computer:LEVEL (1-10).
+    /// Who plays Player 1 (South), the lower row: human, computer or
+    /// computer:LEVEL (1-10).
     #[arg(long, value_name = "PLAYER")]
     pub south: Option<PlayerKind>,
-    /// Who plays Player 2 (upper row): human, computer or computer:LEVEL (1-10).
+    /// Who plays Player 2 (North), the upper row: human, computer or
+    /// computer:LEVEL (1-10).
     #[arg(long, value_name = "PLAYER")]
     pub north: Option<PlayerKind>,
     /// Seed for the computer players' choices (default: from the clock).

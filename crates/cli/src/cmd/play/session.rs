@@ -12,7 +12,9 @@ mod setup;
 
 use std::fmt::Write as _;
 
-use mancala_core::{Game, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant};
+use mancala_core::{
+    Game, IllegalMove, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant,
+};
 
 use crate::endgame::Databases;
 
@@ -509,6 +511,15 @@ impl Session {
                 ))
             }
             Err(MoveError::Parse(e)) => self.error(format!("{}.", capitalise(&e.to_string()))),
+            Err(MoveError::Illegal(IllegalMove::SwapNotAllowed)) => {
+                let first = t.game.variant().first_player();
+                self.error(format!(
+                    "Swap is only allowed as {}'s answer to {}'s first move (pie rule). You can sow: {}.",
+                    side_name(!first),
+                    side_name(first),
+                    pit_list(&legal_pits(&t.game))
+                ))
+            }
             Err(e) => {
                 let legal = pit_list(&legal_pits(&t.game));
                 self.error(format!("{}. You can sow: {legal}.", capitalise(&e.to_string())))
@@ -921,7 +932,9 @@ mod tests {
         assert!(shown.contains("South, choose a pit"), "{shown}");
         // The stolen move's pit is now North's pit 1, highlighted.
         assert!(shown.contains("[  0]"), "{shown}");
-        assert!(d.say("swap").contains("Swap is only allowed"));
+        assert!(d
+            .say("swap")
+            .contains("Swap is only allowed as North's answer to South's first move"));
         let shown = d.say("3");
         assert!(shown.contains("extra turn for South"), "{shown}");
         assert!(d.say("3").contains("Pit 3 is empty. You can sow: 1, 2, 4-6."));
