@@ -179,6 +179,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
     };
     bar.set_style(ProgressStyle::with_template("{spinner} searching: {msg}").expect("template"));
+    if !bar.is_hidden() {
+        bar.set_message("starting");
+        bar.enable_steady_tick(Duration::from_millis(150));
+    }
     let mut progress = |info: &SearchInfo| {
         if verbose {
             outln!(
