@@ -7,6 +7,8 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
+use crate::cmd::play::NBSP;
+
 /// The command that starts this program again, as the user can type it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Invocation {
@@ -61,10 +63,16 @@ impl Invocation {
     /// The command `mancala ARGS` as the user can run it, in backquotes:
     /// `` `mancala play --resume` ``, or with the program's path, and the
     /// `cargo run` form after it when there is one.
+    /// The arguments are joined by [`NBSP`], so that a line of the console
+    /// game breaks only between the program and them.
     pub fn command(&self, args: &str) -> String {
+        let args = args.replace(' ', &NBSP.to_string());
         let main = format!("`{} {args}`", self.program);
         match &self.cargo {
-            Some(cargo) => format!("{main} (or `{cargo} {args}` in the source folder)"),
+            Some(cargo) => {
+                let cargo = cargo.replace(' ', &NBSP.to_string());
+                format!("{main} (or `{cargo}{NBSP}{args}` in the source folder)")
+            }
             None => main,
         }
     }
@@ -100,10 +108,17 @@ fn is_executable(file: &Path) -> bool {
 mod tests {
     use super::*;
 
+    impl Invocation {
+        /// [`Invocation::command`] as shown, joining spaces made plain.
+        fn shown(&self, args: &str) -> String {
+            self.command(args).replace(NBSP, " ")
+        }
+    }
+
     #[test]
     fn a_bare_name_is_the_one_on_path() {
         let i = Invocation::decide(OsStr::new("mancala"), Some(OsStr::new("/nowhere")));
-        assert_eq!(i.command("play --resume"), "`mancala play --resume`");
+        assert_eq!(i.shown("play --resume"), "`mancala play --resume`");
     }
 
     #[test]
@@ -114,17 +129,17 @@ mod tests {
         std::fs::write(release.join("mancala"), "").unwrap();
         let i = Invocation::decide(OsStr::new("target/release/mancala"), Some(OsStr::new("")));
         assert_eq!(
-            i.command("play --resume"),
+            i.shown("play --resume"),
             "`target/release/mancala play --resume` \
              (or `cargo run --release -- play --resume` in the source folder)"
         );
         let i = Invocation::decide(OsStr::new("/x/my dir/debug/mancala"), None);
         assert_eq!(
-            i.command("play --resume"),
+            i.shown("play --resume"),
             "`'/x/my dir/debug/mancala' play --resume` (or `cargo run -- play --resume` in the source folder)"
         );
         let i = Invocation::decide(OsStr::new("./mancala"), None);
-        assert_eq!(i.command("play"), "`./mancala play`");
+        assert_eq!(i.shown("play"), "`./mancala play`");
     }
 
     #[cfg(unix)]
@@ -147,6 +162,6 @@ mod tests {
         std::fs::copy(&real, other.join("mancala")).unwrap();
         let i = Invocation::decide(other.join("mancala").as_os_str(), Some(&path));
         assert_ne!(i, Invocation::plain());
-        assert!(i.command("play").contains("/other/mancala play`"), "{i:?}");
+        assert!(i.shown("play").contains("/other/mancala play`"), "{i:?}");
     }
 }

@@ -23,6 +23,8 @@ use record::{PlayerKind, Record, RecordFile};
 use save_file::Autosave;
 use session::{Session, Setup, Step};
 
+pub use board::NBSP;
+
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A built-in variant (see `mancala variants`); asked if not given.

@@ -164,8 +164,8 @@ fn continuation_indent(body: &str) -> usize {
     }
 }
 
-/// Wraps each line of `text` that is wider than `width` columns between
-/// words, never at a [`NBSP`] (ANSI styles take no room); continuation
+/// Wraps each line of `text` that is wider than `width` columns at its
+/// spaces, never at a [`NBSP`] (ANSI styles take no room); continuation
 /// lines start under the text they continue ([`continuation_indent`]).
 pub fn wrap(text: &str, width: usize) -> String {
     let mut out = String::with_capacity(text.len());
@@ -190,7 +190,11 @@ pub fn wrap(text: &str, width: usize) -> String {
             }
         }
         let indent = " ".repeat(hang);
-        let options = textwrap::Options::new(width).subsequent_indent(&indent);
+        // Lines break at spaces only: never inside a path or a hyphenated
+        // word ("pie-rule"), which a command to copy may hold.
+        let options = textwrap::Options::new(width)
+            .word_separator(textwrap::WordSeparator::AsciiSpace)
+            .subsequent_indent(&indent);
         let lines = textwrap::wrap(body, options);
         out.push_str(&lines.join("\n"));
         // A question ends in a space, where the answer goes.

@@ -244,12 +244,13 @@ mod tests {
 
     #[test]
     fn resume_command_names_a_given_file() {
+        use super::super::NBSP;
         assert_eq!(
-            Autosave::given(PathBuf::from("/tmp/my game's.save")).resume(),
+            Autosave::given(PathBuf::from("/tmp/my game's.save")).resume().replace(NBSP, " "),
             "`mancala play --resume --autosave '/tmp/my game'\\''s.save'`"
         );
         assert_eq!(
-            Autosave::given(PathBuf::from("a/b.game")).resume(),
+            Autosave::given(PathBuf::from("a/b.game")).resume().replace(NBSP, " "),
             "`mancala play --resume --autosave a/b.game`"
         );
     }

@@ -584,7 +584,7 @@ impl Session {
             );
         };
         let mut s =
-            format!("{who} sowed {} from pit {}", plural(report.sown, "seed", "seeds"), k + 1);
+            format!("{who} sowed {} from pit{NBSP}{}", plural(report.sown, "seed", "seeds"), k + 1);
         if report.relays > 0 {
             let _ = write!(
                 s,
@@ -698,9 +698,9 @@ impl Session {
         let text = match mv {
             Move::Swap => "Hint: steal the first move (y).".to_string(),
             Move::Sow(k) if t.swap_question_open() => {
-                format!("Hint: let the first move stand (n), then sow pit {}.", k + 1)
+                format!("Hint: let the first move stand (n), then sow pit{NBSP}{}.", k + 1)
             }
-            Move::Sow(k) => format!("Hint: sow pit {}.", k + 1),
+            Move::Sow(k) => format!("Hint: sow pit{NBSP}{}.", k + 1),
         };
         let _ = writeln!(self.out, "{text}");
     }
@@ -749,9 +749,11 @@ impl Session {
 
     /// Leaves the session (quit, end of input): saves an unfinished game to
     /// the autosave file and returns what to say.
+    /// The text is fitted to the width, as [`Session::step`]'s.
     pub fn leave(&mut self, why: &str) -> String {
         let record = self.unfinished_record_text();
-        self.leave_with(why, record)
+        let text = self.leave_with(why, record);
+        board::fit(&text, self.width)
     }
 
     fn leave_with(&mut self, why: &str, record: Option<String>) -> String {
@@ -1250,6 +1252,38 @@ mod tests {
                     "{line:?} at {width} columns:\n{shown}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_command_to_copy_breaks_only_between_the_program_and_its_arguments() {
+        let mut d = Driver::new(kalah_hh());
+        let file = d.dir.path().join("auto.game");
+        let program = "/home/someone/mancala-rs/target/release/mancala";
+        d.s.autosave = Autosave::new(
+            Some(file.clone()),
+            crate::invocation::Invocation::decide(std::ffi::OsStr::new(program), None),
+        );
+        d.s.set_width(Some(64));
+        d.say("1");
+        let saved = d.dir.path().join("g.game").display().to_string();
+        let shown = d.say(&format!("save {saved}"));
+        let lines: Vec<&str> = shown.lines().collect();
+        // Whole on their lines: the path with its hyphen and slashes, the
+        // arguments, the cargo form.
+        assert!(lines.contains(&format!("`{program}").as_str()), "{shown}");
+        assert!(lines.iter().any(|l| l.starts_with(&format!("play --load {saved}`"))), "{shown}");
+        let cargo = format!("`cargo run --release -- play --load {saved}`");
+        assert!(lines.iter().any(|l| l.contains(&cargo)), "{shown}");
+        let shown = d.s.leave("End of input");
+        let auto = file.display().to_string();
+        assert!(
+            shown.contains(&format!("`{program}\nplay --resume --autosave {auto}`")),
+            "{shown}"
+        );
+        assert!(!shown.contains(NBSP), "{shown}");
+        for line in shown.lines() {
+            assert!(line.chars().count() <= 64, "{line:?}");
         }
     }
 }
