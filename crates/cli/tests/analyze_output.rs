@@ -29,6 +29,8 @@ fn the_table_without_info_lines_by_default() {
     // One row for each of South's four pits, then the best move.
     assert_eq!(lines.len(), 2 + 4 + 1, "{out}");
     assert!(lines[6].starts_with("best move "), "{out}");
+    // The side to move by its name, as the console game and the page say it.
+    assert!(lines[6].contains(") for South; depth 6, "), "{out}");
     assert_eq!(err, "", "standard error is not a terminal: no progress line");
 }
 
@@ -54,4 +56,18 @@ fn verbose_adds_one_info_line_per_depth_before_the_table() {
             .collect()
     };
     assert_eq!(rows(&out), rows(&plain));
+}
+
+#[test]
+fn a_finished_game_says_so_in_a_sentence() {
+    let home = common::Sandbox::new();
+    // One pit a side, one seed: South's only sowing ends the game, level.
+    let out = home
+        .mancala()
+        .args(["analyze", "-v", "kalah-irving", "-p", "1", "-s", "1", "--moves", "1", "-d", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("The game is over: final margin +0 for South.\n"), "{text}");
 }

@@ -246,7 +246,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Ok(());
     }
     let Some(best) = best else {
-        outln!("the game is over: final margin {:+} for south", pos.store_margin());
+        outln!("The game is over: final margin {:+} for South.", pos.store_margin());
         return Ok(());
     };
     outln!("{:<6} {:>6}  {:<9}  line", "move", "score", "kind");
@@ -277,7 +277,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         "best move {} score {:+} ({how}) for {}; depth {}, {} nodes{hits}, {:.2} s",
         best.mv,
         best.score,
-        pos.to_move(),
+        if pos.to_move() == Side::South { "South" } else { "North" },
         analysis.depth,
         analysis.nodes,
         analysis.elapsed.as_secs_f64()
