@@ -84,19 +84,31 @@ fn polls(nodes: u64) -> bool {
 /// Nodes between two looks at the clock and the stop flag (a power of two).
 pub(crate) const POLL_NODES: u64 = 1024;
 
+/// When a search limited to `limit` stops: a fiftieth of the time (at most
+/// [`STOP_MARGIN`]) before it, for answering and for a busy machine's
+/// delays in running the search at all.
+pub(crate) fn deadline(limit: Duration) -> Duration {
+    limit - (limit / 50).min(STOP_MARGIN)
+}
+
+/// The most time a search keeps for answering ([`deadline`]).
+pub(crate) const STOP_MARGIN: Duration = Duration::from_millis(10);
+
 /// The time manager's rule for a search limited to `limit`: whether an
 /// iteration (at `depth`, in moves) starts after `elapsed`. The first
-/// always does; later ones as long as time is left, even when they cannot
-/// finish: an unfinished iteration still gives its first move's score at
-/// the new depth, and any move proven better (the search keeps them).
+/// always does; later ones as long as time is left before the
+/// [`deadline`], even when they cannot finish: an unfinished iteration
+/// still gives its first move's score at the new depth, and any move proven
+/// better (the search keeps them).
 pub(crate) fn starts_iteration(limit: Option<Duration>, elapsed: Duration, depth: u32) -> bool {
-    depth <= 1 || limit.is_none_or(|t| elapsed < t)
+    depth <= 1 || limit.is_none_or(|t| elapsed < deadline(t))
 }
 
 /// The time manager's rule for a search limited to `limit`: whether the
-/// time is spent after `elapsed` (the search then stops where it is).
+/// time is spent after `elapsed`, its [`deadline`] reached (the search
+/// then stops where it is).
 pub(crate) fn time_is_up(limit: Option<Duration>, elapsed: Duration) -> bool {
-    limit.is_some_and(|t| elapsed >= t)
+    limit.is_some_and(|t| elapsed >= deadline(t))
 }
 
 /// Checks the limits during a search.
@@ -213,15 +225,20 @@ mod tests {
         assert!(starts_iteration(limit, 0 * MS, 2));
         // The old rule stopped here: half of the time gone.
         assert!(starts_iteration(limit, 500 * MS, 9));
-        assert!(starts_iteration(limit, 990 * MS, 9));
-        assert!(!starts_iteration(limit, 1000 * MS, 9));
+        assert!(starts_iteration(limit, 989 * MS, 9));
+        // 10 ms are kept for answering.
+        assert!(!starts_iteration(limit, 990 * MS, 9));
         assert!(!starts_iteration(limit, 1500 * MS, 9));
         // The first iteration always starts; no time limit, always.
         assert!(starts_iteration(limit, 1500 * MS, 1));
         assert!(starts_iteration(None, 1500 * MS, 30));
-        assert!(!time_is_up(limit, 999 * MS));
-        assert!(time_is_up(limit, 1000 * MS));
+        assert!(!time_is_up(limit, 989 * MS));
+        assert!(time_is_up(limit, 990 * MS));
         assert!(!time_is_up(None, 1000_000 * MS));
+        // A short time keeps a fiftieth: 200 ms stop at 196.
+        assert!(!time_is_up(Some(200 * MS), 195 * MS));
+        assert!(time_is_up(Some(200 * MS), 196 * MS));
+        assert_eq!(deadline(20_000 * MS), 19_990 * MS);
     }
 
     #[test]
@@ -237,9 +254,9 @@ mod tests {
             assert!(!clock.should_stop(nodes));
         }
         assert!(clock.next_iteration(12));
-        // The time is spent: the search stops within one poll, and no
-        // iteration starts.
-        micros.store(200_000, Ordering::Relaxed);
+        // The time is spent (but for the margin kept for answering): the
+        // search stops within one poll, and no iteration starts.
+        micros.store(196_000, Ordering::Relaxed);
         let mut more = 0;
         while !clock.should_stop(nodes + more + 1) {
             more += 1;
