@@ -285,15 +285,30 @@ impl Databases {
         if oracle_use(v) == OracleUse::Evaluation {
             return Ok(None);
         }
-        Databases::open_for_play(v, root)
+        Ok(Databases::open_oracle(v, root)?.map(|(_, opened)| opened))
     }
 
     /// [`Databases::open`] for a player: under the owner rule (abapa,
     /// oware) too, whose database serves the search as an evaluation of
     /// the positions it covers, never as their exact value
     /// ([`OracleUse::Evaluation`]; `exact` is then false). What proves a
-    /// value (a solve) opens with [`Databases::open`].
+    /// value (a solve) opens with [`Databases::open`]. The large layers,
+    /// otherwise compared with their checksums at their first probe (a
+    /// pause of up to a second in the middle of a timed search), are
+    /// compared at once on a thread of their own.
     pub fn open_for_play(v: &Variant, root: &Path) -> Result<Option<OpenedDb>, DbError> {
+        Ok(Databases::open_oracle(v, root)?.map(|(oracle, opened)| {
+            // Without the thread the layers are checked at first use.
+            let _ = std::thread::Builder::new()
+                .name("database check".into())
+                .spawn(move || oracle.db.check_all());
+            opened
+        }))
+    }
+
+    /// The database for `v` in `root` as the search asks it, opened (its
+    /// oracle, the same as the one in the [`OpenedDb`]).
+    fn open_oracle(v: &Variant, root: &Path) -> Result<Option<(Arc<Oracle>, OpenedDb)>, DbError> {
         let usage = oracle_use(v);
         let exact = usage == OracleUse::Exact;
         let folder = Databases::folder(v, root);
@@ -316,8 +331,9 @@ impl Databases {
             }
         };
         let max_seeds = db.max_seeds() as u32;
-        let oracle: Arc<dyn EndgameOracle> = Arc::new(Oracle { db, max_seeds });
-        Ok(Some(OpenedDb { oracle, folder, max_seeds, exact, usage }))
+        let oracle = Arc::new(Oracle { db, max_seeds });
+        let shared: Arc<dyn EndgameOracle> = oracle.clone();
+        Ok(Some((oracle, OpenedDb { oracle: shared, folder, max_seeds, exact, usage })))
     }
 
     /// Checks a build of `v` up to `max_seeds` before anything is done.

@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn an_iteration_starts_while_time_is_left_even_past_half_of_it() {
         let limit = Some(1000 * MS);
-        assert!(starts_iteration(limit, 0 * MS, 2));
+        assert!(starts_iteration(limit, Duration::ZERO, 2));
         // The old rule stopped here: half of the time gone.
         assert!(starts_iteration(limit, 500 * MS, 9));
         assert!(starts_iteration(limit, 989 * MS, 9));
@@ -234,7 +234,7 @@ mod tests {
         assert!(starts_iteration(None, 1500 * MS, 30));
         assert!(!time_is_up(limit, 989 * MS));
         assert!(time_is_up(limit, 990 * MS));
-        assert!(!time_is_up(None, 1000_000 * MS));
+        assert!(!time_is_up(None, 1_000_000 * MS));
         // A short time keeps a fiftieth: 200 ms stop at 196.
         assert!(!time_is_up(Some(200 * MS), 195 * MS));
         assert!(time_is_up(Some(200 * MS), 196 * MS));
