@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use mancala_core::{Game, Side};
-use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
+use mancala_engine::search::{OracleUse, SearchLimits, SearchOptions, Searcher};
 use mancala_solver::{SolveOptions, Solver};
 
 use std::path::Path;
@@ -159,6 +159,48 @@ fn no_database_for_owner_rule_variants_and_missing_ones() {
     assert!(open(&location, &v).unwrap().is_none(), "abapa's cycle convention is not used");
     let v = Variant::preset("kalah-classic").unwrap();
     assert!(open(&location, &v).unwrap().is_none());
+}
+
+#[test]
+fn a_player_gets_the_owner_rule_database_as_an_evaluation() {
+    // 3 pits a side, 2 seeds a pit, covered up to 8 seeds in the pits.
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("abapa").unwrap().resized(Some(3), Some(2)).unwrap();
+    let location = build(&v, 8, dir.path());
+    let opened = Databases::open_for_play(&v, &location).unwrap().expect("built");
+    assert!(!opened.exact);
+    assert_eq!(opened.usage, OracleUse::Evaluation);
+    assert!(opened.describe().contains("an evaluation only"), "{}", opened.describe());
+    let db = OwareDb::open(&v, &Databases::folder(&v, &location)).unwrap().unwrap();
+    let mut evaluated = 0;
+    for game in late(&v, 8, 10, 3) {
+        // At depth 1 every child is scored by the database (or is over).
+        let r = searcher(&opened).search(&game, SearchLimits::depth(1), None, &mut |_| {});
+        let us = game.position().to_move();
+        let best = game
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut after = game.clone();
+                after.play_unchecked(mv);
+                let child = after.position();
+                let lead = child.store(us) as i32 - child.store(us.opponent()) as i32;
+                match db.probe(child) {
+                    _ if child.is_over() => lead,
+                    Some(f) if child.to_move() == us => lead + f,
+                    Some(f) => lead - f,
+                    None => panic!("not covered: {child}"),
+                }
+            })
+            .max()
+            .unwrap();
+        assert_eq!(r.score, best, "{}", game.position());
+        if r.database_hits > 0 {
+            assert!(!r.exact, "{}", game.position());
+            evaluated += 1;
+        }
+    }
+    assert!(evaluated > 0);
 }
 
 /// Flips bits of a file's last byte, as a disk or a copy might.

@@ -79,7 +79,8 @@ struct MoveJson {
 struct DatabaseJson {
     folder: String,
     max_seeds: u32,
-    /// Exact scores; otherwise outcomes only (a majority rule).
+    /// Exact scores; otherwise outcomes only (a majority rule) or an
+    /// evaluation (the owner rule).
     exact: bool,
 }
 
