@@ -81,8 +81,8 @@ pub fn build(args: BuildArgs) -> Result<(), CliError> {
         Ok(built) => built,
         Err(e) => {
             // Errors every process meets together are reported by process 0;
-            // a process's own failure by that process.
-            let shared = matches!(e, DbError::Cluster(_) | DbError::Interrupted { .. });
+            // a process's own failure with a file by that process.
+            let shared = !matches!(e, DbError::Io { .. } | DbError::Damaged { .. });
             let error = match e {
                 DbError::Interrupted { .. } => CliError {
                     code: signals.code(),

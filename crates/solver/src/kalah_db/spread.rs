@@ -404,22 +404,18 @@ fn check_shared(link: &Link, dir: &Path) -> Result<(), DbError> {
     };
     link.together(written)?;
     link.from_first(&mut token);
-    let seen = if link.rank() == 0 {
-        Ok(())
-    } else {
-        match std::fs::read_to_string(&token_path) {
-            Ok(t) if t == token[0].to_string() => Ok(()),
-            found => Err(DbError::Cluster(format!(
-                "process {} does not see the folder process 0 builds in ({}: {}): --mpi needs a \
-                 --db-dir that every process shares",
-                link.rank(),
-                token_path.display(),
-                match found {
-                    Ok(_) => "another job's file".to_string(),
-                    Err(e) => e.to_string(),
-                }
-            ))),
-        }
-    };
-    link.together(seen)
+    let seen = link.rank() == 0
+        || std::fs::read_to_string(&token_path).is_ok_and(|t| t == token[0].to_string());
+    let all = link.gather_all(&[seen as u64]);
+    let blind: Vec<String> =
+        (0..all.len()).filter(|&r| all[r] == 0).map(|r| r.to_string()).collect();
+    if blind.is_empty() {
+        return Ok(());
+    }
+    Err(DbError::Cluster(format!(
+        "process {} does not see the folder process 0 builds in (it finds no {} written by \
+         process 0): --mpi needs a --db-dir that every process shares",
+        blind.join(", "),
+        token_path.display()
+    )))
 }
