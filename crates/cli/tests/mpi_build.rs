@@ -7,13 +7,16 @@
 
 mod common;
 
+#[cfg(feature = "mpi")]
 use std::path::{Path, PathBuf};
+#[cfg(feature = "mpi")]
 use std::process::{Command, Output};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+#[cfg(feature = "mpi")]
 /// The files of the database folder under `root` (a single `NNpits-...`
 /// folder), sorted, with their bytes.
 fn layer_files(root: &Path) -> Vec<(String, Vec<u8>)> {

@@ -11,7 +11,6 @@
 
 use std::cell::Cell;
 
-use mpi::collective::SystemOperation;
 use mpi::datatype::{Equivalence, Partition, PartitionMut};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
@@ -88,16 +87,8 @@ impl Link<'_> {
         self.sent.set(self.sent.get() + bytes as u64);
     }
 
-    /// The sums over the processes of `values`, on every process.
-    pub(crate) fn sum(&self, values: &[u64]) -> Vec<u64> {
-        let mut out = vec![0u64; values.len()];
-        self.world.all_reduce_into(values, &mut out[..], SystemOperation::sum());
-        self.count(8 * values.len());
-        out
-    }
-
     /// Process 0's `values`, on every process.
-    pub(crate) fn from_first(&self, values: &mut [u64]) {
+    pub(crate) fn broadcast_first(&self, values: &mut [u64]) {
         self.world.process_at_rank(0).broadcast_into(values);
         if self.rank() == 0 {
             self.count(8 * values.len() * (self.size() - 1));
@@ -131,36 +122,65 @@ impl Link<'_> {
         }
     }
 
-    /// Sends `outgoing[r]` to process `r`, for every `r`; what each process
-    /// sent here, process by process, and how many from each.
-    pub(crate) fn exchange<T: Equivalence + Copy + Default>(
+    /// Sends `outgoing[r]` to process `r`, for every `r`, with `stop`:
+    /// what each process sent here, process by process, how many from
+    /// each, and whether any process's `stop` was set.
+    pub(crate) fn ask<T: Equivalence + Copy + Default>(
         &self,
         outgoing: &[Vec<T>],
-    ) -> Result<(Vec<T>, Vec<Count>), DbError> {
+        stop: bool,
+    ) -> Result<(Vec<T>, Vec<Count>, bool), DbError> {
         let size = self.size();
-        let too_many = || {
-            DbError::Cluster(format!(
+        let counts: Vec<Count> =
+            outgoing.iter().map(|o| Count::try_from(o.len()).unwrap_or(-1)).collect();
+        // Each process's count for each other, and its flags: 1 to stop, 2
+        // for a count beyond MPI's.
+        let flags = stop as Count | (2 * counts.contains(&-1) as Count);
+        let send: Vec<Count> = counts.iter().flat_map(|&c| [c.max(0), flags]).collect();
+        let mut heard = vec![0 as Count; 2 * size];
+        self.world.all_to_all_into(&send[..], &mut heard[..]);
+        self.count(8 * (size - 1));
+        let incoming: Vec<Count> = heard.iter().step_by(2).copied().collect();
+        let flags = heard.iter().skip(1).step_by(2).fold(0, |a, &f| a | f);
+        if flags & 2 != 0 {
+            return Err(DbError::Cluster(format!(
                 "more than {} values to exchange at once between two processes",
                 Count::MAX
-            ))
-        };
-        let counts: Vec<Count> = outgoing
-            .iter()
-            .map(|o| Count::try_from(o.len()).map_err(|_| too_many()))
-            .collect::<Result<_, _>>()?;
-        let mut incoming = vec![0 as Count; size];
-        self.world.all_to_all_into(&counts[..], &mut incoming[..]);
-        let displs = |c: &[Count]| -> Result<Vec<Count>, DbError> {
-            let mut at = 0i64;
+            )));
+        }
+        let stopped = flags & 1 != 0;
+        let received = self.varcount(outgoing, &counts, &incoming);
+        Ok((received, incoming, stopped))
+    }
+
+    /// Sends `outgoing[r]` to process `r`, for every `r`, knowing that
+    /// process `r` sends `incoming[r]` values here (the answers to
+    /// [`Link::ask`]): what they sent, process by process.
+    pub(crate) fn answer<T: Equivalence + Copy + Default>(
+        &self,
+        outgoing: &[Vec<T>],
+        incoming: &[Count],
+    ) -> Vec<T> {
+        let counts: Vec<Count> = outgoing.iter().map(|o| o.len() as Count).collect();
+        self.varcount(outgoing, &counts, incoming)
+    }
+
+    fn varcount<T: Equivalence + Copy + Default>(
+        &self,
+        outgoing: &[Vec<T>],
+        counts: &[Count],
+        incoming: &[Count],
+    ) -> Vec<T> {
+        let displs = |c: &[Count]| -> Vec<Count> {
             c.iter()
-                .map(|&n| {
-                    let d = Count::try_from(at).map_err(|_| too_many());
-                    at += n as i64;
-                    d
+                .scan(0 as Count, |at, &n| {
+                    let d = *at;
+                    *at = at.wrapping_add(n);
+                    Some(d)
                 })
                 .collect()
         };
-        let (send_at, receive_at) = (displs(&counts)?, displs(&incoming)?);
+        let (send_at, receive_at) = (displs(counts), displs(incoming));
         // Never empty: two empty vectors share a dangling address, and MPI
         // refuses a send buffer that is also the receive buffer.
         let mut send: Vec<T> = Vec::with_capacity(outgoing.iter().map(Vec::len).sum::<usize>() + 1);
@@ -171,16 +191,16 @@ impl Link<'_> {
         let mut received =
             vec![T::default(); incoming.iter().map(|&c| c as usize).sum::<usize>() + 1];
         {
-            let send = Partition::new(&send[..], &counts[..], &send_at[..]);
-            let mut receive = PartitionMut::new(&mut received[..], &incoming[..], &receive_at[..]);
+            let send = Partition::new(&send[..], counts, &send_at[..]);
+            let mut receive = PartitionMut::new(&mut received[..], incoming, &receive_at[..]);
             self.world.all_to_all_varcount_into(&send, &mut receive);
         }
         let me = self.rank();
         let elsewhere: usize =
             outgoing.iter().enumerate().filter(|&(r, _)| r != me).map(|(_, o)| o.len()).sum();
-        self.count(4 * size + elsewhere * std::mem::size_of::<T>());
+        self.count(elsewhere * std::mem::size_of::<T>());
         received.pop();
-        Ok((received, incoming))
+        received
     }
 
     /// Sends `bytes` to process 0 (which takes them with

@@ -123,7 +123,7 @@ impl KalahDb {
     /// refuse to work together when theirs differ, or when they ask for
     /// different databases or do not see the same folder. `progress` is
     /// called on process 0 only. Setting `stop` on any process stops them
-    /// all at the end of the wave in hand ([`DbError::Interrupted`]). Only
+    /// all before the next wave ([`DbError::Interrupted`]). Only
     /// the plain Kalah rules (no relay sowing, rows of at most 8 pits) are
     /// spread; the others are an error.
     pub fn build_mpi(
@@ -177,7 +177,7 @@ impl KalahDb {
             let path = layer_path(dir, seeds);
             let total = db.index.count(seeds);
             let mut on_disk = [first && path.exists()].map(u64::from);
-            link.from_first(&mut on_disk);
+            link.broadcast_first(&mut on_disk);
             if on_disk[0] == 0 {
                 db.build_share(&link, &sower, &rows, (dir, fp), seeds, progress, stop)?;
             } else {
@@ -202,6 +202,7 @@ impl KalahDb {
     /// Solves this process's share of the layer of `seeds` seeds, the
     /// layers below it open, and writes the layer's file (process 0, with
     /// the others' shares).
+    #[allow(clippy::too_many_arguments)]
     fn build_share(
         &self,
         link: &Link,
@@ -217,6 +218,19 @@ impl KalahDb {
         let total = self.index.count(seeds);
         let bounds = split(&self.index, n, seeds, total, size);
         let (lo, hi) = (bounds[me], bounds[me + 1]);
+        // Values are asked for by their place in their owner's share, in 4
+        // bytes.
+        if let Some(r) = (0..size).find(|&r| bounds[r + 1] - bounds[r] > u32::MAX as u64) {
+            return Err(DbError::TooLarge {
+                asked: seeds,
+                reason: format!(
+                    "layer {seeds} has {total} boards, {} for process {r}: a process takes at \
+                     most {} boards of a layer; start more processes",
+                    bounds[r + 1] - bounds[r],
+                    u32::MAX
+                ),
+            });
+        }
         let path = layer_path(dir, seeds);
         let io = |e| DbError::Io { path: path.clone(), source: e };
         let made = Buffer::zeroed((hi - lo) as usize)
@@ -238,14 +252,16 @@ impl KalahDb {
             // The values of other processes' boards this wave reads, asked
             // of their owners in the order they are read: `runs` says how
             // many in a row come from which process.
-            let mut asks: Vec<Vec<u64>> = vec![Vec::new(); size];
+            let mut asks: Vec<Vec<u32>> = vec![Vec::new(); size];
             let mut runs: Vec<(u32, u32)> = Vec::new();
             let mut ranks_read: Vec<u64> = Vec::new();
             for task in wave {
                 let ms = rows.group_rows(task.m_group);
                 done += (task.o_to - task.o_from) as u64 * ms.len() as u64;
-                for o in task.o_from as usize..task.o_to as usize {
-                    let from = owners[o] as usize;
+                for (o, &from) in
+                    owners.iter().enumerate().take(task.o_to as usize).skip(task.o_from as usize)
+                {
+                    let from = from as usize;
                     if from == me {
                         continue;
                     }
@@ -274,7 +290,7 @@ impl KalahDb {
                                 continue;
                             }
                             let child = at.pre[o] + mv.after as u64;
-                            asks[from].push(child);
+                            asks[from].push((child - bounds[from]) as u32);
                             if cfg!(debug_assertions) {
                                 ranks_read.push(child);
                             }
@@ -286,19 +302,21 @@ impl KalahDb {
                     }
                 }
             }
-            let (asked, by) = link.exchange(&asks)?;
+            let (asked, by, stopped) = link.ask(&asks, stop.load(Ordering::Relaxed))?;
+            if stopped {
+                return Err(DbError::Interrupted { seeds });
+            }
             let mut answers: Vec<Vec<i8>> = Vec::with_capacity(size);
             let mut at_asked = 0;
             for &count in &by {
                 let part = &asked[at_asked..at_asked + count as usize];
                 at_asked += count as usize;
                 answers.push(
-                    part.iter()
-                        .map(|&r| values[(r - lo) as usize].load(Ordering::Relaxed))
-                        .collect(),
+                    part.iter().map(|&r| values[r as usize].load(Ordering::Relaxed)).collect(),
                 );
             }
-            let (answered, _) = link.exchange(&answers)?;
+            let counts: Vec<_> = asks.iter().map(|a| a.len() as mpi::Count).collect();
+            let answered = link.answer(&answers, &counts);
             let mut next_of: Vec<usize> = Vec::with_capacity(size);
             let mut sum = 0;
             for a in &asks {
@@ -321,9 +339,6 @@ impl KalahDb {
             let next = AtomicU64::new(0);
             self.solve_waves(sower, rows, &at, wave, &next, seeds, &share, &|_| {}, &never);
             debug_assert_eq!(share.next.get(), fetched.len(), "every value fetched is read");
-            if link.sum(&[stop.load(Ordering::Relaxed) as u64])[0] > 0 {
-                return Err(DbError::Interrupted { seeds });
-            }
             progress(BuildProgress { seeds, done, total, loaded: false, waiting: false });
         }
         let mine = &buffer.values()[..(hi - lo) as usize];
@@ -403,7 +418,7 @@ fn check_shared(link: &Link, dir: &Path) -> Result<(), DbError> {
         Ok(())
     };
     link.together(written)?;
-    link.from_first(&mut token);
+    link.broadcast_first(&mut token);
     let seen = link.rank() == 0
         || std::fs::read_to_string(&token_path).is_ok_and(|t| t == token[0].to_string());
     let all = link.gather_all(&[seen as u64]);
