@@ -4,7 +4,7 @@
 //! library (Open MPI or MPICH).
 //!
 //! Every step that can fail on one process and not on the others is
-//! followed by [`Link::together`], so that all processes stop with an
+//! followed by `Link::together`, so that all processes stop with an
 //! error together instead of waiting forever for one that gave up.
 //!
 //! [`KalahDb::build_mpi`]: crate::KalahDb::build_mpi

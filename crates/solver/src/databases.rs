@@ -320,7 +320,7 @@ impl Databases {
     }
 
     /// [`Databases::check_build`] for a build spread over the processes
-    /// of an MPI job ([`Databases::build_mpi`]): the same checks but the
+    /// of an MPI job (`Databases::build_mpi`, feature `mpi`): the same checks but the
     /// memory of this machine (a process holds its share of a layer, and
     /// maps the layers below it).
     pub fn check_build_spread(v: &Variant, max_seeds: usize) -> Result<DbFamily, DbError> {
