@@ -338,14 +338,7 @@ impl Databases {
 
     /// Checks a build of `v` up to `max_seeds` before anything is done.
     pub fn check_build(v: &Variant, max_seeds: usize) -> Result<DbFamily, DbError> {
-        let kind = Databases::kind(v)?;
-        let limit = (v.total_seeds() as usize).min(127);
-        if max_seeds > limit {
-            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
-        }
-        if kind == DbFamily::Kalah {
-            check_build_size(v.pits_per_side(), max_seeds)?;
-        }
+        let kind = Databases::check_build_spread(v, max_seeds)?;
         let need = Databases::build_bytes(kind, v.pits_per_side(), max_seeds);
         if let Some(memory) = physical_memory().filter(|&m| need > m as u128) {
             let boards = boards(2 * v.pits_per_side(), max_seeds);
@@ -360,6 +353,51 @@ impl Databases {
             });
         }
         Ok(kind)
+    }
+
+    /// [`Databases::check_build`] for a build spread over the processes
+    /// of an MPI job (`Databases::build_mpi`, feature `mpi`): the same checks but the
+    /// memory of this machine (a process holds its share of a layer, and
+    /// maps the layers below it).
+    pub fn check_build_spread(v: &Variant, max_seeds: usize) -> Result<DbFamily, DbError> {
+        let kind = Databases::kind(v)?;
+        let limit = (v.total_seeds() as usize).min(127);
+        if max_seeds > limit {
+            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
+        }
+        if kind == DbFamily::Kalah {
+            check_build_size(v.pits_per_side(), max_seeds)?;
+        }
+        Ok(kind)
+    }
+
+    /// Builds (or finishes building) the database of `v` up to `max_seeds`
+    /// in its folder of `root` as [`Databases::build_with`] does, spread over
+    /// the processes of an MPI job ([`KalahDb::build_mpi`]: each process
+    /// calls it with the same arguments, `root` shared by them all). The
+    /// Kalah family's databases only, so far.
+    #[cfg(feature = "mpi")]
+    pub fn build_mpi(
+        v: &Variant,
+        max_seeds: usize,
+        root: &Path,
+        cluster: &crate::cluster::Cluster,
+        program: &str,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<(Database, crate::kalah_db::SpreadReport), DbError> {
+        crate::kalah_db::agree(&cluster.link(), v, max_seeds, program)?;
+        if Databases::check_build_spread(v, max_seeds)? == DbFamily::Oware {
+            return Err(DbError::Unsupported(format!(
+                "{}: --mpi builds the Kalah family's databases (kalah-irving, kalah-classic, \
+                 mankalah) so far; build this one without --mpi",
+                v.name()
+            )));
+        }
+        let folder = Databases::folder(v, root);
+        let (db, report) =
+            KalahDb::build_mpi(v, max_seeds, &folder, cluster, program, progress, stop)?;
+        Ok((Database::Kalah(db), report))
     }
 
     /// The memory a build of rows of `n` pits up to `max_seeds` seeds

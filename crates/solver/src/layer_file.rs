@@ -16,7 +16,7 @@
 //! lock, so that two builders in one folder take turns.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -74,6 +74,11 @@ pub enum DbError {
         /// The layer that was being built.
         seeds: usize,
     },
+    /// The processes of an MPI build disagree (another build or version of
+    /// mancala, another database asked for, a folder not shared by them
+    /// all), or one of them failed: every process stops with this error.
+    #[error("{0}")]
+    Cluster(String),
     /// A file or folder of the database cannot be read or written.
     #[error("{path}: {source}")]
     Io {
@@ -414,6 +419,77 @@ pub(crate) fn write_layer(
     f.write_all(bytes).map_err(io)?;
     f.as_file().sync_all().map_err(io)?;
     f.persist(path).map(drop).map_err(|e| io(e.error))
+}
+
+/// A layer file written piece by piece, for a build that never holds the
+/// whole layer in one place (the MPI build: each rank's share in turn):
+/// the same file as [`write_layer`]'s, through a temporary file renamed
+/// when [`LayerWriter::finish`]ed; dropped unfinished, it leaves nothing.
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+pub(crate) struct LayerWriter {
+    file: tempfile::NamedTempFile,
+    path: PathBuf,
+    hasher: xxhash_rust::xxh3::Xxh3,
+    header: (u64, usize, usize, u64),
+    written: u64,
+}
+
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+impl LayerWriter {
+    /// Starts the file of the layer of `seeds` seeds (`entries` boards) at
+    /// `path`.
+    pub(crate) fn new(
+        path: &Path,
+        fp: u64,
+        n: usize,
+        seeds: usize,
+        entries: u64,
+    ) -> Result<LayerWriter, DbError> {
+        let io = |e| DbError::Io { path: path.to_path_buf(), source: e };
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let mut file = tempfile::Builder::new()
+            .prefix(".layer-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(io)?;
+        // The header, its checksum still unknown, is written again at the end.
+        file.write_all(&[0; HEADER_LEN]).map_err(io)?;
+        Ok(LayerWriter {
+            file,
+            path: path.to_path_buf(),
+            hasher: xxhash_rust::xxh3::Xxh3::new(),
+            header: (fp, n, seeds, entries),
+            written: 0,
+        })
+    }
+
+    /// Appends the next values, in rank order.
+    pub(crate) fn append(&mut self, values: &[u8]) -> Result<(), DbError> {
+        self.hasher.update(values);
+        self.written += values.len() as u64;
+        let path = &self.path;
+        self.file.write_all(values).map_err(|e| DbError::Io { path: path.clone(), source: e })
+    }
+
+    /// Writes the header with the checksum, syncs, and renames the file
+    /// into place; an error if the values written are not the layer's.
+    pub(crate) fn finish(mut self) -> Result<(), DbError> {
+        let (fp, n, seeds, entries) = self.header;
+        let path = self.path.clone();
+        if self.written != entries {
+            return Err(DbError::Damaged {
+                path,
+                message: format!("{} values written, the layer has {entries}", self.written),
+            });
+        }
+        let io = |e| DbError::Io { path: path.clone(), source: e };
+        let head = header(fp, n, seeds, entries, self.hasher.digest());
+        let f = self.file.as_file_mut();
+        f.seek(std::io::SeekFrom::Start(0)).map_err(io)?;
+        f.write_all(&head).map_err(io)?;
+        f.sync_all().map_err(io)?;
+        self.file.persist(&path).map(drop).map_err(|e| io(e.error))
+    }
 }
 
 /// A layer's checksum not yet compared with its values: checked on first

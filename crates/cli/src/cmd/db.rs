@@ -32,6 +32,11 @@ pub struct BuildArgs {
     /// Threads to build with, 1 to 256 (default: every core).
     #[arg(long, value_parser = crate::options::threads)]
     pub threads: Option<usize>,
+    /// Spread the build over the processes of an MPI job, one thread
+    /// each: run under `mpirun -np N`, with a --db-dir every process
+    /// shares (Kalah family; needs a build with the feature `mpi`).
+    #[arg(long, conflicts_with = "threads")]
+    pub mpi: bool,
     #[command(flatten)]
     pub location: DbLocation,
 }
@@ -91,6 +96,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
 }
 
 fn build(args: BuildArgs) -> Result<(), CliError> {
+    if args.mpi {
+        return crate::cmd::db_mpi::build(args);
+    }
     let v = args.variant.variant()?;
     // Everything checked before anything is printed or built.
     let kind =
@@ -106,16 +114,7 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
         args.max_seeds,
         folder.display()
     );
-    let bar = ProgressBar::new(0).with_style(
-        ProgressStyle::with_template(
-            "layer {prefix:>3} [{bar:30}] {pos}/{len} boards {rate} boards/s eta {eta}",
-        )
-        .expect("template")
-        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{}", s.per_sec().round() as u64);
-        })
-        .progress_chars("=> "),
-    );
+    let bar = progress_bar();
     let started = Instant::now();
     let layer_started = std::sync::Mutex::new((usize::MAX, Instant::now()));
     let progress = |p: mancala_solver::BuildProgress| {
@@ -200,6 +199,20 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
         folder.display()
     );
     Ok(())
+}
+
+/// The bar of a database build's progress.
+pub fn progress_bar() -> ProgressBar {
+    ProgressBar::new(0).with_style(
+        ProgressStyle::with_template(
+            "layer {prefix:>3} [{bar:30}] {pos}/{len} boards {rate} boards/s eta {eta}",
+        )
+        .expect("template")
+        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}", s.per_sec().round() as u64);
+        })
+        .progress_chars("=> "),
+    )
 }
 
 fn stats(args: StatsArgs) -> Result<(), CliError> {
