@@ -40,6 +40,11 @@ python3 -m venv "$openspiel"
 export MANCALA_BIN="${CARGO_TARGET_DIR:-target}/debug/mancala"
 bash scripts/web_tests.sh
 
+# The endgame database build spread over MPI processes (`db build --mpi`,
+# the cargo feature mpi): its layers byte for byte those of one process on
+# 1 to 3 processes. Skipped, saying so, without Open MPI and libclang.
+bash scripts/mpi_tests.sh
+
 # A short run of every fuzz target (docs/fuzzing.md): about a minute once
 # built; skipped, saying so, where there is no nightly toolchain.
 bash scripts/fuzz_smoke.sh
