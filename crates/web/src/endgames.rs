@@ -76,7 +76,10 @@ mod tests {
         let p = "1,1,0:4/1,1,0:4/S".parse::<mancala_core::Setup>().unwrap().position_unchecked();
         assert!(oracle.probe(&p).is_some());
         // The search takes it as an evaluation, never as an exact value.
-        assert_eq!(mancala_engine::search::oracle_use(&v), mancala_engine::search::OracleUse::Evaluation);
+        assert_eq!(
+            mancala_engine::search::oracle_use(&v),
+            mancala_engine::search::OracleUse::Evaluation
+        );
         // Without a folder, nothing.
         assert!(Endgames::new(None).for_variant(&v).is_none());
     }
