@@ -22,7 +22,7 @@ pub fn build(args: BuildArgs) -> Result<(), CliError> {
     use std::time::Instant;
 
     use mancala_solver::cluster::Cluster;
-    use mancala_solver::{BuildProgress, Databases, DbError};
+    use mancala_solver::{Databases, DbError};
 
     use crate::cmd::db::db_error;
     use crate::output::outln;
@@ -45,33 +45,7 @@ pub fn build(args: BuildArgs) -> Result<(), CliError> {
     }
     let bar = if first { crate::cmd::db::progress_bar() } else { indicatif::ProgressBar::hidden() };
     let started = Instant::now();
-    let layer_started = std::sync::Mutex::new((usize::MAX, Instant::now()));
-    let progress = |p: BuildProgress| {
-        if p.waiting {
-            bar.suspend(|| {
-                eprintln!("another process is building in {}; waiting for it", folder.display())
-            });
-            return;
-        }
-        let mut last = layer_started.lock().unwrap();
-        if last.0 != p.seeds {
-            if last.0 != usize::MAX {
-                bar.println(format!(
-                    "layer {:>3} done in {:.2} s",
-                    last.0,
-                    last.1.elapsed().as_secs_f64()
-                ));
-            }
-            *last = (p.seeds, Instant::now());
-            bar.set_prefix(p.seeds.to_string());
-            bar.set_length(p.total);
-            bar.reset();
-        }
-        if p.loaded {
-            bar.println(format!("layer {:>3} found on disk and checked", p.seeds));
-        }
-        bar.set_position(p.done);
-    };
+    let progress = crate::cmd::db::layer_progress(&bar, &folder, true);
     let signals = crate::signals::stop_on_signals();
     let stop = signals.flag();
     let built =
