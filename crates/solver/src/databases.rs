@@ -89,6 +89,15 @@ impl Database {
         }
     }
 
+    /// Makes probes find the layers not yet checked missing until
+    /// [`Database::check_all`], on another thread, has checked them.
+    pub fn defer_checks(&self) {
+        match self {
+            Database::Kalah(db) => db.defer_checks(),
+            Database::Oware(db) => db.defer_checks(),
+        }
+    }
+
     /// Value counts per layer.
     pub fn stats(&self) -> Vec<LayerStats> {
         match self {
@@ -295,13 +304,18 @@ impl Databases {
     /// value (a solve) opens with [`Databases::open`]. The large layers,
     /// otherwise compared with their checksums at their first probe (a
     /// pause of up to a second in the middle of a timed search), are
-    /// compared at once on a thread of their own.
+    /// compared at once on a thread of their own, and until a layer is
+    /// checked its boards are not covered: no probe waits.
     pub fn open_for_play(v: &Variant, root: &Path) -> Result<Option<OpenedDb>, DbError> {
         Ok(Databases::open_oracle(v, root)?.map(|(oracle, opened)| {
-            // Without the thread the layers are checked at first use.
-            let _ = std::thread::Builder::new()
+            let checker = oracle.clone();
+            let spawned = std::thread::Builder::new()
                 .name("database check".into())
-                .spawn(move || oracle.db.check_all());
+                .spawn(move || checker.db.check_all());
+            // Without the thread the layers are checked at first use.
+            if spawned.is_ok() {
+                oracle.db.defer_checks();
+            }
             opened
         }))
     }

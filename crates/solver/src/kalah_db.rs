@@ -364,6 +364,12 @@ impl KalahDb {
         check_layers(&self.layers, &self.unchecked)
     }
 
+    /// Makes probes find the layers not yet checked missing, rather than
+    /// check them, until [`KalahDb::check_all`] (on another thread) has.
+    pub fn defer_checks(&self) {
+        crate::layer_file::defer_checks(&self.unchecked)
+    }
+
     fn build_layer(
         &self,
         v: &Variant,

@@ -350,6 +350,14 @@ pub(crate) fn probe_layers(
     Some(layers[k].get(rank) as i32)
 }
 
+/// Makes probes of layers not yet checked find them missing until a
+/// [`check_layers`] elsewhere has checked them, so that no probe waits.
+pub(crate) fn defer_checks(unchecked: &[Option<Unchecked>]) {
+    for u in unchecked.iter().flatten() {
+        u.deferred.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// Compares every layer not yet checked with its checksum.
 pub(crate) fn check_layers(
     layers: &[Layer],
@@ -502,6 +510,10 @@ pub(crate) struct Unchecked {
     seeds: usize,
     /// The outcome, once checked: the error message of a damaged layer.
     outcome: std::sync::OnceLock<Result<(), String>>,
+    /// Set when another thread checks the layer ([`defer_checks`]): a probe
+    /// then finds the layer missing until the check is over, rather than
+    /// waiting for it in the middle of a timed search.
+    deferred: std::sync::atomic::AtomicBool,
 }
 
 impl Unchecked {
@@ -528,11 +540,14 @@ impl Unchecked {
             .map_err(|message| DbError::Damaged { path: self.path.clone(), message })
     }
 
-    /// Whether it was checked and found sound.
+    /// Whether it was checked and found sound: checked now unless the check
+    /// was deferred to another thread, in which case a layer not yet checked
+    /// is not sound.
     #[inline]
     fn sound(&self, layer: &Layer) -> bool {
         match self.outcome.get() {
             Some(outcome) => outcome.is_ok(),
+            None if self.deferred.load(std::sync::atomic::Ordering::Relaxed) => false,
             None => self.check(layer).is_ok(),
         }
     }
@@ -603,6 +618,7 @@ pub(crate) fn open_layer(
         checksum,
         seeds,
         outcome: std::sync::OnceLock::new(),
+        deferred: std::sync::atomic::AtomicBool::new(false),
     };
     if layer.values().len() <= check_now {
         unchecked.check(&layer)?;

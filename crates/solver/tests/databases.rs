@@ -279,6 +279,35 @@ fn a_damaged_layer_checked_on_first_use_is_never_used() {
     assert!(e.contains("layer-004.mdb") && e.contains("checksum"), "{e}");
 }
 
+/// A player's database checks its large layers on a thread of its own
+/// (`Databases::open_for_play`): until a layer is checked, a probe finds
+/// its boards missing instead of waiting for the check; once checked, the
+/// values are there.
+#[test]
+fn a_layer_whose_check_is_deferred_is_missing_until_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(2)).unwrap();
+    build(&v, 6, dir.path());
+    let folder = Databases::folder(&v, dir.path());
+    // No layer checked at opening; the checks left to someone else.
+    let db = KalahDb::open_checking(&v, &folder, 0).unwrap().expect("opens");
+    db.defer_checks();
+    let positions: Vec<Position> = late(&v, 6, 60, 5)
+        .into_iter()
+        .map(|g| *g.position())
+        .filter(|p| {
+            p.side_seeds(mancala_core::Side::South) + p.side_seeds(mancala_core::Side::North) > 0
+        })
+        .collect();
+    assert!(!positions.is_empty());
+    for p in &positions {
+        assert_eq!(db.probe(p), None, "{p}");
+    }
+    db.check_all().unwrap();
+    let covered = positions.iter().filter(|p| db.probe(p).is_some()).count();
+    assert!(covered > 0, "none of {} covered once checked", positions.len());
+}
+
 /// A layer of the previous file format (FNV checksums, rules hashed from
 /// their TOML text) is refused with what to do.
 #[test]
