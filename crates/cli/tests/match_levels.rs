@@ -69,6 +69,37 @@ fn an_external_engine_plays_like_the_search_in_process() {
     assert!(count(&s, "wins") >= 3, "{s}");
 }
 
+/// A variant file played at another size: the program among the players
+/// is told the rules at that size (it failed before: the program was given
+/// the file alone and played six pits against four).
+#[test]
+fn an_external_engine_plays_a_variant_file_at_another_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("my-kalah.toml");
+    let rules = mancala_core::Variant::preset("kalah-irving").unwrap().rules().to_toml();
+    std::fs::write(&file, rules).unwrap();
+    let engine = format!("cmd:\"{}\" engine --hash 16", env!("CARGO_BIN_EXE_mancala"));
+    let file = file.to_str().unwrap();
+    let s = run_match(&[
+        "--variant-file",
+        file,
+        "-p",
+        "4",
+        "-s",
+        "3",
+        "--a",
+        &engine,
+        "--b",
+        "search",
+        "--depth",
+        "4",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(count(&s, "games"), 2, "{s}");
+    assert!(s["variant"].as_str().unwrap().contains("4x3"), "{s}");
+}
+
 #[test]
 fn bad_players_are_refused() {
     let out = output(&["match", "--a", "level:11", "--b", "level:1"]);

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mancala_core::{format_moves, Outcome, Side};
+use mancala_core::{format_moves, Outcome, Side, Variant};
 use mancala_engine::matches::{
     play_match, summarize, GameDone, Limits, MatchOptions, MatchSetup, PlayerSpec, Summary,
     VariantSource,
@@ -119,6 +119,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         spec.check(&variant, &limits).map_err(CliError::input)?;
     }
     let pairs = args.games as usize / 2;
+    // A variant file at another size goes to the programs as a file of its
+    // own, the rules at that size (the protocol's `variantfile` has no size).
+    let resized_file = resized_variant_file(&args.variant, &variant)?;
     let options = MatchOptions {
         variant: variant.clone(),
         a: args.a.clone(),
@@ -126,7 +129,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         a_dir: args.a_dir.clone(),
         b_dir: args.b_dir.clone(),
         setup: MatchSetup {
-            variant: variant_source(&args.variant),
+            variant: match &resized_file {
+                Some(file) => VariantSource::File(file.path().to_path_buf()),
+                None => variant_source(&args.variant),
+            },
             limits,
             timeout: Duration::from_secs_f64(args.timeout),
         },
@@ -201,6 +207,26 @@ pub fn run(args: Args) -> Result<(), CliError> {
         });
     }
     Ok(())
+}
+
+/// The rules of a variant file played at another size (`-p`, `-s`),
+/// written to a temporary file for the programs among the players; `None`
+/// for a built-in variant or a file at its own size.
+fn resized_variant_file(
+    args: &VariantArgs,
+    variant: &Variant,
+) -> Result<Option<tempfile::NamedTempFile>, CliError> {
+    if args.variant_file.is_none() || (args.pits_per_side.is_none() && args.seeds.is_none()) {
+        return Ok(None);
+    }
+    let write = || -> std::io::Result<tempfile::NamedTempFile> {
+        let mut file = tempfile::Builder::new().suffix(".toml").tempfile()?;
+        std::io::Write::write_all(&mut file, variant.rules().to_toml().as_bytes())?;
+        Ok(file)
+    };
+    write().map(Some).map_err(|e| {
+        CliError::input(format!("cannot write the resized variant for the players: {e}"))
+    })
 }
 
 /// How the players that are told the variant are told it: as the options
