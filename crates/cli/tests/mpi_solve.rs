@@ -179,3 +179,68 @@ fn a_proof_by_search_is_refused() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("proven by search") && err.contains("without --mpi"), "{err}");
 }
+
+/// Stopped (SIGTERM to `mpirun`, as Ctrl-C at it sends), a spread solve
+/// leaves the root's proven bounds in the checkpoint a one-process solve
+/// uses; the next run resumes from them and gives the value.
+#[cfg(feature = "mpi")]
+#[test]
+fn a_stopped_spread_solve_leaves_a_checkpoint_to_resume_from() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    let home = common::Sandbox::new();
+    let Some(mut cmd) = mpirun(home.path()) else { return };
+    let db = home.join("db");
+    // Kalah(6,3) without a database: some seconds, long enough to stop.
+    let game = ["solve", "-v", "kalah-irving", "-p", "6", "-s", "3", "--db-seeds", "0"];
+    let mut child = cmd
+        .args(["-np", "2", common::binary()])
+        .args(game)
+        .args(["--db-dir", db.to_str().unwrap(), "--mpi"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    // The first bounds are saved before the first test starts.
+    while !seen.contains("the mover's future margin is in") {
+        let mut line = String::new();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        seen.push_str(&line);
+    }
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let checkpoints = home.join(".local/state/mancala/solve");
+    if text(&out.stdout).contains("value:") {
+        eprintln!("the solve ended before it was stopped: nothing to resume");
+        return;
+    }
+    assert!(!out.status.success(), "stopped");
+    let files: Vec<_> =
+        std::fs::read_dir(&checkpoints).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let saved = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(
+        saved.starts_with("mancala solve checkpoint 1\n") && saved.contains("bounds "),
+        "{saved}"
+    );
+
+    let out = mpirun(home.path())
+        .unwrap()
+        .args(["-np", "2", common::binary()])
+        .args(game)
+        .args(["--db-dir", db.to_str().unwrap(), "--mpi"])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("resuming from"), "{stderr}");
+    // Irving et al.: Kalah(6,3) is won by 2, opening with pit 5.
+    assert!(stdout.contains("value: +2") && stdout.contains("best: 5"), "{stdout}");
+    assert!(!files[0].exists(), "removed when done");
+}

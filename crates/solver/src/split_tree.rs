@@ -284,10 +284,11 @@ mod tests {
         let busy = vec![false; tree.jobs().len()];
         // Bisect the root's final margin, then find which children reach it.
         let (mut lo, mut hi) = tree.margins()[0];
-        let mut decide = |tree: &mut SplitTree, goals: &[usize], b: i32| loop {
-            let Some(&(job, beta)) = tree.wanted(goals, b, &busy).first() else { break };
-            let g = solver.test_position(&tree.jobs()[job].position, beta).unwrap();
-            tree.record(job, beta, g);
+        let decide = |tree: &mut SplitTree, goals: &[usize], b: i32| {
+            while let Some(&(job, beta)) = tree.wanted(goals, b, &busy).first() {
+                let g = solver.test_position(&tree.jobs()[job].position, beta).unwrap();
+                tree.record(job, beta, g);
+            }
         };
         while lo < hi {
             let b = (lo + hi + 1).div_euclid(2);
