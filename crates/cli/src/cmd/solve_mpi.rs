@@ -1,7 +1,7 @@
 //! `mancala solve --mpi`: the solve spread over the processes of an MPI
 //! job (`mpirun -np N mancala solve ... --mpi`), in a build with the
 //! feature `mpi`. The exact solver's route is spread by
-//! [`mancala_solver::solve_cluster::ClusterSolve`]; a value read from the
+//! `mancala_solver::solve_cluster::ClusterSolve`; a value read from the
 //! endgame database has its database built by the processes together,
 //! then read by process 0. Process 0 reports and prints; the others print
 //! only their own failures.
