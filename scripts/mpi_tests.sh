@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The database build spread over MPI processes (`mancala db build --mpi`):
-# builds the CLI with the feature `mpi` and runs its MPI tests
-# (crates/cli/tests/mpi_build.rs: layers of `mpirun --oversubscribe -np 2`
-# and `-np 3` byte for byte those of one process, resuming, processes that
-# disagree), after clippy on the code behind the feature.
+# The database build and the solve spread over MPI processes (`mancala db
+# build --mpi`, `mancala solve --mpi`): builds the CLI with the feature
+# `mpi` and runs its MPI tests (crates/cli/tests/mpi_build.rs: layers of
+# `mpirun --oversubscribe -np 2` and `-np 3` byte for byte those of one
+# process, resuming, processes that disagree; crates/cli/tests/mpi_solve.rs:
+# the value and best moves of 1 and 3 processes those of one, a stopped
+# solve's checkpoint), after clippy on the code behind the feature.
 # Needs Open MPI and libclang (Debian: apt-get install libopenmpi-dev
 # openmpi-bin libclang-dev): skipped, status 0, saying so, without them.
 set -euo pipefail
@@ -25,4 +27,4 @@ fi
 # mpirun refuses to start as root without these (containers, CI).
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 cargo clippy --locked --features mpi -p mancala-solver -p mancala-cli --all-targets -- -D warnings
-cargo test --locked --features mpi -p mancala-cli --test mpi_build
+cargo test --locked --features mpi -p mancala-cli --test mpi_build --test mpi_solve

@@ -57,6 +57,10 @@ mod plan;
 pub mod repetition;
 mod search;
 mod solve;
+#[cfg(feature = "mpi")]
+pub mod solve_cluster;
+#[cfg(any(feature = "mpi", test))]
+mod split_tree;
 mod tt;
 
 pub use checkpoint::{Checkpoint, CheckpointError};

@@ -542,6 +542,17 @@ impl<'a> Solver<'a> {
         )
     }
 
+    /// One null-window test of `p`'s future margin for its mover (`p` not
+    /// over) against `beta`, fail-soft, as MTD(f) runs them: a job of a
+    /// solve spread over processes (`solve_cluster`). `None` if stopped.
+    /// Its nodes are added to [`Solver::nodes`].
+    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+    pub(crate) fn test_position(&self, p: &Position, beta: i32) -> Option<i32> {
+        let p = self.prepare(p);
+        let histories = &mut vec![[0; 16]; self.threads];
+        self.test(&p, None, beta, histories, &Instant::now(), &|_| {})
+    }
+
     /// Nodes searched by the last solve.
     pub fn nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed)

@@ -97,7 +97,7 @@ pub fn build(args: BuildArgs) -> Result<(), CliError> {
 /// This program's version and a hash of its executable: processes of one
 /// job must run the same build.
 #[cfg(feature = "mpi")]
-fn program() -> String {
+pub(crate) fn program() -> String {
     use std::hash::{Hash, Hasher};
     let mut h = std::hash::DefaultHasher::new();
     let exe = std::env::current_exe().and_then(std::fs::read);

@@ -11,5 +11,6 @@ pub mod perft;
 pub mod play;
 pub mod serve;
 pub mod solve;
+pub mod solve_mpi;
 pub mod state;
 pub mod variants;

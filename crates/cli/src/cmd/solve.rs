@@ -51,9 +51,23 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// Spread the solve over the processes of an MPI job: run under
+    /// `mpirun -np N`, with a --db-dir every process shares (one thread a
+    /// process unless --threads; needs a build with the feature `mpi`,
+    /// docs/scaling.md).
+    #[arg(long)]
+    pub mpi: bool,
+    /// With --mpi: the positions this many moves below the root are the
+    /// jobs handed to the processes, 1 to 8 (default: the shallowest depth
+    /// giving each process 4 jobs).
+    #[arg(long, requires = "mpi", value_name = "MOVES")]
+    pub split_depth: Option<usize>,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    if args.mpi {
+        return crate::cmd::solve_mpi::run(args);
+    }
     let (v, game) = args.game.game()?;
     let signals = crate::signals::stop_on_signals();
     let stop = signals.flag();
@@ -186,7 +200,7 @@ fn result_words(winner: Option<Side>) -> &'static str {
 
 /// A solve's error for the user; `checkpoint` is where an interrupted
 /// exact solve saved its bounds; `signals` says which signal stopped it.
-fn solve_error(e: SolveError, checkpoint: &PathBuf, signals: &Stop) -> CliError {
+pub(crate) fn solve_error(e: SolveError, checkpoint: &PathBuf, signals: &Stop) -> CliError {
     match e {
         SolveError::Plan(e) => plan_error(e, Some(checkpoint), signals),
         e => CliError::input(e.to_string()),
@@ -195,7 +209,7 @@ fn solve_error(e: SolveError, checkpoint: &PathBuf, signals: &Stop) -> CliError 
 
 /// The comparison solve (played to the end) stopped or failed: the value
 /// above stands; nothing of the comparison is saved.
-fn comparison_error(e: PlanError, signals: &Stop) -> CliError {
+pub(crate) fn comparison_error(e: PlanError, signals: &Stop) -> CliError {
     match e {
         PlanError::Interrupted(i) => CliError {
             code: signals.code(),
@@ -243,7 +257,7 @@ fn plan_error(e: PlanError, checkpoint: Option<&PathBuf>, signals: &Stop) -> Cli
 
 /// What the user sees of a planned solve: the database build's bar, then
 /// the solve's spinner and a line each time the bounds move.
-struct Display {
+pub(crate) struct Display {
     quiet: bool,
     build: ProgressBar,
     solve: ProgressBar,
@@ -251,7 +265,7 @@ struct Display {
 }
 
 impl Display {
-    fn new(quiet: bool) -> Display {
+    pub(crate) fn new(quiet: bool) -> Display {
         let (build, solve) = if quiet {
             (ProgressBar::hidden(), ProgressBar::hidden())
         } else {
@@ -281,7 +295,7 @@ impl Display {
         }
     }
 
-    fn event(&self, e: PlanEvent) {
+    pub(crate) fn event(&self, e: PlanEvent) {
         match e {
             PlanEvent::BuildingDatabase { seeds, folder } => {
                 if !self.quiet {
@@ -390,7 +404,7 @@ impl Display {
         }
     }
 
-    fn finish(&self) {
+    pub(crate) fn finish(&self) {
         self.build.finish_and_clear();
         self.solve.finish_and_clear();
     }
@@ -398,7 +412,7 @@ impl Display {
 
 /// The checkpoint file of this solve: one per rule set and position
 /// solved, in the checkpoint folder.
-fn checkpoint_path(args: &Args, v: &Variant, root: &Position) -> PathBuf {
+pub(crate) fn checkpoint_path(args: &Args, v: &Variant, root: &Position) -> PathBuf {
     let dir = args.checkpoint_dir.clone().unwrap_or_else(crate::paths::default_checkpoint_dir);
     dir.join(format!("{}-{:016x}.bounds", v.name(), Checkpoint::identity(v, root)))
 }
