@@ -616,7 +616,11 @@ fn stores_beside_the_board_without_a_capture_rule_are_refused() {
     rules.capture.empty_pit = EmptyPitCapture::Off;
     rules.end.repetition = Repetition::Owner;
     let e = Variant::new(rules.clone()).unwrap_err().to_string();
-    assert!(e.contains("capture") && e.contains("a capture rule (counts or empty_pit)"), "{e}");
+    assert!(
+        e.contains("capture")
+            && e.contains("a capture rule (counts, parity or empty_pit) or a claim"),
+        "{e}"
+    );
     assert!(e.contains("beside the board"), "{e}");
     // Either capture rule is enough.
     let mut with_counts = rules.clone();
@@ -784,4 +788,242 @@ fn the_positions_since_the_stores_last_changed_are_those_a_repetition_can_repeat
     g.play("3".parse().unwrap()).unwrap();
     assert_eq!(g.position().store(Side::South), 1);
     assert_eq!(g.positions_since_stores_changed(), &[*g.position()]);
+}
+
+// ------------------------------------------------- toguz kumalak (tuzdyk)
+
+#[test]
+fn first_seed_goes_back_into_the_origin_pit_in_toguz_kumalak() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  9  9  9  9
+    //        9  9  9  9  9  9  9  9  9  0
+    //        1  2  3  4  5  6  7  8  9
+    // South sows pit 1: its first seed goes back into pit 1, the other 8
+    // into pits 2..9; the last lands in South's own pit 9.
+    let v = variant("toguz-kumalak");
+    let start = Position::start(&v).to_string();
+    let (p, r) = play(&v, &start, &["1"]);
+    assert_eq!(p.to_string(), "1,10,10,10,10,10,10,10,10:0/9,9,9,9,9,9,9,9,9:0/N");
+    assert_eq!((r.sown, r.captured), (9, 0));
+}
+
+#[test]
+fn a_single_seed_moves_to_the_next_pit_in_toguz_kumalak() {
+    //         9  8  7  6  5  4  3  2  1
+    //     76  1  1  1  1  1  1  1  1  1
+    //         0  0  1  0  0  0  0  0  0 76
+    //         1  2  3  4  5  6  7  8  9
+    // South's pit 3 holds one seed: it moves on to pit 4, leaving pit 3 empty.
+    let v = variant("toguz-kumalak");
+    let (p, _) = play(&v, "0,0,1,0,0,0,0,0,0:76/1,1,1,1,1,1,1,1,1:76/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0,0,0,0,0:76/1,1,1,1,1,1,1,1,1:76/N");
+}
+
+#[test]
+fn an_opponent_pit_made_even_is_captured_in_toguz_kumalak() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  9  9  9  9
+    //        9  9  9  9  9  9  9  9  9  0
+    //        1  2  3  4  5  6  7  8  9
+    // South sows pit 2: one seed back into pit 2, seven into pits 3..9, the
+    // last into North's pit 1, which now holds 10, an even count: South
+    // takes all 10.
+    let v = variant("toguz-kumalak");
+    let start = Position::start(&v).to_string();
+    let (p, r) = play(&v, &start, &["2"]);
+    assert_eq!(p.to_string(), "9,1,10,10,10,10,10,10,10:10/0,9,9,9,9,9,9,9,9:0/N");
+    assert_eq!(r.captured, 10);
+}
+
+#[test]
+fn an_odd_count_or_an_own_pit_is_not_captured_in_toguz_kumalak() {
+    //         9  8  7  6  5  4  3  2  1
+    //     71  0  0  0  0  0  0  0  4  4
+    //         0  0  0  0  0  0  3  2  3 75
+    //         1  2  3  4  5  6  7  8  9
+    // South's pit 8 (2 seeds): one back, one into pit 9, which now holds 4:
+    // even, but South's own. South's pit 9 (3 seeds): one back, then
+    // North's pits 1 and 2, the last making 5: odd, no capture.
+    let v = variant("toguz-kumalak");
+    let start = "0,0,0,0,0,0,3,2,3:75/4,4,0,0,0,0,0,0,0:71/S";
+    let (p, r) = play(&v, start, &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,3,1,4:75/4,4,0,0,0,0,0,0,0:71/N");
+    assert_eq!(r.captured, 0);
+    let (p, r) = play(&v, start, &["9"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,3,2,1:75/5,5,0,0,0,0,0,0,0:71/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn an_opponent_pit_made_three_becomes_the_movers_tuzdyk() {
+    //        9  8  7  6  5  4  3  2  1
+    //     8  9  9  9  9  9  2  9  9  9
+    //        0  0  0  0  0  0  0  0  5 75
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (5 seeds): one back, then North's pits 1..4; North's
+    // pit 4 held 2 and now holds 3: it becomes South's tuzdyk (written x),
+    // its 3 seeds go to South's store.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "0,0,0,0,0,0,0,0,5:75/9,9,9,2,9,9,9,9,9:8/S", &["9"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N");
+    assert_eq!(p.claimed_pit(Side::South), Some(3));
+    assert_eq!(p.claimed_pit(Side::North), None);
+    assert!(r.claimed);
+    assert_eq!(r.captured, 3);
+}
+
+#[test]
+fn seeds_sown_into_a_tuzdyk_go_to_its_owners_store() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  x  9  4  9     (North's pit 4 is South's tuzdyk)
+    //        9  9  9  9  9  9  9  9  1 70
+    //        1  2  3  4  5  6  7  8  9
+    // North sows pit 2 (4 seeds): one back, then North's pits 3, 4 and 5.
+    // The seed for pit 4 goes to South's store, pit 4 stays empty.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "9,9,9,9,9,9,9,9,1:70/9,4,9,x,9,9,9,9,9:0/N", &["2"]);
+    assert_eq!(p.to_string(), "9,9,9,9,9,9,9,9,1:71/9,1,10,x,10,9,9,9,9:0/S");
+    assert_eq!(r.captured, 0);
+    // A sowing whose last seed falls into the tuzdyk captures nothing
+    // else: South's pit 9 (5 seeds), one back, then North's pits 1, 2, 3
+    // and the tuzdyk, whose seed is South's.
+    let (p, r) = play(&v, "9,9,9,9,9,9,9,9,5:70/9,4,9,x,9,9,9,9,9:0/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,9,9,9,9,9,9,1:71/10,5,10,x,9,9,9,9,9:0/N");
+    assert_eq!((r.captured, r.claimed), (0, false));
+}
+
+#[test]
+fn no_tuzdyk_on_the_opponents_ninth_pit() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  2  9  9  9  9  9  9  9  9
+    //        9  9  9  9  9  9  9  0 10 54
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (10 seeds): one back, then North's 1..9; North's pit 9
+    // held 2 and now 3, but the ninth pit cannot be a tuzdyk: it stays.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "9,9,9,9,9,9,9,0,10:54/9,9,9,9,9,9,9,9,2:0/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,9,9,9,9,9,0,1:54/10,10,10,10,10,10,10,10,3:0/N");
+    assert_eq!(p.claimed_pit(Side::South), None);
+    assert!(!r.claimed);
+}
+
+#[test]
+fn a_player_makes_only_one_tuzdyk() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  9  2  x  9     (North's pit 2 is South's tuzdyk)
+    //        9  9  9  9  9  9  9  0  4 65
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (4 seeds): one back, then North's 1, 2 (the tuzdyk: to
+    // South's store) and 3, which held 2 and now 3: South has a tuzdyk
+    // already, so pit 3 stays as it is.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "9,9,9,9,9,9,9,0,4:65/9,x,2,9,9,9,9,9,9:0/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,9,9,9,9,9,0,1:66/10,x,3,9,9,9,9,9,9:0/N");
+    assert!(!r.claimed);
+}
+
+#[test]
+fn no_tuzdyk_with_the_number_of_the_opponents_tuzdyk() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  9  2  9  9
+    //        9  9  x  9  9  9  9  0  4 63   (South's pit 3 is North's tuzdyk)
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (4 seeds): one back, then North's 1, 2 and 3, which
+    // held 2 and now holds 3; but North's tuzdyk is South's pit 3, and
+    // pits of the same number cannot both be tuzdyks: North's pit 3 stays.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "9,9,x,9,9,9,9,0,4:63/9,9,2,9,9,9,9,9,9:3/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,x,9,9,9,9,0,1:63/10,10,3,9,9,9,9,9,9:3/N");
+    assert!(!r.claimed);
+    // North's pit 4 instead is fine.
+    let (p, r) = play(&v, "9,9,x,9,9,9,9,0,5:63/9,9,9,2,9,9,9,9,0:3/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,x,9,9,9,9,0,1:66/10,10,10,x,9,9,9,9,0:3/N");
+    assert!(r.claimed);
+}
+
+#[test]
+fn more_than_81_ends_toguz_kumalak_at_once() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  0  0  1
+    //        5  0  0  0  0  0  0  0  1 80
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (1 seed) goes to North's pit 1, making 2: captured,
+    // South has 82 of 162, more than half: the game is over at once.
+    let v = variant("toguz-kumalak");
+    let (p, _) = play(&v, "5,0,0,0,0,0,0,0,1:80/1,0,0,0,0,0,0,0,0:75/S", &["9"]);
+    assert_eq!(p.to_string(), "5,0,0,0,0,0,0,0,0:82/0,0,0,0,0,0,0,0,0:75/N#majority");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn a_toguz_player_without_a_move_ends_the_game_and_the_other_keeps_their_seeds() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  0  0  0
+    //        0  0  0  0  0  0  0  1  6 75
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 8 (1 seed) moves to pit 9. North, to move, has no seeds:
+    // the game ends and the seeds left on South's side go to South.
+    let v = variant("toguz-kumalak");
+    let (p, _) = play(&v, "0,0,0,0,0,0,0,1,6:75/0,0,0,0,0,0,0,0,0:80/S", &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0,0:82/0,0,0,0,0,0,0,0,0:80/N#no-seeds");
+}
+
+// -------------------------------------------------------------- bohnenspiel
+
+#[test]
+fn bohnenspiel_captures_two_four_or_six_in_the_movers_own_row_too() {
+    //        6  5  4  3  2  1
+    //     0  6  6  6  6  6  6
+    //        2  0  3  9  9  9  0
+    //        1  2  3  4  5  6
+    // South sows pit 1 (2 beans) into pits 2 and 3; pit 3 held 3 and now 4,
+    // in South's own row: captured. The chain goes back to pit 2 (1 bean)
+    // and stops.
+    let v = variant("bohnenspiel");
+    let (p, r) = play(&v, "2,0,3,9,9,9:0/6,6,6,6,6,6:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,0,9,9,9:4/6,6,6,6,6,6:0/N");
+    assert_eq!(r.captured, 4);
+}
+
+#[test]
+fn bohnenspiel_capture_chains_backwards_across_both_rows() {
+    //        6  5  4  3  2  1
+    //     0  6  6  6  6  5  1
+    //        6  6  6  6  3  1  0
+    //        1  2  3  4  5  6
+    // South's pit 5 (3 beans): pit 6 (now 2), North's 1 (now 2), North's 2
+    // (now 6). North's 2 holds 6: captured; back to North's 1 (2): captured;
+    // back to South's own pit 6 (2): captured; back to pit 5, emptied: stop.
+    let v = variant("bohnenspiel");
+    let (p, r) = play(&v, "6,6,6,6,3,1:0/1,5,6,6,6,6:0/S", &["5"]);
+    assert_eq!(p.to_string(), "6,6,6,6,0,0:10/0,0,6,6,6,6:0/N");
+    assert_eq!(r.captured, 10);
+}
+
+#[test]
+fn bohnenspiel_takes_no_other_count() {
+    //        6  5  4  3  2  1
+    //     0  6  6  6  6  6  4
+    //        6  6  6  6  6  1  0
+    //        1  2  3  4  5  6
+    // South's pit 6 (1 bean) into North's pit 1: 5, not 2, 4 or 6.
+    let v = variant("bohnenspiel");
+    let (p, r) = play(&v, "6,6,6,6,6,1:0/4,6,6,6,6,6:0/S", &["6"]);
+    assert_eq!(p.to_string(), "6,6,6,6,6,0:0/5,6,6,6,6,6:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn bohnenspiel_ends_when_the_mover_cannot_move_and_the_other_takes_the_rest() {
+    //         6  5  4  3  2  1
+    //     37  0  0  0  0  0  1
+    //         0  0  0  0  3  1 30
+    //        1  2  3  4  5  6
+    // South's pit 6 (1 bean) into North's pit 1: 2, captured. North has no
+    // bean left and cannot move: the game ends, and the beans left (all on
+    // South's side) go to the other player, South.
+    let v = variant("bohnenspiel");
+    let (p, _) = play(&v, "0,0,0,0,3,1:30/1,0,0,0,0,0:37/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:35/0,0,0,0,0,0:37/N#no-seeds");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
 }
