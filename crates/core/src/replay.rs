@@ -287,7 +287,7 @@ fn capture(
         let c = board.seeds(place);
         let by_parity = match rules.parity {
             Parity::Off => false,
-            Parity::Even => c > 0 && c % 2 == 0,
+            Parity::Even => c > 0 && c.is_multiple_of(2),
             Parity::Odd => c % 2 == 1,
         };
         matches!(place, Place::Pit(s, _) if row_counts(s))

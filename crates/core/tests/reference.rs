@@ -344,7 +344,7 @@ impl<'a> Reference<'a> {
     fn takes(&self, c: u32) -> bool {
         let by_parity = match self.r.capture.parity {
             Parity::Off => false,
-            Parity::Even => c > 0 && c % 2 == 0,
+            Parity::Even => c > 0 && c.is_multiple_of(2),
             Parity::Odd => c % 2 == 1,
         };
         by_parity || self.r.capture.counts.iter().any(|&k| k as u32 == c)
