@@ -484,22 +484,26 @@ impl Position {
     }
 
     /// Sowing and capture of one move by the player to move, from their pit
-    /// `k`. Does not change whose turn it is or check for the end.
+    /// `k`. Does not change whose turn it is or check for the end. Rules
+    /// with the general sowing's elements go to [`Position::sow_general`].
     #[inline(always)]
     fn sow(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
-        if v.hot.general {
-            return self.sow_general(v, k, opening);
-        }
         let s = self.to_move.index();
         let n = v.n;
-        // The common case first: a small board, less than a lap, no relay.
+        // The common case first: a small board, less than a lap, no relay,
+        // none of the general sowing's elements (one switch for both).
         let origin = s * n + k;
         let seeds = self.cells[origin] as usize;
-        if n <= 8 && seeds < v.ring_len - v.hot.skip_origin as usize && !v.hot.relay {
+        if n <= 8 && seeds < v.ring_len - v.hot.skip_origin as usize && !v.hot.relay_or_general {
             let last = self.sow_short(v, origin, seeds);
             let mut report = MoveReport { sown: seeds as u8, ..MoveReport::default() };
             self.settle_last_seed(v, last, opening, &mut report);
             return report;
+        }
+        if v.hot.general {
+            let mut general = MoveReport::default();
+            self.sow_general(v, k, opening, &mut general);
+            return general;
         }
         let own = s * n;
         let ring = &v.ring[s];
@@ -576,7 +580,7 @@ impl Position {
     /// the first seed back into the origin, seeds falling into a claimed pit
     /// going to its owner's store, then [`Position::settle_general`].
     #[inline(never)]
-    fn sow_general(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
+    fn sow_general(&mut self, v: &Variant, k: usize, opening: bool, report: &mut MoveReport) {
         let s = self.to_move.index();
         let n = v.n;
         let own = s * n;
@@ -588,7 +592,6 @@ impl Position {
             c => (1 - side) * n + c as usize - 1,
         };
         let claims = [claim_cell(0), claim_cell(1)];
-        let mut report = MoveReport::default();
         let mut start = k; // ring index of the pit being emptied
         let last = loop {
             let origin = ring[start] as usize;
@@ -631,10 +634,9 @@ impl Position {
             break last;
         };
         if last != claims[0] && last != claims[1] {
-            self.settle_general(v, last, opening, &mut report);
+            self.settle_general(v, last, opening, report);
         }
         self.occupied = occupancy(&self.cells);
-        report
     }
 
     /// Extra turn, captures and claims decided by where the last seed of a

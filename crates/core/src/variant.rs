@@ -102,6 +102,8 @@ pub(crate) struct HotRules {
     /// The rules use an element only the general sowing plays
     /// ([`Rules::uses_general_elements`]).
     pub general: bool,
+    /// `relay || general`: the short sowing does not apply.
+    pub relay_or_general: bool,
 }
 
 impl Variant {
@@ -220,6 +222,7 @@ impl Variant {
         }
         let hot = HotRules {
             general,
+            relay_or_general: general || rules.sowing.relay,
             skip_origin: rules.sowing.skip_origin,
             relay: rules.sowing.relay,
             extra_turn: rules.sowing.extra_turn,
