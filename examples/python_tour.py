@@ -34,7 +34,7 @@ print(f"\nsearch 14 moves deep: best pit {found.best_action + 1}, score {found.s
 small = mancala.load_game("kalah-irving", pits_per_side=4, seeds=3)
 solved = mancala.solve(small.new_initial_state(), threads=1)
 best = ", ".join(str(a + 1) for a in solved.best_actions)
-print(f"solve {small.name} 4x3: value {solved.score:+d} for the first player, best pit(s) {best}")
+print(f"solve {small.name} 4x3: value {solved.score:+d} for South (to move), best pit(s) {best}")
 
 # Probe: exact values of endgames from a database, the labels a learner can train on.
 with tempfile.TemporaryDirectory() as folder:

@@ -9,7 +9,7 @@
 #   FUZZ_SECONDS=60 bash scripts/fuzz_smoke.sh position   # one target, longer
 #
 # Needs the nightly toolchain (skipped, status 0, without one) and cargo-fuzz
-# (installed with `cargo install cargo-fuzz --locked` when missing).
+# (installed into target/tools when it is not on the PATH).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,9 +17,16 @@ if ! rustup run nightly rustc --version >/dev/null 2>&1; then
   echo "fuzz_smoke: skipped: no nightly toolchain (rustup toolchain install nightly)"
   exit 0
 fi
+# cargo-fuzz: the one on the PATH, or one installed into the project's own
+# target/tools (never into ~/.cargo/bin).
 if ! cargo fuzz --version >/dev/null 2>&1; then
-  echo "fuzz_smoke: installing cargo-fuzz (cargo install cargo-fuzz --locked)..."
-  cargo install cargo-fuzz --locked
+  tools="$(pwd)/${CARGO_TARGET_DIR:-target}/tools"
+  case "${CARGO_TARGET_DIR:-}" in /*) tools="$CARGO_TARGET_DIR/tools" ;; esac
+  if [ ! -x "$tools/bin/cargo-fuzz" ]; then
+    echo "fuzz_smoke: installing cargo-fuzz into $tools (cargo install cargo-fuzz --locked --root ...)"
+    cargo install cargo-fuzz --locked --quiet --root "$tools"
+  fi
+  export PATH="$tools/bin:$PATH"
 fi
 
 seconds="${FUZZ_SECONDS:-5}"

@@ -5,6 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# What the run needs (README.md, "Set up"); the fuzz run and the browser tests
+# say so and skip without their tools.
+command -v cargo >/dev/null || { echo "scripts/test.sh needs cargo (https://rustup.rs)" >&2; exit 1; }
+python3 -c 'import venv, ensurepip' 2>/dev/null || {
+  echo "scripts/test.sh needs Python 3 with venv and ensurepip (Debian: apt-get install python3-venv)" >&2
+  exit 1
+}
+
 # The lint gate: formatting, clippy's lints as errors, documentation
 # without a warning (the library crates warn of every undocumented public
 # item).
@@ -31,6 +39,11 @@ python3 -m venv "$openspiel"
 # It uses the binary the Rust tests just built.
 export MANCALA_BIN="${CARGO_TARGET_DIR:-target}/debug/mancala"
 bash scripts/web_tests.sh
+
+# The endgame database build spread over MPI processes (`db build --mpi`,
+# the cargo feature mpi): its layers byte for byte those of one process on
+# 1 to 3 processes. Skipped, saying so, without Open MPI and libclang.
+bash scripts/mpi_tests.sh
 
 # A short run of every fuzz target (docs/fuzzing.md): about a minute once
 # built; skipped, saying so, where there is no nightly toolchain.

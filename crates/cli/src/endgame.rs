@@ -32,10 +32,11 @@ fn oneline(e: &DbError) -> String {
 }
 
 /// The database for `v` in `location`, if one is present and the engine can
-/// use it for `v`; an error message (one line) if one is present but cannot
-/// be read, is damaged, or was built for other rules.
+/// use it for `v` in play (under the owner rule, as an evaluation only); an
+/// error message (one line) if one is present but cannot be read, is
+/// damaged, or was built for other rules.
 pub fn open(location: &DbLocation, v: &Variant) -> Result<Option<OpenedDb>, String> {
-    Library::open(v, &location.root()).map_err(|e| oneline(&e))
+    Library::open_for_play(v, &location.root()).map_err(|e| oneline(&e))
 }
 
 /// The databases of a session where the variant can change (the console

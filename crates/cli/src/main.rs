@@ -4,6 +4,7 @@
 mod cmd;
 mod endgame;
 mod error;
+mod invocation;
 mod lines;
 mod options;
 mod output;

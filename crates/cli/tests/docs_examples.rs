@@ -42,6 +42,7 @@ const TEST_COMMAND: &[&str] = &[
     "bash scripts/fuzz_smoke.sh",
     "bash scripts/python_tests.sh",
     "bash scripts/web_tests.sh",
+    "bash scripts/mpi_tests.sh",
 ];
 
 /// The project's root folder.

@@ -44,8 +44,8 @@ fn parse_pits(list: &str) -> Vec<usize> {
     pits
 }
 
-const MOVE_PROMPT: &str = r"Player (\d), choose a pit to sow \(([0-9, -]+)\): ";
-const SWAP_PROMPT: &str = r"Player (\d), steal Player \d's first move\? \(y/n\): ";
+const MOVE_PROMPT: &str = r"(South|North), choose a pit to sow \(([0-9, -]+)\): ";
+const SWAP_PROMPT: &str = r"(South|North), steal (South|North)'s first move\? \(y/n\): ";
 
 /// Answers every question until the game ends: each move question with
 /// `pick(pits)`, the swap question with `steal`. Returns everything shown.
@@ -93,14 +93,14 @@ fn human_against_human_with_the_pie_rule() {
             "human",
         ],
     );
-    p.exp_string("Pie rule: after Player 1's first move, Player 2 may steal it.").unwrap();
-    p.exp_string("Player 1, choose a pit to sow (1-4): ").unwrap();
+    p.exp_string("Pie rule: after South's first move, North may steal it.").unwrap();
+    p.exp_string("South, choose a pit to sow (1-4): ").unwrap();
     p.send_line("2").unwrap();
-    p.exp_string("Player 1 sowed 3 seeds from pit 2.").unwrap();
-    p.exp_string("Player 2, steal Player 1's first move? (y/n): ").unwrap();
+    p.exp_string("South sowed 3 seeds from pit 2.").unwrap();
+    p.exp_string("North, steal South's first move? (y/n): ").unwrap();
     p.send_line("y").unwrap();
-    p.exp_string("Player 2 steals the first move (pie rule)").unwrap();
-    // The board turned round: the emptied pit is now Player 2's pit 2, and
+    p.exp_string("North steals the first move (pie rule)").unwrap();
+    // The board turned round: the emptied pit is now North's pit 2, and
     // it is marked as the last move.
     p.exp_string("|     |   4 |   4 |[  0]|   3 |     |").unwrap();
     // Alternate the first and the last legal pit.
@@ -117,7 +117,7 @@ fn human_against_human_with_the_pie_rule() {
         },
         "y",
     );
-    assert!(shown.contains("Final score: Player 1 "), "{shown}");
+    assert!(shown.contains("Final score: South "), "{shown}");
     assert!(shown.contains(" wins by ") || shown.contains("draw"), "{shown}");
     // The game ended normally: nothing to resume.
     assert!(!dir.path().join("autosave.game").exists());
@@ -143,16 +143,15 @@ fn human_against_the_computer() {
             "5",
         ],
     );
-    p.exp_string("Player 2 (computer, level 2)").unwrap();
+    p.exp_string("Player 2 (North), computer, level 2: the upper row").unwrap();
     p.exp_string("choose a pit").unwrap();
     p.send_line("hint").unwrap();
     p.exp_regex(r"Hint: sow pit \d\.").unwrap();
     p.send_line("1").unwrap();
     // The computer decides the pie rule itself; either way the game goes on.
-    p.exp_regex("Player 2 \\(computer\\) (steals the first move|lets the first move stand)")
-        .unwrap();
+    p.exp_regex("North \\(computer\\) (steals the first move|lets the first move stand)").unwrap();
     let shown = play_to_the_end(&mut p, |pits| *pits.last().unwrap(), "n");
-    assert!(shown.contains("Player 2 (computer) sowed"), "{shown}");
+    assert!(shown.contains("North (computer) sowed"), "{shown}");
     assert!(shown.contains("Final score"), "{shown}");
 }
 
@@ -169,20 +168,20 @@ fn interactive_set_up_with_defaults() {
     p.send_line("4").unwrap();
     p.exp_string("Seeds per pit (1-12) [4]: ").unwrap();
     p.send_line("").unwrap();
-    p.exp_string("Who plays Player 1 (lower row)? human or computer [human]: ").unwrap();
+    p.exp_string("Who plays Player 1 (South), the lower row? human or computer [human]: ").unwrap();
     p.send_line("").unwrap();
-    p.exp_string("Who plays Player 2 (upper row)? human or computer [computer]: ").unwrap();
-    p.send_line("").unwrap();
-    p.exp_string("Level of the computer for Player 2, 1 (easiest) to 10 (strongest) [5]: ")
+    p.exp_string("Who plays Player 2 (North), the upper row? human or computer [computer]: ")
         .unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Level of the computer for North, 1 (easiest) to 10 (strongest) [5]: ").unwrap();
     p.send_line("1").unwrap();
     p.exp_string("kalah: 4 pits a side, 4 seeds in each at the start.").unwrap();
-    p.exp_string("Player 2: computer, level 1, store on the left").unwrap();
+    p.exp_string("North: computer, level 1, store on the left").unwrap();
     p.exp_string("|     |   4 |   4 |   4 |   4 |     |").unwrap();
     p.exp_string("|   0 +-----+-----+-----+-----+   0 |").unwrap();
     p.exp_string("1     2     3     4").unwrap();
-    p.exp_string("Player 1: human, store on the right  <- to move").unwrap();
-    p.exp_string("Player 1, choose a pit to sow (1-4): ").unwrap();
+    p.exp_string("South: human, store on the right  <- to move").unwrap();
+    p.exp_string("South, choose a pit to sow (1-4): ").unwrap();
     p.send_line("quit").unwrap();
     p.exp_string("You left the game: the game is saved to").unwrap();
     p.exp_eof().unwrap();
@@ -202,20 +201,20 @@ fn bad_input_gets_a_message_and_the_same_question() {
         dir.path(),
         &["-v", "kalah", "-p", "6", "-s", "4", "--south", "human", "--north", "human"],
     );
-    let prompt1 = "Player 1, choose a pit to sow (1-6): ";
+    let prompt1 = "South, choose a pit to sow (1-6): ";
     p.exp_string(prompt1).unwrap();
     let cases: &[(&str, &str)] = &[
         ("abc", "Unknown command \"abc\". Enter a pit number (1-6), or one of: help"),
         ("7", "Pit 7 does not exist: pits are numbered 1 to 6."),
         ("0", "Pit 0 does not exist"),
-        ("-3", "\"-3\" is not a move"),
-        ("2.5", "\"2.5\" is not a move"),
+        ("-3", "Not a move: \"-3\". Enter a pit number (1-6), or one of: help"),
+        ("2.5", "Not a move: \"2.5\"."),
         ("", "Please enter a pit number, or help for the commands."),
         ("   ", "Please enter a pit number"),
-        ("swap", "Swap is only allowed as the second player's answer to the first move"),
+        ("swap", "Swap is only allowed as North's answer to South's first move (pie rule). You can sow: 1-6."),
         ("save", "Save where?"),
         ("load", "Load what?"),
-        ("load no-such-file", "cannot open no-such-file"),
+        ("load no-such-file", "Cannot open no-such-file"),
     ];
     for (line, message) in cases {
         p.send_line(line).unwrap();
@@ -234,7 +233,7 @@ fn bad_input_gets_a_message_and_the_same_question() {
     p.exp_string(prompt1).unwrap();
 
     p.send_line("3").unwrap();
-    let swap = "Player 2, steal Player 1's first move? (y/n): ";
+    let swap = "North, steal South's first move? (y/n): ";
     p.exp_string(swap).unwrap();
     for line in ["", "maybe", "4"] {
         p.send_line(line).unwrap();
@@ -242,17 +241,17 @@ fn bad_input_gets_a_message_and_the_same_question() {
         p.exp_string(swap).unwrap();
     }
     p.send_line("n").unwrap();
-    p.exp_string("Player 2 lets the first move stand.").unwrap();
-    p.exp_string("Player 2, choose a pit to sow (1-6): ").unwrap();
+    p.exp_string("North lets the first move stand.").unwrap();
+    p.exp_string("North, choose a pit to sow (1-6): ").unwrap();
     p.send_line("1").unwrap();
-    p.exp_string("Player 2 sowed 4 seeds from pit 1.").unwrap();
-    // Player 1's pit 3 was emptied by the first move.
+    p.exp_string("North sowed 4 seeds from pit 1.").unwrap();
+    // South's pit 3 was emptied by the first move.
     p.exp_string(prompt1.replace("1-6", "1, 2, 4-6").as_str()).unwrap();
     p.send_line("3").unwrap();
     p.exp_string("Pit 3 is empty. You can sow: 1, 2, 4-6.").unwrap();
     p.send_line("undo").unwrap();
-    p.exp_string("Took back 1 move; Player 2 to move.").unwrap();
-    p.exp_string("Player 2, steal Player 1's first move? (y/n): ").unwrap();
+    p.exp_string("Took back 1 move; North to move.").unwrap();
+    p.exp_string("North, steal South's first move? (y/n): ").unwrap();
     p.send_line("quit").unwrap();
     p.exp_string("the game is saved to").unwrap();
     p.exp_eof().unwrap();
@@ -281,10 +280,10 @@ fn save_end_of_input_and_resume() {
     );
     p.exp_string("choose a pit").unwrap();
     p.send_line("6").unwrap();
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("save mine.game").unwrap();
     p.exp_string("Saved the game to mine.game").unwrap();
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     // Ctrl-D: end of input saves the game.
     p.send_control('d').unwrap();
     p.exp_string("End of input: the game is saved to").unwrap();
@@ -296,15 +295,15 @@ fn save_end_of_input_and_resume() {
 
     let mut p = play(dir.path(), &["--resume"]);
     p.exp_regex("Going on after \\d+ moves?\\.").unwrap();
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
     // Quitting saved the same game again.
     assert_eq!(std::fs::read_to_string(&autosave).unwrap(), saved);
 
     let mut p = play(dir.path(), &["--load", "mine.game", "--north", "human"]);
-    p.exp_string("Player 2 (human)").unwrap();
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("Player 2 (North), human: ").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
@@ -317,9 +316,9 @@ fn ctrl_c_saves_the_game() {
         dir.path(),
         &["-v", "kalah", "-p", "4", "-s", "3", "--south", "human", "--north", "human"],
     );
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("4").unwrap();
-    p.exp_string("Player 2, steal").unwrap();
+    p.exp_string("North, steal").unwrap();
     p.send_control('c').unwrap();
     p.exp_string("Interrupted: the game is saved to").unwrap();
     p.exp_eof().unwrap();
@@ -333,9 +332,9 @@ fn ctrl_c_saves_the_game() {
 
     let mut p = play(dir.path(), &["--resume"]);
     p.exp_string("Going on after 1 move.").unwrap();
-    p.exp_string("Player 2, steal Player 1's first move? (y/n): ").unwrap();
+    p.exp_string("North, steal South's first move? (y/n): ").unwrap();
     p.send_line("yes").unwrap();
-    p.exp_string("Player 2 steals the first move").unwrap();
+    p.exp_string("North steals the first move").unwrap();
     p.send_control('c').unwrap();
     p.exp_string("Interrupted: the game is saved to").unwrap();
     p.exp_eof().unwrap();
@@ -378,10 +377,10 @@ fn bad_save_files_name_the_line() {
         dir.path(),
         &["-v", "kalah", "-p", "3", "-s", "2", "--south", "human", "--north", "human"],
     );
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("load chess.pgn").unwrap();
     p.exp_string("chess.pgn: line 1: this is not a mancala game record").unwrap();
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
@@ -448,9 +447,9 @@ fn signals_save_and_exit_with_their_status() {
         std::fs::write(dir.path().join("autosave.game.99999999.tmp"), "[Game \"mancala\"]\n[Va")
             .unwrap();
         let mut p = play(dir.path(), HH);
-        p.exp_string("Player 1, choose a pit").unwrap();
+        p.exp_string("South, choose a pit").unwrap();
         p.send_line("2").unwrap();
-        p.exp_string("Player 2, steal").unwrap();
+        p.exp_string("North, steal").unwrap();
         match signal {
             None => p.send_control('c').unwrap(),
             Some(s) => p.process_mut().signal(s).unwrap(),
@@ -471,18 +470,18 @@ fn save_refuses_a_missing_folder_and_keeps_special_files() {
     std::fs::write(dir.path().join("real.game"), "old").unwrap();
     std::os::unix::fs::symlink("real.game", dir.path().join("link.game")).unwrap();
     let mut p = play(dir.path(), HH);
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("save no/such/x.game").unwrap();
-    p.exp_string("the folder no/such does not exist (create it first, or save somewhere else)")
+    p.exp_string("The folder no/such does not exist (create it first, or save somewhere else)")
         .unwrap();
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     assert!(!dir.path().join("no").exists());
     p.send_line("save /dev/null").unwrap();
     p.exp_string("Not saved: /dev/null keeps nothing.").unwrap();
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("save link.game").unwrap();
     p.exp_string("Saved the game to link.game").unwrap();
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
     assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
@@ -495,7 +494,7 @@ fn save_refuses_a_missing_folder_and_keeps_special_files() {
     let mut cmd = command(dir.path(), HH);
     cmd.env("MANCALA_AUTOSAVE", "/dev/null");
     let mut p = spawn(cmd);
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("quit").unwrap();
     p.exp_string("You left the game: the game is not saved (the autosave file is /dev/null).")
         .unwrap();
@@ -509,19 +508,18 @@ fn autosave_option_names_the_command_that_resumes() {
     let mut args = HH.to_vec();
     args.extend(["--autosave", "mine.game"]);
     let mut p = play(dir.path(), &args);
-    p.exp_string("Player 1, choose a pit").unwrap();
+    p.exp_string("South, choose a pit").unwrap();
     p.send_line("3").unwrap();
-    p.exp_string("Player 2, steal").unwrap();
+    p.exp_string("North, steal").unwrap();
     p.send_line("quit").unwrap();
-    p.exp_string(
-        "the game is saved to mine.game. `mancala play --resume --autosave mine.game` goes on with it.",
-    )
-    .unwrap();
+    // Run by its path, not found on PATH as `mancala`: the path is named.
+    let resume = common::command_for("play --resume --autosave mine.game");
+    p.exp_string(&format!("the game is saved to mine.game. {resume} goes on with it.")).unwrap();
     p.exp_eof().unwrap();
     // The command it names works.
     let mut p = play(dir.path(), &["--resume", "--autosave", "mine.game"]);
     p.exp_string("Going on after 1 move.").unwrap();
-    p.exp_string("Player 2, steal").unwrap();
+    p.exp_string("North, steal").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
@@ -550,7 +548,7 @@ fn the_board_and_text_fit_40_and_80_columns() {
     let args = ["-v", "kalah", "-p", "6", "-s", "4", "--south", "human", "--north", "human"];
 
     let mut p = play_at_width(dir.path(), 40, &args);
-    let shown = p.exp_string("Player 1, choose a pit to sow (1-6): ").unwrap();
+    let shown = p.exp_string("South, choose a pit to sow (1-6): ").unwrap();
     for line in shown.lines() {
         let line = line.trim_end_matches('\r');
         assert!(line.chars().count() <= 40, "{line:?} is wider than 40 columns:\n{shown}");
@@ -559,16 +557,27 @@ fn the_board_and_text_fit_40_and_80_columns() {
     assert!(shown.contains("    |  4   4   4   4   4   4 |"), "{shown}");
     assert!(shown.contains("  0 |                        | 0"), "{shown}");
     assert!(shown.contains("Kalah with the pie rule and an early end\r\nat a majority"), "{shown}");
+    // Short phrases stay on one line: a command and its argument, a
+    // player and their number, the turn's marker.
+    assert!(shown.contains("Player 1 (South)") && shown.contains("Player 2 (North)"), "{shown}");
+    for line in shown.lines() {
+        let line = line.trim_end_matches('\r').trim();
+        assert!(
+            !line.ends_with(" save") && !line.ends_with(" load") && !line.ends_with("<-"),
+            "{line:?} breaks a phrase:\n{shown}"
+        );
+    }
     p.send_line("3").unwrap();
-    p.exp_string("first move of a pie-rule game gets no").unwrap();
+    let shown = p.exp_string("pie-rule game gets no").unwrap();
+    assert!(shown.contains("South sowed 4 seeds from pit 3."), "{shown}");
     // The last move's pit in brackets, in its column.
     p.exp_string("    |  4   4 [ 0]  5   5   5 |").unwrap();
-    p.exp_string("Player 2, steal Player 1's first move?").unwrap();
+    p.exp_string("North, steal South's first move?").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 
     let mut p = play_at_width(dir.path(), 80, &args);
-    let shown = p.exp_string("Player 1, choose a pit to sow (1-6): ").unwrap();
+    let shown = p.exp_string("South, choose a pit to sow (1-6): ").unwrap();
     for line in shown.lines() {
         let line = line.trim_end_matches('\r');
         assert!(line.chars().count() <= 80, "{line:?} is wider than 80 columns:\n{shown}");

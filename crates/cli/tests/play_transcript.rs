@@ -6,7 +6,7 @@ mod common;
 
 use std::io::Write;
 use std::path::Path;
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 
 fn golden(name: &str, text: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(name);
@@ -22,8 +22,25 @@ fn golden(name: &str, text: &str) {
 /// Runs `mancala play ARGS` with `input` on standard input; returns the exit
 /// status, standard output with the temporary folder's path replaced by
 /// `<DIR>`, and standard error.
+/// `mancala` is on `PATH` as if installed, so that the commands the game
+/// names are `mancala …` wherever the test binary was built.
 fn run(dir: &Path, args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
-    let mut child = common::mancala_in(dir)
+    let bin = tempfile::tempdir().unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(common::binary(), bin.path().join("mancala")).unwrap();
+    let mut mancala = common::mancala_in(dir);
+    mancala.env("PATH", bin.path());
+    run_as(mancala, dir, args, input)
+}
+
+/// [`run`] with the command `mancala` given (another program name, PATH).
+fn run_as(
+    mut mancala: Command,
+    dir: &Path,
+    args: &[&str],
+    input: &[u8],
+) -> (Option<i32>, String, String) {
+    let mut child = mancala
         .arg("play")
         .args(args)
         .env("MANCALA_AUTOSAVE", dir.join("autosave.game"))
@@ -119,4 +136,46 @@ fn computer_against_computer_waits_between_moves_to_be_watched() {
     assert_eq!(slow_out, out, "the delay changes nothing but the pace");
     let waited = std::time::Duration::from_millis(150 * moves as u64);
     assert!(slow >= waited, "{moves} moves took {slow:?}, not at least {waited:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_command_to_go_on_is_the_one_the_user_can_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "kalah", "-p", "3", "-s", "2", "--south", "human", "--north", "human"];
+    let input = b"1\nsave g.game\nquit\n";
+    // Started by its path (as `cargo run` starts target/…/mancala), with no
+    // `mancala` on PATH: the path, and the `cargo run` form.
+    let mut by_path = common::mancala_in(dir.path());
+    by_path.env("PATH", "/nonexistent");
+    let (code, out, err) = run_as(by_path, dir.path(), &args, input);
+    assert_eq!(code, Some(0), "{err}");
+    let load = common::command_for("play --load g.game");
+    assert!(out.contains(&format!("Saved the game to g.game; {load} goes on with it.")), "{out}");
+    let resume = common::command_for("play --resume");
+    assert!(out.contains(&format!("<DIR>/autosave.game. {resume} goes on with it.")), "{out}");
+
+    // `mancala` on PATH is this very program: plain `mancala`, whether it
+    // was started by that name or by its path.
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    std::os::unix::fs::symlink(common::binary(), bin.join("mancala")).unwrap();
+    let on_path = |mut cmd: Command| {
+        for name in common::LOCATIONS {
+            cmd.env_remove(name);
+        }
+        cmd.env("HOME", dir.path()).env("PATH", &bin).current_dir(dir.path());
+        cmd
+    };
+    for cmd in [Command::new("mancala"), Command::new(common::binary())] {
+        let cmd = on_path(cmd);
+        let program = cmd.get_program().to_owned();
+        let (code, out, err) = run_as(cmd, dir.path(), &args, input);
+        assert_eq!(code, Some(0), "{program:?}: {err}");
+        assert!(
+            out.contains("Saved the game to g.game; `mancala play --load g.game` goes on with it."),
+            "{program:?}: {out}"
+        );
+        assert!(out.contains("`mancala play --resume` goes on with it."), "{program:?}: {out}");
+    }
 }

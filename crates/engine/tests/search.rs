@@ -169,3 +169,58 @@ fn hint_is_full_strength_and_legal() {
     let g = Game::new(Variant::preset("oware").unwrap());
     assert!(g.legal_moves().contains(hint(&g)));
 }
+
+/// A node budget that stops the iteration at `depth` at its very last node
+/// (deterministic, unlike a time): the search answers with what that
+/// unfinished iteration proved, not with the iteration before.
+#[test]
+fn an_unfinished_iteration_answers_with_its_proven_best_move() {
+    let fresh = || Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None });
+    let mut changed = 0;
+    for (name, seed) in [("oware", 1), ("abapa", 2), ("kalah", 3), ("awari", 4)] {
+        for game_seed in 0..12 {
+            let game = random_game(name, 8 + game_seed as usize, seed * 100 + game_seed);
+            if game.position().is_over() {
+                continue;
+            }
+            for depth in 4..=7 {
+                let before = fresh().search(&game, SearchLimits::depth(depth), None, &mut |_| {});
+                let after =
+                    fresh().search(&game, SearchLimits::depth(depth + 1), None, &mut |_| {});
+                if before.exact || after.exact || before.best == after.best {
+                    continue;
+                }
+                // The same search stopped at the last node of the iteration
+                // at `depth + 1`: its first move and the move that beat it
+                // were searched by then.
+                let mut reported = Vec::new();
+                let stopped =
+                    fresh().search(&game, SearchLimits::nodes(after.nodes - 1), None, &mut |i| {
+                        reported.push((i.depth, i.pv.first().copied()))
+                    });
+                assert_eq!(stopped.nodes, after.nodes, "{name} {game_seed} depth {depth}");
+                assert_eq!(stopped.best, after.best, "{name} {game_seed} depth {depth}");
+                assert_eq!(stopped.depth, depth + 1, "{name} {game_seed} depth {depth}");
+                assert!(!stopped.exact);
+                // Its report names the depth and the move it answers with.
+                assert_eq!(reported.last(), Some(&(depth + 1, after.best)));
+                changed += 1;
+            }
+        }
+    }
+    assert!(
+        changed >= 5,
+        "only {changed} positions change their best move: the test proves little"
+    );
+}
+
+/// Stopped before it searched the previous best move at the new depth, an
+/// iteration proves nothing: the answer is the iteration before.
+#[test]
+fn an_iteration_stopped_in_its_first_move_is_dropped() {
+    let fresh = || Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None });
+    let game = random_game("oware", 12, 5);
+    let before = fresh().search(&game, SearchLimits::depth(6), None, &mut |_| {});
+    let stopped = fresh().search(&game, SearchLimits::nodes(before.nodes + 3), None, &mut |_| {});
+    assert_eq!((stopped.best, stopped.score, stopped.depth), (before.best, before.score, 6));
+}

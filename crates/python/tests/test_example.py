@@ -22,7 +22,7 @@ def test_tour_runs_and_prints_known_values(tmp_path):
         # with the evaluation, as the bench signature does: Kalah's learned one)
         "search 14 moves deep: best pit 3, score +8, line 3,6,5,2,6,5,1,2,6,1,2,5,4,6",
         # solve: the exact value of Kalah(4,3) under Irving's rules
-        "solve kalah-irving 4x3: value +8 for the first player, best pit(s) 2",
+        "solve kalah-irving 4x3: value +8 for South (to move), best pit(s) 2",
         # probe: the database and the solver give the same exact value
         "probe (up to 10 seeds left): 1,4,0,0:9/4,1,0,0:5/S is worth +4 to the mover (solve: +4)",
         # batch: random_playouts(seed=7)

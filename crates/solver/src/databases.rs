@@ -12,9 +12,11 @@
 //! - Oware family with the `split` repetition rule (`awari`): its
 //!   [`OwareDb`]; outcomes only (awari has a majority rule), at positions
 //!   right after a capture.
-//! - `abapa`, `oware` (cycles give each side its own seeds): none for the
-//!   search; their databases score cycles by a convention that is not the
-//!   game's (they can still be built and counted).
+//! - `abapa`, `oware` (cycles give each side its own seeds): their
+//!   databases score cycles by a convention that is not the game's, so
+//!   nothing that proves a value uses them ([`Databases::open`] gives
+//!   none); a player's search evaluates the positions they cover with
+//!   them, never as exact ([`Databases::open_for_play`]).
 //!
 //! The folder holding the databases is always passed in; this crate reads
 //! no environment.
@@ -87,6 +89,15 @@ impl Database {
         }
     }
 
+    /// Makes probes find the layers not yet checked missing until
+    /// [`Database::check_all`], on another thread, has checked them.
+    pub fn defer_checks(&self) {
+        match self {
+            Database::Kalah(db) => db.defer_checks(),
+            Database::Oware(db) => db.defer_checks(),
+        }
+    }
+
     /// Value counts per layer.
     pub fn stats(&self) -> Vec<LayerStats> {
         match self {
@@ -130,8 +141,11 @@ pub struct OpenedDb {
     pub folder: PathBuf,
     /// It covers the boards with up to this many seeds.
     pub max_seeds: u32,
-    /// It gives exact scores; otherwise only outcomes (a majority rule).
+    /// It gives exact scores; otherwise only outcomes (a majority rule) or
+    /// estimates (the owner rule).
     pub exact: bool,
+    /// How the search uses it.
+    pub usage: OracleUse,
 }
 
 impl std::fmt::Debug for OpenedDb {
@@ -140,6 +154,7 @@ impl std::fmt::Debug for OpenedDb {
             .field("folder", &self.folder)
             .field("max_seeds", &self.max_seeds)
             .field("exact", &self.exact)
+            .field("usage", &self.usage)
             .finish()
     }
 }
@@ -150,7 +165,12 @@ impl OpenedDb {
         format!(
             "endgame database: boards with up to {} seeds left, {} ({})",
             self.max_seeds,
-            if self.exact { "exact scores" } else { "outcomes only (majority rule)" },
+            match (self.exact, self.usage) {
+                (true, _) => "exact scores",
+                (false, OracleUse::Evaluation) =>
+                    "an evaluation only (owner rule: cycles scored by a convention)",
+                (false, _) => "outcomes only (majority rule)",
+            },
             self.folder.display()
         )
     }
@@ -271,11 +291,40 @@ impl Databases {
     /// when one is there but cannot be read, is damaged, or was built for
     /// other rules.
     pub fn open(v: &Variant, root: &Path) -> Result<Option<OpenedDb>, DbError> {
-        let exact = match oracle_use(v) {
-            OracleUse::Exact => true,
-            OracleUse::Outcome => false,
-            OracleUse::Unused => return Ok(None),
-        };
+        if oracle_use(v) == OracleUse::Evaluation {
+            return Ok(None);
+        }
+        Ok(Databases::open_oracle(v, root)?.map(|(_, opened)| opened))
+    }
+
+    /// [`Databases::open`] for a player: under the owner rule (abapa,
+    /// oware) too, whose database serves the search as an evaluation of
+    /// the positions it covers, never as their exact value
+    /// ([`OracleUse::Evaluation`]; `exact` is then false). What proves a
+    /// value (a solve) opens with [`Databases::open`]. The large layers,
+    /// otherwise compared with their checksums at their first probe (a
+    /// pause of up to a second in the middle of a timed search), are
+    /// compared at once on a thread of their own, and until a layer is
+    /// checked its boards are not covered: no probe waits.
+    pub fn open_for_play(v: &Variant, root: &Path) -> Result<Option<OpenedDb>, DbError> {
+        Ok(Databases::open_oracle(v, root)?.map(|(oracle, opened)| {
+            let checker = oracle.clone();
+            let spawned = std::thread::Builder::new()
+                .name("database check".into())
+                .spawn(move || checker.db.check_all());
+            // Without the thread the layers are checked at first use.
+            if spawned.is_ok() {
+                oracle.db.defer_checks();
+            }
+            opened
+        }))
+    }
+
+    /// The database for `v` in `root` as the search asks it, opened (its
+    /// oracle, the same as the one in the [`OpenedDb`]).
+    fn open_oracle(v: &Variant, root: &Path) -> Result<Option<(Arc<Oracle>, OpenedDb)>, DbError> {
+        let usage = oracle_use(v);
+        let exact = usage == OracleUse::Exact;
         let folder = Databases::folder(v, root);
         if !folder.exists() {
             return Ok(None);
@@ -296,20 +345,14 @@ impl Databases {
             }
         };
         let max_seeds = db.max_seeds() as u32;
-        let oracle: Arc<dyn EndgameOracle> = Arc::new(Oracle { db, max_seeds });
-        Ok(Some(OpenedDb { oracle, folder, max_seeds, exact }))
+        let oracle = Arc::new(Oracle { db, max_seeds });
+        let shared: Arc<dyn EndgameOracle> = oracle.clone();
+        Ok(Some((oracle, OpenedDb { oracle: shared, folder, max_seeds, exact, usage })))
     }
 
     /// Checks a build of `v` up to `max_seeds` before anything is done.
     pub fn check_build(v: &Variant, max_seeds: usize) -> Result<DbFamily, DbError> {
-        let kind = Databases::kind(v)?;
-        let limit = (v.total_seeds() as usize).min(127);
-        if max_seeds > limit {
-            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
-        }
-        if kind == DbFamily::Kalah {
-            check_build_size(v.pits_per_side(), max_seeds)?;
-        }
+        let kind = Databases::check_build_spread(v, max_seeds)?;
         let need = Databases::build_bytes(kind, v.pits_per_side(), max_seeds);
         if let Some(memory) = physical_memory().filter(|&m| need > m as u128) {
             let boards = boards(2 * v.pits_per_side(), max_seeds);
@@ -324,6 +367,51 @@ impl Databases {
             });
         }
         Ok(kind)
+    }
+
+    /// [`Databases::check_build`] for a build spread over the processes
+    /// of an MPI job (`Databases::build_mpi`, feature `mpi`): the same checks but the
+    /// memory of this machine (a process holds its share of a layer, and
+    /// maps the layers below it).
+    pub fn check_build_spread(v: &Variant, max_seeds: usize) -> Result<DbFamily, DbError> {
+        let kind = Databases::kind(v)?;
+        let limit = (v.total_seeds() as usize).min(127);
+        if max_seeds > limit {
+            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
+        }
+        if kind == DbFamily::Kalah {
+            check_build_size(v.pits_per_side(), max_seeds)?;
+        }
+        Ok(kind)
+    }
+
+    /// Builds (or finishes building) the database of `v` up to `max_seeds`
+    /// in its folder of `root` as [`Databases::build_with`] does, spread over
+    /// the processes of an MPI job ([`KalahDb::build_mpi`]: each process
+    /// calls it with the same arguments, `root` shared by them all). The
+    /// Kalah family's databases only, so far.
+    #[cfg(feature = "mpi")]
+    pub fn build_mpi(
+        v: &Variant,
+        max_seeds: usize,
+        root: &Path,
+        cluster: &crate::cluster::Cluster,
+        program: &str,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<(Database, crate::kalah_db::SpreadReport), DbError> {
+        crate::kalah_db::agree(&cluster.link(), v, max_seeds, program)?;
+        if Databases::check_build_spread(v, max_seeds)? == DbFamily::Oware {
+            return Err(DbError::Unsupported(format!(
+                "{}: --mpi builds the Kalah family's databases (kalah-irving, kalah-classic, \
+                 mankalah) so far; build this one without --mpi",
+                v.name()
+            )));
+        }
+        let folder = Databases::folder(v, root);
+        let (db, report) =
+            KalahDb::build_mpi(v, max_seeds, &folder, cluster, program, progress, stop)?;
+        Ok((Database::Kalah(db), report))
     }
 
     /// The memory a build of rows of `n` pits up to `max_seeds` seeds

@@ -38,8 +38,14 @@ use crate::layer_file::{
 use crate::memory::Buffer;
 use arrayvec::ArrayVec;
 
+#[cfg(feature = "mpi")]
+mod spread;
 mod waves;
 mod word_sow;
+#[cfg(feature = "mpi")]
+pub(crate) use spread::agree;
+#[cfg(feature = "mpi")]
+pub use spread::SpreadReport;
 use waves::{LayerRows, MoveKind, Rows};
 pub(crate) use word_sow::{Sown, WordSower};
 
@@ -365,6 +371,12 @@ impl KalahDb {
         check_layers(&self.layers, &self.unchecked)
     }
 
+    /// Makes probes find the layers not yet checked missing, rather than
+    /// check them, until [`KalahDb::check_all`] (on another thread) has.
+    pub fn defer_checks(&self) {
+        crate::layer_file::defer_checks(&self.unchecked)
+    }
+
     fn build_layer(
         &self,
         v: &Variant,
@@ -399,8 +411,9 @@ impl KalahDb {
                 std::thread::Builder::new()
                     .stack_size(256 << 20)
                     .spawn_scoped(scope, move || match waves {
-                        Some((sower, rows, at, tasks)) => self
-                            .solve_waves(sower, rows, at, tasks, next, seeds, values, report, stop),
+                        Some((sower, rows, at, tasks)) => self.solve_waves(
+                            sower, rows, at, tasks, next, seeds, *values, report, stop,
+                        ),
                         None => loop {
                             if stop.load(Ordering::Relaxed) {
                                 break;
@@ -435,8 +448,13 @@ impl KalahDb {
     /// memory waits overlap the work on the boards in between. A same-layer
     /// child is solved before its parent, unless another thread still has
     /// it in hand: then it is solved here too.
+    ///
+    /// `layer` holds the layer's values ([`SameLayer`]): all of them in one
+    /// process; a share of them and the values fetched from the other
+    /// shares on MPI, where only the boards it [`SameLayer::owns`] are
+    /// solved here.
     #[allow(clippy::too_many_arguments)]
-    fn solve_waves(
+    fn solve_waves<L: SameLayer + ?Sized>(
         &self,
         sower: &WordSower,
         rows: &Rows,
@@ -444,7 +462,7 @@ impl KalahDb {
         tasks: &[waves::Task],
         next: &AtomicU64,
         seeds: usize,
-        layer: &[AtomicI8],
+        layer: &L,
         report: &dyn Fn(u64),
         stop: &AtomicBool,
     ) {
@@ -474,13 +492,16 @@ impl KalahDb {
                     capture: &at.capture[o * n..][..n],
                 };
                 for m in ms.clone() {
-                    self.reap_into(sower, &mut ranks[slot], &waiting[slot], seeds, layer);
                     let r = at.pre[m] + theirs.rank;
+                    if !layer.owns(r) {
+                        continue;
+                    }
+                    self.reap_into(sower, &mut ranks[slot], &waiting[slot], seeds, layer);
                     let (mine, mine_seeds) = (rows.word(m), rows.seeds(m));
                     if let Some(margin) =
                         sower.ended(0, true, mine_seeds as i32, theirs.seeds as i32)
                     {
-                        layer[r as usize].store(margin as i8, Ordering::Relaxed);
+                        layer.set(r, margin as i8);
                     } else {
                         let s = &mut waiting[slot];
                         s.clear();
@@ -511,7 +532,7 @@ impl KalahDb {
     /// memory.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn row_children(
+    fn row_children<L: SameLayer + ?Sized>(
         &self,
         sower: &WordSower,
         rows: &Rows,
@@ -520,7 +541,7 @@ impl KalahDb {
         mine_seeds: usize,
         theirs: &OpponentRow,
         seeds: usize,
-        layer: &[AtomicI8],
+        layer: &L,
         s: &mut Sowings,
     ) {
         let n = self.n;
@@ -589,15 +610,15 @@ impl KalahDb {
     }
 
     /// [`KalahDb::solve_board`] for a board in one word, sown by `sower`.
-    fn solve_word(
+    fn solve_word<L: SameLayer + ?Sized>(
         &self,
         sower: &WordSower,
         board: u128,
         rank: u64,
         seeds: usize,
-        layer: &[AtomicI8],
+        layer: &L,
     ) -> i8 {
-        let known = layer[rank as usize].load(Ordering::Relaxed);
+        let known = layer.get(rank);
         if known != UNKNOWN {
             return known;
         }
@@ -610,19 +631,19 @@ impl KalahDb {
             }
         };
         let value = value as i8;
-        layer[rank as usize].store(value, Ordering::Relaxed);
+        layer.set(rank, value);
         value
     }
 
     /// Every move of `board` (not over), with `seeds` seeds: the children
     /// sown and ranked, their values asked of the memory.
     #[inline(always)]
-    fn sow_all(
+    fn sow_all<L: SameLayer + ?Sized>(
         &self,
         sower: &WordSower,
         board: u128,
         seeds: usize,
-        layer: &[AtomicI8],
+        layer: &L,
         s: &mut Sowings,
     ) {
         s.clear();
@@ -633,7 +654,13 @@ impl KalahDb {
 
     /// Adds a sown move to `s`: an ended game's margin, or a child ranked.
     #[inline(always)]
-    fn add_sown(&self, s: &mut Sowings, sown: Sown, seeds: usize, layer: &[AtomicI8]) {
+    fn add_sown<L: SameLayer + ?Sized>(
+        &self,
+        s: &mut Sowings,
+        sown: Sown,
+        seeds: usize,
+        layer: &L,
+    ) {
         match sown {
             Sown::Over(margin) => s.ended = s.ended.max(margin),
             Sown::Board { gain, again, left, board } => {
@@ -645,11 +672,17 @@ impl KalahDb {
 
     /// Adds a child to `s`, its value asked of the memory.
     #[inline(always)]
-    fn add_kid(&self, s: &mut Sowings, kid: WordKid, seeds: usize, layer: &[AtomicI8]) {
+    fn add_kid<L: SameLayer + ?Sized>(
+        &self,
+        s: &mut Sowings,
+        kid: WordKid,
+        seeds: usize,
+        layer: &L,
+    ) {
         if (kid.left as usize) < seeds {
             self.layers[kid.left as usize].prefetch(kid.rank);
         } else {
-            prefetch(&layer[kid.rank as usize]);
+            layer.ask(kid.rank);
         }
         s.kids.push(kid);
     }
@@ -657,29 +690,35 @@ impl KalahDb {
     /// Solves the board of `rank` (if not `u64::MAX`), whose children are
     /// `s`, and frees its pipeline slot (`rank` becomes `u64::MAX`).
     #[inline(always)]
-    fn reap_into(
+    fn reap_into<L: SameLayer + ?Sized>(
         &self,
         sower: &WordSower,
         rank: &mut u64,
         s: &Sowings,
         seeds: usize,
-        layer: &[AtomicI8],
+        layer: &L,
     ) {
         let rank = std::mem::replace(rank, u64::MAX);
         if rank != u64::MAX {
             let value = self.reap(sower, s, seeds, layer) as i8;
-            layer[rank as usize].store(value, Ordering::Relaxed);
+            layer.set(rank, value);
         }
     }
 
     /// The value of the board whose children are `s`: the best of them,
     /// solving the children of the same layer first if need be.
     #[inline(always)]
-    fn reap(&self, sower: &WordSower, s: &Sowings, seeds: usize, layer: &[AtomicI8]) -> i32 {
+    fn reap<L: SameLayer + ?Sized>(
+        &self,
+        sower: &WordSower,
+        s: &Sowings,
+        seeds: usize,
+        layer: &L,
+    ) -> i32 {
         let mut best = s.ended;
         for &k in &s.kids {
             let future = if k.left as usize == seeds {
-                match layer[k.rank as usize].load(Ordering::Relaxed) {
+                match layer.get(k.rank) {
                     UNKNOWN => self.solve_word(sower, k.board(), k.rank, seeds, layer),
                     known => known,
                 }
@@ -750,6 +789,43 @@ impl KalahDb {
         let value = value as i8;
         layer[rank as usize].store(value, Ordering::Relaxed);
         value
+    }
+}
+
+/// The values of the layer the word build solves, as
+/// [`KalahDb::solve_waves`] reads and writes them: in one process the whole
+/// layer (`[AtomicI8]`, shared by the threads); on MPI one rank's share
+/// and the values it fetched from the other shares (`spread::Share`).
+pub(crate) trait SameLayer {
+    /// Whether the board of `rank` is solved here.
+    fn owns(&self, rank: u64) -> bool;
+    /// Asks the memory for the value of `rank` (read soon by `get`).
+    fn ask(&self, rank: u64);
+    /// The value of `rank` ([`UNKNOWN`] if not solved yet).
+    fn get(&self, rank: u64) -> i8;
+    /// Records the value of a board solved here.
+    fn set(&self, rank: u64, value: i8);
+}
+
+impl SameLayer for [AtomicI8] {
+    #[inline(always)]
+    fn owns(&self, _rank: u64) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn ask(&self, rank: u64) {
+        prefetch(&self[rank as usize]);
+    }
+
+    #[inline(always)]
+    fn get(&self, rank: u64) -> i8 {
+        self[rank as usize].load(Ordering::Relaxed)
+    }
+
+    #[inline(always)]
+    fn set(&self, rank: u64, value: i8) {
+        self[rank as usize].store(value, Ordering::Relaxed);
     }
 }
 

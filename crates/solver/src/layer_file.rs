@@ -16,7 +16,7 @@
 //! lock, so that two builders in one folder take turns.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -74,6 +74,11 @@ pub enum DbError {
         /// The layer that was being built.
         seeds: usize,
     },
+    /// The processes of an MPI build disagree (another build or version of
+    /// mancala, another database asked for, a folder not shared by them
+    /// all), or one of them failed: every process stops with this error.
+    #[error("{0}")]
+    Cluster(String),
     /// A file or folder of the database cannot be read or written.
     #[error("{path}: {source}")]
     Io {
@@ -345,6 +350,14 @@ pub(crate) fn probe_layers(
     Some(layers[k].get(rank) as i32)
 }
 
+/// Makes probes of layers not yet checked find them missing until a
+/// [`check_layers`] elsewhere has checked them, so that no probe waits.
+pub(crate) fn defer_checks(unchecked: &[Option<Unchecked>]) {
+    for u in unchecked.iter().flatten() {
+        u.deferred.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// Compares every layer not yet checked with its checksum.
 pub(crate) fn check_layers(
     layers: &[Layer],
@@ -416,6 +429,77 @@ pub(crate) fn write_layer(
     f.persist(path).map(drop).map_err(|e| io(e.error))
 }
 
+/// A layer file written piece by piece, for a build that never holds the
+/// whole layer in one place (the MPI build: each rank's share in turn):
+/// the same file as [`write_layer`]'s, through a temporary file renamed
+/// when [`LayerWriter::finish`]ed; dropped unfinished, it leaves nothing.
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+pub(crate) struct LayerWriter {
+    file: tempfile::NamedTempFile,
+    path: PathBuf,
+    hasher: xxhash_rust::xxh3::Xxh3,
+    header: (u64, usize, usize, u64),
+    written: u64,
+}
+
+#[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+impl LayerWriter {
+    /// Starts the file of the layer of `seeds` seeds (`entries` boards) at
+    /// `path`.
+    pub(crate) fn new(
+        path: &Path,
+        fp: u64,
+        n: usize,
+        seeds: usize,
+        entries: u64,
+    ) -> Result<LayerWriter, DbError> {
+        let io = |e| DbError::Io { path: path.to_path_buf(), source: e };
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let mut file = tempfile::Builder::new()
+            .prefix(".layer-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(io)?;
+        // The header, its checksum still unknown, is written again at the end.
+        file.write_all(&[0; HEADER_LEN]).map_err(io)?;
+        Ok(LayerWriter {
+            file,
+            path: path.to_path_buf(),
+            hasher: xxhash_rust::xxh3::Xxh3::new(),
+            header: (fp, n, seeds, entries),
+            written: 0,
+        })
+    }
+
+    /// Appends the next values, in rank order.
+    pub(crate) fn append(&mut self, values: &[u8]) -> Result<(), DbError> {
+        self.hasher.update(values);
+        self.written += values.len() as u64;
+        let path = &self.path;
+        self.file.write_all(values).map_err(|e| DbError::Io { path: path.clone(), source: e })
+    }
+
+    /// Writes the header with the checksum, syncs, and renames the file
+    /// into place; an error if the values written are not the layer's.
+    pub(crate) fn finish(mut self) -> Result<(), DbError> {
+        let (fp, n, seeds, entries) = self.header;
+        let path = self.path.clone();
+        if self.written != entries {
+            return Err(DbError::Damaged {
+                path,
+                message: format!("{} values written, the layer has {entries}", self.written),
+            });
+        }
+        let io = |e| DbError::Io { path: path.clone(), source: e };
+        let head = header(fp, n, seeds, entries, self.hasher.digest());
+        let f = self.file.as_file_mut();
+        f.seek(std::io::SeekFrom::Start(0)).map_err(io)?;
+        f.write_all(&head).map_err(io)?;
+        f.sync_all().map_err(io)?;
+        self.file.persist(&path).map(drop).map_err(|e| io(e.error))
+    }
+}
+
 /// A layer's checksum not yet compared with its values: checked on first
 /// use.
 pub(crate) struct Unchecked {
@@ -426,6 +510,10 @@ pub(crate) struct Unchecked {
     seeds: usize,
     /// The outcome, once checked: the error message of a damaged layer.
     outcome: std::sync::OnceLock<Result<(), String>>,
+    /// Set when another thread checks the layer ([`defer_checks`]): a probe
+    /// then finds the layer missing until the check is over, rather than
+    /// waiting for it in the middle of a timed search.
+    deferred: std::sync::atomic::AtomicBool,
 }
 
 impl Unchecked {
@@ -452,11 +540,14 @@ impl Unchecked {
             .map_err(|message| DbError::Damaged { path: self.path.clone(), message })
     }
 
-    /// Whether it was checked and found sound.
+    /// Whether it was checked and found sound: checked now unless the check
+    /// was deferred to another thread, in which case a layer not yet checked
+    /// is not sound.
     #[inline]
     fn sound(&self, layer: &Layer) -> bool {
         match self.outcome.get() {
             Some(outcome) => outcome.is_ok(),
+            None if self.deferred.load(std::sync::atomic::Ordering::Relaxed) => false,
             None => self.check(layer).is_ok(),
         }
     }
@@ -527,6 +618,7 @@ pub(crate) fn open_layer(
         checksum,
         seeds,
         outcome: std::sync::OnceLock::new(),
+        deferred: std::sync::atomic::AtomicBool::new(false),
     };
     if layer.values().len() <= check_now {
         unchecked.check(&layer)?;

@@ -45,6 +45,8 @@
 #![warn(missing_docs)]
 
 pub mod checkpoint;
+#[cfg(feature = "mpi")]
+pub mod cluster;
 pub mod databases;
 pub mod index;
 pub mod kalah_db;

@@ -221,6 +221,12 @@ impl OwareDb {
         check_layers(&self.layers, &self.unchecked)
     }
 
+    /// Makes probes find the layers not yet checked missing, rather than
+    /// check them, until [`OwareDb::check_all`] (on another thread) has.
+    pub fn defer_checks(&self) {
+        crate::layer_file::defer_checks(&self.unchecked)
+    }
+
     /// The value counts of every layer.
     pub fn stats(&self) -> Vec<LayerStats> {
         (0..self.layers.len())

@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use mancala_core::{Game, Side};
-use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
+use mancala_engine::search::{OracleUse, SearchLimits, SearchOptions, Searcher};
 use mancala_solver::{SolveOptions, Solver};
 
 use std::path::Path;
@@ -161,6 +161,48 @@ fn no_database_for_owner_rule_variants_and_missing_ones() {
     assert!(open(&location, &v).unwrap().is_none());
 }
 
+#[test]
+fn a_player_gets_the_owner_rule_database_as_an_evaluation() {
+    // 3 pits a side, 2 seeds a pit, covered up to 8 seeds in the pits.
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("abapa").unwrap().resized(Some(3), Some(2)).unwrap();
+    let location = build(&v, 8, dir.path());
+    let opened = Databases::open_for_play(&v, &location).unwrap().expect("built");
+    assert!(!opened.exact);
+    assert_eq!(opened.usage, OracleUse::Evaluation);
+    assert!(opened.describe().contains("an evaluation only"), "{}", opened.describe());
+    let db = OwareDb::open(&v, &Databases::folder(&v, &location)).unwrap().unwrap();
+    let mut evaluated = 0;
+    for game in late(&v, 8, 10, 3) {
+        // At depth 1 every child is scored by the database (or is over).
+        let r = searcher(&opened).search(&game, SearchLimits::depth(1), None, &mut |_| {});
+        let us = game.position().to_move();
+        let best = game
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut after = game.clone();
+                after.play_unchecked(mv);
+                let child = after.position();
+                let lead = child.store(us) as i32 - child.store(us.opponent()) as i32;
+                match db.probe(child) {
+                    _ if child.is_over() => lead,
+                    Some(f) if child.to_move() == us => lead + f,
+                    Some(f) => lead - f,
+                    None => panic!("not covered: {child}"),
+                }
+            })
+            .max()
+            .unwrap();
+        assert_eq!(r.score, best, "{}", game.position());
+        if r.database_hits > 0 {
+            assert!(!r.exact, "{}", game.position());
+            evaluated += 1;
+        }
+    }
+    assert!(evaluated > 0);
+}
+
 /// Flips bits of a file's last byte, as a disk or a copy might.
 fn damage_last_byte(path: &std::path::Path) {
     let mut bytes = std::fs::read(path).unwrap();
@@ -235,6 +277,35 @@ fn a_damaged_layer_checked_on_first_use_is_never_used() {
     let Err(e) = Solver::try_new(&v, Some(&db), options, &stop) else { panic!("refused") };
     let e = e.to_string();
     assert!(e.contains("layer-004.mdb") && e.contains("checksum"), "{e}");
+}
+
+/// A player's database checks its large layers on a thread of its own
+/// (`Databases::open_for_play`): until a layer is checked, a probe finds
+/// its boards missing instead of waiting for the check; once checked, the
+/// values are there.
+#[test]
+fn a_layer_whose_check_is_deferred_is_missing_until_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = Variant::preset("kalah-irving").unwrap().resized(Some(3), Some(2)).unwrap();
+    build(&v, 6, dir.path());
+    let folder = Databases::folder(&v, dir.path());
+    // No layer checked at opening; the checks left to someone else.
+    let db = KalahDb::open_checking(&v, &folder, 0).unwrap().expect("opens");
+    db.defer_checks();
+    let positions: Vec<Position> = late(&v, 6, 60, 5)
+        .into_iter()
+        .map(|g| *g.position())
+        .filter(|p| {
+            p.side_seeds(mancala_core::Side::South) + p.side_seeds(mancala_core::Side::North) > 0
+        })
+        .collect();
+    assert!(!positions.is_empty());
+    for p in &positions {
+        assert_eq!(db.probe(p), None, "{p}");
+    }
+    db.check_all().unwrap();
+    let covered = positions.iter().filter(|p| db.probe(p).is_some()).count();
+    assert!(covered > 0, "none of {} covered once checked", positions.len());
 }
 
 /// A layer of the previous file format (FNV checksums, rules hashed from

@@ -10,7 +10,7 @@ function selectedVariant() {
 export function describeVariant() {
   const v = selectedVariant();
   $('variant-description').textContent = v
-    ? `${v.description}. Pits ${v.min_pits_per_side}–${v.max_pits_per_side}, seeds 1–${v.max_seeds}${v.pie_rule ? '; pie rule: the second player may swap sides after the first move' : ''}.`
+    ? `${v.description}. Pits ${v.min_pits_per_side}–${v.max_pits_per_side}, seeds 1–${v.max_seeds}${v.pie_rule ? '; pie rule: North may swap sides after South\'s first move' : ''}.`
     : '';
 }
 

@@ -204,6 +204,10 @@ test('the first page: kalah 6x4, South a person, every pit of South clickable', 
   const names = await page.$$eval('#variant option', (os) => os.map((o) => o.value));
   assert.deepEqual(names, variants.map((v) => v.name));
   await expectBoard(page, { variant: 'kalah' }, []);
+  // The players are South and North here as everywhere else.
+  const described = await page.textContent('#variant-description');
+  assert.match(described, /pie rule: North may swap sides after South's first move/);
+  assert.doesNotMatch(described, /player/i);
   const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => `${e.dataset.side} ${e.dataset.play}`));
   assert.deepEqual(clickable, ['south 1', 'south 2', 'south 3', 'south 4', 'south 5', 'south 6']);
   // Where each pit is drawn: South's row below, from its pit 1 on the left;

@@ -3,8 +3,14 @@
 //! heuristic. An endgame database built by `mancala db build` for the
 //! variant is used where it covers a position (`--no-db`: not used); a score
 //! read from it is marked `exact db`.
+//!
+//! While it searches, a line on standard error (a terminal only) shows the
+//! depth reached; `--verbose` prints each iteration's `info` line instead,
+//! as the engine protocol does.
 
 use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use mancala_core::{Move, Side};
 use mancala_engine::search::{SearchInfo, SearchLimits, SearchOptions, Searcher, DEFAULT_HASH_MB};
@@ -49,7 +55,11 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Do not print the progress of each iteration.
+    /// Print each iteration of the search as an `info` line (the engine
+    /// protocol's) before the table.
+    #[arg(long, conflicts_with = "json")]
+    pub verbose: bool,
+    /// Show no progress line on standard error while searching.
     #[arg(long, short = 'q')]
     pub quiet: bool,
 }
@@ -69,7 +79,8 @@ struct MoveJson {
 struct DatabaseJson {
     folder: String,
     max_seeds: u32,
-    /// Exact scores; otherwise outcomes only (a majority rule).
+    /// Exact scores; otherwise outcomes only (a majority rule) or an
+    /// evaluation (the owner rule).
     exact: bool,
 }
 
@@ -160,7 +171,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
             outln!("{}", d.describe());
         }
     }
-    let verbose = !args.json && !args.quiet;
+    let verbose = args.verbose;
+    // The depth reached, rewritten in place; drawn only when standard
+    // error is a terminal (indicatif hides it otherwise).
+    let bar = if verbose || args.quiet || args.json {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+    };
+    bar.set_style(ProgressStyle::with_template("{spinner} searching: {msg}").expect("template"));
+    if !bar.is_hidden() {
+        bar.set_message("starting");
+        bar.enable_steady_tick(Duration::from_millis(150));
+    }
     let mut progress = |info: &SearchInfo| {
         if verbose {
             outln!(
@@ -175,9 +198,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 info.elapsed.as_millis(),
                 line(info.pv).join(" ")
             );
+        } else {
+            bar.set_message(format!(
+                "depth {}, best {} score {:+}{}, {} nodes, {:.1} s",
+                info.depth,
+                info.pv.first().map_or_else(|| "-".to_string(), |m| m.to_string()),
+                info.score,
+                if info.exact { " exact" } else { "" },
+                info.nodes,
+                info.elapsed.as_secs_f64()
+            ));
+            bar.tick();
         }
     };
     let analysis = searcher.analyze(&game, limits, None, &mut progress);
+    bar.finish_and_clear();
     let best = analysis.best();
     if args.json {
         let json = AnalysisJson {
@@ -212,7 +247,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Ok(());
     }
     let Some(best) = best else {
-        outln!("the game is over: final margin {:+} for south", pos.store_margin());
+        outln!("The game is over: final margin {:+} for South.", pos.store_margin());
         return Ok(());
     };
     outln!("{:<6} {:>6}  {:<9}  line", "move", "score", "kind");
@@ -243,7 +278,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         "best move {} score {:+} ({how}) for {}; depth {}, {} nodes{hits}, {:.2} s",
         best.mv,
         best.score,
-        pos.to_move(),
+        if pos.to_move() == Side::South { "South" } else { "North" },
         analysis.depth,
         analysis.nodes,
         analysis.elapsed.as_secs_f64()

@@ -1,13 +1,13 @@
 //! `mancala db`: endgame databases (build, stats), and where they live.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala_core::Variant;
 use mancala_solver::oware_db::LayerBuild;
-use mancala_solver::{Databases, DbError, DbFamily, LayerStats};
+use mancala_solver::{BuildProgress, Databases, DbError, DbFamily, LayerStats};
 
 use crate::error::CliError;
 use crate::output::{self, outln};
@@ -32,6 +32,11 @@ pub struct BuildArgs {
     /// Threads to build with, 1 to 256 (default: every core).
     #[arg(long, value_parser = crate::options::threads)]
     pub threads: Option<usize>,
+    /// Spread the build over the processes of an MPI job, one thread
+    /// each: run under `mpirun -np N`, with a --db-dir every process
+    /// shares (Kalah family; needs a build with the feature `mpi`).
+    #[arg(long, conflicts_with = "threads")]
+    pub mpi: bool,
     #[command(flatten)]
     pub location: DbLocation,
 }
@@ -91,6 +96,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
 }
 
 fn build(args: BuildArgs) -> Result<(), CliError> {
+    if args.mpi {
+        return crate::cmd::db_mpi::build(args);
+    }
     let v = args.variant.variant()?;
     // Everything checked before anything is printed or built.
     let kind =
@@ -106,45 +114,10 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
         args.max_seeds,
         folder.display()
     );
-    let bar = ProgressBar::new(0).with_style(
-        ProgressStyle::with_template(
-            "layer {prefix:>3} [{bar:30}] {pos}/{len} boards {rate} boards/s eta {eta}",
-        )
-        .expect("template")
-        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{}", s.per_sec().round() as u64);
-        })
-        .progress_chars("=> "),
-    );
+    let bar = progress_bar();
     let started = Instant::now();
-    let layer_started = std::sync::Mutex::new((usize::MAX, Instant::now()));
-    let progress = |p: mancala_solver::BuildProgress| {
-        if p.waiting {
-            bar.suspend(|| {
-                eprintln!("another process is building in {}; waiting for it", folder.display())
-            });
-            return;
-        }
-        let mut last = layer_started.lock().unwrap();
-        if last.0 != p.seeds {
-            // The Oware build reports its layers itself (below).
-            if last.0 != usize::MAX && !oware {
-                bar.println(format!(
-                    "layer {:>3} done in {:.2} s",
-                    last.0,
-                    last.1.elapsed().as_secs_f64()
-                ));
-            }
-            *last = (p.seeds, Instant::now());
-            bar.set_prefix(p.seeds.to_string());
-            bar.set_length(p.total);
-            bar.reset();
-        }
-        if p.loaded && !oware {
-            bar.println(format!("layer {:>3} found on disk and checked", p.seeds));
-        }
-        bar.set_position(p.done);
-    };
+    // The Oware build reports its layers itself (below).
+    let progress = layer_progress(&bar, &folder, !oware);
     // Oware family: each layer's value counts as soon as it is done, as
     // `db stats --margins` prints them, with the seconds it took.
     if oware {
@@ -200,6 +173,58 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
         folder.display()
     );
     Ok(())
+}
+
+/// A database build's progress, shown on `bar`: the layer being built,
+/// a line for each layer finished or found on disk (when `layer_lines`),
+/// and a line when another process holds `folder`'s lock. The one-process
+/// and the MPI builds share it.
+pub fn layer_progress<'a>(
+    bar: &'a ProgressBar,
+    folder: &'a Path,
+    layer_lines: bool,
+) -> impl Fn(BuildProgress) + Sync + 'a {
+    let layer_started = std::sync::Mutex::new((usize::MAX, Instant::now()));
+    move |p: BuildProgress| {
+        if p.waiting {
+            bar.suspend(|| {
+                eprintln!("another process is building in {}; waiting for it", folder.display())
+            });
+            return;
+        }
+        let mut last = layer_started.lock().unwrap();
+        if last.0 != p.seeds {
+            if last.0 != usize::MAX && layer_lines {
+                bar.println(format!(
+                    "layer {:>3} done in {:.2} s",
+                    last.0,
+                    last.1.elapsed().as_secs_f64()
+                ));
+            }
+            *last = (p.seeds, Instant::now());
+            bar.set_prefix(p.seeds.to_string());
+            bar.set_length(p.total);
+            bar.reset();
+        }
+        if p.loaded && layer_lines {
+            bar.println(format!("layer {:>3} found on disk and checked", p.seeds));
+        }
+        bar.set_position(p.done);
+    }
+}
+
+/// The bar of a database build's progress.
+pub fn progress_bar() -> ProgressBar {
+    ProgressBar::new(0).with_style(
+        ProgressStyle::with_template(
+            "layer {prefix:>3} [{bar:30}] {pos}/{len} boards {rate} boards/s eta {eta}",
+        )
+        .expect("template")
+        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}", s.per_sec().round() as u64);
+        })
+        .progress_chars("=> "),
+    )
 }
 
 fn stats(args: StatsArgs) -> Result<(), CliError> {

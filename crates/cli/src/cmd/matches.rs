@@ -59,7 +59,7 @@ pub struct Args {
     /// their level's own limit).
     #[arg(long)]
     pub movetime: Option<u64>,
-    /// Random moves at the start of each opening (no swaps).
+    /// Random moves at the start of each opening (no swaps); the openings are all different while there are different ones left (abapa has 36 of two moves, 216 of three)
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
     /// Seed of the openings and of the levels' mistakes.

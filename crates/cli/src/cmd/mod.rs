@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod db;
+pub mod db_mpi;
 pub mod engine;
 pub mod mankalah;
 pub mod matches;

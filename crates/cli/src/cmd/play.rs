@@ -15,12 +15,15 @@ use std::sync::{Arc, Mutex};
 
 use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
+use crate::invocation::Invocation;
 use crate::output;
 use crate::variant_args::VariantArgs;
 
 use record::{PlayerKind, Record, RecordFile};
 use save_file::Autosave;
 use session::{Session, Setup, Step};
+
+pub use board::NBSP;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -36,10 +39,12 @@ pub struct Args {
     /// A variant file (TOML) to play instead of a built-in variant.
     #[arg(long, value_name = "FILE", conflicts_with = "variant")]
     pub variant_file: Option<PathBuf>,
-    /// Who plays Player 1 (lower row): human, computer or computer:LEVEL (1-10).
+    /// Who plays Player 1 (South), the lower row: human, computer or
+    /// computer:LEVEL (1-10).
     #[arg(long, value_name = "PLAYER")]
     pub south: Option<PlayerKind>,
-    /// Who plays Player 2 (upper row): human, computer or computer:LEVEL (1-10).
+    /// Who plays Player 2 (North), the upper row: human, computer or
+    /// computer:LEVEL (1-10).
     #[arg(long, value_name = "PLAYER")]
     pub north: Option<PlayerKind>,
     /// Seed for the computer players' choices (default: from the clock).
@@ -135,10 +140,7 @@ fn interrupted(shared: &Mutex<Shared>, why: &str, code: i32) -> ! {
         Some(text) => session::save_message(why, &s.autosave, text),
         None => format!("{why}; no game was started."),
     };
-    let message = match terminal_width() {
-        Some(w) => board::wrap(&message, w),
-        None => message,
-    };
+    let message = board::fit(&message, terminal_width());
     // The terminal may be gone (SIGHUP): the save above is what matters.
     // When the output alone is closed, the message goes to standard error.
     let mut out = std::io::stdout().lock();
@@ -163,7 +165,7 @@ fn terminal_width() -> Option<usize> {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let autosave = Autosave::new(args.autosave.clone());
+    let autosave = Autosave::new(args.autosave.clone(), Invocation::current());
     if let (Some(dir), Some(name)) = (autosave.path.parent(), autosave.path.file_name()) {
         let dir = if dir.as_os_str().is_empty() { std::path::Path::new(".") } else { dir };
         save_file::remove_stale_temporaries(dir, &name.to_string_lossy());

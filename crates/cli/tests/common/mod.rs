@@ -63,6 +63,23 @@ pub fn binary() -> &'static str {
     env!("CARGO_BIN_EXE_mancala")
 }
 
+/// How `mancala play` names the command `mancala ARGS` when it was started
+/// by this test binary's path (not found on `PATH`): the path, then the
+/// `cargo run` form of its build folder.
+pub fn command_for(args: &str) -> String {
+    let bin = Path::new(binary());
+    let cargo = match bin.parent().and_then(|d| d.file_name()).and_then(|n| n.to_str()) {
+        Some("release") => Some("cargo run --release --"),
+        Some("debug") => Some("cargo run --"),
+        _ => None,
+    };
+    let main = format!("`{} {args}`", bin.display());
+    match cargo {
+        Some(cargo) => format!("{main} (or `{cargo} {args}` in the source folder)"),
+        None => main,
+    }
+}
+
 /// `mancala` run in `home` as [`mancala_in`], but under an address-space
 /// limit of `kib` KiB (`ulimit -v` in `sh`), so that a test asking for a
 /// huge allocation cannot take the machine's memory even where the

@@ -31,6 +31,6 @@ pub mod uci;
 
 pub use elo::{elo, phi, summarize, Summary};
 pub use game::{play_game, points};
-pub use opening::{pair_opening, random_opening, OpeningOptions, Plies};
+pub use opening::{match_openings, pair_opening, random_opening, OpeningOptions, Plies};
 pub use player::{Limits, MatchSetup, Player, PlayerSpec, VariantSource};
 pub use run::{play_match, GameDone, MatchOptions, MatchOutcome};

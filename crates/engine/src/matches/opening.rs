@@ -69,6 +69,73 @@ pub fn pair_opening(v: &Variant, seed: u64, pair: u64, plies: u32) -> Vec<Move> 
     random_opening(v, &mut rng, options, 1000).map_or_else(Vec::new, |game| game.moves().to_vec())
 }
 
+/// Most openings [`match_openings`] lists one by one; past this many it
+/// draws them.
+const LISTED_OPENINGS: usize = 100_000;
+
+/// The openings of a match's `pairs` game pairs with `seed`: sequences of
+/// `plies` sowings (no swaps) that do not end the game, **distinct** while
+/// there are distinct ones left. Where there are at most a hundred thousand
+/// such sequences, all are listed, put in an order drawn from `seed`, and
+/// the pairs take them in that order (every one is played once before any
+/// is played twice: 72 pairs of abapa with two plies play each of the 36
+/// twice). Past that, each pair draws its own ([`pair_opening`]), drawing
+/// again (a few times) when it repeats an earlier pair's.
+pub fn match_openings(v: &Variant, seed: u64, pairs: usize, plies: u32) -> Vec<Vec<Move>> {
+    if let Some(mut all) = list_openings(v, plies, LISTED_OPENINGS) {
+        if all.is_empty() {
+            return vec![Vec::new(); pairs];
+        }
+        // Fisher-Yates, drawn from the seed.
+        let mut rng = SplitMix64::new(seed ^ 0x6F70_656E_696E_6773);
+        for i in (1..all.len()).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            all.swap(i, j);
+        }
+        return (0..pairs).map(|i| all[i % all.len()].clone()).collect();
+    }
+    let mut seen = std::collections::HashSet::new();
+    (0..pairs as u64)
+        .map(|pair| {
+            let mut moves = pair_opening(v, seed, pair, plies);
+            for again in 1..=16u64 {
+                if !seen.contains(&moves) {
+                    break;
+                }
+                moves = pair_opening(v, seed, pair + again * pairs as u64, plies);
+            }
+            seen.insert(moves.clone());
+            moves
+        })
+        .collect()
+}
+
+/// Every sequence of `plies` sowings (no swaps) from the start that does
+/// not end the game, in the order of the moves; `None` when there are more
+/// than `limit`.
+fn list_openings(v: &Variant, plies: u32, limit: usize) -> Option<Vec<Vec<Move>>> {
+    fn walk(game: &mut Game, left: u32, limit: usize, out: &mut Vec<Vec<Move>>) -> bool {
+        if game.position().is_over() {
+            return true;
+        }
+        if left == 0 {
+            out.push(game.moves().to_vec());
+            return out.len() <= limit;
+        }
+        let moves: Vec<Move> = game.legal_moves().iter().filter(|m| *m != Move::Swap).collect();
+        for mv in moves {
+            let mut next = game.clone();
+            next.play_unchecked(mv);
+            if !walk(&mut next, left - 1, limit, out) {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    walk(&mut Game::new(v.clone()), plies, limit, &mut out).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,5 +156,34 @@ mod tests {
             assert!((1..=4).contains(&game.moves().len()));
             assert!(!game.position().is_over());
         }
+    }
+
+    /// Abapa has 36 openings of two sowings: a match of 36 pairs plays each
+    /// once, one of 72 pairs each twice, and the order follows the seed.
+    #[test]
+    fn a_match_plays_every_opening_once_before_any_twice() {
+        let v = Variant::preset("abapa").unwrap();
+        let once = match_openings(&v, 5, 36, 2);
+        let distinct: std::collections::HashSet<_> = once.iter().cloned().collect();
+        assert_eq!(distinct.len(), 36);
+        assert!(once.iter().all(|m| m.len() == 2));
+        let twice = match_openings(&v, 5, 72, 2);
+        assert_eq!(&twice[..36], &once[..]);
+        assert_eq!(&twice[36..], &once[..]);
+        assert_ne!(match_openings(&v, 6, 36, 2), once, "another seed, another order");
+        // Three sowings: 216 sequences, 72 pairs all different.
+        let three = match_openings(&v, 3, 72, 3);
+        assert_eq!(three.iter().collect::<std::collections::HashSet<_>>().len(), 72);
+    }
+
+    /// Too many openings to list (twelve sowings): each pair draws its own,
+    /// and none repeats.
+    #[test]
+    fn drawn_openings_do_not_repeat() {
+        let v = Variant::preset("kalah").unwrap();
+        let drawn = match_openings(&v, 1, 40, 12);
+        assert_eq!(drawn.len(), 40);
+        assert_eq!(drawn.iter().collect::<std::collections::HashSet<_>>().len(), 40);
+        assert!(drawn.iter().all(|m| m.len() == 12));
     }
 }

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use mancala_core::{Game, Move, Side, Variant};
 
 use super::game::{play_game, points};
-use super::opening::pair_opening;
+use super::opening::match_openings;
 use super::player::{MatchSetup, PlayerSpec};
 
 /// What a match is.
@@ -28,7 +28,7 @@ pub struct MatchOptions {
     pub setup: MatchSetup,
     /// Game pairs to play.
     pub pairs: usize,
-    /// Random moves of each opening ([`pair_opening`]).
+    /// Random moves of each opening ([`match_openings`]).
     pub opening_plies: u32,
     /// The seed of the openings and of the players' random choices.
     pub seed: u64,
@@ -74,9 +74,8 @@ pub fn play_match(
 ) -> MatchOutcome {
     let pairs = options.pairs;
     let variant = &options.variant;
-    let openings: Vec<Vec<Move>> = (0..pairs)
-        .map(|i| pair_opening(variant, options.seed, i as u64, options.opening_plies))
-        .collect();
+    let openings: Vec<Vec<Move>> =
+        match_openings(variant, options.seed, pairs, options.opening_plies);
     let results: Mutex<Vec<Option<[f64; 2]>>> = Mutex::new(vec![None; pairs]);
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);

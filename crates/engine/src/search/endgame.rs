@@ -42,11 +42,17 @@
 //!   start) has no history that matters, and only such positions are looked
 //!   up. Under `repetition = "split"` (awari) the database value equals the
 //!   game's from such a position (see `docs/databases.md`).
-//! - **Not used** ([`OracleUse::Unused`]): `repetition = "owner"` (abapa,
-//!   oware). Their databases score an endless cycle as 0, a convention:
-//!   the game gives each side the seeds on its own side of the repeated
-//!   position, which depends on where the cycle closes, so the table's value
-//!   is not the game's.
+//! - **An evaluation** ([`OracleUse::Evaluation`]): `repetition =
+//!   "owner"` (abapa, oware). Their databases score an endless cycle as 0,
+//!   a convention: the game gives each side the seeds on its own side of
+//!   the repeated position, which depends on where the cycle closes, so the
+//!   table's value is not the game's. Where the outcome is decided without
+//!   a cycle it is, and it is far closer to the game's value than a static
+//!   estimate: the search uses it in place of the evaluation at its
+//!   horizon, for every covered position (history or not), and never as
+//!   exact (no proven score, no cut as solved). `mancala-solver`'s
+//!   `Databases::open_for_play` hands such a database to a player; the
+//!   solver's own routes do not use it.
 //!
 //! Positions of the pie rule's opening (before the first move, or with the
 //! swap on offer) are never looked up: the swap trades the stores.
@@ -80,15 +86,16 @@ pub enum OracleUse {
     Exact,
     /// The database value gives the exact outcome (win, draw or loss) only.
     Outcome,
-    /// The database values are not this game's: not used.
-    Unused,
+    /// The database values are not this game's, but a good estimate of
+    /// it: used as the evaluation at the horizon, never as exact.
+    Evaluation,
 }
 
 /// How databases can serve `v` (see the module documentation).
 pub fn oracle_use(v: &Variant) -> OracleUse {
     let end = &v.rules().end;
     match end.repetition {
-        Repetition::Owner => OracleUse::Unused,
+        Repetition::Owner => OracleUse::Evaluation,
         Repetition::None | Repetition::Split if end.majority => OracleUse::Outcome,
         Repetition::None | Repetition::Split => OracleUse::Exact,
     }
@@ -116,7 +123,7 @@ pub(crate) enum Known {
 #[derive(Clone, Copy)]
 pub(crate) struct Lookup<'a> {
     oracle: &'a dyn EndgameOracle,
-    exact: bool,
+    use_: OracleUse,
     fresh_only: bool,
     max_seeds: u32,
 }
@@ -125,30 +132,47 @@ impl<'a> Lookup<'a> {
     /// The lookup for `v`, if `oracle` can serve it at all.
     pub fn new(v: &Variant, oracle: Option<&'a dyn EndgameOracle>) -> Option<Lookup<'a>> {
         let oracle = oracle?;
-        let exact = match oracle_use(v) {
-            OracleUse::Exact => true,
-            OracleUse::Outcome => false,
-            OracleUse::Unused => return None,
-        };
         Some(Lookup {
             oracle,
-            exact,
+            use_: oracle_use(v),
             fresh_only: needs_fresh_start(v),
             max_seeds: oracle.max_seeds(),
         })
     }
 
-    /// Whether the values are exact scores (not only outcomes).
+    /// Whether the values are exact scores (not only outcomes, nor
+    /// estimates).
     pub fn exact(&self) -> bool {
-        self.exact
+        self.use_ == OracleUse::Exact
     }
 
-    /// What the oracle says about `pos` (not over) with `in_pits` seeds in
-    /// its pits; `fresh`: nothing before `pos` counts for the repetition
-    /// rule.
+    /// The database's value of `pos` (not over, `in_pits` seeds in its
+    /// pits), as an evaluation for its mover (the final store margin it
+    /// gives), where the database serves as one
+    /// ([`OracleUse::Evaluation`]); `None` otherwise or when it is not
+    /// covered.
+    #[inline]
+    pub fn estimate(&self, pos: &Position, in_pits: u32) -> Option<i32> {
+        if self.use_ != OracleUse::Evaluation
+            || in_pits > self.max_seeds
+            || pos.is_opening()
+            || pos.swap_offered()
+        {
+            return None;
+        }
+        let future = self.oracle.probe(pos)?;
+        let us = pos.to_move();
+        Some(pos.store(us) as i32 - pos.store(us.opponent()) as i32 + future)
+    }
+
+    /// What the oracle proves about `pos` (not over) with `in_pits` seeds
+    /// in its pits; `fresh`: nothing before `pos` counts for the repetition
+    /// rule. `None` where it proves nothing (an evaluation only: see
+    /// [`Lookup::estimate`]).
     #[inline]
     pub fn probe(&self, pos: &Position, in_pits: u32, fresh: bool) -> Option<Known> {
-        if in_pits > self.max_seeds
+        if self.use_ == OracleUse::Evaluation
+            || in_pits > self.max_seeds
             || (self.fresh_only && !fresh)
             || pos.is_opening()
             || pos.swap_offered()
@@ -158,7 +182,7 @@ impl<'a> Lookup<'a> {
         let future = self.oracle.probe(pos)?;
         let us = pos.to_move();
         let full = pos.store(us) as i32 - pos.store(us.opponent()) as i32 + future;
-        Some(if self.exact {
+        Some(if self.use_ == OracleUse::Exact {
             Known::Score(full)
         } else {
             match full.signum() {
@@ -183,7 +207,7 @@ mod tests {
         assert_eq!(use_of("relay-kalah"), OracleUse::Exact);
         assert_eq!(use_of("kalah"), OracleUse::Outcome);
         assert_eq!(use_of("awari"), OracleUse::Outcome);
-        assert_eq!(use_of("abapa"), OracleUse::Unused);
-        assert_eq!(use_of("oware"), OracleUse::Unused);
+        assert_eq!(use_of("abapa"), OracleUse::Evaluation);
+        assert_eq!(use_of("oware"), OracleUse::Evaluation);
     }
 }

@@ -4,10 +4,11 @@ use std::time::Duration;
 
 use mancala_core::Move;
 
-/// Progress after each completed iteration, for the callback.
+/// Progress after each iteration, for the callback: after each completed
+/// one, and after one a limit stopped once its first move was searched.
 #[derive(Clone, Debug)]
 pub struct SearchInfo<'a> {
-    /// Depth of the iteration just completed, in moves.
+    /// Depth of the iteration just ended, in moves.
     pub depth: u32,
     /// Longest line looked at (endgame solving goes past `depth`).
     pub seldepth: u32,
@@ -40,7 +41,8 @@ pub struct SearchResult {
     pub exact: bool,
     /// The principal variation, `best` first.
     pub pv: Vec<Move>,
-    /// Depth of the last completed iteration.
+    /// Depth of the iteration that gave the answer: the last completed
+    /// one, or one deeper that a limit stopped after its first move.
     pub depth: u32,
     /// Nodes visited.
     pub nodes: u64,

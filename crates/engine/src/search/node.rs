@@ -21,7 +21,9 @@
 //!   [`super::path`]).
 //! - With an endgame database ([`super::endgame`]), a position it covers
 //!   returns its exact score at once, or, where the database only knows the
-//!   outcome, narrows the store range to a win or a loss (or is a draw).
+//!   outcome, narrows the store range to a win or a loss (or is a draw);
+//!   under the owner rule its value is the evaluation at the horizon
+//!   (never exact).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -275,6 +277,13 @@ impl<'a> Worker<'a> {
             }
         }
         if (depth <= 0 && in_pits > self.solve_seeds) || ply >= MAX_PLY {
+            // Under the owner rule a covered position's database value is
+            // the evaluation: closer to the game's than the estimate, but
+            // not its value (cycles are scored by a convention).
+            if let Some(s) = self.endgame.and_then(|e| e.estimate(pos, in_pits)) {
+                self.database_hits += 1;
+                return (s.clamp(low, high), false);
+            }
             return (self.eval.eval(v, pos).clamp(low, high), false);
         }
         let hash = position_hash(pos);

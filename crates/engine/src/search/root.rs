@@ -5,9 +5,14 @@
 //! window and the others a null window (PVS), so only the best move's score
 //! is a value; in *analysis* mode every move gets the full window, so every
 //! move's score is its value at that depth. Iterations stop at the depth
-//! limit, when a limit interrupts one (its partial results are dropped), or
-//! when the root is solved: every score exact, deeper search cannot change
-//! anything.
+//! limit, when a limit interrupts one, or when the root is solved: every
+//! score exact, deeper search cannot change anything.
+//!
+//! An iteration a limit interrupts is kept in play mode once its first
+//! move (the previous best) is searched: that move's score at the new depth
+//! is a valid answer, and a later move whose null-window search proved it
+//! better is better still (its score a lower bound). Stopped before that,
+//! or in an analysis (every move's value at one depth), it is dropped.
 
 use mancala_core::{EndReason, Move, Position};
 
@@ -16,6 +21,19 @@ use super::hash::{position_hash, with_history};
 use super::node::{Child, Worker};
 use super::score::INFINITY;
 use super::tt::Bound;
+
+/// How an iteration ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Iteration {
+    /// Every root move was searched.
+    Completed,
+    /// A limit stopped it after its first move (play mode): the moves
+    /// searched come first, best first, then those it did not reach.
+    Partial,
+    /// A limit stopped it before it proved anything: the moves are as they
+    /// were.
+    Void,
+}
 
 /// A root move and what the last completed iteration found for it.
 #[derive(Clone, Debug)]
@@ -54,8 +72,8 @@ impl Worker<'_> {
             .collect()
     }
 
-    /// One iteration at `depth`. Returns false (leaving `moves` as they
-    /// were) when a limit stopped it.
+    /// One iteration at `depth`. When a limit stops it, `moves` keep what
+    /// it proved in play mode ([`Iteration::Partial`]) or stay as they were.
     pub fn iterate(
         &mut self,
         root: &Position,
@@ -63,14 +81,15 @@ impl Worker<'_> {
         depth: i32,
         moves: &mut Vec<RootMove>,
         analysis: bool,
-    ) -> bool {
+    ) -> Iteration {
         self.nodes += 1;
         let us = root.to_move();
         let hash = position_hash(root);
         let mut alpha = -INFINITY;
         let mut found = moves.clone();
         self.path.push(root);
-        for (i, rm) in found.iter_mut().enumerate() {
+        for i in 0..found.len() {
+            let rm = &mut found[i];
             let ch = self.path.child_history(root, hash, history, &rm.child);
             let full = analysis || i == 0;
             let (mut s, mut e) = if full {
@@ -79,8 +98,12 @@ impl Worker<'_> {
                 self.child(us, &rm.child, ch, depth - 1, 1, alpha, alpha + 1)
             };
             let mut upper = false;
+            // A null-window search that proved the move better than the
+            // best so far: its score is a lower bound.
+            let mut proven_better = None;
             if !full && !self.aborted() {
                 if s > alpha {
+                    proven_better = Some(s);
                     (s, e) = self.child(us, &rm.child, ch, depth - 1, 1, alpha, INFINITY);
                 } else {
                     upper = true;
@@ -88,8 +111,31 @@ impl Worker<'_> {
             }
             if self.aborted() {
                 self.path.pop();
-                return false;
+                if analysis || i == 0 {
+                    // An analysis lists every move's value at one depth;
+                    // in play the first move's score is the least an
+                    // unfinished iteration must give.
+                    return Iteration::Void;
+                }
+                // The moves before this one were searched at `depth`, and
+                // this one proved better than them if its null-window
+                // search finished: the unfinished iteration's answer.
+                let mut searched = i;
+                if let Some(lower) = proven_better {
+                    let rm = &mut found[i];
+                    rm.score = lower;
+                    rm.exact = false;
+                    rm.upper_bound = false;
+                    rm.from_database = false;
+                    rm.pv.clear();
+                    rm.pv.push(rm.mv);
+                    searched += 1;
+                }
+                self.keep_partial(root, history, &mut found, searched);
+                *moves = found;
+                return Iteration::Partial;
             }
+            let rm = &mut found[i];
             rm.score = s;
             rm.exact = e;
             rm.upper_bound = upper;
@@ -122,7 +168,26 @@ impl Worker<'_> {
             Some(best.mv),
         );
         *moves = found;
-        true
+        Iteration::Completed
+    }
+
+    /// Puts the `searched` first of `found`, an unfinished iteration's
+    /// moves, best first (their lines lengthened from the table), and the
+    /// moves it did not reach after them, marked as bounds.
+    fn keep_partial(
+        &mut self,
+        root: &Position,
+        history: u64,
+        found: &mut [RootMove],
+        searched: usize,
+    ) {
+        for rm in found[..searched].iter_mut() {
+            self.extend_pv(root, history, &mut rm.pv);
+        }
+        found[..searched].sort_by_key(|m| std::cmp::Reverse((m.score, !m.upper_bound)));
+        for rm in found[searched..].iter_mut() {
+            rm.upper_bound = true;
+        }
     }
 
     /// Whether the database gives the exact score of `child`, a child of

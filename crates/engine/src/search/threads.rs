@@ -13,7 +13,7 @@ use super::eval::Evaluator;
 use super::limits::{Clock, SearchLimits};
 use super::node::{Busy, Worker};
 use super::order::History;
-use super::root::RootMove;
+use super::root::{Iteration, RootMove};
 use super::tt::TranspositionTable;
 use super::{auto_solve_seeds, path, score, SearchInfo, Searcher, DEEPEST, MAX_DEPTH};
 
@@ -170,6 +170,9 @@ impl Setup<'_> {
         let mut moves: Vec<RootMove> = w.root_moves(&root, root_history);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, DEEPEST);
         let mut completed = 0;
+        // The depth of the answer: `completed`, or one more when an
+        // unfinished iteration gave it.
+        let mut answered = 0;
         for depth in 1..=max_depth {
             if depth > 1 && !w.clock.next_iteration(depth) {
                 break;
@@ -177,10 +180,14 @@ impl Setup<'_> {
             if let Some(h) = &helpers {
                 h.main_depth.store(depth, Ordering::Relaxed);
             }
-            if !w.iterate(&root, root_history, depth as i32, &mut moves, analysis) {
+            let iteration = w.iterate(&root, root_history, depth as i32, &mut moves, analysis);
+            if iteration == Iteration::Void {
                 break;
             }
-            completed = depth;
+            answered = depth;
+            if iteration == Iteration::Completed {
+                completed = depth;
+            }
             let elapsed = w.clock.elapsed();
             let best = &moves[0];
             let exact = moves.iter().all(|m| m.exact);
@@ -197,7 +204,7 @@ impl Setup<'_> {
                 nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
                 elapsed,
             });
-            if exact {
+            if exact || iteration == Iteration::Partial {
                 break;
             }
         }
@@ -207,16 +214,16 @@ impl Setup<'_> {
         // null-window bounds, not the values an analysis lists. An exact
         // answer is final either way.
         if let Some(h) = &helpers {
-            let exact = completed > 0 && moves.iter().all(|m| m.exact);
+            let exact = answered > 0 && moves.iter().all(|m| m.exact);
             let deepest = h.deepest.lock().unwrap_or_else(|e| e.into_inner());
             if helper_answers(analysis, exact, completed, deepest.depth, max_depth) {
                 moves.clone_from(&deepest.moves);
-                completed = deepest.depth;
+                answered = deepest.depth;
                 let elapsed = w.clock.elapsed();
                 let best = &moves[0];
                 let nodes = w.nodes + h.helper_nodes.load(Ordering::Relaxed);
                 on_info(&SearchInfo {
-                    depth: completed,
+                    depth: answered,
                     seldepth: w.seldepth as u32,
                     score: best.score,
                     exact: moves.iter().all(|m| m.exact),
@@ -228,7 +235,7 @@ impl Setup<'_> {
                 });
             }
         }
-        if completed == 0 {
+        if answered == 0 {
             // Not even one iteration finished: keep the ordering's guess and
             // give every move the static estimate of its position.
             for m in &mut moves {
@@ -243,7 +250,7 @@ impl Setup<'_> {
         }
         Run {
             moves,
-            depth: completed,
+            depth: answered,
             nodes: w.nodes,
             database_hits: w.database_hits,
             elapsed: w.clock.elapsed(),
@@ -290,7 +297,11 @@ impl Setup<'_> {
                 std::thread::sleep(std::time::Duration::from_micros(200));
                 continue;
             }
-            if !w.iterate(&root, root_history, depth as i32, &mut moves, false) {
+            // An unfinished iteration is of no use to the main thread: it
+            // takes a helper's completed ones only.
+            if w.iterate(&root, root_history, depth as i32, &mut moves, false)
+                != Iteration::Completed
+            {
                 break;
             }
             last = depth;

@@ -285,9 +285,17 @@ impl Rows {
 
     /// The tasks of the layer of `seeds` seeds, highest potential first.
     pub(super) fn tasks(&self, seeds: usize) -> Vec<Task> {
+        self.tasks_in_waves(seeds).0
+    }
+
+    /// [`Rows::tasks`], and where each wave's tasks start in them (a last
+    /// entry: the end): the tasks of wave `i` are `starts[i]..starts[i + 1]`.
+    pub(super) fn tasks_in_waves(&self, seeds: usize) -> (Vec<Task>, Vec<usize>) {
         let top = seeds * (self.n - 1);
         let mut tasks = Vec::new();
+        let mut starts = Vec::with_capacity(top + 2);
         for wave in (0..=top).rev() {
+            starts.push(tasks.len());
             for o_seeds in 0..=seeds {
                 let m_seeds = seeds - o_seeds;
                 for a in 0..=wave.min(o_seeds * (self.n - 1)) {
@@ -309,7 +317,8 @@ impl Rows {
                 }
             }
         }
-        tasks
+        starts.push(tasks.len());
+        (tasks, starts)
     }
 
     /// The rows of a group: `from..to`.

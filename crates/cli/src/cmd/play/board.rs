@@ -1,5 +1,6 @@
-//! The board as Kalah is usually drawn: Player 2's row on top with the store on
-//! the left, Player 1's row below with the store on the right.
+//! The board as Kalah is usually drawn: North's row on top with the store on
+//! the left, South's row below with the store on the right; and the text
+//! around it fitted to the terminal ([`fit`]).
 //!
 //! The text carries ANSI styles; the terminal layer strips them when colour
 //! is off (`NO_COLOR`, not a terminal). The last move's pit is also marked
@@ -24,7 +25,7 @@ pub struct BoardView<'a> {
     pub last: Option<(Side, usize)>,
     /// Whose pit numbers to show (the player to move), if anyone's.
     pub numbers_for: Option<Side>,
-    /// Labels for South (Player 1) and North (Player 2).
+    /// Labels for South and North.
     pub labels: [String; 2],
 }
 
@@ -59,7 +60,7 @@ fn claimed(pos: &Position, side: Side, k: usize) -> bool {
 
 fn label(view: &BoardView, side: Side) -> String {
     let text = &view.labels[side.index()];
-    let marker = if view.numbers_for == Some(side) { "  <- to move" } else { "" };
+    let marker = if view.numbers_for == Some(side) { "  <-\u{a0}to\u{a0}move" } else { "" };
     let style = if view.numbers_for == Some(side) { TITLE } else { Style::new() };
     format!("{}{}\n", styled(style, text), marker)
 }
@@ -134,9 +135,47 @@ fn draw_compact(view: &BoardView, cw: usize) -> String {
     out
 }
 
-/// Wraps each line of `text` that is wider than `width` columns at word
-/// boundaries (ANSI styles take no room), continuing at the line's own
-/// indentation.
+/// A space that [`wrap`] never breaks a line at: it joins short phrases
+/// (a command and its argument, "Player 1 (South)"); [`fit`] shows it as a
+/// plain space.
+pub const NBSP: char = '\u{a0}';
+
+/// The text as shown on a terminal `width` columns wide (`None`: no limit):
+/// wrapped ([`wrap`]), its joining spaces ([`NBSP`]) made plain.
+pub fn fit(text: &str, width: Option<usize>) -> String {
+    let text = match width {
+        Some(w) => wrap(text, w),
+        None => text.to_string(),
+    };
+    text.replace(NBSP, " ")
+}
+
+/// Where the continuation lines of `body` start, in columns: under the
+/// text of an indented entry whose label is followed by two or more spaces
+/// (`  save FILE   save the game…`, `   1. kalah          Kalah with…`),
+/// else at the line's own indentation.
+fn continuation_indent(body: &str) -> usize {
+    let lead = body.len() - body.trim_start_matches(' ').len();
+    if lead == 0 {
+        return 0;
+    }
+    let rest = &body[lead..];
+    match rest.find("  ") {
+        Some(gap) => {
+            let after = gap + rest[gap..].len() - rest[gap..].trim_start_matches(' ').len();
+            if after < rest.len() {
+                textwrap::core::display_width(&body[..lead + after])
+            } else {
+                lead
+            }
+        }
+        None => lead,
+    }
+}
+
+/// Wraps each line of `text` that is wider than `width` columns at its
+/// spaces, never at a [`NBSP`] (ANSI styles take no room); continuation
+/// lines start under the text they continue ([`continuation_indent`]).
 pub fn wrap(text: &str, width: usize) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
@@ -151,9 +190,20 @@ pub fn wrap(text: &str, width: usize) -> String {
             out.push_str(line);
             continue;
         }
-        let indent = &body[..body.len() - body.trim_start().len()];
-        let indent = if indent.len() * 2 > width { "" } else { indent };
-        let options = textwrap::Options::new(width).subsequent_indent(indent);
+        let mut hang = continuation_indent(body);
+        if hang * 2 > width {
+            // Too deep to leave room for the text: the line's own indent.
+            hang = body.len() - body.trim_start_matches(' ').len();
+            if hang * 2 > width {
+                hang = 0;
+            }
+        }
+        let indent = " ".repeat(hang);
+        // Lines break at spaces only: never inside a path or a hyphenated
+        // word ("pie-rule"), which a command to copy may hold.
+        let options = textwrap::Options::new(width)
+            .word_separator(textwrap::WordSeparator::AsciiSpace)
+            .subsequent_indent(&indent);
         let lines = textwrap::wrap(body, options);
         out.push_str(&lines.join("\n"));
         // A question ends in a space, where the answer goes.
@@ -236,14 +286,15 @@ mod tests {
 
     fn labels() -> [String; 2] {
         [
-            "Player 1 (lower row, store on the right): you".to_string(),
-            "Player 2 (upper row, store on the left): computer, level 3".to_string(),
+            "South: human, store on the right".to_string(),
+            "North: computer, level 3, store on the left".to_string(),
         ]
     }
 
     /// Compares with a golden file in `tests/snapshots`; `UPDATE_SNAPSHOTS=1`
     /// rewrites it.
     fn golden(name: &str, text: &str) {
+        let text = fit(text, None);
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/snapshots")
             .join(format!("{name}.txt"));
@@ -258,7 +309,7 @@ mod tests {
     }
 
     fn plain(text: &str) -> String {
-        anstream::adapter::strip_str(text).to_string()
+        fit(&anstream::adapter::strip_str(text).to_string(), None)
     }
 
     fn game(variant: &str, pits: Option<u8>, seeds: Option<u8>, moves: &[&str]) -> Game {

@@ -7,6 +7,8 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::invocation::Invocation;
+
 /// What a save did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Saved {
@@ -121,39 +123,41 @@ pub fn write(path: &Path, text: &str, create_folder: bool) -> Result<Saved, Save
 #[derive(Clone, Debug)]
 pub struct Autosave {
     pub path: PathBuf,
-    /// `mancala play --resume`, with `--autosave FILE` when the file came
-    /// from that option (plain `--resume` would look elsewhere).
-    pub resume: String,
+    /// The file came from `--autosave FILE` (plain `--resume` would look
+    /// elsewhere).
+    given: bool,
+    /// How the user started the program, for the commands named.
+    pub invocation: Invocation,
 }
 
-/// `text` as one word for a POSIX shell.
-pub fn shell_word(text: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "/._+-,:@%=".contains(c);
-    if !text.is_empty() && text.chars().all(plain) {
-        text.to_string()
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
-    }
-}
+pub use crate::invocation::shell_word;
 
 impl Autosave {
     /// The file of `--autosave FILE` if given, else the default
-    /// ([`crate::paths::default_autosave`]).
-    pub fn new(option: Option<PathBuf>) -> Autosave {
+    /// ([`crate::paths::default_autosave`]); commands named as `invocation`.
+    pub fn new(option: Option<PathBuf>, invocation: Invocation) -> Autosave {
         match option {
-            Some(path) => Autosave::given(path),
-            None => Autosave {
-                path: crate::paths::default_autosave(),
-                resume: "mancala play --resume".to_string(),
-            },
+            Some(path) => Autosave { path, given: true, invocation },
+            None => Autosave { path: crate::paths::default_autosave(), given: false, invocation },
         }
     }
 
-    /// The file given by `--autosave FILE`.
+    /// The file given by `--autosave FILE`, the program run as `mancala`.
+    #[cfg(test)]
     pub fn given(path: PathBuf) -> Autosave {
-        let resume =
-            format!("mancala play --resume --autosave {}", shell_word(&path.to_string_lossy()));
-        Autosave { path, resume }
+        Autosave::new(Some(path), Invocation::plain())
+    }
+
+    /// The command that goes on with the game saved here, in backquotes:
+    /// `` `mancala play --resume` ``, with `--autosave FILE` when the file
+    /// came from that option.
+    pub fn resume(&self) -> String {
+        let mut args = "play --resume".to_string();
+        if self.given {
+            args.push_str(" --autosave ");
+            args.push_str(&shell_word(&self.path.to_string_lossy()));
+        }
+        self.invocation.command(&args)
     }
 
     /// Saves the record text, creating the autosave's folder if needed.
@@ -240,13 +244,14 @@ mod tests {
 
     #[test]
     fn resume_command_names_a_given_file() {
+        use super::super::NBSP;
         assert_eq!(
-            Autosave::given(PathBuf::from("/tmp/my game's.save")).resume,
-            "mancala play --resume --autosave '/tmp/my game'\\''s.save'"
+            Autosave::given(PathBuf::from("/tmp/my game's.save")).resume().replace(NBSP, " "),
+            "`mancala play --resume --autosave '/tmp/my game'\\''s.save'`"
         );
         assert_eq!(
-            Autosave::given(PathBuf::from("a/b.game")).resume,
-            "mancala play --resume --autosave a/b.game"
+            Autosave::given(PathBuf::from("a/b.game")).resume().replace(NBSP, " "),
+            "`mancala play --resume --autosave a/b.game`"
         );
     }
 

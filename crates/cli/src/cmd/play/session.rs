@@ -12,11 +12,13 @@ mod setup;
 
 use std::fmt::Write as _;
 
-use mancala_core::{Game, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant};
+use mancala_core::{
+    Game, IllegalMove, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant,
+};
 
 use crate::endgame::Databases;
 
-use super::board::{self, BoardView, DIM, ERROR, TITLE};
+use super::board::{self, BoardView, DIM, ERROR, NBSP, TITLE};
 use super::input::{Input, MAX_LINE};
 use super::record::{PlayerKind, Record, RecordFile};
 use super::save_file::{Autosave, Saved};
@@ -105,12 +107,22 @@ fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn player_number(side: Side) -> u8 {
+/// "South" or "North": what the game calls each player after the
+/// introduction names them "Player 1 (South)" and "Player 2 (North)".
+fn side_name(side: Side) -> &'static str {
     if side == Side::South {
-        1
+        "South"
     } else {
-        2
+        "North"
     }
+}
+
+/// "Player 1 (South)" or "Player 2 (North)", joined so that no line breaks
+/// inside it: how the set-up questions, the introduction and `help` name
+/// the players.
+fn introduced(side: Side) -> String {
+    let number = if side == Side::South { 1 } else { 2 };
+    format!("Player{NBSP}{number}{NBSP}({})", side_name(side))
 }
 
 /// `1, 3-6` for the pits 1, 3, 4, 5, 6.
@@ -153,7 +165,9 @@ fn opening_would_play_again(game: &Game, mv: Move) -> bool {
     start.play(&plain, mv).is_ok_and(|(_, report)| report.extra_turn)
 }
 
-const COMMANDS: &str = "help, undo, hint, save FILE, load FILE, quit";
+/// The commands, each with its argument joined to it so that a line does
+/// not break between them.
+const COMMANDS: &str = "help, undo, hint, save\u{a0}FILE, load\u{a0}FILE, quit";
 
 impl Session {
     /// A new game, asking whatever `setup` leaves open.
@@ -238,10 +252,7 @@ impl Session {
     /// What to do next, with the text to show first, fitted to the width.
     pub fn step(&mut self) -> Step {
         let width = self.width;
-        let fit = |text: String| match width {
-            Some(w) => board::wrap(&text, w),
-            None => text,
-        };
+        let fit = |text: String| board::fit(&text, width);
         match self.next_step() {
             Step::Ask(text) => Step::Ask(fit(text)),
             Step::Think(text) => Step::Think(fit(text)),
@@ -283,11 +294,11 @@ impl Session {
         Side::ALL.iter().filter(|&&s| self.player(s) == PlayerKind::Human).count()
     }
 
-    /// "Player 1" or "Player 2 (computer)".
+    /// "South" or "North (computer)".
     fn who(&self, side: Side) -> String {
         match self.player(side) {
-            PlayerKind::Human => format!("Player {}", player_number(side)),
-            PlayerKind::Computer(_) => format!("Player {} (computer)", player_number(side)),
+            PlayerKind::Human => side_name(side).to_string(),
+            PlayerKind::Computer(_) => format!("{}{NBSP}(computer)", side_name(side)),
         }
     }
 
@@ -368,14 +379,14 @@ impl Session {
         let mover = pos.to_move();
         let who = self.who(mover);
         if t.swap_question_open() {
-            return format!("{who}, steal Player {}'s first move? (y/n): ", player_number(!mover));
+            return format!("{who}, steal {}'s first move? (y/n): ", side_name(!mover));
         }
         let mut text = String::new();
         if t.game.variant().rules().turn.must_feed && pos.side_seeds(!mover) == 0 {
             let _ = writeln!(
                 text,
-                "Player {} has no seeds: {who} must sow a pit that gives them some.",
-                player_number(!mover)
+                "{} has no seeds: {who} must sow a pit that gives them some.",
+                side_name(!mover)
             );
         }
         let legal = legal_pits(&t.game);
@@ -403,8 +414,8 @@ impl Session {
         };
         let label = |side: Side| {
             format!(
-                "Player {}: {}, store on the {}",
-                player_number(side),
+                "{}: {}, store on the {}",
+                side_name(side),
                 self.describe_player(side),
                 if side == Side::South { "right" } else { "left" }
             )
@@ -487,7 +498,28 @@ impl Session {
                     pit_list(&legal_pits(&t.game))
                 ))
             }
+            Err(MoveError::Parse(ParseMoveError::NotAMove(_))) => {
+                let shown: String = t_.chars().take(40).collect();
+                let swap = if t.game.legal_moves().contains(Move::Swap) {
+                    ", swap (steal the first move)"
+                } else {
+                    ""
+                };
+                self.error(format!(
+                    "Not a move: {shown:?}. Enter a pit number ({}){swap}, or one of: {COMMANDS}.",
+                    pit_list(&legal_pits(&t.game))
+                ))
+            }
             Err(MoveError::Parse(e)) => self.error(format!("{}.", capitalise(&e.to_string()))),
+            Err(MoveError::Illegal(IllegalMove::SwapNotAllowed)) => {
+                let first = t.game.variant().first_player();
+                self.error(format!(
+                    "Swap is only allowed as {}'s answer to {}'s first move (pie rule). You can sow: {}.",
+                    side_name(!first),
+                    side_name(first),
+                    pit_list(&legal_pits(&t.game))
+                ))
+            }
             Err(e) => {
                 let legal = pit_list(&legal_pits(&t.game));
                 self.error(format!("{}. You can sow: {legal}.", capitalise(&e.to_string())))
@@ -507,13 +539,20 @@ impl Session {
         if before.is_opening() && opening_would_play_again(&t.game, mv) {
             let _ = write!(
                 text,
-                " The last seed fell in the store, but the first move of a pie-rule game gets no extra turn: Player {} may now steal it.",
-                player_number(!mover)
+                " The last seed fell in the store, but the first move of a pie-rule game gets no extra turn: {} may now steal it.",
+                side_name(!mover)
             );
         }
         let _ = writeln!(self.out, "{text}");
         if self.check_over(&t.game) {
             self.stage = Stage::Done;
+        } else if mv == Move::Swap {
+            // The board has turned round: show it now, not only before the
+            // next person's question.
+            t.drawn = Some(t.game.moves().len());
+            let board = self.board_text(&t.game, true);
+            self.out.push('\n');
+            self.out.push_str(&board);
         }
     }
 
@@ -539,13 +578,13 @@ impl Session {
         let Move::Sow(k) = mv else {
             return format!(
                 "{who} steals the first move (pie rule): the board turns round, so that move is now \
-                 Player {}'s, and Player {} moves next.",
-                player_number(mover),
-                player_number(!mover)
+                 {}'s, and {} moves next.",
+                side_name(mover),
+                side_name(!mover)
             );
         };
         let mut s =
-            format!("{who} sowed {} from pit {}", plural(report.sown, "seed", "seeds"), k + 1);
+            format!("{who} sowed {} from pit{NBSP}{}", plural(report.sown, "seed", "seeds"), k + 1);
         if report.relays > 0 {
             let _ = write!(
                 s,
@@ -564,11 +603,8 @@ impl Session {
             s.push('.');
         }
         if report.extra_turn && !pos.is_over() {
-            let _ = write!(
-                s,
-                " The last seed fell in the store: extra turn for Player {}.",
-                player_number(mover)
-            );
+            let _ =
+                write!(s, " The last seed fell in the store: extra turn for {}.", side_name(mover));
         }
         s
     }
@@ -581,14 +617,9 @@ impl Session {
         let board = self.board_text(game, false);
         self.out.push('\n');
         self.out.push_str(&board);
-        let _ = writeln!(
-            self.out,
-            "{TITLE}Game over{TITLE:#}: {} ({}).",
-            reason.describe(),
-            reason.name()
-        );
+        let _ = writeln!(self.out, "{TITLE}Game over{TITLE:#}: {}.", reason.describe());
         let (s, n) = (pos.store(Side::South), pos.store(Side::North));
-        let _ = writeln!(self.out, "Final score: Player 1 {s}, Player 2 {n}.");
+        let _ = writeln!(self.out, "Final score: South {s}, North {n}.");
         let result = match pos.outcome() {
             Some(Outcome::Win(side)) => {
                 let margin = (s as i32 - n as i32).unsigned_abs();
@@ -611,9 +642,12 @@ impl Session {
         let n = v.pits_per_side();
         let description = v.rules().description.clone();
         let name = v.name().to_string();
+        let mover = t.game.position().to_move();
+        let intro = Side::ALL.map(|side| self.introduction(side)).join("\n");
         let _ = writeln!(
             self.out,
-            "Enter the number of one of your pits (1-{n}, shown {} your row) to sow its seeds.\n\
+            "{} to move: enter the number of one of your pits (1-{n}, shown {} your row) to sow its seeds.\n\
+             {intro}\n\
              Commands:\n  \
                help        this text\n  \
                undo        take moves back to the previous turn of a person\n  \
@@ -622,7 +656,8 @@ impl Session {
                load FILE   go on with a game saved in FILE\n  \
                quit        save the game to {} and leave\n\
              The rules ({name}): {description}.",
-            if t.game.position().to_move() == Side::South { "below" } else { "above" },
+            side_name(mover),
+            if mover == Side::South { "below" } else { "above" },
             self.autosave.path.display()
         );
         if t.swap_question_open() {
@@ -663,9 +698,9 @@ impl Session {
         let text = match mv {
             Move::Swap => "Hint: steal the first move (y).".to_string(),
             Move::Sow(k) if t.swap_question_open() => {
-                format!("Hint: let the first move stand (n), then sow pit {}.", k + 1)
+                format!("Hint: let the first move stand (n), then sow pit{NBSP}{}.", k + 1)
             }
-            Move::Sow(k) => format!("Hint: sow pit {}.", k + 1),
+            Move::Sow(k) => format!("Hint: sow pit{NBSP}{}.", k + 1),
         };
         let _ = writeln!(self.out, "{text}");
     }
@@ -677,16 +712,16 @@ impl Session {
         let record = self.record_of(game);
         match record.save(std::path::Path::new(file)) {
             Ok(Saved::Written) => {
-                let _ = writeln!(
-                    self.out,
-                    "Saved the game to {file}; `mancala play --load {}` goes on with it.",
-                    super::save_file::shell_word(file)
-                );
+                let go_on = self
+                    .autosave
+                    .invocation
+                    .command(&format!("play --load {}", super::save_file::shell_word(file)));
+                let _ = writeln!(self.out, "Saved the game to {file}; {go_on} goes on with it.");
             }
             Ok(Saved::Discarded) => {
                 let _ = writeln!(self.out, "Not saved: {file} keeps nothing.");
             }
-            Err(e) => self.error(format!("{e}.")),
+            Err(e) => self.error(file_error(file, &e)),
         }
     }
 
@@ -702,7 +737,7 @@ impl Session {
                 self.resumed = false;
                 self.load_record(record, [None, None]);
             }
-            Err(e) => self.error(format!("{e}.")),
+            Err(e) => self.error(file_error(file, &e)),
         }
     }
 
@@ -714,9 +749,11 @@ impl Session {
 
     /// Leaves the session (quit, end of input): saves an unfinished game to
     /// the autosave file and returns what to say.
+    /// The text is fitted to the width, as [`Session::step`]'s.
     pub fn leave(&mut self, why: &str) -> String {
         let record = self.unfinished_record_text();
-        self.leave_with(why, record)
+        let text = self.leave_with(why, record);
+        board::fit(&text, self.width)
     }
 
     fn leave_with(&mut self, why: &str, record: Option<String>) -> String {
@@ -737,13 +774,26 @@ pub fn save_message(why: &str, autosave: &Autosave, record: &str) -> String {
     let path = autosave.path.display();
     match autosave.save(record) {
         Ok(Saved::Written) => {
-            format!("{why}: the game is saved to {path}. `{}` goes on with it.", autosave.resume)
+            format!("{why}: the game is saved to {path}. {} goes on with it.", autosave.resume())
         }
-        Ok(Saved::Discarded) => format!("{why}: the game is not saved (the autosave file is {path})."),
+        Ok(Saved::Discarded) => {
+            format!("{why}: the game is not saved (the autosave file is {path}).")
+        }
         Err(e) => format!(
             "{why}, but the game could not be saved to {path}: {e}.\n\
-             Here is its record; put it in a file and go on with `mancala play --load FILE`:\n{record}"
+             Here is its record; put it in a file and go on with {}:\n{record}",
+            autosave.invocation.command("play --load FILE")
         ),
+    }
+}
+
+/// A message about the file `file` as a sentence: capitalised, unless it
+/// starts with the file's name as typed (`x.game: line 3: …`).
+fn file_error(file: &str, message: &str) -> String {
+    if message.starts_with(file) {
+        format!("{message}.")
+    } else {
+        format!("{}.", capitalise(message))
     }
 }
 
@@ -837,14 +887,20 @@ mod tests {
         assert!(d.say("0").contains("from 1 to 10"));
         assert!(d.say("4").contains("Seeds per pit (1-12) [4]"));
         assert!(d.say("0").contains("from 1 to 12"));
-        assert!(d.say("3").contains("Who plays Player 1"));
-        assert!(d.say("").contains("Who plays Player 2"));
+        assert!(d.say("3").contains("Who plays Player 1 (South), the lower row?"));
+        assert!(d.say("").contains("Who plays Player 2 (North), the upper row?"));
         assert!(d.say("robot").contains("is not a player"));
-        assert!(d.say("computer").contains("Level of the computer for Player 2"));
+        assert!(d.say("computer").contains("Level of the computer for North"));
         let shown = d.say("");
         assert!(shown.contains("kalah: 4 pits a side, 3 seeds in each"), "{shown}");
-        assert!(shown.contains("Player 2 (computer, level 5)"), "{shown}");
-        assert!(shown.contains("Player 1, choose a pit to sow (1-4)"), "{shown}");
+        assert!(
+            shown.contains(
+                "Player 1 (South), human: the lower row and the store on the right.\n\
+                 Player 2 (North), computer, level 5: the upper row and the store on the left.\n"
+            ),
+            "{shown}"
+        );
+        assert!(shown.contains("South, choose a pit to sow (1-4)"), "{shown}");
     }
 
     #[test]
@@ -868,24 +924,26 @@ mod tests {
         let shown = d.until_question();
         assert!(shown.contains("Pie rule"), "{shown}");
         let shown = d.say("1");
-        assert!(shown.contains("Player 1 sowed 4 seeds from pit 1."), "{shown}");
+        assert!(shown.contains("South sowed 4 seeds from pit 1."), "{shown}");
         assert!(!shown.contains("no extra turn"), "{shown}");
-        assert!(shown.contains("Player 2, steal Player 1's first move? (y/n)"), "{shown}");
+        assert!(shown.contains("North, steal South's first move? (y/n)"), "{shown}");
         assert!(d.say("").contains("Please answer y"));
         assert!(d.say("3").contains("Please answer y"));
         let shown = d.say("y");
-        assert!(shown.contains("Player 2 steals the first move"), "{shown}");
-        assert!(shown.contains("Player 1, choose a pit"), "{shown}");
+        assert!(shown.contains("North steals the first move"), "{shown}");
+        assert!(shown.contains("South, choose a pit"), "{shown}");
         // The stolen move's pit is now North's pit 1, highlighted.
         assert!(shown.contains("[  0]"), "{shown}");
-        assert!(d.say("swap").contains("Swap is only allowed"));
+        assert!(d
+            .say("swap")
+            .contains("Swap is only allowed as North's answer to South's first move"));
         let shown = d.say("3");
-        assert!(shown.contains("extra turn for Player 1"), "{shown}");
+        assert!(shown.contains("extra turn for South"), "{shown}");
         assert!(d.say("3").contains("Pit 3 is empty. You can sow: 1, 2, 4-6."));
         assert!(d.say("9").contains("Pit 9 does not exist"));
         assert!(d.say("").contains("Please enter a pit number"));
         assert!(d.say("fly").contains("Unknown command \"fly\""));
-        assert!(d.say("-1").contains("is not a move"));
+        assert!(d.say("-1").contains("Not a move: \"-1\"."));
         assert!(d.say("99999999999999999999999").contains("does not exist"));
         d.s.answer(Input::TooLong);
         assert!(d.until_question().contains("too long"));
@@ -905,8 +963,8 @@ mod tests {
             ),
             "{shown}"
         );
-        assert!(!shown.contains("extra turn for Player 1"), "{shown}");
-        assert!(shown.contains("Player 2, steal"), "{shown}");
+        assert!(!shown.contains("extra turn for South"), "{shown}");
+        assert!(shown.contains("North, steal"), "{shown}");
         // The same move later in the game is an extra turn, said as usual.
         d.say("n");
         d.say("undo");
@@ -940,13 +998,13 @@ mod tests {
         let mut d = Driver::new(kalah_hh());
         d.say("2");
         let shown = d.say("n");
-        assert!(shown.contains("Player 2 lets the first move stand."), "{shown}");
-        assert!(shown.contains("Player 2, choose a pit"), "{shown}");
+        assert!(shown.contains("North lets the first move stand."), "{shown}");
+        assert!(shown.contains("North, choose a pit"), "{shown}");
         assert!(d.say("y").contains("Unknown command"));
         // North's pit 6 reaches its store and South's pits 1 to 3.
         d.say("6");
         let shown = d.say("1");
-        assert!(shown.contains("Player 1 sowed 5 seeds from pit 1."), "{shown}");
+        assert!(shown.contains("South sowed 5 seeds from pit 1."), "{shown}");
     }
 
     #[test]
@@ -984,7 +1042,9 @@ mod tests {
         let shown = d.until_question();
         assert!(shown.ends_with("<END>"), "{shown}");
         assert!(shown.contains("Game over"), "{shown}");
-        assert!(shown.contains("Final score: Player 1"), "{shown}");
+        assert!(shown.contains("Final score: South "), "{shown}");
+        // The reason in words only, without its internal name.
+        assert!(!shown.contains("(empty-side)"), "{shown}");
     }
 
     #[test]
@@ -1003,7 +1063,7 @@ mod tests {
         assert!(shown.contains("Going on after 1 move."), "{shown}");
         assert_eq!(d.s.current_game().unwrap().moves().len(), 1);
         let shown = d.say(&format!("load {}", dir.join("missing").display()));
-        assert!(shown.contains("cannot open"), "{shown}");
+        assert!(shown.contains("Cannot open"), "{shown}");
         let shown = d.say("quit");
         assert!(shown.contains("the game is saved to"), "{shown}");
         assert!(shown.ends_with("<END>"), "{shown}");
@@ -1045,5 +1105,185 @@ mod tests {
         assert!(d.s.current_game().is_none_or(|g| g.position().is_over()), "{}", d.transcript);
         assert!(auto.exists(), "the resumed game's autosave was removed:\n{}", d.transcript);
         assert_eq!(Record::load(&auto).unwrap().game.moves().len(), 0);
+    }
+
+    /// The lines of a transcript that introduce the players: the set-up
+    /// questions, the introduction and `help`.
+    fn introduces_players(line: &str) -> bool {
+        line.starts_with("Who plays Player")
+            || line.starts_with("Player 1 (South), ")
+            || line.starts_with("Player 2 (North), ")
+    }
+
+    #[test]
+    fn south_and_north_after_the_introduction() {
+        // A whole game between two people, with a swap, an undo and help:
+        // "Player 1" and "Player 2" only where the players are introduced.
+        let mut d = Driver::new(Setup { players: [None, None], ..kalah_hh() });
+        d.say("");
+        d.say("human");
+        let mut shown = d.say("3");
+        shown += &d.say("y");
+        shown += &d.say("help");
+        assert!(shown.contains("Player 1 (South), human: the lower row"), "{shown}");
+        for _ in 0..200 {
+            let Some(game) = d.s.current_game() else { break };
+            let pit = legal_pits(game)[0];
+            d.say(&pit.to_string());
+        }
+        let transcript = d.transcript.clone();
+        assert!(transcript.contains("Game over"), "{transcript}");
+        assert!(
+            transcript.contains("South sowed") && transcript.contains("North sowed"),
+            "{transcript}"
+        );
+        assert!(transcript.contains("Final score: South "), "{transcript}");
+        for line in transcript.lines().filter(|l| !introduces_players(l)) {
+            assert!(!line.contains("Player 1") && !line.contains("Player 2"), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn swap_is_offered_after_bad_input_only_when_it_is_legal() {
+        let mut d = Driver::new(kalah_hh());
+        let shown = d.say("-1");
+        assert!(
+            shown.contains("Not a move: \"-1\". Enter a pit number (1-6), or one of:"),
+            "{shown}"
+        );
+        assert!(!shown.contains("swap"), "no swap before the first move: {shown}");
+        d.say("1");
+        // North lets the first move stand, and may still steal it.
+        d.say("n");
+        let shown = d.say("-1");
+        assert!(shown.contains("(1-6), swap (steal the first move), or one of:"), "{shown}");
+        d.say("2");
+        let shown = d.say("x1");
+        assert!(shown.contains("Unknown command"), "{shown}");
+        let shown = d.say("2.5");
+        assert!(shown.contains("Not a move: \"2.5\"."), "{shown}");
+        assert!(!shown.contains("swap"), "no swap after North's move: {shown}");
+    }
+
+    #[test]
+    fn the_board_turned_round_is_shown_right_after_the_swap() {
+        // The computer opens as South; North, a person, steals the move:
+        // the board is drawn before the computer answers, with the stolen
+        // pit marked on North's side.
+        let mut setup = kalah_hh();
+        setup.players[0] = Some(PlayerKind::Computer(1));
+        let mut d = Driver::new(setup);
+        d.until_question();
+        let shown = d.say("y");
+        let swap = shown.find("North steals the first move").expect("the swap");
+        let thinking = shown.find("South (computer) is thinking").expect("the answer");
+        let board = shown[swap..thinking].to_string();
+        assert!(board.contains("North: human, store on the left"), "{shown}");
+        assert!(board.contains("[  0]"), "{shown}");
+        assert!(board.contains("+-----+"), "{shown}");
+        // Not drawn twice before the question.
+        assert_eq!(shown.matches("store on the left").count(), 2, "{shown}");
+    }
+
+    #[test]
+    fn file_errors_are_sentences() {
+        let mut d = Driver::new(kalah_hh());
+        let missing = d.dir.path().join("missing.game");
+        let shown = d.say(&format!("load {}", missing.display()));
+        assert!(shown.contains(&format!("Cannot open {}: ", missing.display())), "{shown}");
+        let shown = d.say(&format!("save {}", d.dir.path().join("no/x.game").display()));
+        assert!(shown.contains("The folder "), "{shown}");
+        // A message that starts with the file's name keeps it as typed.
+        std::fs::write(d.dir.path().join("chess.pgn"), "1. e4 e5\n").unwrap();
+        let chess = d.dir.path().join("chess.pgn").display().to_string();
+        let shown = d.say(&format!("load {chess}"));
+        assert!(shown.contains(&format!("{chess}: line 1: ")), "{shown}");
+    }
+
+    #[test]
+    fn short_phrases_stay_together_and_continue_under_their_text() {
+        let mut d = Driver::new(Setup::default());
+        d.s.set_width(Some(44));
+        let shown = d.until_question();
+        // The variant menu: each description's next lines under its start.
+        let column =
+            shown.lines().find(|l| l.starts_with("   1. ")).unwrap().find("Kalah").unwrap();
+        assert_eq!(column, 21, "{shown}");
+        let menu = shown.lines().skip_while(|l| *l != "Variants:").skip(1);
+        let mut continued = 0;
+        for line in menu.take_while(|l| !l.starts_with("Variant (")) {
+            let entry =
+                line.trim_start().split_once(". ").is_some_and(|(n, _)| n.parse::<u8>().is_ok());
+            if !entry {
+                assert!(
+                    line.starts_with(&" ".repeat(21)),
+                    "{line:?} is not under its text:\n{shown}"
+                );
+                continued += 1;
+            }
+            assert!(line.len() <= 44, "{line:?}");
+        }
+        assert!(continued > 5, "{shown}");
+        let mut d = Driver::new(kalah_hh());
+        for width in [30, 36, 44, 52] {
+            d.s.set_width(Some(width));
+            let shown = d.say("help");
+            for phrase in ["save FILE", "load FILE", "Player 1 (South)", "Player 2 (North)"] {
+                assert!(shown.contains(phrase), "{phrase:?} broken at {width} columns:\n{shown}");
+            }
+            // The commands' descriptions continue under themselves.
+            for line in shown.lines().skip_while(|l| *l != "Commands:").skip(1) {
+                if line.starts_with("The rules") {
+                    break;
+                }
+                assert!(line.starts_with("  "), "{line:?} at {width} columns:\n{shown}");
+                assert!(line.len() <= width, "{line:?}");
+            }
+            assert!(!shown.contains('\u{a0}'), "a joining space left in:\n{shown}");
+            // A command and its argument on one line.
+            let shown = d.say("x");
+            assert!(shown.contains("Unknown command"), "{shown}");
+            for line in shown.lines() {
+                let line = line.trim();
+                assert!(
+                    !line.ends_with(" save")
+                        && !line.ends_with(" load")
+                        && !line.starts_with("FILE"),
+                    "{line:?} at {width} columns:\n{shown}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_command_to_copy_breaks_only_between_the_program_and_its_arguments() {
+        let mut d = Driver::new(kalah_hh());
+        let file = d.dir.path().join("auto.game");
+        let program = "/home/someone/mancala-rs/target/release/mancala";
+        d.s.autosave = Autosave::new(
+            Some(file.clone()),
+            crate::invocation::Invocation::decide(std::ffi::OsStr::new(program), None),
+        );
+        d.s.set_width(Some(64));
+        d.say("1");
+        let saved = d.dir.path().join("g.game").display().to_string();
+        let shown = d.say(&format!("save {saved}"));
+        let lines: Vec<&str> = shown.lines().collect();
+        // Whole on their lines: the path with its hyphen and slashes, the
+        // arguments, the cargo form.
+        assert!(lines.contains(&format!("`{program}").as_str()), "{shown}");
+        assert!(lines.iter().any(|l| l.starts_with(&format!("play --load {saved}`"))), "{shown}");
+        let cargo = format!("`cargo run --release -- play --load {saved}`");
+        assert!(lines.iter().any(|l| l.contains(&cargo)), "{shown}");
+        let shown = d.s.leave("End of input");
+        let auto = file.display().to_string();
+        assert!(
+            shown.contains(&format!("`{program}\nplay --resume --autosave {auto}`")),
+            "{shown}"
+        );
+        assert!(!shown.contains(NBSP), "{shown}");
+        for line in shown.lines() {
+            assert!(line.chars().count() <= 64, "{line:?}");
+        }
     }
 }

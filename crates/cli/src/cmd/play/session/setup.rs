@@ -8,7 +8,7 @@ use mancala_core::{preset_names, Game, Side, Variant};
 
 use super::super::board::TITLE;
 use super::super::record::{PlayerKind, DEFAULT_LEVEL};
-use super::{capitalise, player_number, plural, Session, Stage, Table, COMMANDS};
+use super::{capitalise, introduced, plural, side_name, Session, Stage, Table, COMMANDS};
 
 /// What the command line settled before the game: every `Some` skips a
 /// question.
@@ -33,7 +33,10 @@ impl Session {
                     self.seeds = Some(sized.seeds_per_pit());
                 }
                 Err(e) => {
-                    self.error(format!("{} cannot be played at that size: {e}", base.name()));
+                    self.error(format!(
+                        "The variant {} cannot be played at that size: {e}",
+                        base.name()
+                    ));
                     self.pits = None;
                     self.seeds = None;
                 }
@@ -60,7 +63,10 @@ impl Session {
         match base.resized(Some(pits), Some(seeds)) {
             Ok(variant) => self.ask_players(variant),
             Err(e) => {
-                self.error(format!("{} cannot be played at that size: {e}", base.name()));
+                self.error(format!(
+                    "The variant {} cannot be played at that size: {e}",
+                    base.name()
+                ));
                 self.seeds = None;
                 self.stage = Stage::Seeds { base };
             }
@@ -90,22 +96,26 @@ impl Session {
             plural(v.seeds_per_pit(), "seed", "seeds"),
         );
         let _ = writeln!(self.out, "{}", v.rules().description);
-        let _ = writeln!(
-            self.out,
-            "Player 1 ({}) has the lower row and the store on the right; \
-             Player 2 ({}) the upper row and the store on the left.",
-            self.describe_player(Side::South),
-            self.describe_player(Side::North),
-        );
+        for side in Side::ALL {
+            let _ = writeln!(self.out, "{}", self.introduction(side));
+        }
         if v.rules().turn.pie_rule {
-            let first = player_number(v.first_player());
-            let second = player_number(!v.first_player());
-            let _ = writeln!(
-                self.out,
-                "Pie rule: after Player {first}'s first move, Player {second} may steal it."
-            );
+            let first = side_name(v.first_player());
+            let second = side_name(!v.first_player());
+            let _ =
+                writeln!(self.out, "Pie rule: after {first}'s first move, {second} may steal it.");
         }
         let _ = writeln!(self.out, "Enter a pit number to sow it, or one of: {COMMANDS}.");
+    }
+
+    /// "Player 1 (South), human: the lower row and the store on the right."
+    pub(super) fn introduction(&self, side: Side) -> String {
+        let (row, store) = if side == Side::South { ("lower", "right") } else { ("upper", "left") };
+        format!(
+            "{}, {}: the {row} row and the store on the {store}.",
+            introduced(side),
+            self.describe_player(side)
+        )
     }
 
     pub(super) fn ask_setup(&mut self) -> String {
@@ -113,7 +123,10 @@ impl Session {
             Stage::Variant => {
                 if !self.listed_variants {
                     self.listed_variants = true;
-                    let _ = writeln!(self.out, "{TITLE}New game{TITLE:#} (press Enter for the value in brackets)");
+                    let _ = writeln!(
+                        self.out,
+                        "{TITLE}New game{TITLE:#} (press Enter for the value in brackets)"
+                    );
                     let _ = writeln!(self.out, "Variants:");
                     for (i, v) in Variant::presets().iter().enumerate() {
                         let _ = writeln!(
@@ -138,14 +151,14 @@ impl Session {
                 format!("Seeds per pit ({lo}-{hi}) [{}]: ", b.seeds_per_pit)
             }
             &Stage::Player { side, .. } => format!(
-                "Who plays Player {} ({} row)? human or computer [{}]: ",
-                player_number(side),
+                "Who plays {}, the {} row? human or computer [{}]: ",
+                introduced(side),
                 if side == Side::South { "lower" } else { "upper" },
                 if side == Side::South { "human" } else { "computer" },
             ),
             &Stage::Level { side, .. } => format!(
-                "Level of the computer for Player {}, 1 (easiest) to 10 (strongest) [{DEFAULT_LEVEL}]: ",
-                player_number(side)
+                "Level of the computer for {}, 1 (easiest) to 10 (strongest) [{DEFAULT_LEVEL}]: ",
+                side_name(side)
             ),
             // Not set-up questions: [`Session::step`] asks those.
             Stage::Play(_) | Stage::Taken | Stage::Done => String::new(),

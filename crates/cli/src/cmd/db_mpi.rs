@@ -1,0 +1,109 @@
+//! `mancala db build --mpi`: the database build spread over the processes
+//! of an MPI job (`mpirun -np N mancala db build ... --mpi`), in a build
+//! with the feature `mpi`. Process 0 reports; the others print only their
+//! own failures.
+
+use crate::cmd::db::BuildArgs;
+use crate::error::CliError;
+
+/// Builds the database `args` asks for with the processes of the MPI job.
+#[cfg(not(feature = "mpi"))]
+pub fn build(_args: BuildArgs) -> Result<(), CliError> {
+    Err(CliError::input(
+        "--mpi: this mancala was built without MPI; build it with `cargo build --release \
+         --features mpi -p mancala-cli` (Open MPI installed: docs/scaling.md) and run it under \
+         `mpirun`",
+    ))
+}
+
+/// Builds the database `args` asks for with the processes of the MPI job.
+#[cfg(feature = "mpi")]
+pub fn build(args: BuildArgs) -> Result<(), CliError> {
+    use std::time::Instant;
+
+    use mancala_solver::cluster::Cluster;
+    use mancala_solver::{Databases, DbError};
+
+    use crate::cmd::db::db_error;
+    use crate::output::outln;
+
+    let v = args.variant.variant()?;
+    Databases::check_build_spread(&v, args.max_seeds).map_err(|e| db_error(e, "--max-seeds"))?;
+    let root = args.location.root();
+    let folder = args.location.folder(&v);
+    let cluster = Cluster::init().map_err(CliError::failure)?;
+    let (rank, size) = (cluster.rank(), cluster.size());
+    let first = rank == 0;
+    if first {
+        eprintln!(
+            "building {} (rows of {}) up to {} seeds in {} with {size} MPI processes",
+            v.name(),
+            v.pits_per_side(),
+            args.max_seeds,
+            folder.display()
+        );
+    }
+    let bar = if first { crate::cmd::db::progress_bar() } else { indicatif::ProgressBar::hidden() };
+    let started = Instant::now();
+    let progress = crate::cmd::db::layer_progress(&bar, &folder, true);
+    let signals = crate::signals::stop_on_signals();
+    let stop = signals.flag();
+    let built =
+        Databases::build_mpi(&v, args.max_seeds, &root, &cluster, &program(), &progress, &stop);
+    bar.finish_and_clear();
+    let (db, report) = match built {
+        Ok(built) => built,
+        Err(e) => {
+            // Errors every process meets together are reported by process 0;
+            // a process's own failure with a file by that process.
+            let shared = !matches!(e, DbError::Io { .. } | DbError::Damaged { .. });
+            let error = match e {
+                DbError::Interrupted { .. } => CliError {
+                    code: signals.code(),
+                    message: format!("{}: {e}; run the same command to resume", signals.why()),
+                },
+                e => db_error(e, "--max-seeds"),
+            };
+            if first {
+                return Err(error);
+            }
+            if !shared {
+                eprintln!("mancala: process {rank}: {}", error.message);
+            }
+            drop(cluster);
+            std::process::exit(error.code);
+        }
+    };
+    if first {
+        let (layers, boards) = (db.max_seeds(), db.boards());
+        outln!(
+            "built {} layers 0..={} ({} boards) in {:.1} s with {size} processes: {}",
+            layers + 1,
+            layers,
+            boards,
+            started.elapsed().as_secs_f64(),
+            folder.display()
+        );
+        let each: Vec<String> = report.sent.iter().map(u64::to_string).collect();
+        outln!(
+            "sent {} bytes between the processes (process by process: {})",
+            report.sent.iter().sum::<u64>(),
+            each.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// This program's version and a hash of its executable: processes of one
+/// job must run the same build.
+#[cfg(feature = "mpi")]
+fn program() -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    let exe = std::env::current_exe().and_then(std::fs::read);
+    match &exe {
+        Ok(bytes) => bytes.hash(&mut h),
+        Err(e) => e.to_string().hash(&mut h),
+    }
+    format!("mancala {} (executable {:016x})", env!("CARGO_PKG_VERSION"), h.finish())
+}

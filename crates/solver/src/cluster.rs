@@ -1,0 +1,237 @@
+//! The processes of an MPI job (`mpirun -np N mancala ...`), for the
+//! database build spread over them ([`KalahDb::build_mpi`]): started with
+//! the feature `mpi` on, through the `mpi` crate over the system's MPI
+//! library (Open MPI or MPICH).
+//!
+//! Every step that can fail on one process and not on the others is
+//! followed by `Link::together`, so that all processes stop with an
+//! error together instead of waiting forever for one that gave up.
+//!
+//! [`KalahDb::build_mpi`]: crate::KalahDb::build_mpi
+
+use std::cell::Cell;
+
+use mpi::datatype::{Equivalence, Partition, PartitionMut};
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+use mpi::Count;
+
+use crate::layer_file::DbError;
+
+/// Bytes a message of a share of a layer holds at most (MPI counts
+/// elements in 32-bit integers).
+const CHUNK: usize = 1 << 30;
+
+/// This process's place in an MPI job. MPI is started when it is made and
+/// finished when it is dropped.
+pub struct Cluster {
+    world: SimpleCommunicator,
+    /// Finishes MPI when dropped (after `world`).
+    _universe: mpi::environment::Universe,
+}
+
+impl Cluster {
+    /// Starts MPI: an error when it was started already, or when the
+    /// process was not started by `mpirun` as MPI expects.
+    pub fn init() -> Result<Cluster, DbError> {
+        let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
+            .ok_or_else(|| DbError::Cluster("MPI was started already in this process".into()))?;
+        Ok(Cluster { world: universe.world(), _universe: universe })
+    }
+
+    /// This process's number, 0 to [`Cluster::size`] - 1; process 0 writes
+    /// the files and reports the progress.
+    pub fn rank(&self) -> usize {
+        self.world.rank() as usize
+    }
+
+    /// How many processes the job has.
+    pub fn size(&self) -> usize {
+        self.world.size() as usize
+    }
+
+    /// Ends every process of the job at once with status `code` (for a
+    /// failure the others cannot hear of otherwise).
+    pub fn abort(&self, code: i32) -> ! {
+        self.world.abort(code)
+    }
+
+    pub(crate) fn link(&self) -> Link<'_> {
+        Link { world: &self.world, sent: Cell::new(0) }
+    }
+}
+
+/// The collective operations of the build, counting the bytes this process
+/// hands to MPI to send to the others (the values and requests; the few
+/// bytes of each step's agreement are counted too).
+pub(crate) struct Link<'a> {
+    world: &'a SimpleCommunicator,
+    sent: Cell<u64>,
+}
+
+impl Link<'_> {
+    pub(crate) fn rank(&self) -> usize {
+        self.world.rank() as usize
+    }
+
+    pub(crate) fn size(&self) -> usize {
+        self.world.size() as usize
+    }
+
+    /// Bytes this process sent so far.
+    pub(crate) fn sent(&self) -> u64 {
+        self.sent.get()
+    }
+
+    fn count(&self, bytes: usize) {
+        self.sent.set(self.sent.get() + bytes as u64);
+    }
+
+    /// Process 0's `values`, on every process.
+    pub(crate) fn broadcast_first(&self, values: &mut [u64]) {
+        self.world.process_at_rank(0).broadcast_into(values);
+        if self.rank() == 0 {
+            self.count(8 * values.len() * (self.size() - 1));
+        }
+    }
+
+    /// Every process's `values`, process by process, on every process.
+    pub(crate) fn gather_all(&self, values: &[u64]) -> Vec<u64> {
+        let mut out = vec![0u64; values.len() * self.size()];
+        self.world.all_gather_into(values, &mut out[..]);
+        self.count(8 * values.len() * (self.size() - 1));
+        out
+    }
+
+    /// `step`'s outcome on every process: `Ok` when it succeeded on all of
+    /// them; else this process's own error, or one saying which other
+    /// process failed (it reports its error itself).
+    pub(crate) fn together<T>(&self, step: Result<T, DbError>) -> Result<T, DbError> {
+        let failed = self.gather_all(&[step.is_err() as u64]);
+        match step {
+            Err(e) => Err(e),
+            Ok(_) if failed.iter().any(|&f| f != 0) => {
+                let who: Vec<String> =
+                    (0..failed.len()).filter(|&r| failed[r] != 0).map(|r| r.to_string()).collect();
+                Err(DbError::Cluster(format!(
+                    "process {} failed (its message says why)",
+                    who.join(", ")
+                )))
+            }
+            Ok(t) => Ok(t),
+        }
+    }
+
+    /// Sends `outgoing[r]` to process `r`, for every `r`, with `stop`:
+    /// what each process sent here, process by process, how many from
+    /// each, and whether any process's `stop` was set.
+    pub(crate) fn ask<T: Equivalence + Copy + Default>(
+        &self,
+        outgoing: &[Vec<T>],
+        stop: bool,
+    ) -> Result<(Vec<T>, Vec<Count>, bool), DbError> {
+        let size = self.size();
+        let counts: Vec<Count> =
+            outgoing.iter().map(|o| Count::try_from(o.len()).unwrap_or(-1)).collect();
+        // Each process's count for each other, and its flags: 1 to stop, 2
+        // for a count beyond MPI's.
+        let flags = stop as Count | (2 * counts.contains(&-1) as Count);
+        let send: Vec<Count> = counts.iter().flat_map(|&c| [c.max(0), flags]).collect();
+        let mut heard = vec![0 as Count; 2 * size];
+        self.world.all_to_all_into(&send[..], &mut heard[..]);
+        self.count(8 * (size - 1));
+        let incoming: Vec<Count> = heard.iter().step_by(2).copied().collect();
+        let flags = heard.iter().skip(1).step_by(2).fold(0, |a, &f| a | f);
+        if flags & 2 != 0 {
+            return Err(DbError::Cluster(format!(
+                "more than {} values to exchange at once between two processes",
+                Count::MAX
+            )));
+        }
+        let stopped = flags & 1 != 0;
+        let received = self.varcount(outgoing, &counts, &incoming);
+        Ok((received, incoming, stopped))
+    }
+
+    /// Sends `outgoing[r]` to process `r`, for every `r`, knowing that
+    /// process `r` sends `incoming[r]` values here (the answers to
+    /// [`Link::ask`]): what they sent, process by process.
+    pub(crate) fn answer<T: Equivalence + Copy + Default>(
+        &self,
+        outgoing: &[Vec<T>],
+        incoming: &[Count],
+    ) -> Vec<T> {
+        let counts: Vec<Count> = outgoing.iter().map(|o| o.len() as Count).collect();
+        self.varcount(outgoing, &counts, incoming)
+    }
+
+    fn varcount<T: Equivalence + Copy + Default>(
+        &self,
+        outgoing: &[Vec<T>],
+        counts: &[Count],
+        incoming: &[Count],
+    ) -> Vec<T> {
+        let displs = |c: &[Count]| -> Vec<Count> {
+            c.iter()
+                .scan(0 as Count, |at, &n| {
+                    let d = *at;
+                    *at = at.wrapping_add(n);
+                    Some(d)
+                })
+                .collect()
+        };
+        let (send_at, receive_at) = (displs(counts), displs(incoming));
+        // Never empty: two empty vectors share a dangling address, and MPI
+        // refuses a send buffer that is also the receive buffer.
+        let mut send: Vec<T> = Vec::with_capacity(outgoing.iter().map(Vec::len).sum::<usize>() + 1);
+        for o in outgoing {
+            send.extend_from_slice(o);
+        }
+        send.push(T::default());
+        let mut received =
+            vec![T::default(); incoming.iter().map(|&c| c as usize).sum::<usize>() + 1];
+        {
+            let send = Partition::new(&send[..], counts, &send_at[..]);
+            let mut receive = PartitionMut::new(&mut received[..], incoming, &receive_at[..]);
+            self.world.all_to_all_varcount_into(&send, &mut receive);
+        }
+        let me = self.rank();
+        let elsewhere: usize =
+            outgoing.iter().enumerate().filter(|&(r, _)| r != me).map(|(_, o)| o.len()).sum();
+        self.count(elsewhere * std::mem::size_of::<T>());
+        received.pop();
+        received
+    }
+
+    /// Sends `bytes` to process 0 (which takes them with
+    /// [`Link::receive_from`]), in messages of at most 1 GiB.
+    pub(crate) fn send_to_first(&self, bytes: &[u8]) {
+        for chunk in bytes.chunks(CHUNK) {
+            self.world.process_at_rank(0).send(chunk);
+        }
+        self.count(bytes.len());
+    }
+
+    /// Takes `len` bytes process `from` sends with [`Link::send_to_first`],
+    /// handing each message to `take` in order; after an error of `take`,
+    /// the rest is still taken (the sender waits for it) but not handed on.
+    pub(crate) fn receive_from(
+        &self,
+        from: usize,
+        len: usize,
+        take: &mut dyn FnMut(&[u8]) -> Result<(), DbError>,
+    ) -> Result<(), DbError> {
+        let mut buffer = vec![0u8; len.min(CHUNK)];
+        let mut left = len;
+        let mut outcome = Ok(());
+        while left > 0 {
+            let part = left.min(CHUNK);
+            self.world.process_at_rank(from as i32).receive_into(&mut buffer[..part]);
+            if outcome.is_ok() {
+                outcome = take(&buffer[..part]);
+            }
+            left -= part;
+        }
+        outcome
+    }
+}
