@@ -558,7 +558,7 @@ impl Position {
             EndReason::NoSeeds => rules.end.empty_side == EmptySide::Mover,
             EndReason::CannotFeed => rules.turn.must_feed,
             EndReason::OnlyGrandSlams => {
-                rules.capture.grand_slam == GrandSlam::Forbidden && !rules.capture.counts.is_empty()
+                rules.capture.grand_slam == GrandSlam::Forbidden && rules.capture.takes_by_count()
             }
             EndReason::Cycle => rules.end.repetition != Repetition::None,
         };

@@ -841,7 +841,7 @@ impl Position {
         let south = self.occupied_row(Side::South) != 0;
         let north = self.occupied_row(Side::North) != 0;
         if v.hot.either_side_ends && !(south && north) {
-            return self.end_and_collect(EndReason::EmptySide);
+            return self.end_and_collect(v, EndReason::EmptySide);
         }
         if v.hot.majority {
             let most = self.store(Side::South).max(self.store(Side::North)) as u32;
@@ -878,13 +878,13 @@ impl Position {
         } else {
             EndReason::OnlyGrandSlams
         };
-        self.end_and_collect(reason);
+        self.end_and_collect(v, reason);
     }
 
     #[cold]
     #[inline(never)]
-    fn end_and_collect(&mut self, reason: EndReason) {
-        self.collect_to_owners();
+    fn end_and_collect(&mut self, v: &Variant, reason: EndReason) {
+        self.collect_seeds_left(v);
         self.set_end(reason);
     }
 
@@ -911,17 +911,27 @@ impl Position {
             self.cells[STORE_CELL + 1] += half;
             self.occupied = occupancy(&self.cells);
         } else if reason != EndReason::Majority {
-            self.collect_to_owners();
+            self.collect_seeds_left(v);
         }
         self.set_end(reason);
     }
 
-    fn collect_to_owners(&mut self) {
+    /// The seeds left on the board go to their owners, or all to the
+    /// player whose side is empty under `seeds_left = "empty-side"`.
+    fn collect_seeds_left(&mut self, v: &Variant) {
         let n = self.n as usize;
+        let seeds = Side::ALL.map(|side| self.side_seeds(side) as u8);
+        let mut to = [Side::South, Side::North];
+        if v.rules().end.seeds_left == crate::SeedsLeft::EmptySide {
+            match seeds {
+                [0, s] if s > 0 => to = [Side::South; 2],
+                [s, 0] if s > 0 => to = [Side::North; 2],
+                _ => {}
+            }
+        }
         for side in Side::ALL {
-            let seeds = self.side_seeds(side) as u8;
             self.cells[side.index() * n..side.index() * n + n].fill(0);
-            self.cells[STORE_CELL + side.index()] += seeds;
+            self.cells[STORE_CELL + to[side.index()].index()] += seeds[side.index()];
         }
         self.occupied = occupancy(&self.cells);
     }

@@ -23,7 +23,7 @@
 //! ```
 
 use crate::position::{EndReason, IllegalMove, Position};
-use crate::rules::{CaptureRows, EmptyPitCapture, GrandSlam, Parity, StorePlacement};
+use crate::rules::{CaptureRows, EmptyPitCapture, GrandSlam, Parity, SeedsLeft, StorePlacement};
 use crate::{Move, Side, Variant};
 
 /// Where seeds lie: a pit of a side (0-based, counted from that side's own
@@ -166,12 +166,21 @@ impl Position {
         }
         if next.is_over() {
             // Every ending but the majority rule's moves the seeds left on
-            // each side into that side's store.
+            // each side into that side's store, or all of them into the
+            // store of the player whose side is empty (`seeds_left`).
             if next.end_reason() != Some(EndReason::Majority) {
+                let n = v.pits_per_side();
+                let on = |board: &Board, side| (0..n).any(|k| board.seeds(Place::Pit(side, k)) > 0);
+                let empty = Side::ALL.into_iter().find(|&side| !on(&board, side));
+                let to_empty = v.rules().end.seeds_left == SeedsLeft::EmptySide;
                 for side in Side::ALL {
-                    for k in 0..v.pits_per_side() {
+                    let store = match empty {
+                        Some(e) if to_empty => e,
+                        _ => side,
+                    };
+                    for k in 0..n {
                         if board.seeds(Place::Pit(side, k)) > 0 {
-                            board.capture(Place::Pit(side, k), side, &mut events);
+                            board.capture(Place::Pit(side, k), store, &mut events);
                         }
                     }
                 }

@@ -283,8 +283,8 @@ fn south() -> Side {
 }
 
 /// When and how the game ends. Seeds left on the board at the end go to the
-/// owner of the side they lie on, except after a majority win (they stay) and
-/// after a cycle with `repetition = "split"`.
+/// owner of the side they lie on (or as [`SeedsLeft`] says), except after a
+/// majority win (they stay) and after a cycle with `repetition = "split"`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndRules {
@@ -296,6 +296,23 @@ pub struct EndRules {
     /// What a repeated position does.
     #[serde(default = "repetition_none")]
     pub repetition: Repetition,
+    /// Who takes the seeds left on the board when the game ends.
+    #[serde(default)]
+    pub seeds_left: SeedsLeft,
+}
+
+/// Who takes the seeds left on the board at the end of the game (every end
+/// that moves them: not a majority win, not a cycle split evenly).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeedsLeft {
+    /// The seeds on each side go to that side's owner.
+    #[default]
+    Owner,
+    /// When one side is empty, every seed left goes to the player whose side
+    /// is empty (Turkish Mangala: the player who runs out first takes the
+    /// rest); otherwise each side's seeds go to its owner.
+    EmptySide,
 }
 
 fn repetition_none() -> Repetition {
@@ -384,13 +401,15 @@ impl Rules {
 
     /// Whether the rules uses an element beyond the Kalah and Oware
     /// families (first seed back into the origin, captures by parity or
-    /// from other rows, claimed pits): such rules are played by the
+    /// from other rows, claimed pits, the seeds left to the player whose side
+    /// is empty): such rules are played by the
     /// position's general sowing, and the endgame databases do not apply.
     pub fn uses_general_elements(&self) -> bool {
         self.sowing.first_seed_in_origin
             || self.capture.parity != Parity::Off
             || self.capture.rows != CaptureRows::Opponent
             || self.claim.count > 0
+            || self.end.seeds_left != SeedsLeft::Owner
     }
 
     /// Total seeds in a game of the default size.

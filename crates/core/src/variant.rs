@@ -28,6 +28,8 @@ const PRESETS: &[(&str, &str)] = &[
     ("relay-kalah", include_str!("../variants/relay-kalah.toml")),
     ("toguz-kumalak", include_str!("../variants/toguz-kumalak.toml")),
     ("bohnenspiel", include_str!("../variants/bohnenspiel.toml")),
+    ("ouril", include_str!("../variants/ouril.toml")),
+    ("mangala", include_str!("../variants/mangala.toml")),
 ];
 
 /// Why a variant could not be made.

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 
 use mancala_core::{
     preset_names, CaptureRows, ClaimRules, EmptyPitCapture, EmptySide, Game, GrandSlam, Move,
-    Parity, Repetition, Rules, Side, StorePlacement, Variant,
+    Parity, Repetition, Rules, SeedsLeft, Side, StorePlacement, Variant,
 };
 
 // ---------------------------------------------------------------------------
@@ -110,11 +110,18 @@ impl Board {
     fn total(&self) -> u32 {
         self.side_sum(0) + self.side_sum(1) + self.stores[0] + self.stores[1]
     }
-    /// Every pit's seeds go to the store of the side it lies on.
-    fn give_to_owners(&mut self) {
+    /// Every pit's seeds go to the store of the side it lies on; with
+    /// `to_empty_side`, when one side is empty, all of them go to the store
+    /// of that side.
+    fn give_seeds_left(&mut self, to_empty_side: bool) {
+        let sums = [self.side_sum(0), self.side_sum(1)];
         for s in 0..2 {
-            let sum = self.side_sum(s);
-            self.stores[s] += sum;
+            let to = match sums {
+                [0, _] if to_empty_side => 0,
+                [_, 0] if to_empty_side => 1,
+                _ => s,
+            };
+            self.stores[to] += sums[s];
             for p in self.pits[s].iter_mut() {
                 *p = 0;
             }
@@ -149,6 +156,8 @@ struct Stats {
     relay_loops: u64,
     swaps: u64,
     claims: u64,
+    /// Ends where the seeds left went to the player whose side is empty.
+    to_empty_side: u64,
     extra_turns: u64,
     empty_pit_captures: u64,
     count_captures: u64,
@@ -166,10 +175,11 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} claims {} split_odd {} relay_pickups {} relay_loops {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
             self.claims,
+            self.to_empty_side,
             self.split_odd,
             self.relay_pickups,
             self.relay_loops,
@@ -437,6 +447,12 @@ impl<'a> Reference<'a> {
         false
     }
 
+    /// Whether the seeds left at the end go to the player whose side is
+    /// empty (`seeds_left = "empty-side"`).
+    fn to_empty_side(&self) -> bool {
+        self.r.end.seeds_left == SeedsLeft::EmptySide
+    }
+
     /// Whether a grand slam, when it is played, captures.
     fn grand_slam_captures(&self) -> bool {
         self.r.capture.grand_slam != GrandSlam::CapturesNothing
@@ -533,7 +549,17 @@ impl<'a> Reference<'a> {
     }
 
     fn end_checks(&self, q: &mut RefPos, history: &HashSet<RefPos>, stats: &mut Stats) {
+        let sums = [q.board.side_sum(0), q.board.side_sum(1)];
         let end = self.end_reason(q, history, stats);
+        if self.to_empty_side()
+            && end.is_some_and(|r| {
+                r != "majority" && !(r == "cycle" && self.r.end.repetition == Repetition::Split)
+            })
+            && sums.contains(&0)
+            && sums.iter().any(|&s| s > 0)
+        {
+            stats.to_empty_side += 1;
+        }
         if let Some(reason) = end {
             *stats.ends.entry(reason).or_default() += 1;
         }
@@ -549,7 +575,7 @@ impl<'a> Reference<'a> {
         if self.r.end.empty_side == EmptySide::Either
             && (q.board.side_sum(0) == 0 || q.board.side_sum(1) == 0)
         {
-            q.board.give_to_owners();
+            q.board.give_seeds_left(self.to_empty_side());
             q.end = Some("empty-side");
             return q.end;
         }
@@ -573,14 +599,14 @@ impl<'a> Reference<'a> {
             } else {
                 "only-grand-slams"
             };
-            q.board.give_to_owners();
+            q.board.give_seeds_left(self.to_empty_side());
             q.end = Some(reason);
             return q.end;
         }
         // 4. repetition
         if self.r.end.repetition != Repetition::None && history.contains(q) {
             match self.r.end.repetition {
-                Repetition::Owner => q.board.give_to_owners(),
+                Repetition::Owner => q.board.give_seeds_left(self.to_empty_side()),
                 Repetition::Split => {
                     let left = q.board.side_sum(0) + q.board.side_sum(1);
                     for s in 0..2 {
@@ -668,7 +694,7 @@ fn describe(rules: &Rules) -> String {
         "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={} extra_turn={} \
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
-         rows={:?} claim={:?}",
+         rows={:?} claim={:?} seeds_left={:?}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -691,6 +717,7 @@ fn describe(rules: &Rules) -> String {
         rules.capture.parity,
         rules.capture.rows,
         rules.claim,
+        rules.end.seeds_left,
     )
 }
 
@@ -923,6 +950,7 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     } else {
         rng.pick(&[Repetition::None, Repetition::Owner, Repetition::Split])
     };
+    r.end.seeds_left = if rng.below(4) == 0 { SeedsLeft::EmptySide } else { SeedsLeft::Owner };
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
@@ -964,7 +992,12 @@ fn custom_rules_match_reference_in_random_games() {
                             && rules.capture.empty_pit == EmptyPitCapture::Off)))
                     || (rules.capture.chain && !by_count)
                     || (!by_count && rules.capture.grand_slam != GrandSlam::Allowed)
-                    || rules.claim.count as u32 > rules.total_seeds();
+                    || rules.claim.count as u32 > rules.total_seeds()
+                    || (beside
+                        && rules.capture.empty_pit == EmptyPitCapture::Off
+                        && rules.capture.parity == Parity::Off
+                        && rules.claim.count == 0
+                        && rules.capture.counts.iter().all(|&c| c as u32 > rules.total_seeds()));
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
                 continue;
             }
@@ -981,6 +1014,7 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.relay_pickups > 0 && stats.split_odd > 0);
     assert!(stats.swaps > 0 && stats.grand_slams_played > 0);
     assert!(stats.forced_grand_slam_positions > 0 && stats.claims > 0);
+    assert!(stats.to_empty_side > 0, "no seeds left went to an empty side: {stats:?}");
     for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "only-grand-slams", "cycle"]
     {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");

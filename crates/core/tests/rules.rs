@@ -1027,3 +1027,211 @@ fn bohnenspiel_ends_when_the_mover_cannot_move_and_the_other_takes_the_rest() {
     assert_eq!(p.to_string(), "0,0,0,0,0,0:35/0,0,0,0,0,0:37/N#no-seeds");
     assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
 }
+
+// ------------------------------------------------------------------ ouril
+
+#[test]
+fn ouril_plays_by_owares_rules() {
+    // The Cape Verdean game is Oware under another name: every rule the same.
+    let ouril = variant("ouril").rules().clone();
+    let oware = variant("oware").rules().clone();
+    assert_eq!(ouril.board, oware.board);
+    assert_eq!(ouril.sowing, oware.sowing);
+    assert_eq!(ouril.capture, oware.capture);
+    assert_eq!(ouril.turn, oware.turn);
+    assert_eq!(ouril.end, oware.end);
+    assert_eq!(ouril.claim, oware.claim);
+}
+
+#[test]
+fn ouril_captures_twos_and_threes_chained_backwards() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  1  2  1
+    //        0  0  0  0  0  3  0
+    //        1  2  3  4  5  6
+    // South sows pit 6 into North's pits 1..3, making 2, 3, 2: the last pit
+    // is taken, then pit 2 and pit 1 before it.
+    let v = variant("ouril");
+    let (p, r) = play(&v, "0,0,0,0,0,3:0/1,2,1,4,4,4:0/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:7/0,0,0,4,4,4:0/N");
+    assert_eq!(r.captured, 7);
+}
+
+#[test]
+fn ouril_passes_over_the_pit_sown_from_on_a_lap() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //       12  0  0  0  0  0  0
+    //        1  2  3  4  5  6
+    // South's pit 1 holds 12: pits 2..6, North's 6 pits, then past pit 1
+    // (passed over) into pit 2.
+    let v = variant("ouril");
+    let (p, _) = play(&v, "12,0,0,0,0,0:0/4,4,4,4,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,2,1,1,1,1:0/5,5,5,5,5,5:0/N");
+}
+
+#[test]
+fn ouril_forbids_a_move_that_takes_every_opponent_seed() {
+    //        6  5  4  3  2  1
+    //     0  0  0  0  1  2  1
+    //        0  0  0  0  1  3  0
+    //        1  2  3  4  5  6
+    // Pit 6 would make North's pits 2, 3, 2 and take them all, leaving
+    // North no seed: illegal. Only pit 5 may be played.
+    let v = variant("ouril");
+    let p = pos("0,0,0,0,1,3:0/1,2,1,0,0,0:0/S");
+    assert_eq!(legal(&v, &p), ["5"]);
+}
+
+#[test]
+fn ouril_makes_the_mover_feed_an_empty_opponent() {
+    //         6  5  4  3  2  1
+    //     20  0  0  0  0  0  0
+    //         0  0  0  0  1  2 20
+    //         1  2  3  4  5  6
+    // North has no seeds: South must give some. Pit 6 reaches North's row,
+    // pit 5 does not.
+    let v = variant("ouril");
+    let p = pos("0,0,0,0,1,2:20/0,0,0,0,0,0:20/S");
+    assert_eq!(legal(&v, &p), ["6"]);
+}
+
+#[test]
+fn ouril_player_who_cannot_feed_ends_the_game_keeping_their_seeds() {
+    //         6  5  4  3  2  1
+    //     21  1  0  0  0  0  0
+    //         4  0  0  0  0  0 22
+    //         1  2  3  4  5  6
+    // North sows its last seed into South's pit 1 (now 5). South must feed
+    // North, but pit 1 reaches only pit 6: the game ends, and South's 5
+    // seeds go to South.
+    let v = variant("ouril");
+    let (p, _) = play(&v, "4,0,0,0,0,0:22/0,0,0,0,0,1:21/N", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:27/0,0,0,0,0,0:21/S#cannot-feed");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn twenty_five_seeds_win_ouril_at_once() {
+    //         6  5  4  3  2  1
+    //     10  4  4  4  4  1  1
+    //         0  0  0  0  0  2 23
+    //         1  2  3  4  5  6
+    // South's pit 6 makes North's pits 1 and 2 hold 2 each: both taken,
+    // South's store reaches 27 of 48 and the game ends there.
+    let v = variant("ouril");
+    let (p, _) = play(&v, "0,0,0,0,0,2:23/1,1,4,4,4,4:10/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:27/0,0,4,4,4,4:10/N#majority");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+// ---------------------------------------------------------------- mangala
+
+#[test]
+fn mangala_drops_the_first_stone_back_into_its_pit() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        4  4  4  4  4  4  0
+    //        1  2  3  4  5  6
+    // South sows pit 1: one stone back into pit 1, three into pits 2..4.
+    let v = variant("mangala");
+    let start = Position::start(&v).to_string();
+    let (p, r) = play(&v, &start, &["1"]);
+    assert_eq!(p.to_string(), "1,5,5,5,4,4:0/4,4,4,4,4,4:0/N");
+    assert_eq!((r.sown, r.captured), (4, 0));
+}
+
+#[test]
+fn mangala_last_stone_in_the_own_treasure_plays_again() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        4  4  4  4  4  4  0
+    //        1  2  3  4  5  6
+    // South sows pit 4: one back, pits 5 and 6, the last into South's
+    // treasure: South moves again.
+    let v = variant("mangala");
+    let start = Position::start(&v).to_string();
+    let (p, r) = play(&v, &start, &["4"]);
+    assert_eq!(p.to_string(), "4,4,4,1,5,5:1/4,4,4,4,4,4:0/S");
+    assert!(r.extra_turn);
+}
+
+#[test]
+fn mangala_single_stone_moves_on_into_the_treasure() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        0  0  0  0  3  1 20
+    //        1  2  3  4  5  6
+    // South's pit 6 holds one stone: it moves on into the treasure, and
+    // South moves again.
+    let v = variant("mangala");
+    let (p, r) = play(&v, "0,0,0,0,3,1:20/4,4,4,4,4,4:0/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,3,0:21/4,4,4,4,4,4:0/S");
+    assert!(r.extra_turn);
+}
+
+#[test]
+fn mangala_takes_an_opponent_pit_made_even() {
+    //         6  5  4  3  2  1
+    //     10  4  4  4  4  2  1
+    //         0  0  0  0  2  3 10
+    //         1  2  3  4  5  6
+    // South's pit 6: one back, one into the treasure, the last into North's
+    // pit 1, which now holds 2: even, taken.
+    let v = variant("mangala");
+    let start = "0,0,0,0,2,3:10/1,2,4,4,4,4:10/S";
+    let (p, r) = play(&v, start, &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,2,1:13/0,2,4,4,4,4:10/N");
+    assert_eq!(r.captured, 2);
+    // An odd count is not taken: with 4 stones in pit 6 the last makes
+    // North's pit 2 hold 3.
+    let (p, r) = play(&v, "0,0,0,0,2,4:10/1,2,4,4,4,4:10/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,2,1:11/2,3,4,4,4,4:10/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn mangala_last_stone_in_an_own_empty_pit_takes_the_opposite_pit() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        3  0  0  4  4  4  0
+    //        1  2  3  4  5  6
+    // South's pit 1: one back, then pits 2 and 3; pit 3 was empty, so that
+    // stone and the 4 of North's pit 4 opposite go to South's treasure.
+    let v = variant("mangala");
+    let (p, r) = play(&v, "3,0,0,4,4,4:0/4,4,4,4,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "1,1,0,4,4,4:5/4,4,4,0,4,4:0/N");
+    assert_eq!(r.captured, 5);
+    // Nothing is taken when the opposite pit is empty.
+    let (p, r) = play(&v, "3,0,0,4,4,4:0/4,4,4,0,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "1,1,1,4,4,4:0/4,4,4,0,4,4:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn mangala_player_who_runs_out_first_takes_the_stones_left() {
+    //         6  5  4  3  2  1
+    //      4  3  4  4  4  4  4
+    //         0  0  0  0  0  1 20
+    //         1  2  3  4  5  6
+    // South's last stone goes into the treasure: South's row is empty, the
+    // game ends, and South takes the 23 stones on North's row.
+    let v = variant("mangala");
+    let (p, _) = play(&v, "0,0,0,0,0,1:20/4,4,4,4,4,3:4/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:44/0,0,0,0,0,0:4/S#empty-side");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn mangala_row_emptied_by_a_capture_takes_the_movers_stones() {
+    //         6  5  4  3  2  1
+    //     20  0  0  0  0  0  1
+    //         0  0  0  2  4  3 10
+    //         1  2  3  4  5  6
+    // South's pit 6 makes North's last pit 2, even: taken. North's row is
+    // empty, so North takes the 7 stones left on South's row.
+    let v = variant("mangala");
+    let (p, _) = play(&v, "0,0,0,2,4,3:10/1,0,0,0,0,0:20/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:13/0,0,0,0,0,0:27/N#empty-side");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
+}

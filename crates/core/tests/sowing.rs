@@ -378,3 +378,30 @@ fn bohnenspiel_captures_are_told_back_across_both_rows() {
         ]
     );
 }
+
+#[test]
+fn mangala_tells_the_stones_left_going_to_the_player_who_ran_out() {
+    //      North   6  5  4  3  2  1
+    //             [0][0][0][0][0][1]
+    //        [28]                  [10]
+    //             [0][0][0][2][4][3]
+    //      South   1  2  3  4  5  6
+    // South sows pit 6: one back, one into the store, the last into North's
+    // pit 1, now 2: even, taken. North's row is empty: South's stones left
+    // go to North's store.
+    let events = told("mangala", 6, 4, "0,0,0,2,4,3:10/1,0,0,0,0,0:28/S", 6);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 5), seeds: 3 },
+            Drop { into: Pit(South, 5) },
+            Drop { into: Store(South) },
+            Drop { into: Pit(North, 0) },
+            Capture { from: Pit(North, 0), seeds: 2, store: South },
+            Capture { from: Pit(South, 3), seeds: 2, store: North },
+            Capture { from: Pit(South, 4), seeds: 4, store: North },
+            Capture { from: Pit(South, 5), seeds: 1, store: North },
+            End,
+        ]
+    );
+}

@@ -18,7 +18,9 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "awari",
             "relay-kalah",
             "toguz-kumalak",
-            "bohnenspiel"
+            "bohnenspiel",
+            "ouril",
+            "mangala"
         ]
     );
     for v in Variant::presets() {
