@@ -91,9 +91,14 @@ fn rules(b: &mut Bytes) -> Rules {
                 GrandSlam::CapturesNothing,
                 GrandSlam::OnlyIfForced,
             ][(choice / 3 % 4) as usize],
-            parity: [Parity::Off, Parity::Even, Parity::Odd, Parity::Off][(general >> 1 & 3) as usize],
-            rows: [CaptureRows::Opponent, CaptureRows::Own, CaptureRows::Either, CaptureRows::Opponent]
-                [(general >> 3 & 3) as usize],
+            parity: [Parity::Off, Parity::Even, Parity::Odd, Parity::Off]
+                [(general >> 1 & 3) as usize],
+            rows: [
+                CaptureRows::Opponent,
+                CaptureRows::Own,
+                CaptureRows::Either,
+                CaptureRows::Opponent,
+            ][(general >> 3 & 3) as usize],
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },
