@@ -16,8 +16,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndReason, EndRules, Game, GrandSlam,
-    Repetition, Rules, Side, SowingRules, StorePlacement, TurnRules, Variant,
+    BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndReason,
+    EndRules, Game, GrandSlam, Parity, Repetition, Rules, SeedsLeft, Side, SowingRules,
+    StorePlacement, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
 
@@ -56,6 +57,9 @@ fn rules(b: &mut Bytes) -> Rules {
         counts.push(1 + b.byte() % 63);
     }
     let choice = b.byte();
+    // The general sowing's elements: one byte, one or two bits each.
+    let general = b.byte();
+    let gbit = |i: u8| general >> i & 1 == 1;
     Rules {
         name: "fuzz".into(),
         description: String::new(),
@@ -71,6 +75,7 @@ fn rules(b: &mut Bytes) -> Rules {
             skip_origin: bit(1),
             relay: bit(2),
             extra_turn: bit(3),
+            first_seed_in_origin: gbit(0),
         },
         capture: CaptureRules {
             empty_pit: [
@@ -86,6 +91,14 @@ fn rules(b: &mut Bytes) -> Rules {
                 GrandSlam::CapturesNothing,
                 GrandSlam::OnlyIfForced,
             ][(choice / 3 % 4) as usize],
+            parity: [Parity::Off, Parity::Even, Parity::Odd, Parity::Off]
+                [(general >> 1 & 3) as usize],
+            rows: [
+                CaptureRows::Opponent,
+                CaptureRows::Own,
+                CaptureRows::Either,
+                CaptureRows::Opponent,
+            ][(general >> 3 & 3) as usize],
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },
@@ -97,6 +110,12 @@ fn rules(b: &mut Bytes) -> Rules {
             empty_side: if choice / 48 % 2 == 1 { EmptySide::Mover } else { EmptySide::Either },
             repetition: [Repetition::None, Repetition::Owner, Repetition::Split]
                 [(choice / 96 % 3) as usize],
+            seeds_left: if gbit(5) { SeedsLeft::EmptySide } else { SeedsLeft::Owner },
+        },
+        claim: ClaimRules {
+            count: if gbit(6) { 1 + b.byte() % 4 } else { 0 },
+            not_last_pit: gbit(7),
+            not_same_number: gbit(7),
         },
     }
 }

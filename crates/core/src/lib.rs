@@ -61,9 +61,10 @@ pub use notation::{
 pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
 pub use replay::{Place, SowEvent};
 pub use rules::{
-    BoardRules, CaptureRules, EmptyPitCapture, EmptySide, EndRules, GrandSlam, Repetition,
-    RuleErrors, RuleProblem, Rules, SowingRules, StorePlacement, TurnRules, VariantFileError,
-    MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
+    BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndRules,
+    GrandSlam, Parity, Repetition, RuleErrors, RuleProblem, Rules, SeedsLeft, SowingRules,
+    StorePlacement, TurnRules, VariantFileError, MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS,
+    MAX_VARIANT_FILE_BYTES,
 };
 pub use setup::{PositionError, Setup};
 pub use side::Side;

@@ -241,6 +241,15 @@ pub enum ParsePositionError {
     /// found.
     #[error("the position holds {0} seeds: at most {MAX_TOTAL_SEEDS}")]
     TooManySeeds(u32),
+    /// A row with more than one pit marked `x` (claimed by the opponent): a
+    /// player claims at most one pit.
+    #[error("the {side} row {text:?} marks more than one pit x (claimed): a player claims at most one pit")]
+    Claims {
+        /// The side whose row it is.
+        side: Side,
+        /// The row as written (shortened).
+        text: String,
+    },
     /// A state field that is not `S` or `N` followed by nothing, `+opening`,
     /// `+swap` or `#reason`; the field as written (shortened).
     #[error("state {0:?} must be S or N, then +opening, +swap or #reason")]
@@ -251,11 +260,16 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for side in Side::ALL {
             let row = self.row(side);
+            let claimed = self.claimed_pit(side.opponent());
             for (i, c) in row.iter().enumerate() {
                 if i > 0 {
                     f.write_str(",")?;
                 }
-                write!(f, "{c}")?;
+                if claimed == Some(i) {
+                    f.write_str("x")?;
+                } else {
+                    write!(f, "{c}")?;
+                }
             }
             write!(f, ":{}/", self.store(side))?;
         }
@@ -281,6 +295,8 @@ impl FromStr for Setup {
             return Err(ParsePositionError::Fields(fields.len()));
         }
         let mut rows: Vec<(Vec<u8>, u8)> = Vec::with_capacity(2);
+        // The pit of each row marked `x`: claimed by the row's opponent.
+        let mut claimed_in_row = [0u8; 2];
         for (side, text) in Side::ALL.into_iter().zip(&fields[..2]) {
             let (pits, store) = text
                 .split_once(':')
@@ -296,7 +312,23 @@ impl FromStr for Setup {
                     .filter(|_| plain)
                     .ok_or_else(|| ParsePositionError::Count { side, text: quote(t) })
             };
-            let pits = pits.split(',').map(count).collect::<Result<Vec<u8>, _>>()?;
+            let mut marks = 0;
+            let pits = pits
+                .split(',')
+                .enumerate()
+                .map(|(i, t)| {
+                    if t == "x" {
+                        marks += 1;
+                        claimed_in_row[side.index()] = i as u8 + 1;
+                        Ok(0)
+                    } else {
+                        count(t)
+                    }
+                })
+                .collect::<Result<Vec<u8>, _>>()?;
+            if marks > 1 {
+                return Err(ParsePositionError::Claims { side, text: quote(text) });
+            }
             rows.push((pits, count(store)?));
         }
         let state = fields[2].trim();
@@ -320,6 +352,8 @@ impl FromStr for Setup {
         let mut p = Setup::from_rows(&rows[0].0, &rows[1].0, [rows[0].1, rows[1].1], to_move)?.0;
         p.flags = flags;
         p.end = end;
+        // A pit of North's row marked `x` is South's, and the other way round.
+        p.claimed = [claimed_in_row[1], claimed_in_row[0]];
         Ok(Setup(p))
     }
 }
@@ -353,7 +387,15 @@ impl Setup {
         cells[STORE_CELL] = stores[0];
         cells[STORE_CELL + 1] = stores[1];
         let occupied = crate::position::occupancy(&cells);
-        Ok(Setup(Position { occupied, cells, n: n as u8, to_move, flags: 0, end: None }))
+        Ok(Setup(Position {
+            occupied,
+            cells,
+            n: n as u8,
+            to_move,
+            flags: 0,
+            end: None,
+            claimed: [0, 0],
+        }))
     }
 }
 
@@ -382,6 +424,18 @@ pub enum PositionMismatch {
         found: u32,
         /// The seeds a game of the variant holds at this board size.
         expected: u32,
+    },
+    /// A pit marked `x` (claimed) that the variant's rules do not allow.
+    #[error("the position has {side}'s claimed pit x at the opponent's pit {pit}, but in {variant} {why}")]
+    Claim {
+        /// The side that claimed the pit.
+        side: Side,
+        /// The pit of the opponent's row, numbered from 1.
+        pit: usize,
+        /// The variant's name.
+        variant: String,
+        /// Why the variant does not allow it.
+        why: &'static str,
     },
     /// The position carries a pie-rule marker but the variant has no pie
     /// rule; the marker (`opening` or `swap`) and the variant's name.
@@ -447,6 +501,22 @@ impl Position {
                 expected: v.total_seeds(),
             });
         }
+        let claim = &v.rules().claim;
+        for side in Side::ALL {
+            let Some(pit) = self.claimed_pit(side) else { continue };
+            let why = if claim.count == 0 {
+                Some("its rules have no claimed pits")
+            } else if claim.not_last_pit && pit + 1 == self.pits_per_side() {
+                Some("its rules do not let a player claim the opponent's last pit")
+            } else if claim.not_same_number && self.claimed_pit(side.opponent()) == Some(pit) {
+                Some("its rules do not let both players claim pits of the same number")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(PositionMismatch::Claim { side, pit: pit + 1, variant: name, why });
+            }
+        }
         if !v.rules().turn.pie_rule && self.flags != 0 {
             let what = if self.is_opening() { "opening" } else { "swap" };
             return Err(PositionMismatch::NoPieRule(what, name));
@@ -488,7 +558,7 @@ impl Position {
             EndReason::NoSeeds => rules.end.empty_side == EmptySide::Mover,
             EndReason::CannotFeed => rules.turn.must_feed,
             EndReason::OnlyGrandSlams => {
-                rules.capture.grand_slam == GrandSlam::Forbidden && !rules.capture.counts.is_empty()
+                rules.capture.grand_slam == GrandSlam::Forbidden && rules.capture.takes_by_count()
             }
             EndReason::Cycle => rules.end.repetition != Repetition::None,
         };

@@ -27,6 +27,11 @@ pub struct Position {
     pub(crate) to_move: Side,
     pub(crate) flags: u8,
     pub(crate) end: Option<EndReason>,
+    /// For each side (South, North): 0, or 1 + the pit of the opponent's
+    /// row (0-based from the opponent's left) that side has claimed (rule
+    /// `claim`). A claimed pit always holds 0 seeds: what falls in it goes
+    /// to its owner's store.
+    pub(crate) claimed: [u8; 2],
 }
 
 const _: () = assert!(std::mem::size_of::<Position>() == 48);
@@ -117,6 +122,9 @@ pub struct MoveReport {
     pub grand_slam_void: bool,
     /// The move was a pie-rule swap.
     pub swapped: bool,
+    /// The move claimed one of the opponent's pits (rule `claim`); its
+    /// seeds are counted in `captured`.
+    pub claimed: bool,
 }
 
 /// Why a move cannot be played here.
@@ -173,6 +181,7 @@ impl Position {
             to_move: v.first_player(),
             flags: if v.hot.pie_rule { OPENING } else { 0 },
             end: None,
+            claimed: [0, 0],
         }
         .settled(v)
     }
@@ -220,6 +229,13 @@ impl Position {
         self.row(side)[k]
     }
 
+    /// The pit of the opponent's row (0-based from the opponent's left)
+    /// that `side` has claimed (rule `claim`), if any.
+    #[inline]
+    pub fn claimed_pit(&self, side: Side) -> Option<usize> {
+        self.claimed[side.index()].checked_sub(1).map(usize::from)
+    }
+
     /// Seeds in a side's store.
     #[inline]
     pub fn store(&self, side: Side) -> u8 {
@@ -261,7 +277,9 @@ impl Position {
             | (self.to_move as u64) << 16
             | (self.flags as u64) << 24
             | (self.end.map_or(0, |r| r as u64 + 1)) << 32
-            | (self.n as u64) << 40;
+            | (self.n as u64) << 40
+            | (self.claimed[0] as u64) << 48
+            | (self.claimed[1] as u64) << 56;
         const K: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut h = 0x243F_6A88_85A3_08D3u64;
         for w in [word(0), word(8), word(16), word(24), state] {
@@ -274,7 +292,7 @@ impl Position {
     /// turn state, which with the stores make the whole position.
     #[inline]
     pub(crate) fn short_form(&self) -> Option<(u128, u32)> {
-        (self.n <= 8).then(|| {
+        (self.n <= 8 && self.claimed == [0, 0]).then(|| {
             let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
             let state = self.to_move as u32
                 | (self.flags as u32) << 8
@@ -459,25 +477,33 @@ impl Position {
             self.cells.swap(k, n + k);
         }
         self.cells.swap(STORE_CELL, STORE_CELL + 1);
+        self.claimed.swap(0, 1);
         self.occupied = occupancy(&self.cells);
         self.to_move = self.to_move.opponent();
         self.flags = 0;
     }
 
     /// Sowing and capture of one move by the player to move, from their pit
-    /// `k`. Does not change whose turn it is or check for the end.
+    /// `k`. Does not change whose turn it is or check for the end. Rules
+    /// with the general sowing's elements go to [`Position::sow_general`].
     #[inline(always)]
     fn sow(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
         let s = self.to_move.index();
         let n = v.n;
-        // The common case first: a small board, less than a lap, no relay.
+        // The common case first: a small board, less than a lap, no relay,
+        // none of the general sowing's elements (one switch for both).
         let origin = s * n + k;
         let seeds = self.cells[origin] as usize;
-        if n <= 8 && seeds < v.ring_len - v.hot.skip_origin as usize && !v.hot.relay {
+        if n <= 8 && seeds < v.ring_len - v.hot.skip_origin as usize && !v.hot.relay_or_general {
             let last = self.sow_short(v, origin, seeds);
             let mut report = MoveReport { sown: seeds as u8, ..MoveReport::default() };
             self.settle_last_seed(v, last, opening, &mut report);
             return report;
+        }
+        if v.hot.general {
+            let mut general = MoveReport::default();
+            self.sow_general(v, k, opening, &mut general);
+            return general;
         }
         let own = s * n;
         let ring = &v.ring[s];
@@ -547,6 +573,166 @@ impl Position {
         };
         self.settle_last_seed(v, last, opening, &mut report);
         report
+    }
+
+    /// The sowing of rules with elements beyond the Kalah and Oware
+    /// families ([`crate::Rules::uses_general_elements`]), seed by seed:
+    /// the first seed back into the origin, seeds falling into a claimed pit
+    /// going to its owner's store, then [`Position::settle_general`].
+    #[inline(never)]
+    fn sow_general(&mut self, v: &Variant, k: usize, opening: bool, report: &mut MoveReport) {
+        let s = self.to_move.index();
+        let n = v.n;
+        let own = s * n;
+        let ring = &v.ring[s];
+        let len = v.ring_len;
+        // The cell each side has claimed (none: past every cell).
+        let claim_cell = |side: usize| match self.claimed[side] {
+            0 => usize::MAX,
+            c => (1 - side) * n + c as usize - 1,
+        };
+        let claims = [claim_cell(0), claim_cell(1)];
+        let mut start = k; // ring index of the pit being emptied
+        let last = loop {
+            let origin = ring[start] as usize;
+            let mut seeds = self.cells[origin];
+            if report.relays == 0 {
+                report.sown = seeds;
+            }
+            self.cells[origin] = 0;
+            let mut at = start;
+            if v.rules().sowing.first_seed_in_origin && seeds > 1 {
+                self.cells[origin] = 1;
+                seeds -= 1;
+            }
+            while seeds > 0 {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if v.hot.skip_origin && at == start {
+                    continue;
+                }
+                let c = ring[at] as usize;
+                if c == claims[0] {
+                    self.cells[STORE_CELL] += 1;
+                } else if c == claims[1] {
+                    self.cells[STORE_CELL + 1] += 1;
+                } else {
+                    self.cells[c] += 1;
+                }
+                seeds -= 1;
+            }
+            let last = ring[at] as usize;
+            if v.hot.relay
+                && last >= own
+                && last < own + n
+                && last != claims[1 - s]
+                && self.cells[last] > 1
+            {
+                report.relays += 1;
+                start = at;
+                continue;
+            }
+            break last;
+        };
+        if last != claims[0] && last != claims[1] {
+            self.settle_general(v, last, opening, report);
+        }
+        self.occupied = occupancy(&self.cells);
+    }
+
+    /// Extra turn, captures and claims decided by where the last seed of a
+    /// general sowing fell (not in a claimed pit).
+    fn settle_general(&mut self, v: &Variant, last: usize, opening: bool, r: &mut MoveReport) {
+        let s = self.to_move.index();
+        let n = v.n;
+        let own = s * n;
+        let opp = (1 - s) * n;
+        let own_store = STORE_CELL + s;
+        let rules = v.rules();
+        if last == own_store {
+            r.extra_turn = v.hot.extra_turn && !opening;
+            return;
+        }
+        if last >= 2 * n {
+            return; // the opponent's store
+        }
+        let mine = last >= own && last < own + n;
+        if mine && self.cells[last] == 1 && v.empty_pit != EmptyPitCapture::Off {
+            let opposite = 2 * n - 1 - last;
+            let taken = self.cells[opposite];
+            if taken > 0 || v.empty_pit == EmptyPitCapture::Always {
+                r.captured = taken + 1;
+                self.cells[own_store] += taken + 1;
+                self.cells[opposite] = 0;
+                self.cells[last] = 0;
+                return;
+            }
+        }
+        let takes = |c: u8| v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0;
+        let row_counts = |cell: usize| match rules.capture.rows {
+            crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,
+            crate::CaptureRows::Own => cell >= own && cell < own + n,
+            crate::CaptureRows::Either => true,
+        };
+        if row_counts(last) && takes(self.cells[last]) {
+            // The captured run: the last pit, then backwards along the ring
+            // while each pit counts, at most once round the board.
+            let ring = &v.ring[s];
+            let len = v.ring_len;
+            let mut at = ring[..len].iter().position(|&c| c as usize == last).unwrap_or(0);
+            let mut run = [0u8; 2 * crate::MAX_PITS_PER_SIDE];
+            let mut taken_pits = 1;
+            run[0] = last as u8;
+            while v.hot.chain && taken_pits < 2 * n {
+                at = if at == 0 { len - 1 } else { at - 1 };
+                let c = ring[at] as usize;
+                if c >= 2 * n || !row_counts(c) || !takes(self.cells[c]) {
+                    break;
+                }
+                run[taken_pits] = c as u8;
+                taken_pits += 1;
+            }
+            let run = &run[..taken_pits];
+            let taken: u32 = run.iter().map(|&c| self.cells[c as usize] as u32).sum();
+            let from_opponent: u32 = run
+                .iter()
+                .filter(|&&c| (c as usize) >= opp && (c as usize) < opp + n)
+                .map(|&c| self.cells[c as usize] as u32)
+                .sum();
+            let opp_seeds: u32 = self.cells[opp..opp + n].iter().map(|&c| c as u32).sum();
+            if from_opponent > 0 && from_opponent == opp_seeds {
+                r.grand_slam = true;
+                if v.grand_slam == GrandSlam::CapturesNothing {
+                    r.grand_slam_void = true;
+                    return;
+                }
+            }
+            for &c in run {
+                self.cells[c as usize] = 0;
+            }
+            self.cells[own_store] += taken as u8;
+            r.captured = taken as u8;
+            return;
+        }
+        let claim = &rules.claim;
+        if claim.count > 0
+            && last >= opp
+            && last < opp + n
+            && self.cells[last] == claim.count
+            && self.claimed[s] == 0
+        {
+            let pit = last - opp;
+            let other = self.claimed[1 - s];
+            if (claim.not_last_pit && pit == n - 1)
+                || (claim.not_same_number && other as usize == pit + 1)
+            {
+                return;
+            }
+            self.claimed[s] = pit as u8 + 1;
+            r.captured = self.cells[last];
+            r.claimed = true;
+            self.cells[own_store] += self.cells[last];
+            self.cells[last] = 0;
+        }
     }
 
     /// Sows `seeds` from the mover's pit cell `origin` when they make less
@@ -655,7 +841,7 @@ impl Position {
         let south = self.occupied_row(Side::South) != 0;
         let north = self.occupied_row(Side::North) != 0;
         if v.hot.either_side_ends && !(south && north) {
-            return self.end_and_collect(EndReason::EmptySide);
+            return self.end_and_collect(v, EndReason::EmptySide);
         }
         if v.hot.majority {
             let most = self.store(Side::South).max(self.store(Side::North)) as u32;
@@ -692,13 +878,13 @@ impl Position {
         } else {
             EndReason::OnlyGrandSlams
         };
-        self.end_and_collect(reason);
+        self.end_and_collect(v, reason);
     }
 
     #[cold]
     #[inline(never)]
-    fn end_and_collect(&mut self, reason: EndReason) {
-        self.collect_to_owners();
+    fn end_and_collect(&mut self, v: &Variant, reason: EndReason) {
+        self.collect_seeds_left(v);
         self.set_end(reason);
     }
 
@@ -725,17 +911,27 @@ impl Position {
             self.cells[STORE_CELL + 1] += half;
             self.occupied = occupancy(&self.cells);
         } else if reason != EndReason::Majority {
-            self.collect_to_owners();
+            self.collect_seeds_left(v);
         }
         self.set_end(reason);
     }
 
-    fn collect_to_owners(&mut self) {
+    /// The seeds left on the board go to their owners, or all to the
+    /// player whose side is empty under `seeds_left = "empty-side"`.
+    fn collect_seeds_left(&mut self, v: &Variant) {
         let n = self.n as usize;
+        let seeds = Side::ALL.map(|side| self.side_seeds(side) as u8);
+        let mut to = [Side::South, Side::North];
+        if v.rules().end.seeds_left == crate::SeedsLeft::EmptySide {
+            match seeds {
+                [0, s] if s > 0 => to = [Side::South; 2],
+                [s, 0] if s > 0 => to = [Side::North; 2],
+                _ => {}
+            }
+        }
         for side in Side::ALL {
-            let seeds = self.side_seeds(side) as u8;
             self.cells[side.index() * n..side.index() * n + n].fill(0);
-            self.cells[STORE_CELL + side.index()] += seeds;
+            self.cells[STORE_CELL + to[side.index()].index()] += seeds[side.index()];
         }
         self.occupied = occupancy(&self.cells);
     }

@@ -23,7 +23,7 @@
 //! ```
 
 use crate::position::{EndReason, IllegalMove, Position};
-use crate::rules::{EmptyPitCapture, GrandSlam, StorePlacement};
+use crate::rules::{CaptureRows, EmptyPitCapture, GrandSlam, Parity, SeedsLeft, StorePlacement};
 use crate::{Move, Side, Variant};
 
 /// Where seeds lie: a pit of a side (0-based, counted from that side's own
@@ -157,18 +157,30 @@ impl Position {
                 events.push(SowEvent::Swap);
             }
             Move::Sow(k) => {
-                let last = sow(v, self.to_move(), k as usize, &mut board, &mut events);
-                capture(v, self.to_move(), last, &mut board, &mut events);
+                let claims = Claims::of(self);
+                let last = sow(v, self.to_move(), k as usize, &claims, &mut board, &mut events);
+                if claims.owner(last).is_none() {
+                    capture(v, self.to_move(), last, &claims, &mut board, &mut events);
+                }
             }
         }
         if next.is_over() {
             // Every ending but the majority rule's moves the seeds left on
-            // each side into that side's store.
+            // each side into that side's store, or all of them into the
+            // store of the player whose side is empty (`seeds_left`).
             if next.end_reason() != Some(EndReason::Majority) {
+                let n = v.pits_per_side();
+                let on = |board: &Board, side| (0..n).any(|k| board.seeds(Place::Pit(side, k)) > 0);
+                let empty = Side::ALL.into_iter().find(|&side| !on(&board, side));
+                let to_empty = v.rules().end.seeds_left == SeedsLeft::EmptySide;
                 for side in Side::ALL {
-                    for k in 0..v.pits_per_side() {
+                    let store = match empty {
+                        Some(e) if to_empty => e,
+                        _ => side,
+                    };
+                    for k in 0..n {
                         if board.seeds(Place::Pit(side, k)) > 0 {
-                            board.capture(Place::Pit(side, k), side, &mut events);
+                            board.capture(Place::Pit(side, k), store, &mut events);
                         }
                     }
                 }
@@ -179,28 +191,65 @@ impl Position {
     }
 }
 
+/// The pits claimed before the move (rule `claim`): a seed falling into
+/// one goes to its owner's store.
+struct Claims([Option<usize>; 2]);
+
+impl Claims {
+    fn of(p: &Position) -> Claims {
+        Claims([p.claimed_pit(Side::South), p.claimed_pit(Side::North)])
+    }
+
+    /// The side owning `place` when it is a claimed pit.
+    fn owner(&self, place: Place) -> Option<Side> {
+        match place {
+            Place::Pit(side, k) if self.0[side.opponent().index()] == Some(k) => {
+                Some(side.opponent())
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Sows the mover's pit `k`, relays and all; returns where the last seed
 /// fell.
-fn sow(v: &Variant, mover: Side, k: usize, board: &mut Board, events: &mut Vec<SowEvent>) -> Place {
+fn sow(
+    v: &Variant,
+    mover: Side,
+    k: usize,
+    claims: &Claims,
+    board: &mut Board,
+    events: &mut Vec<SowEvent>,
+) -> Place {
     let ring = sowing_ring(v, mover);
     let skip_origin = v.rules().sowing.skip_origin;
     let relay = v.rules().sowing.relay;
+    let first_back = v.rules().sowing.first_seed_in_origin;
     // The ring index of the pit being emptied: the mover's pit k is the
     // ring's k-th place.
     let mut origin = k;
     loop {
-        let seeds = board.pick(ring[origin], events);
+        let mut seeds = board.pick(ring[origin], events);
         let mut at = origin;
+        if first_back && seeds > 1 {
+            // The first seed goes back into the pit it came from.
+            board.drop_seed(ring[origin], events);
+            seeds -= 1;
+        }
         for _ in 0..seeds {
             at = (at + 1) % ring.len();
             if skip_origin && at == origin {
                 at = (at + 1) % ring.len();
             }
-            board.drop_seed(ring[at], events);
+            match claims.owner(ring[at]) {
+                Some(owner) => board.drop_seed(Place::Store(owner), events),
+                None => board.drop_seed(ring[at], events),
+            }
         }
         let last = ring[at];
-        let lands_on_own_pile =
-            matches!(last, Place::Pit(side, _) if side == mover) && board.seeds(last) > 1;
+        let lands_on_own_pile = matches!(last, Place::Pit(side, _) if side == mover)
+            && claims.owner(last).is_none()
+            && board.seeds(last) > 1;
         if relay && lands_on_own_pile {
             origin = at;
             continue;
@@ -209,53 +258,91 @@ fn sow(v: &Variant, mover: Side, k: usize, board: &mut Board, events: &mut Vec<S
     }
 }
 
-/// The capture decided by where the last seed fell.
-fn capture(v: &Variant, mover: Side, last: Place, board: &mut Board, events: &mut Vec<SowEvent>) {
+/// The capture or claim decided by where the last seed fell (not a
+/// claimed pit).
+fn capture(
+    v: &Variant,
+    mover: Side,
+    last: Place,
+    claims: &Claims,
+    board: &mut Board,
+    events: &mut Vec<SowEvent>,
+) {
     let n = v.pits_per_side();
     let rules = &v.rules().capture;
-    match last {
-        Place::Store(_) => {}
-        // Kalah: the last seed in one of the mover's own pits that was
-        // empty takes the seeds opposite, and itself.
-        Place::Pit(side, k) if side == mover => {
-            if board.seeds(last) != 1 || rules.empty_pit == EmptyPitCapture::Off {
-                return;
-            }
-            let opposite = Place::Pit(mover.opponent(), n - 1 - k);
-            let across = board.seeds(opposite);
-            if across == 0 && rules.empty_pit == EmptyPitCapture::IfOppositeHasSeeds {
-                return;
-            }
+    let Place::Pit(side, k) = last else { return };
+    // Kalah: the last seed in one of the mover's own pits that was empty
+    // takes the seeds opposite, and itself.
+    if side == mover && board.seeds(last) == 1 && rules.empty_pit != EmptyPitCapture::Off {
+        let opposite = Place::Pit(mover.opponent(), n - 1 - k);
+        let across = board.seeds(opposite);
+        if across > 0 || rules.empty_pit == EmptyPitCapture::Always {
             if across > 0 {
                 board.capture(opposite, mover, events);
             }
             board.capture(last, mover, events);
+            return;
         }
-        // Oware: the last seed makes an opponent's pit hold one of the
-        // capturing counts; with chaining, the pits before it (back toward
-        // the opponent's first pit) that hold such counts go too.
-        Place::Pit(side, k) => {
-            let takes = |place: Place| rules.counts.contains(&board.seeds(place));
-            if !takes(last) {
-                return;
-            }
-            let mut run = vec![last];
-            if rules.chain {
-                for j in (0..k).rev() {
-                    if !takes(Place::Pit(side, j)) {
-                        break;
-                    }
-                    run.push(Place::Pit(side, j));
+    }
+    // Oware, Bohnenspiel, Toguz Kumalak: the last seed makes a pit of a
+    // row that counts hold a capturing count (or parity); with chaining,
+    // the pits before it along the ring that do too go with it.
+    let row_counts = |s: Side| match rules.rows {
+        CaptureRows::Opponent => s != mover,
+        CaptureRows::Own => s == mover,
+        CaptureRows::Either => true,
+    };
+    let takes = |place: Place| {
+        let c = board.seeds(place);
+        let by_parity = match rules.parity {
+            Parity::Off => false,
+            Parity::Even => c > 0 && c.is_multiple_of(2),
+            Parity::Odd => c % 2 == 1,
+        };
+        matches!(place, Place::Pit(s, _) if row_counts(s))
+            && (by_parity || rules.counts.contains(&c))
+    };
+    if takes(last) {
+        let ring = sowing_ring(v, mover);
+        let mut run = vec![last];
+        if rules.chain {
+            let mut at = ring.iter().position(|&p| p == last).unwrap_or(0);
+            while run.len() < 2 * n {
+                at = (at + ring.len() - 1) % ring.len();
+                if !takes(ring[at]) {
+                    break;
                 }
-            }
-            let taken: u32 = run.iter().map(|&p| board.seeds(p) as u32).sum();
-            let on_their_side: u32 = board.pits[side.index()].iter().map(|&s| s as u32).sum();
-            if taken == on_their_side && rules.grand_slam == GrandSlam::CapturesNothing {
-                return;
-            }
-            for place in run {
-                board.capture(place, mover, events);
+                run.push(ring[at]);
             }
         }
+        let them = mover.opponent();
+        let from_them: u32 = run
+            .iter()
+            .filter(|p| matches!(p, Place::Pit(s, _) if *s == them))
+            .map(|&p| board.seeds(p) as u32)
+            .sum();
+        let on_their_side: u32 = board.pits[them.index()].iter().map(|&s| s as u32).sum();
+        if from_them > 0
+            && from_them == on_their_side
+            && rules.grand_slam == GrandSlam::CapturesNothing
+        {
+            return;
+        }
+        for place in run {
+            board.capture(place, mover, events);
+        }
+        return;
+    }
+    // A claim: the opponent's pit made to hold exactly the claim count
+    // becomes the mover's, its seeds to the mover's store.
+    let claim = &v.rules().claim;
+    if claim.count > 0
+        && side != mover
+        && board.seeds(last) == claim.count
+        && claims.0[mover.index()].is_none()
+        && !(claim.not_last_pit && k == n - 1)
+        && !(claim.not_same_number && claims.0[side.index()] == Some(k))
+    {
+        board.capture(last, mover, events);
     }
 }

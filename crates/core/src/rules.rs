@@ -53,6 +53,10 @@ pub struct Rules {
     pub turn: TurnRules,
     /// When and how the game ends.
     pub end: EndRules,
+    /// Pits that become one player's for the rest of the game (Toguz
+    /// Kumalak's tuzdyk). Optional: without it no pit is ever claimed.
+    #[serde(default)]
+    pub claim: ClaimRules,
 }
 
 /// The board: pits, seeds and where the stores are.
@@ -114,6 +118,11 @@ pub struct SowingRules {
     /// When the last seed lands in the mover's own store, the mover plays again.
     #[serde(default)]
     pub extra_turn: bool,
+    /// The first seed goes back into the pit it was taken from, and the rest
+    /// are sown from the next pit on; a pit holding a single seed sows it
+    /// into the next pit (Toguz Kumalak).
+    #[serde(default)]
+    pub first_seed_in_origin: bool,
 }
 
 fn yes() -> bool {
@@ -139,6 +148,75 @@ pub struct CaptureRules {
     /// What happens to a move that would capture every seed the opponent has.
     #[serde(default = "grand_slam_allowed")]
     pub grand_slam: GrandSlam,
+    /// Captures by parity: the last seed makes a pit's count even (Toguz
+    /// Kumalak) or odd, and those seeds are taken, as with `counts` (a pit
+    /// is taken when its count is in `counts` or has this parity).
+    #[serde(default = "parity_off")]
+    pub parity: Parity,
+    /// The rows whose pits the captures by `counts` and `parity` take: the
+    /// opponent's (Oware), the mover's own, or either (Bohnenspiel).
+    #[serde(default = "rows_opponent")]
+    pub rows: CaptureRows,
+}
+
+impl CaptureRules {
+    /// Whether a pit can be taken for its count: `counts` or `parity` is set.
+    pub fn takes_by_count(&self) -> bool {
+        !self.counts.is_empty() || self.parity != Parity::Off
+    }
+}
+
+fn parity_off() -> Parity {
+    Parity::Off
+}
+
+fn rows_opponent() -> CaptureRows {
+    CaptureRows::Opponent
+}
+
+/// Captures by the parity of a pit's count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Parity {
+    /// No capture by parity.
+    Off,
+    /// A pit the last seed makes even (2, 4, 6, ...) is taken.
+    Even,
+    /// A pit the last seed makes odd (1, 3, 5, ...) is taken.
+    Odd,
+}
+
+/// Which rows the captures by count or parity take from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureRows {
+    /// The opponent's row only (Oware).
+    Opponent,
+    /// The mover's own row only.
+    Own,
+    /// Either row (Bohnenspiel).
+    Either,
+}
+
+/// A pit that becomes one player's for the rest of the game: Toguz
+/// Kumalak's tuzdyk. When the last seed of a move that captures nothing
+/// makes one of the opponent's pits hold exactly `count` seeds, that pit
+/// becomes the mover's: its seeds go to the mover's store, and so does
+/// every seed sown into it for the rest of the game. A player claims at
+/// most one pit.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRules {
+    /// The count that claims a pit (Toguz Kumalak: 3); 0 switches claims off.
+    #[serde(default)]
+    pub count: u8,
+    /// The opponent's last pit (their pit n) cannot be claimed.
+    #[serde(default)]
+    pub not_last_pit: bool,
+    /// A pit with the same number as the pit the opponent has claimed
+    /// cannot be claimed.
+    #[serde(default)]
+    pub not_same_number: bool,
 }
 
 fn empty_pit_off() -> EmptyPitCapture {
@@ -205,8 +283,8 @@ fn south() -> Side {
 }
 
 /// When and how the game ends. Seeds left on the board at the end go to the
-/// owner of the side they lie on, except after a majority win (they stay) and
-/// after a cycle with `repetition = "split"`.
+/// owner of the side they lie on (or as [`SeedsLeft`] says), except after a
+/// majority win (they stay) and after a cycle with `repetition = "split"`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndRules {
@@ -218,6 +296,23 @@ pub struct EndRules {
     /// What a repeated position does.
     #[serde(default = "repetition_none")]
     pub repetition: Repetition,
+    /// Who takes the seeds left on the board when the game ends.
+    #[serde(default)]
+    pub seeds_left: SeedsLeft,
+}
+
+/// Who takes the seeds left on the board at the end of the game (every end
+/// that moves them: not a majority win, not a cycle split evenly).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeedsLeft {
+    /// The seeds on each side go to that side's owner.
+    #[default]
+    Owner,
+    /// When one side is empty, every seed left goes to the player whose side
+    /// is empty (Turkish Mangala: the player who runs out first takes the
+    /// rest); otherwise each side's seeds go to its owner.
+    EmptySide,
 }
 
 fn repetition_none() -> Repetition {
@@ -304,6 +399,19 @@ impl Rules {
         toml::to_string_pretty(self).expect("rules always serialize")
     }
 
+    /// Whether the rules uses an element beyond the Kalah and Oware
+    /// families (first seed back into the origin, captures by parity or
+    /// from other rows, claimed pits, the seeds left to the player whose side
+    /// is empty): such rules are played by the
+    /// position's general sowing, and the endgame databases do not apply.
+    pub fn uses_general_elements(&self) -> bool {
+        self.sowing.first_seed_in_origin
+            || self.capture.parity != Parity::Off
+            || self.capture.rows != CaptureRows::Opponent
+            || self.claim.count > 0
+            || self.end.seeds_left != SeedsLeft::Owner
+    }
+
     /// Total seeds in a game of the default size.
     pub fn total_seeds(&self) -> u32 {
         2 * self.board.pits_per_side as u32 * self.board.seeds_per_pit as u32
@@ -375,19 +483,72 @@ impl Rules {
                 );
             }
         }
-        if self.capture.chain && self.capture.counts.is_empty() {
+        let by_count = self.capture.takes_by_count();
+        if self.capture.chain && !by_count {
             problem(
                 "capture.chain",
                 "true".into(),
-                "chain only with capture.counts (Oware-style captures); set counts or chain = false"
+                "chain only with capture.counts or capture.parity (captures by count); set one \
+                 of them or chain = false"
                     .into(),
             );
         }
-        if self.capture.counts.is_empty() && self.capture.grand_slam != GrandSlam::Allowed {
+        if !by_count && self.capture.grand_slam != GrandSlam::Allowed {
             problem(
                 "capture.grand_slam",
                 format!("{:?}", self.capture.grand_slam).to_lowercase(),
-                "\"allowed\" unless capture.counts is set (only Oware-style captures make grand slams)"
+                "\"allowed\" unless capture.counts or capture.parity is set (only captures by \
+                 count make grand slams)"
+                    .into(),
+            );
+        }
+        if !by_count && self.capture.rows != CaptureRows::Opponent {
+            problem(
+                "capture.rows",
+                format!("{:?}", self.capture.rows).to_lowercase(),
+                "\"opponent\" unless capture.counts or capture.parity is set (rows say where \
+                 captures by count take from)"
+                    .into(),
+            );
+        }
+        if self.sowing.first_seed_in_origin && self.sowing.skip_origin {
+            problem(
+                "sowing.first_seed_in_origin",
+                "true".into(),
+                "false when sowing.skip_origin is true: a sowing cannot both put its first seed \
+                 back into the pit it started from and pass over that pit"
+                    .into(),
+            );
+        }
+        let claim = &self.claim;
+        if claim.count == 0 && (claim.not_last_pit || claim.not_same_number) {
+            problem(
+                "claim",
+                format!(
+                    "count = 0, not_last_pit = {}, not_same_number = {}",
+                    claim.not_last_pit, claim.not_same_number
+                ),
+                "claim.count from 1 when not_last_pit or not_same_number is set (they restrict \
+                 which pits a claim takes; with count = 0 no pit is ever claimed)"
+                    .into(),
+            );
+        }
+        if claim.count as u32 > self.total_seeds() {
+            problem(
+                "claim.count",
+                claim.count.to_string(),
+                format!(
+                    "at most {} (the seeds in the game at this size): no pit can ever hold more",
+                    self.total_seeds()
+                ),
+            );
+        }
+        if claim.count > 0 && self.capture.grand_slam != GrandSlam::Allowed {
+            problem(
+                "capture.grand_slam",
+                format!("{:?}", self.capture.grand_slam).to_lowercase(),
+                "\"allowed\" when claim.count is set (a claim taking the opponent's last seeds is \
+                 not a capture the grand slam rules speak of)"
                     .into(),
             );
         }
@@ -400,11 +561,12 @@ impl Rules {
                         .into(),
                 );
             }
-            if self.capture.counts.is_empty() && self.capture.empty_pit == EmptyPitCapture::Off {
+            if !by_count && self.capture.empty_pit == EmptyPitCapture::Off && self.claim.count == 0
+            {
                 problem(
                     "capture",
-                    "counts = [] and empty_pit = \"off\"".into(),
-                    "a capture rule (counts or empty_pit) when stores are beside the board: seeds \
+                    "counts = [], parity = \"off\", empty_pit = \"off\" and no claim".into(),
+                    "a capture rule (counts, parity or empty_pit) or a claim when stores are beside the board: seeds \
                      leave the board only by captures, so without one a game could end only by a \
                      repeated position or a side without a move, which can take longer than anyone \
                      can wait (16 pits x 7 seeds: over 20,000 moves, each slower than the last)"
@@ -413,7 +575,10 @@ impl Rules {
             }
             let total = self.total_seeds();
             let smallest = self.capture.counts.iter().copied().min().map(u32::from);
-            if self.capture.empty_pit == EmptyPitCapture::Off && smallest.is_some_and(|c| c > total)
+            if self.capture.empty_pit == EmptyPitCapture::Off
+                && self.capture.parity == Parity::Off
+                && self.claim.count == 0
+                && smallest.is_some_and(|c| c > total)
             {
                 problem(
                     "capture.counts",

@@ -2,7 +2,7 @@
 //! hot path reads.
 
 use crate::rules::{
-    EmptyPitCapture, GrandSlam, RuleErrors, Rules, StorePlacement, VariantFileError,
+    EmptyPitCapture, GrandSlam, Parity, RuleErrors, Rules, StorePlacement, VariantFileError,
     MAX_PITS_PER_SIDE,
 };
 use crate::Side;
@@ -26,6 +26,10 @@ const PRESETS: &[(&str, &str)] = &[
     ("abapa", include_str!("../variants/abapa.toml")),
     ("awari", include_str!("../variants/awari.toml")),
     ("relay-kalah", include_str!("../variants/relay-kalah.toml")),
+    ("toguz-kumalak", include_str!("../variants/toguz-kumalak.toml")),
+    ("bohnenspiel", include_str!("../variants/bohnenspiel.toml")),
+    ("ouril", include_str!("../variants/ouril.toml")),
+    ("mangala", include_str!("../variants/mangala.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -69,6 +73,9 @@ pub struct Variant {
     pub(crate) grand_slam: GrandSlam,
     /// Rule switches the hot path reads, copied out of `rules`.
     pub(crate) hot: HotRules,
+    /// For the general sowing: bit `c` (of 256) set when a capture by count
+    /// or parity takes a pit holding `c` seeds.
+    pub(crate) capture_mask: [u64; 4],
 }
 
 /// The rule switches read on every move, kept flat beside the tables.
@@ -94,6 +101,11 @@ pub(crate) struct HotRules {
     pub stores_on_ring: bool,
     /// Ring stores and `skip_opponent_store = false`.
     pub sow_opponent_store: bool,
+    /// The rules use an element only the general sowing plays
+    /// ([`Rules::uses_general_elements`]).
+    pub general: bool,
+    /// `relay || general`: the short sowing does not apply.
+    pub relay_or_general: bool,
 }
 
 impl Variant {
@@ -198,7 +210,21 @@ impl Variant {
             }
         }
         let capture_counts = rules.capture.counts.iter().fold(0u64, |m, &c| m | 1u64 << c);
+        let general = rules.uses_general_elements();
+        let mut capture_mask = [0u64; 4];
+        for c in 1..256usize {
+            let by_parity = match rules.capture.parity {
+                Parity::Off => false,
+                Parity::Even => c % 2 == 0,
+                Parity::Odd => c % 2 == 1,
+            };
+            if by_parity || rules.capture.counts.contains(&(c as u8)) {
+                capture_mask[c / 64] |= 1 << (c % 64);
+            }
+        }
         let hot = HotRules {
+            general,
+            relay_or_general: general || rules.sowing.relay,
             skip_origin: rules.sowing.skip_origin,
             relay: rules.sowing.relay,
             extra_turn: rules.sowing.extra_turn,
@@ -210,14 +236,18 @@ impl Variant {
             stores_on_ring: rules.board.stores == StorePlacement::Ring,
             sow_opponent_store: rules.board.stores == StorePlacement::Ring
                 && !rules.sowing.skip_opponent_store,
-            slam_check: capture_counts != 0
+            slam_check: rules.capture.takes_by_count()
                 && matches!(
                     rules.capture.grand_slam,
                     GrandSlam::Forbidden | GrandSlam::OnlyIfForced
                 ),
-            slam_proof_pile: 63u32
-                .checked_sub(capture_counts.leading_zeros())
-                .map_or(0, |c| c as u8),
+            // The general sowing's captures may reach pits it did not sow
+            // (a chain across rows), so the shortcut is for the fast path only.
+            slam_proof_pile: if general {
+                0
+            } else {
+                63u32.checked_sub(capture_counts.leading_zeros()).map_or(0, |c| c as u8)
+            },
         };
         Variant {
             hot,
@@ -226,6 +256,7 @@ impl Variant {
             ring,
             ring_len,
             capture_counts,
+            capture_mask,
             empty_pit: rules.capture.empty_pit,
             grand_slam: rules.capture.grand_slam,
             rules,

@@ -179,3 +179,45 @@ fn nth_legal_move_walks_the_legal_moves_in_order() {
         assert_eq!((end.legal_count(&v), end.nth_legal_move(&v, 0)), (0, None));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Claimed pits (Toguz Kumalak's tuzdyk, at random sizes): once made a
+    /// claim stays for the rest of the game, a claimed pit always holds no
+    /// seeds, and no claim breaks the rules' restrictions.
+    #[test]
+    fn claims_stay_hold_nothing_and_keep_the_restrictions(
+        pits in 2u8..=12,
+        seeds in 2u8..=9,
+        choices in proptest::collection::vec(any::<u32>(), 1..64),
+    ) {
+        let v = Variant::preset("toguz-kumalak").unwrap().resized(Some(pits), Some(seeds)).unwrap();
+        let n = pits as usize;
+        let mut game = Game::new(v.clone());
+        let mut plies = 0usize;
+        while !game.position().is_over() && plies < 2000 {
+            let before = *game.position();
+            let legal = before.legal_moves(&v);
+            let mv = legal[choices[plies % choices.len()] as usize % legal.len()];
+            let report = game.play(mv).unwrap();
+            let p = *game.position();
+            for side in Side::ALL {
+                if let Some(k) = before.claimed_pit(side) {
+                    prop_assert_eq!(p.claimed_pit(side), Some(k), "a claim stays: {}", p);
+                }
+                if let Some(k) = p.claimed_pit(side) {
+                    prop_assert_eq!(p.pit(side.opponent(), k), 0, "{}", p);
+                    prop_assert!(k + 1 < n, "never the last pit: {}", p);
+                    prop_assert!(p.claimed_pit(side.opponent()) != Some(k), "{}", p);
+                }
+            }
+            let new_claims = Side::ALL
+                .iter()
+                .filter(|&&s| before.claimed_pit(s).is_none() && p.claimed_pit(s).is_some())
+                .count();
+            prop_assert_eq!(new_claims, report.claimed as usize, "{}", p);
+            plies += 1;
+        }
+    }
+}

@@ -10,8 +10,8 @@
 use std::collections::HashSet;
 
 use mancala_core::{
-    preset_names, EmptyPitCapture, EmptySide, Game, GrandSlam, Move, Repetition, Rules, Side,
-    StorePlacement, Variant,
+    preset_names, CaptureRows, ClaimRules, EmptyPitCapture, EmptySide, Game, GrandSlam, Move,
+    Parity, Repetition, Rules, SeedsLeft, Side, StorePlacement, Variant,
 };
 
 // ---------------------------------------------------------------------------
@@ -80,6 +80,8 @@ enum Cell {
 struct Board {
     pits: [Vec<u32>; 2],
     stores: [u32; 2],
+    /// The pit of the opponent's row each side (South, North) has claimed.
+    claimed: [Option<usize>; 2],
 }
 
 impl Board {
@@ -95,17 +97,31 @@ impl Board {
             Cell::Store(s) => self.stores[s] = v,
         }
     }
+    /// The side that owns `c` when it is a claimed pit.
+    fn claim_owner(&self, c: Cell) -> Option<usize> {
+        match c {
+            Cell::Pit(s, k) if self.claimed[1 - s] == Some(k) => Some(1 - s),
+            _ => None,
+        }
+    }
     fn side_sum(&self, s: usize) -> u32 {
         self.pits[s].iter().sum()
     }
     fn total(&self) -> u32 {
         self.side_sum(0) + self.side_sum(1) + self.stores[0] + self.stores[1]
     }
-    /// Every pit's seeds go to the store of the side it lies on.
-    fn give_to_owners(&mut self) {
+    /// Every pit's seeds go to the store of the side it lies on; with
+    /// `to_empty_side`, when one side is empty, all of them go to the store
+    /// of that side.
+    fn give_seeds_left(&mut self, to_empty_side: bool) {
+        let sums = [self.side_sum(0), self.side_sum(1)];
         for s in 0..2 {
-            let sum = self.side_sum(s);
-            self.stores[s] += sum;
+            let to = match sums {
+                [0, _] if to_empty_side => 0,
+                [_, 0] if to_empty_side => 1,
+                _ => s,
+            };
+            self.stores[to] += sums[s];
             for p in self.pits[s].iter_mut() {
                 *p = 0;
             }
@@ -139,6 +155,9 @@ struct Stats {
     relay_pickups: u64,
     relay_loops: u64,
     swaps: u64,
+    claims: u64,
+    /// Ends where the seeds left went to the player whose side is empty.
+    to_empty_side: u64,
     extra_turns: u64,
     empty_pit_captures: u64,
     count_captures: u64,
@@ -156,9 +175,11 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} split_odd {} relay_pickups {} relay_loops {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
+            self.claims,
+            self.to_empty_side,
             self.split_odd,
             self.relay_pickups,
             self.relay_loops,
@@ -230,7 +251,11 @@ impl<'a> Reference<'a> {
     fn start(&self) -> RefPos {
         let s = self.r.board.seeds_per_pit as u32;
         let mut p = RefPos {
-            board: Board { pits: [vec![s; self.n], vec![s; self.n]], stores: [0, 0] },
+            board: Board {
+                pits: [vec![s; self.n], vec![s; self.n]],
+                stores: [0, 0],
+                claimed: [None, None],
+            },
             to_move: idx(self.r.turn.first),
             opening: self.r.turn.pie_rule,
             swap_offered: false,
@@ -283,17 +308,26 @@ impl<'a> Reference<'a> {
             let mut seeds = b.get(origin);
             b.set(origin, 0);
             let mut pos = start;
+            // The first seed back into the origin, unless it is the only one.
+            if self.r.sowing.first_seed_in_origin && seeds > 1 {
+                b.set(origin, 1);
+                seeds -= 1;
+            }
             while seeds > 0 {
                 pos = (pos + 1) % len;
                 if self.r.sowing.skip_origin && pos == start {
                     continue;
                 }
                 let c = ring[pos];
-                b.set(c, b.get(c) + 1);
+                // A seed falling into a claimed pit is its owner's.
+                match b.claim_owner(c) {
+                    Some(owner) => b.stores[owner] += 1,
+                    None => b.set(c, b.get(c) + 1),
+                }
                 seeds -= 1;
             }
             last = ring[pos];
-            if self.r.sowing.relay {
+            if self.r.sowing.relay && b.claim_owner(last).is_none() {
                 if let Cell::Pit(s, j) = last {
                     if s == mover && b.get(last) >= 2 {
                         if seen.iter().any(|(sb, sp)| *sp == j && *sb == b) {
@@ -310,53 +344,113 @@ impl<'a> Reference<'a> {
             break;
         }
         let mut grand_slam = false;
-        if !looped {
-            match last {
-                Cell::Pit(s, j) if s == mover => {
-                    if b.pits[s][j] == 1 {
-                        let opp = 1 - mover;
-                        let oj = self.n - 1 - j;
-                        let take = match self.r.capture.empty_pit {
-                            EmptyPitCapture::Off => false,
-                            EmptyPitCapture::Always => true,
-                            EmptyPitCapture::IfOppositeHasSeeds => b.pits[opp][oj] > 0,
-                        };
-                        if take {
-                            stats.empty_pit_captures += 1;
-                            let gain = 1 + b.pits[opp][oj];
-                            b.pits[s][j] = 0;
-                            b.pits[opp][oj] = 0;
-                            b.stores[mover] += gain;
-                        }
-                    }
-                }
-                Cell::Pit(opp, j) => {
-                    let counts: Vec<u32> =
-                        self.r.capture.counts.iter().map(|&c| c as u32).collect();
-                    if counts.contains(&b.pits[opp][j]) {
-                        let mut taken = vec![j];
-                        if self.r.capture.chain {
-                            let mut i = j;
-                            while i > 0 && counts.contains(&b.pits[opp][i - 1]) {
-                                i -= 1;
-                                taken.push(i);
-                            }
-                        }
-                        let sum: u32 = taken.iter().map(|&i| b.pits[opp][i]).sum();
-                        grand_slam = sum == b.side_sum(opp);
-                        if !grand_slam || capture_grand_slam {
-                            stats.count_captures += 1;
-                            for &i in &taken {
-                                b.pits[opp][i] = 0;
-                            }
-                            b.stores[mover] += sum;
-                        }
-                    }
-                }
-                Cell::Store(_) => {}
-            }
+        if !looped && b.claim_owner(last).is_none() {
+            grand_slam = self.settle(&mut b, &ring, mover, last, capture_grand_slam, stats);
         }
         SowResult { board: b, last, looped, grand_slam }
+    }
+
+    /// Whether a pit holding `c` seeds is taken by a capture by count.
+    fn takes(&self, c: u32) -> bool {
+        let by_parity = match self.r.capture.parity {
+            Parity::Off => false,
+            Parity::Even => c > 0 && c.is_multiple_of(2),
+            Parity::Odd => c % 2 == 1,
+        };
+        by_parity || self.r.capture.counts.iter().any(|&k| k as u32 == c)
+    }
+
+    /// Whether captures by count take from side `s`'s row.
+    fn row_counts(&self, mover: usize, s: usize) -> bool {
+        match self.r.capture.rows {
+            CaptureRows::Opponent => s != mover,
+            CaptureRows::Own => s == mover,
+            CaptureRows::Either => true,
+        }
+    }
+
+    /// The captures and claims where the last seed fell (a pit that is not
+    /// claimed, or a store). Returns whether the move is a grand slam.
+    fn settle(
+        &self,
+        b: &mut Board,
+        ring: &[Cell],
+        mover: usize,
+        last: Cell,
+        capture_grand_slam: bool,
+        stats: &mut Stats,
+    ) -> bool {
+        let Cell::Pit(side, j) = last else { return false };
+        let opp = 1 - mover;
+        // 1. The empty-pit capture; when it captures, nothing else happens.
+        if side == mover && b.pits[side][j] == 1 {
+            let oj = self.n - 1 - j;
+            let take = match self.r.capture.empty_pit {
+                EmptyPitCapture::Off => false,
+                EmptyPitCapture::Always => true,
+                EmptyPitCapture::IfOppositeHasSeeds => b.pits[opp][oj] > 0,
+            };
+            if take {
+                stats.empty_pit_captures += 1;
+                let gain = 1 + b.pits[opp][oj];
+                b.pits[side][j] = 0;
+                b.pits[opp][oj] = 0;
+                b.stores[mover] += gain;
+                return false;
+            }
+        }
+        // 2. The capture by count, chained backwards along the ring.
+        if self.row_counts(mover, side) && self.takes(b.pits[side][j]) {
+            let mut taken = vec![(side, j)];
+            if self.r.capture.chain {
+                let at = ring.iter().position(|&c| c == last).unwrap();
+                let mut i = at;
+                while taken.len() < 2 * self.n {
+                    i = (i + ring.len() - 1) % ring.len();
+                    match ring[i] {
+                        Cell::Pit(s, k)
+                            if self.row_counts(mover, s) && self.takes(b.pits[s][k]) =>
+                        {
+                            taken.push((s, k))
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            let sum: u32 = taken.iter().map(|&(s, k)| b.pits[s][k]).sum();
+            let from_opp: u32 =
+                taken.iter().filter(|t| t.0 == opp).map(|&(s, k)| b.pits[s][k]).sum();
+            let grand_slam = from_opp > 0 && from_opp == b.side_sum(opp);
+            if !grand_slam || capture_grand_slam {
+                stats.count_captures += 1;
+                for &(s, k) in &taken {
+                    b.pits[s][k] = 0;
+                }
+                b.stores[mover] += sum;
+            }
+            return grand_slam;
+        }
+        // 3. A claim: an opponent's pit made to hold exactly claim.count.
+        let claim = &self.r.claim;
+        if claim.count > 0
+            && side == opp
+            && b.pits[side][j] == claim.count as u32
+            && b.claimed[mover].is_none()
+            && !(claim.not_last_pit && j == self.n - 1)
+            && !(claim.not_same_number && b.claimed[opp] == Some(j))
+        {
+            stats.claims += 1;
+            b.claimed[mover] = Some(j);
+            b.stores[mover] += b.pits[side][j];
+            b.pits[side][j] = 0;
+        }
+        false
+    }
+
+    /// Whether the seeds left at the end go to the player whose side is
+    /// empty (`seeds_left = "empty-side"`).
+    fn to_empty_side(&self) -> bool {
+        self.r.end.seeds_left == SeedsLeft::EmptySide
     }
 
     /// Whether a grand slam, when it is played, captures.
@@ -425,6 +519,7 @@ impl<'a> Reference<'a> {
                 q.board = Board {
                     pits: [b.pits[1].clone(), b.pits[0].clone()],
                     stores: [b.stores[1], b.stores[0]],
+                    claimed: [b.claimed[1], b.claimed[0]],
                 };
                 q.to_move = 1 - mover;
                 q.opening = false;
@@ -454,7 +549,17 @@ impl<'a> Reference<'a> {
     }
 
     fn end_checks(&self, q: &mut RefPos, history: &HashSet<RefPos>, stats: &mut Stats) {
+        let sums = [q.board.side_sum(0), q.board.side_sum(1)];
         let end = self.end_reason(q, history, stats);
+        if self.to_empty_side()
+            && end.is_some_and(|r| {
+                r != "majority" && !(r == "cycle" && self.r.end.repetition == Repetition::Split)
+            })
+            && sums.contains(&0)
+            && sums.iter().any(|&s| s > 0)
+        {
+            stats.to_empty_side += 1;
+        }
         if let Some(reason) = end {
             *stats.ends.entry(reason).or_default() += 1;
         }
@@ -470,7 +575,7 @@ impl<'a> Reference<'a> {
         if self.r.end.empty_side == EmptySide::Either
             && (q.board.side_sum(0) == 0 || q.board.side_sum(1) == 0)
         {
-            q.board.give_to_owners();
+            q.board.give_seeds_left(self.to_empty_side());
             q.end = Some("empty-side");
             return q.end;
         }
@@ -494,14 +599,14 @@ impl<'a> Reference<'a> {
             } else {
                 "only-grand-slams"
             };
-            q.board.give_to_owners();
+            q.board.give_seeds_left(self.to_empty_side());
             q.end = Some(reason);
             return q.end;
         }
         // 4. repetition
         if self.r.end.repetition != Repetition::None && history.contains(q) {
             match self.r.end.repetition {
-                Repetition::Owner => q.board.give_to_owners(),
+                Repetition::Owner => q.board.give_seeds_left(self.to_empty_side()),
                 Repetition::Split => {
                     let left = q.board.side_sum(0) + q.board.side_sum(1);
                     for s in 0..2 {
@@ -527,7 +632,17 @@ impl<'a> Reference<'a> {
     fn notation(&self, p: &RefPos) -> String {
         let mut out = String::new();
         for s in 0..2 {
-            let row: Vec<String> = p.board.pits[s].iter().map(|c| c.to_string()).collect();
+            let row: Vec<String> = p.board.pits[s]
+                .iter()
+                .enumerate()
+                .map(|(k, c)| {
+                    if p.board.claimed[1 - s] == Some(k) {
+                        "x".to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
             out.push_str(&row.join(","));
             out.push_str(&format!(":{}/", p.board.stores[s]));
         }
@@ -578,7 +693,8 @@ fn describe(rules: &Rules) -> String {
     format!(
         "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={} extra_turn={} \
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
-         majority={} empty_side={:?} repetition={:?}",
+         majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
+         rows={:?} claim={:?} seeds_left={:?}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -597,6 +713,11 @@ fn describe(rules: &Rules) -> String {
         rules.end.majority,
         rules.end.empty_side,
         rules.end.repetition,
+        rules.sowing.first_seed_in_origin,
+        rules.capture.parity,
+        rules.capture.rows,
+        rules.claim,
+        rules.end.seeds_left,
     )
 }
 
@@ -787,9 +908,18 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
         EmptyPitCapture::IfOppositeHasSeeds,
     ]);
     let counts: Vec<Vec<u8>> =
-        vec![vec![], vec![2, 3], vec![4], vec![1, 2], vec![2], vec![3, 1], vec![1]];
+        vec![vec![], vec![2, 3], vec![4], vec![1, 2], vec![2], vec![3, 1], vec![1], vec![2, 4, 6]];
     r.capture.counts = rng.pick(&counts);
-    let has_counts = !r.capture.counts.is_empty();
+    // The elements of the general sowing, each in about a third of the sets.
+    r.sowing.first_seed_in_origin = !r.sowing.skip_origin && rng.below(3) == 0;
+    r.capture.parity =
+        if rng.below(3) == 0 { rng.pick(&[Parity::Even, Parity::Odd]) } else { Parity::Off };
+    let has_counts = r.capture.takes_by_count();
+    r.capture.rows = if has_counts && rng.below(2) == 0 {
+        rng.pick(&[CaptureRows::Own, CaptureRows::Either])
+    } else {
+        CaptureRows::Opponent
+    };
     r.capture.chain = has_counts && rng.coin();
     r.capture.grand_slam = if has_counts {
         rng.pick(&[
@@ -801,6 +931,15 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     } else {
         GrandSlam::Allowed
     };
+    r.claim = if rng.below(3) == 0 && r.capture.grand_slam == GrandSlam::Allowed {
+        ClaimRules {
+            count: rng.range(1, 4) as u8,
+            not_last_pit: rng.coin(),
+            not_same_number: rng.coin(),
+        }
+    } else {
+        ClaimRules::default()
+    };
     r.turn.first = if rng.below(4) == 0 { Side::North } else { Side::South };
     r.turn.pie_rule = rng.below(3) == 0;
     r.turn.must_feed = rng.coin();
@@ -811,6 +950,7 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     } else {
         rng.pick(&[Repetition::None, Repetition::Owner, Repetition::Split])
     };
+    r.end.seeds_left = if rng.below(4) == 0 { SeedsLeft::EmptySide } else { SeedsLeft::Owner };
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
@@ -843,14 +983,21 @@ fn custom_rules_match_reference_in_random_games() {
             Err(e) => {
                 // The checker only rejects documented combinations.
                 let beside = rules.board.stores == StorePlacement::Beside;
+                let by_count = rules.capture.takes_by_count();
                 let documented = (beside
                     && (rules.sowing.extra_turn
                         || rules.end.repetition == Repetition::None
-                        || (rules.capture.counts.is_empty()
+                        || (!by_count
+                            && rules.claim.count == 0
                             && rules.capture.empty_pit == EmptyPitCapture::Off)))
-                    || (rules.capture.chain && rules.capture.counts.is_empty())
-                    || (rules.capture.counts.is_empty()
-                        && rules.capture.grand_slam != GrandSlam::Allowed);
+                    || (rules.capture.chain && !by_count)
+                    || (!by_count && rules.capture.grand_slam != GrandSlam::Allowed)
+                    || rules.claim.count as u32 > rules.total_seeds()
+                    || (beside
+                        && rules.capture.empty_pit == EmptyPitCapture::Off
+                        && rules.capture.parity == Parity::Off
+                        && rules.claim.count == 0
+                        && rules.capture.counts.iter().all(|&c| c as u32 > rules.total_seeds()));
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
                 continue;
             }
@@ -866,7 +1013,8 @@ fn custom_rules_match_reference_in_random_games() {
     // move (see the report). `stats.relay_loops` stays 0; nothing to assert.
     assert!(stats.relay_pickups > 0 && stats.split_odd > 0);
     assert!(stats.swaps > 0 && stats.grand_slams_played > 0);
-    assert!(stats.forced_grand_slam_positions > 0);
+    assert!(stats.forced_grand_slam_positions > 0 && stats.claims > 0);
+    assert!(stats.to_empty_side > 0, "no seeds left went to an empty side: {stats:?}");
     for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "only-grand-slams", "cycle"]
     {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");

@@ -616,7 +616,11 @@ fn stores_beside_the_board_without_a_capture_rule_are_refused() {
     rules.capture.empty_pit = EmptyPitCapture::Off;
     rules.end.repetition = Repetition::Owner;
     let e = Variant::new(rules.clone()).unwrap_err().to_string();
-    assert!(e.contains("capture") && e.contains("a capture rule (counts or empty_pit)"), "{e}");
+    assert!(
+        e.contains("capture")
+            && e.contains("a capture rule (counts, parity or empty_pit) or a claim"),
+        "{e}"
+    );
     assert!(e.contains("beside the board"), "{e}");
     // Either capture rule is enough.
     let mut with_counts = rules.clone();
@@ -784,4 +788,450 @@ fn the_positions_since_the_stores_last_changed_are_those_a_repetition_can_repeat
     g.play("3".parse().unwrap()).unwrap();
     assert_eq!(g.position().store(Side::South), 1);
     assert_eq!(g.positions_since_stores_changed(), &[*g.position()]);
+}
+
+// ------------------------------------------------- toguz kumalak (tuzdyk)
+
+#[test]
+fn first_seed_goes_back_into_the_origin_pit_in_toguz_kumalak() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  9  9  9  9
+    //        9  9  9  9  9  9  9  9  9  0
+    //        1  2  3  4  5  6  7  8  9
+    // South sows pit 1: its first seed goes back into pit 1, the other 8
+    // into pits 2..9; the last lands in South's own pit 9.
+    let v = variant("toguz-kumalak");
+    let start = Position::start(&v).to_string();
+    let (p, r) = play(&v, &start, &["1"]);
+    assert_eq!(p.to_string(), "1,10,10,10,10,10,10,10,10:0/9,9,9,9,9,9,9,9,9:0/N");
+    assert_eq!((r.sown, r.captured), (9, 0));
+}
+
+#[test]
+fn a_single_seed_moves_to_the_next_pit_in_toguz_kumalak() {
+    //         9  8  7  6  5  4  3  2  1
+    //     76  1  1  1  1  1  1  1  1  1
+    //         0  0  1  0  0  0  0  0  0 76
+    //         1  2  3  4  5  6  7  8  9
+    // South's pit 3 holds one seed: it moves on to pit 4, leaving pit 3 empty.
+    let v = variant("toguz-kumalak");
+    let (p, _) = play(&v, "0,0,1,0,0,0,0,0,0:76/1,1,1,1,1,1,1,1,1:76/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0,0,0,0,0:76/1,1,1,1,1,1,1,1,1:76/N");
+}
+
+#[test]
+fn an_opponent_pit_made_even_is_captured_in_toguz_kumalak() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  9  9  9  9
+    //        9  9  9  9  9  9  9  9  9  0
+    //        1  2  3  4  5  6  7  8  9
+    // South sows pit 2: one seed back into pit 2, seven into pits 3..9, the
+    // last into North's pit 1, which now holds 10, an even count: South
+    // takes all 10.
+    let v = variant("toguz-kumalak");
+    let start = Position::start(&v).to_string();
+    let (p, r) = play(&v, &start, &["2"]);
+    assert_eq!(p.to_string(), "9,1,10,10,10,10,10,10,10:10/0,9,9,9,9,9,9,9,9:0/N");
+    assert_eq!(r.captured, 10);
+}
+
+#[test]
+fn an_odd_count_or_an_own_pit_is_not_captured_in_toguz_kumalak() {
+    //         9  8  7  6  5  4  3  2  1
+    //     71  0  0  0  0  0  0  0  4  4
+    //         0  0  0  0  0  0  3  2  3 75
+    //         1  2  3  4  5  6  7  8  9
+    // South's pit 8 (2 seeds): one back, one into pit 9, which now holds 4:
+    // even, but South's own. South's pit 9 (3 seeds): one back, then
+    // North's pits 1 and 2, the last making 5: odd, no capture.
+    let v = variant("toguz-kumalak");
+    let start = "0,0,0,0,0,0,3,2,3:75/4,4,0,0,0,0,0,0,0:71/S";
+    let (p, r) = play(&v, start, &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,3,1,4:75/4,4,0,0,0,0,0,0,0:71/N");
+    assert_eq!(r.captured, 0);
+    let (p, r) = play(&v, start, &["9"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,3,2,1:75/5,5,0,0,0,0,0,0,0:71/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn an_opponent_pit_made_three_becomes_the_movers_tuzdyk() {
+    //        9  8  7  6  5  4  3  2  1
+    //     8  9  9  9  9  9  2  9  9  9
+    //        0  0  0  0  0  0  0  0  5 75
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (5 seeds): one back, then North's pits 1..4; North's
+    // pit 4 held 2 and now holds 3: it becomes South's tuzdyk (written x),
+    // its 3 seeds go to South's store.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "0,0,0,0,0,0,0,0,5:75/9,9,9,2,9,9,9,9,9:8/S", &["9"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N");
+    assert_eq!(p.claimed_pit(Side::South), Some(3));
+    assert_eq!(p.claimed_pit(Side::North), None);
+    assert!(r.claimed);
+    assert_eq!(r.captured, 3);
+}
+
+#[test]
+fn seeds_sown_into_a_tuzdyk_go_to_its_owners_store() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  x  9  4  9     (North's pit 4 is South's tuzdyk)
+    //        9  9  9  9  9  9  9  9  1 70
+    //        1  2  3  4  5  6  7  8  9
+    // North sows pit 2 (4 seeds): one back, then North's pits 3, 4 and 5.
+    // The seed for pit 4 goes to South's store, pit 4 stays empty.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "9,9,9,9,9,9,9,9,1:70/9,4,9,x,9,9,9,9,9:0/N", &["2"]);
+    assert_eq!(p.to_string(), "9,9,9,9,9,9,9,9,1:71/9,1,10,x,10,9,9,9,9:0/S");
+    assert_eq!(r.captured, 0);
+    // A sowing whose last seed falls into the tuzdyk captures nothing
+    // else: South's pit 9 (5 seeds), one back, then North's pits 1, 2, 3
+    // and the tuzdyk, whose seed is South's.
+    let (p, r) = play(&v, "9,9,9,9,9,9,9,9,5:70/9,4,9,x,9,9,9,9,9:0/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,9,9,9,9,9,9,1:71/10,5,10,x,9,9,9,9,9:0/N");
+    assert_eq!((r.captured, r.claimed), (0, false));
+}
+
+#[test]
+fn no_tuzdyk_on_the_opponents_ninth_pit() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  2  9  9  9  9  9  9  9  9
+    //        9  9  9  9  9  9  9  0 10 54
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (10 seeds): one back, then North's 1..9; North's pit 9
+    // held 2 and now 3, but the ninth pit cannot be a tuzdyk: it stays.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "9,9,9,9,9,9,9,0,10:54/9,9,9,9,9,9,9,9,2:0/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,9,9,9,9,9,0,1:54/10,10,10,10,10,10,10,10,3:0/N");
+    assert_eq!(p.claimed_pit(Side::South), None);
+    assert!(!r.claimed);
+}
+
+#[test]
+fn a_player_makes_only_one_tuzdyk() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  9  2  x  9     (North's pit 2 is South's tuzdyk)
+    //        9  9  9  9  9  9  9  0  4 65
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (4 seeds): one back, then North's 1, 2 (the tuzdyk: to
+    // South's store) and 3, which held 2 and now 3: South has a tuzdyk
+    // already, so pit 3 stays as it is.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "9,9,9,9,9,9,9,0,4:65/9,x,2,9,9,9,9,9,9:0/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,9,9,9,9,9,0,1:66/10,x,3,9,9,9,9,9,9:0/N");
+    assert!(!r.claimed);
+}
+
+#[test]
+fn no_tuzdyk_with_the_number_of_the_opponents_tuzdyk() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  9  9  9  9  9  9  2  9  9
+    //        9  9  x  9  9  9  9  0  4 63   (South's pit 3 is North's tuzdyk)
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (4 seeds): one back, then North's 1, 2 and 3, which
+    // held 2 and now holds 3; but North's tuzdyk is South's pit 3, and
+    // pits of the same number cannot both be tuzdyks: North's pit 3 stays.
+    let v = variant("toguz-kumalak");
+    let (p, r) = play(&v, "9,9,x,9,9,9,9,0,4:63/9,9,2,9,9,9,9,9,9:3/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,x,9,9,9,9,0,1:63/10,10,3,9,9,9,9,9,9:3/N");
+    assert!(!r.claimed);
+    // North's pit 4 instead is fine.
+    let (p, r) = play(&v, "9,9,x,9,9,9,9,0,5:63/9,9,9,2,9,9,9,9,0:3/S", &["9"]);
+    assert_eq!(p.to_string(), "9,9,x,9,9,9,9,0,1:66/10,10,10,x,9,9,9,9,0:3/N");
+    assert!(r.claimed);
+}
+
+#[test]
+fn more_than_81_ends_toguz_kumalak_at_once() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  0  0  1
+    //        5  0  0  0  0  0  0  0  1 80
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 9 (1 seed) goes to North's pit 1, making 2: captured,
+    // South has 82 of 162, more than half: the game is over at once.
+    let v = variant("toguz-kumalak");
+    let (p, _) = play(&v, "5,0,0,0,0,0,0,0,1:80/1,0,0,0,0,0,0,0,0:75/S", &["9"]);
+    assert_eq!(p.to_string(), "5,0,0,0,0,0,0,0,0:82/0,0,0,0,0,0,0,0,0:75/N#majority");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn a_toguz_player_without_a_move_ends_the_game_and_the_other_keeps_their_seeds() {
+    //        9  8  7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  0  0  0
+    //        0  0  0  0  0  0  0  1  6 75
+    //        1  2  3  4  5  6  7  8  9
+    // South's pit 8 (1 seed) moves to pit 9. North, to move, has no seeds:
+    // the game ends and the seeds left on South's side go to South.
+    let v = variant("toguz-kumalak");
+    let (p, _) = play(&v, "0,0,0,0,0,0,0,1,6:75/0,0,0,0,0,0,0,0,0:80/S", &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0,0:82/0,0,0,0,0,0,0,0,0:80/N#no-seeds");
+}
+
+// -------------------------------------------------------------- bohnenspiel
+
+#[test]
+fn bohnenspiel_captures_two_four_or_six_in_the_movers_own_row_too() {
+    //        6  5  4  3  2  1
+    //     0  6  6  6  6  6  6
+    //        2  0  3  9  9  9  0
+    //        1  2  3  4  5  6
+    // South sows pit 1 (2 beans) into pits 2 and 3; pit 3 held 3 and now 4,
+    // in South's own row: captured. The chain goes back to pit 2 (1 bean)
+    // and stops.
+    let v = variant("bohnenspiel");
+    let (p, r) = play(&v, "2,0,3,9,9,9:0/6,6,6,6,6,6:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,0,9,9,9:4/6,6,6,6,6,6:0/N");
+    assert_eq!(r.captured, 4);
+}
+
+#[test]
+fn bohnenspiel_capture_chains_backwards_across_both_rows() {
+    //        6  5  4  3  2  1
+    //     0  6  6  6  6  5  1
+    //        6  6  6  6  3  1  0
+    //        1  2  3  4  5  6
+    // South's pit 5 (3 beans): pit 6 (now 2), North's 1 (now 2), North's 2
+    // (now 6). North's 2 holds 6: captured; back to North's 1 (2): captured;
+    // back to South's own pit 6 (2): captured; back to pit 5, emptied: stop.
+    let v = variant("bohnenspiel");
+    let (p, r) = play(&v, "6,6,6,6,3,1:0/1,5,6,6,6,6:0/S", &["5"]);
+    assert_eq!(p.to_string(), "6,6,6,6,0,0:10/0,0,6,6,6,6:0/N");
+    assert_eq!(r.captured, 10);
+}
+
+#[test]
+fn bohnenspiel_takes_no_other_count() {
+    //        6  5  4  3  2  1
+    //     0  6  6  6  6  6  4
+    //        6  6  6  6  6  1  0
+    //        1  2  3  4  5  6
+    // South's pit 6 (1 bean) into North's pit 1: 5, not 2, 4 or 6.
+    let v = variant("bohnenspiel");
+    let (p, r) = play(&v, "6,6,6,6,6,1:0/4,6,6,6,6,6:0/S", &["6"]);
+    assert_eq!(p.to_string(), "6,6,6,6,6,0:0/5,6,6,6,6,6:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn bohnenspiel_ends_when_the_mover_cannot_move_and_the_other_takes_the_rest() {
+    //         6  5  4  3  2  1
+    //     37  0  0  0  0  0  1
+    //         0  0  0  0  3  1 30
+    //        1  2  3  4  5  6
+    // South's pit 6 (1 bean) into North's pit 1: 2, captured. North has no
+    // bean left and cannot move: the game ends, and the beans left (all on
+    // South's side) go to the other player, South.
+    let v = variant("bohnenspiel");
+    let (p, _) = play(&v, "0,0,0,0,3,1:30/1,0,0,0,0,0:37/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:35/0,0,0,0,0,0:37/N#no-seeds");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
+}
+
+// ------------------------------------------------------------------ ouril
+
+#[test]
+fn ouril_plays_by_owares_rules() {
+    // The Cape Verdean game is Oware under another name: every rule the same.
+    let ouril = variant("ouril").rules().clone();
+    let oware = variant("oware").rules().clone();
+    assert_eq!(ouril.board, oware.board);
+    assert_eq!(ouril.sowing, oware.sowing);
+    assert_eq!(ouril.capture, oware.capture);
+    assert_eq!(ouril.turn, oware.turn);
+    assert_eq!(ouril.end, oware.end);
+    assert_eq!(ouril.claim, oware.claim);
+}
+
+#[test]
+fn ouril_captures_twos_and_threes_chained_backwards() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  1  2  1
+    //        0  0  0  0  0  3  0
+    //        1  2  3  4  5  6
+    // South sows pit 6 into North's pits 1..3, making 2, 3, 2: the last pit
+    // is taken, then pit 2 and pit 1 before it.
+    let v = variant("ouril");
+    let (p, r) = play(&v, "0,0,0,0,0,3:0/1,2,1,4,4,4:0/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:7/0,0,0,4,4,4:0/N");
+    assert_eq!(r.captured, 7);
+}
+
+#[test]
+fn ouril_passes_over_the_pit_sown_from_on_a_lap() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //       12  0  0  0  0  0  0
+    //        1  2  3  4  5  6
+    // South's pit 1 holds 12: pits 2..6, North's 6 pits, then past pit 1
+    // (passed over) into pit 2.
+    let v = variant("ouril");
+    let (p, _) = play(&v, "12,0,0,0,0,0:0/4,4,4,4,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,2,1,1,1,1:0/5,5,5,5,5,5:0/N");
+}
+
+#[test]
+fn ouril_forbids_a_move_that_takes_every_opponent_seed() {
+    //        6  5  4  3  2  1
+    //     0  0  0  0  1  2  1
+    //        0  0  0  0  1  3  0
+    //        1  2  3  4  5  6
+    // Pit 6 would make North's pits 2, 3, 2 and take them all, leaving
+    // North no seed: illegal. Only pit 5 may be played.
+    let v = variant("ouril");
+    let p = pos("0,0,0,0,1,3:0/1,2,1,0,0,0:0/S");
+    assert_eq!(legal(&v, &p), ["5"]);
+}
+
+#[test]
+fn ouril_makes_the_mover_feed_an_empty_opponent() {
+    //         6  5  4  3  2  1
+    //     20  0  0  0  0  0  0
+    //         0  0  0  0  1  2 20
+    //         1  2  3  4  5  6
+    // North has no seeds: South must give some. Pit 6 reaches North's row,
+    // pit 5 does not.
+    let v = variant("ouril");
+    let p = pos("0,0,0,0,1,2:20/0,0,0,0,0,0:20/S");
+    assert_eq!(legal(&v, &p), ["6"]);
+}
+
+#[test]
+fn ouril_player_who_cannot_feed_ends_the_game_keeping_their_seeds() {
+    //         6  5  4  3  2  1
+    //     21  1  0  0  0  0  0
+    //         4  0  0  0  0  0 22
+    //         1  2  3  4  5  6
+    // North sows its last seed into South's pit 1 (now 5). South must feed
+    // North, but pit 1 reaches only pit 6: the game ends, and South's 5
+    // seeds go to South.
+    let v = variant("ouril");
+    let (p, _) = play(&v, "4,0,0,0,0,0:22/0,0,0,0,0,1:21/N", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:27/0,0,0,0,0,0:21/S#cannot-feed");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn twenty_five_seeds_win_ouril_at_once() {
+    //         6  5  4  3  2  1
+    //     10  4  4  4  4  1  1
+    //         0  0  0  0  0  2 23
+    //         1  2  3  4  5  6
+    // South's pit 6 makes North's pits 1 and 2 hold 2 each: both taken,
+    // South's store reaches 27 of 48 and the game ends there.
+    let v = variant("ouril");
+    let (p, _) = play(&v, "0,0,0,0,0,2:23/1,1,4,4,4,4:10/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:27/0,0,4,4,4,4:10/N#majority");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+// ---------------------------------------------------------------- mangala
+
+#[test]
+fn mangala_drops_the_first_stone_back_into_its_pit() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        4  4  4  4  4  4  0
+    //        1  2  3  4  5  6
+    // South sows pit 1: one stone back into pit 1, three into pits 2..4.
+    let v = variant("mangala");
+    let start = Position::start(&v).to_string();
+    let (p, r) = play(&v, &start, &["1"]);
+    assert_eq!(p.to_string(), "1,5,5,5,4,4:0/4,4,4,4,4,4:0/N");
+    assert_eq!((r.sown, r.captured), (4, 0));
+}
+
+#[test]
+fn mangala_last_stone_in_the_own_treasure_plays_again() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        4  4  4  4  4  4  0
+    //        1  2  3  4  5  6
+    // South sows pit 4: one back, pits 5 and 6, the last into South's
+    // treasure: South moves again.
+    let v = variant("mangala");
+    let start = Position::start(&v).to_string();
+    let (p, r) = play(&v, &start, &["4"]);
+    assert_eq!(p.to_string(), "4,4,4,1,5,5:1/4,4,4,4,4,4:0/S");
+    assert!(r.extra_turn);
+}
+
+#[test]
+fn mangala_single_stone_moves_on_into_the_treasure() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        0  0  0  0  3  1 20
+    //        1  2  3  4  5  6
+    // South's pit 6 holds one stone: it moves on into the treasure, and
+    // South moves again.
+    let v = variant("mangala");
+    let (p, r) = play(&v, "0,0,0,0,3,1:20/4,4,4,4,4,4:0/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,3,0:21/4,4,4,4,4,4:0/S");
+    assert!(r.extra_turn);
+}
+
+#[test]
+fn mangala_takes_an_opponent_pit_made_even() {
+    //         6  5  4  3  2  1
+    //     10  4  4  4  4  2  1
+    //         0  0  0  0  2  3 10
+    //         1  2  3  4  5  6
+    // South's pit 6: one back, one into the treasure, the last into North's
+    // pit 1, which now holds 2: even, taken.
+    let v = variant("mangala");
+    let start = "0,0,0,0,2,3:10/1,2,4,4,4,4:10/S";
+    let (p, r) = play(&v, start, &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,2,1:13/0,2,4,4,4,4:10/N");
+    assert_eq!(r.captured, 2);
+    // An odd count is not taken: with 4 stones in pit 6 the last makes
+    // North's pit 2 hold 3.
+    let (p, r) = play(&v, "0,0,0,0,2,4:10/1,2,4,4,4,4:10/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,2,1:11/2,3,4,4,4,4:10/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn mangala_last_stone_in_an_own_empty_pit_takes_the_opposite_pit() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        3  0  0  4  4  4  0
+    //        1  2  3  4  5  6
+    // South's pit 1: one back, then pits 2 and 3; pit 3 was empty, so that
+    // stone and the 4 of North's pit 4 opposite go to South's treasure.
+    let v = variant("mangala");
+    let (p, r) = play(&v, "3,0,0,4,4,4:0/4,4,4,4,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "1,1,0,4,4,4:5/4,4,4,0,4,4:0/N");
+    assert_eq!(r.captured, 5);
+    // Nothing is taken when the opposite pit is empty.
+    let (p, r) = play(&v, "3,0,0,4,4,4:0/4,4,4,0,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "1,1,1,4,4,4:0/4,4,4,0,4,4:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn mangala_player_who_runs_out_first_takes_the_stones_left() {
+    //         6  5  4  3  2  1
+    //      4  3  4  4  4  4  4
+    //         0  0  0  0  0  1 20
+    //         1  2  3  4  5  6
+    // South's last stone goes into the treasure: South's row is empty, the
+    // game ends, and South takes the 23 stones on North's row.
+    let v = variant("mangala");
+    let (p, _) = play(&v, "0,0,0,0,0,1:20/4,4,4,4,4,3:4/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:44/0,0,0,0,0,0:4/S#empty-side");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn mangala_row_emptied_by_a_capture_takes_the_movers_stones() {
+    //         6  5  4  3  2  1
+    //     20  0  0  0  0  0  1
+    //         0  0  0  2  4  3 10
+    //         1  2  3  4  5  6
+    // South's pit 6 makes North's last pit 2, even: taken. North's row is
+    // empty, so North takes the 7 stones left on South's row.
+    let v = variant("mangala");
+    let (p, _) = play(&v, "0,0,0,2,4,3:10/1,0,0,0,0,0:20/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:13/0,0,0,0,0,0:27/N#empty-side");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
 }

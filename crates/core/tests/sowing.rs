@@ -311,3 +311,97 @@ fn an_illegal_move_is_refused_as_play_refuses_it() {
     assert_eq!(p.sowing_events(&v, Move::pit(3)), Err(IllegalMove::EmptyPit { pit: 3 }));
     assert_eq!(p.sowing_events(&v, Move::pit(9)), Err(IllegalMove::OutOfRange { pit: 9, pits: 6 }));
 }
+
+#[test]
+fn toguz_kumalak_drops_the_first_seed_back_and_a_tuzdyks_seed_into_its_owners_store() {
+    //      North   4  3  2  1
+    //             [3][x][3][3]      (North's pit 3 is South's tuzdyk)
+    //         [0]             [3]
+    //             [3][3][3][3]
+    //      South   1  2  3  4
+    // South sows pit 4 (3 seeds): the first back into pit 4, then North's
+    // pit 1 and pit 2; North's 2 now holds 4, even: captured.
+    let events = told("toguz-kumalak", 4, 3, "3,3,3,3:3/3,3,x,3:0/S", 4);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 3), seeds: 3 },
+            Drop { into: Pit(South, 3) },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Capture { from: Pit(North, 1), seeds: 4, store: South },
+        ]
+    );
+    // North sows pit 2 (3 seeds): one back, then pit 3, South's tuzdyk,
+    // whose seed goes to South's store, and pit 4.
+    let events = told("toguz-kumalak", 4, 3, "3,3,3,3:3/3,3,x,3:0/N", 2);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(North, 1), seeds: 3 },
+            Drop { into: Pit(North, 1) },
+            Drop { into: Store(South) },
+            Drop { into: Pit(North, 3) },
+        ]
+    );
+}
+
+#[test]
+fn a_tuzdyk_is_told_as_the_capture_of_its_seeds() {
+    //      North   4  3  2  1
+    //             [3][2][3][3]
+    //         [0]             [1]
+    //             [3][3][2][4]
+    //      South   1  2  3  4
+    // South sows pit 4 (4 seeds): one back, then North's 1, 2 and 3; pit
+    // 3 held 2 and now 3: South's tuzdyk, its seeds to South's store.
+    let events = told("toguz-kumalak", 4, 3, "3,3,2,4:1/3,3,2,3:0/S", 4);
+    assert_eq!(events.last(), Some(&Capture { from: Pit(North, 2), seeds: 3, store: South }));
+}
+
+#[test]
+fn bohnenspiel_captures_are_told_back_across_both_rows() {
+    //      North   6  5  4  3  2  1
+    //             [6][6][6][6][5][1]
+    //         [0]                  [14]
+    //             [6][6][6][6][3][1]
+    //      South   1  2  3  4  5  6
+    // South sows pit 5: its 6, North's 1 and 2; North's 2 (6), North's 1
+    // (2) and South's 6 (2) are taken, the last seed's pit first.
+    let events = told("bohnenspiel", 6, 6, "6,6,6,6,3,1:14/1,5,6,6,6,6:0/S", 5);
+    assert_eq!(
+        events[4..],
+        [
+            Capture { from: Pit(North, 1), seeds: 6, store: South },
+            Capture { from: Pit(North, 0), seeds: 2, store: South },
+            Capture { from: Pit(South, 5), seeds: 2, store: South },
+        ]
+    );
+}
+
+#[test]
+fn mangala_tells_the_stones_left_going_to_the_player_who_ran_out() {
+    //      North   6  5  4  3  2  1
+    //             [0][0][0][0][0][1]
+    //        [28]                  [10]
+    //             [0][0][0][2][4][3]
+    //      South   1  2  3  4  5  6
+    // South sows pit 6: one back, one into the store, the last into North's
+    // pit 1, now 2: even, taken. North's row is empty: South's stones left
+    // go to North's store.
+    let events = told("mangala", 6, 4, "0,0,0,2,4,3:10/1,0,0,0,0,0:28/S", 6);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 5), seeds: 3 },
+            Drop { into: Pit(South, 5) },
+            Drop { into: Store(South) },
+            Drop { into: Pit(North, 0) },
+            Capture { from: Pit(North, 0), seeds: 2, store: South },
+            Capture { from: Pit(South, 3), seeds: 2, store: North },
+            Capture { from: Pit(South, 4), seeds: 4, store: North },
+            Capture { from: Pit(South, 5), seeds: 1, store: North },
+            End,
+        ]
+    );
+}

@@ -16,7 +16,11 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "oware",
             "abapa",
             "awari",
-            "relay-kalah"
+            "relay-kalah",
+            "toguz-kumalak",
+            "bohnenspiel",
+            "ouril",
+            "mangala"
         ]
     );
     for v in Variant::presets() {
@@ -145,6 +149,51 @@ fn meaningless_combinations_are_refused() {
     );
 }
 
+/// The elements of the general sowing refuse the combinations that make
+/// no sense, each naming its field.
+#[test]
+fn meaningless_combinations_of_the_new_elements_are_refused() {
+    let mut rules = Variant::preset("toguz-kumalak").unwrap().rules().clone();
+    rules.sowing.skip_origin = true;
+    rules.capture.parity = Parity::Off;
+    rules.capture.rows = CaptureRows::Either;
+    rules.claim.count = 200;
+    let e = rules.check().unwrap_err();
+    let fields: Vec<&str> = e.0.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(fields, ["capture.rows", "sowing.first_seed_in_origin", "claim.count"], "{e}");
+    assert!(e.to_string().contains("at most 162"), "{e}");
+    let mut rules = Variant::preset("oware").unwrap().rules().clone();
+    rules.claim.not_last_pit = true;
+    let e = rules.check().unwrap_err();
+    assert_eq!(e.0[0].field, "claim", "{e}");
+    rules.claim.count = 3;
+    let e = rules.check().unwrap_err();
+    assert_eq!(e.0[0].field, "capture.grand_slam", "{e}");
+    // Parity alone is a capture rule: chains and stores beside the board
+    // accept it.
+    let mut rules = Variant::preset("oware").unwrap().rules().clone();
+    rules.capture.counts.clear();
+    rules.capture.parity = Parity::Odd;
+    rules.check().unwrap();
+}
+
+/// A claimed pit is written `x`, reads back, and must be one the variant's
+/// claim rule allows.
+#[test]
+fn claimed_pits_round_trip_and_must_fit_the_rules() {
+    let toguz = Variant::preset("toguz-kumalak").unwrap();
+    let text = "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N";
+    let p = Position::from_text(&toguz, text).unwrap();
+    assert_eq!(p.claimed_pit(Side::South), Some(3));
+    assert_eq!(p.to_string(), text);
+    let e = misfit(&Variant::preset("oware").unwrap(), "x,4,4,4,4,4:4/4,4,4,4,4,4:0/S");
+    assert!(e.contains("no claimed pits"), "{e}");
+    let e = misfit(&toguz, "0,0,0,0,0,0,0,0,1:78/10,10,10,9,9,9,9,9,x:8/N");
+    assert!(e.contains("last pit"), "{e}");
+    let e = misfit(&toguz, "0,0,0,x,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N");
+    assert!(e.contains("same number"), "{e}");
+}
+
 #[test]
 fn a_position_string_must_fit_its_variant() {
     let v = Variant::preset("kalah").unwrap();
@@ -163,7 +212,8 @@ fn position_parse_errors_name_the_problem() {
     let cases = [
         ("4,4:0/4,4:0", "three fields"),
         ("4,4/4,4:0/S", "the south row"),
-        ("4,x:0/4,4:0/S", "\"x\" in the south row"),
+        ("4,y:0/4,4:0/S", "\"y\" in the south row"),
+        ("4,4:0/x,x:0/S", "marks more than one pit x"),
         ("4,4:0/4,4,4:0/S", "south has 2 pits, north 3"),
         ("4,4:0/4,4:0/X", "state \"X\""),
         ("4,4:0/4,4:0/S#tired", "state \"S#tired\""),

@@ -155,6 +155,10 @@ presets! {
     abapa: "abapa",
     awari: "awari",
     relay_kalah: "relay-kalah",
+    toguz_kumalak: "toguz-kumalak",
+    bohnenspiel: "bohnenspiel",
+    ouril: "ouril",
+    mangala: "mangala",
 }
 
 /// Bigger positions (more seeds left, a larger minimax budget): several

@@ -14,6 +14,32 @@ def test_variants_lists_every_preset():
         assert name in names
 
 
+def test_the_traditional_games_play_through_the_python_api():
+    # Toguz Kumalak: the first seed back into the pit, a tuzdyk written x.
+    game = mancala.load_game("toguz-kumalak")
+    assert (game.pits_per_side, game.seeds, game.total_seeds) == (9, 9, 162)
+    state = game.new_initial_state()
+    state.apply_action(1)  # pit 2: one back, seven to pits 3..9, the last makes North's pit 1 ten
+    assert state.position() == "9,1,10,10,10,10,10,10,10:10/0,9,9,9,9,9,9,9,9:0/N"
+    tuzdyk = game.new_initial_state("0,0,0,0,0,0,0,0,5:75/9,9,9,2,9,9,9,9,9:8/S")
+    tuzdyk.apply_action(8)
+    assert tuzdyk.position() == "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N"
+    # Mangala: the player who runs out first takes the stones left.
+    mangala = mancala.load_game("mangala")
+    state = mangala.new_initial_state("0,0,0,0,0,1:20/4,4,4,4,4,3:4/S")
+    state.apply_action(5)
+    assert state.is_terminal()
+    assert state.stores() == [44, 4]
+    for name in ("bohnenspiel", "ouril"):
+        state = mancala.load_game(name).new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+        # A majority ends the game with seeds still in the pits.
+        left = sum(state.pits(0)) + sum(state.pits(1))
+        assert sum(state.stores()) + left == mancala.load_game(name).total_seeds
+        assert left == 0 or state.position().endswith("#majority")
+
+
 def test_game_sizes_and_actions():
     game = mancala.load_game("kalah-classic")
     assert (game.name, game.pits_per_side, game.seeds, game.total_seeds) == ("kalah-classic", 6, 4, 48)

@@ -115,13 +115,23 @@ use crate::layer_file::{
 };
 
 /// Whether `v` is a game of the Oware family these databases cover: stores
-/// beside the board (seeds leave the board only by captures and at the end).
+/// beside the board (seeds leave the board only by captures and at the end),
+/// and none of the elements beyond the Kalah and Oware families (a claimed
+/// pit is state a board does not hold; see
+/// [`mancala_core::Rules::uses_general_elements`]).
 pub fn supports(v: &Variant) -> bool {
-    v.rules().board.stores == StorePlacement::Beside
+    v.rules().board.stores == StorePlacement::Beside && !v.rules().uses_general_elements()
 }
 
 /// The rules the database follows: `v`'s with the majority rule off.
 pub fn database_variant(v: &Variant) -> Result<Variant, DbError> {
+    if v.rules().uses_general_elements() {
+        return Err(DbError::Unsupported(format!(
+            "{}: endgame databases do not cover the first seed sown back into its pit, captures \
+             by parity or from other rows, or claimed pits",
+            v.name()
+        )));
+    }
     if !supports(v) {
         return Err(DbError::Unsupported(format!(
             "{}: Oware-family databases need stores beside the board",

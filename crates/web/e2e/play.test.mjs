@@ -303,6 +303,37 @@ test('a whole game of kalah 4x3 against the computer, by clicking pits', async (
   await closePage(page);
 });
 
+test('whole games of the traditional games against the computer: toguz-kumalak, mangala', async () => {
+  const page = await openPage();
+  for (const setup of [
+    { variant: 'toguz-kumalak', pits: 5, seeds: 3, south: 'human', north: 'computer:1' },
+    { variant: 'mangala', pits: 4, seeds: 3, south: 'human', north: 'computer:1' },
+  ]) {
+    const game = await newGame(page, setup);
+    let clicks = 0;
+    for (;;) {
+      await waitForTurn(page);
+      const moves = await pageMoves(page);
+      const state = await expectBoard(page, game, moves);
+      if (state.over) break;
+      assert.ok(clicks < 200, `the ${setup.variant} game should have ended`);
+      const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+      assert.equal(state.to_move, 'south');
+      assert.deepEqual(clickable, state.legal.filter((m) => m !== 'swap'));
+      const counts = state.south;
+      const pit = clickable.reduce((best, p) => (counts[p - 1] > counts[best - 1] ? p : best));
+      await page.click(`#board [data-play="${pit}"]`);
+      clicks += 1;
+    }
+    const { state } = await apiOk('/api/state', { game, moves: await pageMoves(page) });
+    assert.equal(state.over, true);
+    const onBoard = [...state.south, ...state.north].reduce((a, b) => a + b, 0);
+    assert.equal(state.stores.south + state.stores.north + onBoard, setup.pits * setup.seeds * 2);
+    await shot(page, `${setup.variant}-over`);
+  }
+  await closePage(page);
+});
+
 test('the pie rule: the Swap button exchanges the sides', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });

@@ -81,6 +81,7 @@ impl WordSower {
             && !r.sowing.skip_origin
             && !r.sowing.relay
             && r.capture.counts.is_empty()
+            && !r.uses_general_elements()
             && !r.turn.must_feed
             && !r.end.majority
             && r.end.repetition == Repetition::None;

@@ -52,6 +52,12 @@ pub fn draw(view: &BoardView, width: Option<usize>) -> String {
     }
 }
 
+/// Whether `side`'s pit `k` is claimed by the opponent (rule `claim`, Toguz
+/// Kumalak's tuzdyk): drawn `x`, as in a position string.
+fn claimed(pos: &Position, side: Side, k: usize) -> bool {
+    pos.claimed_pit(side.opponent()) == Some(k)
+}
+
 fn label(view: &BoardView, side: Side) -> String {
     let text = &view.labels[side.index()];
     let marker = if view.numbers_for == Some(side) { "  <-\u{a0}to\u{a0}move" } else { "" };
@@ -75,6 +81,9 @@ fn draw_compact(view: &BoardView, cw: usize) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
     let cell = |side: Side, k: usize| -> String {
+        if claimed(pos, side, k) {
+            return if cw == 4 { "  x ".to_string() } else { " x ".to_string() };
+        }
         let count = pos.pit(side, k);
         match (view.last == Some((side, k)), cw, count) {
             (true, 4, 0..=99) => styled(LAST, &format!("[{count:>2}]")),
@@ -210,6 +219,9 @@ fn draw_full(view: &BoardView) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
     let cell = |side: Side, k: usize| -> String {
+        if claimed(pos, side, k) {
+            return "   x ".to_string();
+        }
         let count = pos.pit(side, k);
         if view.last == Some((side, k)) {
             styled(LAST, &format!("[{count:>3}]"))
@@ -270,7 +282,7 @@ mod tests {
         assert!(wrapped.lines().next().unwrap().len() <= 30, "{wrapped}");
     }
     use super::*;
-    use mancala_core::{Game, Move, Variant};
+    use mancala_core::{Game, Move, Position, Variant};
 
     fn labels() -> [String; 2] {
         [
@@ -308,6 +320,23 @@ mod tests {
             g.play(mv).unwrap();
         }
         g
+    }
+
+    /// Toguz Kumalak's nine pits a side, with a tuzdyk: North's pit 4,
+    /// South's, drawn `x` in both the full and the compact board.
+    #[test]
+    fn a_tuzdyk_is_drawn_x_on_the_nine_pit_board() {
+        let v = Variant::preset("toguz-kumalak").unwrap();
+        let pos = Position::from_text(&v, "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N").unwrap();
+        let view =
+            BoardView { pos: &pos, last: None, numbers_for: Some(Side::North), labels: labels() };
+        let full = plain(&draw(&view, None));
+        assert!(
+            full.contains("|     |   9 |   9 |   9 |   9 |   9 |   x |  10 |  10 |  10 |     |\n"),
+            "{full}"
+        );
+        let compact = plain(&draw(&view, Some(50)));
+        assert!(compact.contains("|  9   9   9   9   9   x  10  10  10 |\n"), "{compact}");
     }
 
     #[test]

@@ -94,6 +94,7 @@ fn kalah_like(v: &Variant) -> bool {
     r.board.stores == StorePlacement::Ring
         && r.capture.empty_pit != EmptyPitCapture::Off
         && r.capture.counts.is_empty()
+        && !r.uses_general_elements()
         && v.pits_per_side() <= KALAH_MAX_PITS
 }
 
@@ -182,6 +183,7 @@ pub fn learned_fits(v: &Variant) -> bool {
         && v.pits_per_side() == LEARNED_PITS
         && r.capture.counts[..] == [2, 3]
         && r.capture.chain
+        && !r.uses_general_elements()
 }
 
 /// The largest capture the player owning `ours` could make with one
