@@ -97,6 +97,8 @@
 
 mod forward;
 mod retro;
+#[cfg(feature = "mpi")]
+mod spread;
 #[cfg(test)]
 mod tests;
 mod unmove;
