@@ -163,8 +163,7 @@ impl Link<'_> {
             outgoing.iter().map(|o| Count::try_from(o.len()).unwrap_or(-1)).collect();
         // Each process's count for each other, and its flags: 1 to stop, 2
         // for a count beyond MPI's, 4 busy.
-        let flags =
-            stop as Count | (2 * counts.contains(&-1) as Count) | (4 * busy as Count);
+        let flags = stop as Count | (2 * counts.contains(&-1) as Count) | (4 * busy as Count);
         let send: Vec<Count> = counts.iter().flat_map(|&c| [c.max(0), flags]).collect();
         let mut heard = vec![0 as Count; 2 * size];
         self.world.all_to_all_into(&send[..], &mut heard[..]);

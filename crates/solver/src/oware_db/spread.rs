@@ -175,7 +175,10 @@ impl OwareDb {
         };
         let sower = Sower::new(v.rules(), n);
         let rules_differ = |e: String| {
-            DbError::Unsupported(format!("{}: the database cannot follow these rules: {e}", v.name()))
+            DbError::Unsupported(format!(
+                "{}: the database cannot follow these rules: {e}",
+                v.name()
+            ))
         };
         // The forward pass: this process's boards alone. Process 0 tells
         // how far it is as if the others were as far.
@@ -404,7 +407,8 @@ impl Share<'_> {
         batch.clear();
         while batch.len() < BOARDS {
             let Some((r, board)) = stack.pop() else { break };
-            let won = value_of(self.states[(r - self.lo) as usize].load(Ordering::Relaxed)) as i8 > 0;
+            let won =
+                value_of(self.states[(r - self.lo) as usize].load(Ordering::Relaxed)) as i8 > 0;
             self.unmover.predecessors(self.index, &board, self.seeds, |p, pred| {
                 let i = p.wrapping_sub(self.lo);
                 if i < len {
