@@ -1,22 +1,37 @@
 //! The processes of an MPI job (`mpirun -np N mancala ...`), for the
-//! database build spread over them ([`KalahDb::build_mpi`]): started with
-//! the feature `mpi` on, through the `mpi` crate over the system's MPI
-//! library (Open MPI or MPICH).
+//! database builds spread over them ([`KalahDb::build_mpi`],
+//! [`OwareDb::build_mpi`]): started with the feature `mpi` on, through the
+//! `mpi` crate over the system's MPI library (Open MPI or MPICH).
 //!
 //! Every step that can fail on one process and not on the others is
 //! followed by `Link::together`, so that all processes stop with an
 //! error together instead of waiting forever for one that gave up.
 //!
 //! [`KalahDb::build_mpi`]: crate::KalahDb::build_mpi
+//! [`OwareDb::build_mpi`]: crate::OwareDb::build_mpi
 
 use std::cell::Cell;
+use std::path::Path;
 
 use mpi::datatype::{Equivalence, Partition, PartitionMut};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use mpi::Count;
+use xxhash_rust::xxh3::xxh3_64;
 
-use crate::layer_file::DbError;
+use crate::layer_file::{DbError, LayerWriter};
+
+/// What an MPI build sent, for its report.
+#[derive(Clone, Debug)]
+pub struct SpreadReport {
+    /// Bytes each process handed to MPI to send to the others, process by
+    /// process: the values and the requests for them, the shares of the
+    /// layers sent to process 0 to be written, and the steps' agreements.
+    pub sent: Vec<u64>,
+}
+
+/// The file in a build's folder that tells the processes they share it.
+const TOKEN: &str = ".mpi-job";
 
 /// Bytes a message of a share of a layer holds at most (MPI counts
 /// elements in 32-bit integers).
@@ -130,12 +145,25 @@ impl Link<'_> {
         outgoing: &[Vec<T>],
         stop: bool,
     ) -> Result<(Vec<T>, Vec<Count>, bool), DbError> {
+        let heard = self.exchange(outgoing, stop, false)?;
+        Ok((heard.received, heard.counts, heard.stopped))
+    }
+
+    /// [`Link::ask`], with `busy` (this process has work left): what each
+    /// process sent here, and whether any process's `stop` or `busy` was
+    /// set, in one exchange.
+    pub(crate) fn exchange<T: Equivalence + Copy + Default>(
+        &self,
+        outgoing: &[Vec<T>],
+        stop: bool,
+        busy: bool,
+    ) -> Result<Heard<T>, DbError> {
         let size = self.size();
         let counts: Vec<Count> =
             outgoing.iter().map(|o| Count::try_from(o.len()).unwrap_or(-1)).collect();
         // Each process's count for each other, and its flags: 1 to stop, 2
-        // for a count beyond MPI's.
-        let flags = stop as Count | (2 * counts.contains(&-1) as Count);
+        // for a count beyond MPI's, 4 busy.
+        let flags = stop as Count | (2 * counts.contains(&-1) as Count) | (4 * busy as Count);
         let send: Vec<Count> = counts.iter().flat_map(|&c| [c.max(0), flags]).collect();
         let mut heard = vec![0 as Count; 2 * size];
         self.world.all_to_all_into(&send[..], &mut heard[..]);
@@ -148,9 +176,8 @@ impl Link<'_> {
                 Count::MAX
             )));
         }
-        let stopped = flags & 1 != 0;
         let received = self.varcount(outgoing, &counts, &incoming);
-        Ok((received, incoming, stopped))
+        Ok(Heard { received, counts: incoming, stopped: flags & 1 != 0, busy: flags & 4 != 0 })
     }
 
     /// Sends `outgoing[r]` to process `r`, for every `r`, knowing that
@@ -233,5 +260,94 @@ impl Link<'_> {
             left -= part;
         }
         outcome
+    }
+}
+
+/// What [`Link::exchange`] heard from the other processes.
+pub(crate) struct Heard<T> {
+    /// What each process sent here, process by process.
+    pub received: Vec<T>,
+    /// How many values each process sent here.
+    pub counts: Vec<Count>,
+    /// Some process's `stop` was set.
+    pub stopped: bool,
+    /// Some process's `busy` was set.
+    pub busy: bool,
+}
+
+impl Link<'_> {
+    /// Writes the layer whose values are shared by the processes, process
+    /// `r` holding `mine` (ranks `bounds[r]..bounds[r + 1]`): process 0
+    /// writes the file at `path`, taking the shares of the others in turn
+    /// (it never holds more than its own and a message). The outcome on
+    /// every process.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn write_shares(
+        &self,
+        path: &Path,
+        (fp, n, seeds): (u64, usize, usize),
+        total: u64,
+        bounds: &[u64],
+        mine: &[u8],
+    ) -> Result<(), DbError> {
+        let written = if self.rank() == 0 {
+            let mut file = LayerWriter::new(path, fp, n, seeds, total);
+            let mut append = |bytes: &[u8]| match &mut file {
+                Ok(f) => f.append(bytes),
+                Err(_) => Ok(()),
+            };
+            let mut outcome = append(mine);
+            for from in 1..self.size() {
+                let len = (bounds[from + 1] - bounds[from]) as usize;
+                let taken = self.receive_from(from, len, &mut append);
+                outcome = outcome.and(taken);
+            }
+            file.and_then(|f| outcome.and_then(|()| f.finish()))
+        } else {
+            self.send_to_first(mine);
+            Ok(())
+        };
+        self.together(written)
+    }
+
+    /// Checks that every process sees the folder process 0 builds in:
+    /// process 0 writes a file of its own there, the others read it.
+    pub(crate) fn check_shared(&self, dir: &Path) -> Result<(), DbError> {
+        let token_path = dir.join(TOKEN);
+        let mut token = [0u64];
+        let written = if self.rank() == 0 {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos());
+            token[0] = xxh3_64(format!("{now} {}", std::process::id()).as_bytes());
+            std::fs::write(&token_path, token[0].to_string())
+                .map_err(|e| DbError::Io { path: token_path.clone(), source: e })
+        } else {
+            Ok(())
+        };
+        self.together(written)?;
+        self.broadcast_first(&mut token);
+        let seen = self.rank() == 0
+            || std::fs::read_to_string(&token_path).is_ok_and(|t| t == token[0].to_string());
+        let all = self.gather_all(&[seen as u64]);
+        let blind: Vec<String> =
+            (0..all.len()).filter(|&r| all[r] == 0).map(|r| r.to_string()).collect();
+        if blind.is_empty() {
+            return Ok(());
+        }
+        Err(DbError::Cluster(format!(
+            "process {} does not see the folder process 0 builds in (it finds no {} written by \
+             process 0): --mpi needs a --db-dir that every process shares",
+            blind.join(", "),
+            token_path.display()
+        )))
+    }
+
+    /// Removes the file of [`Link::check_shared`] (process 0), at the end
+    /// of a build.
+    pub(crate) fn done_with(&self, dir: &Path) {
+        if self.rank() == 0 {
+            let _ = std::fs::remove_file(dir.join(TOKEN));
+        }
     }
 }

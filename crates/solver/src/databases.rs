@@ -387,9 +387,9 @@ impl Databases {
 
     /// Builds (or finishes building) the database of `v` up to `max_seeds`
     /// in its folder of `root` as [`Databases::build_with`] does, spread over
-    /// the processes of an MPI job ([`KalahDb::build_mpi`]: each process
-    /// calls it with the same arguments, `root` shared by them all). The
-    /// Kalah family's databases only, so far.
+    /// the processes of an MPI job ([`KalahDb::build_mpi`],
+    /// [`OwareDb::build_mpi`]: each process calls it with the same
+    /// arguments, `root` shared by them all).
     #[cfg(feature = "mpi")]
     pub fn build_mpi(
         v: &Variant,
@@ -399,19 +399,22 @@ impl Databases {
         program: &str,
         progress: &(dyn Fn(BuildProgress) + Sync),
         stop: &AtomicBool,
-    ) -> Result<(Database, crate::kalah_db::SpreadReport), DbError> {
+    ) -> Result<(Database, crate::cluster::SpreadReport), DbError> {
         crate::kalah_db::agree(&cluster.link(), v, max_seeds, program)?;
-        if Databases::check_build_spread(v, max_seeds)? == DbFamily::Oware {
-            return Err(DbError::Unsupported(format!(
-                "{}: --mpi builds the Kalah family's databases (kalah-irving, kalah-classic, \
-                 mankalah) so far; build this one without --mpi",
-                v.name()
-            )));
-        }
+        let kind = Databases::check_build_spread(v, max_seeds)?;
         let folder = Databases::folder(v, root);
-        let (db, report) =
-            KalahDb::build_mpi(v, max_seeds, &folder, cluster, program, progress, stop)?;
-        Ok((Database::Kalah(db), report))
+        Ok(match kind {
+            DbFamily::Kalah => {
+                let (db, report) =
+                    KalahDb::build_mpi(v, max_seeds, &folder, cluster, program, progress, stop)?;
+                (Database::Kalah(db), report)
+            }
+            DbFamily::Oware => {
+                let (db, report) =
+                    OwareDb::build_mpi(v, max_seeds, &folder, cluster, program, progress, stop)?;
+                (Database::Oware(db), report)
+            }
+        })
     }
 
     /// The memory a build of rows of `n` pits up to `max_seeds` seeds

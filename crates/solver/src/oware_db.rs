@@ -94,9 +94,14 @@
 //! header with a fingerprint of the rules with the majority rule off,
 //! checksum, atomic writes, memory mapped when opened), one per seed count,
 //! so an interrupted build resumes from the last finished layer.
+//!
+//! With the feature `mpi`, `OwareDb::build_mpi` spreads the build over
+//! the processes of an MPI job (`spread.rs`), writing the same files.
 
 mod forward;
 mod retro;
+#[cfg(feature = "mpi")]
+mod spread;
 #[cfg(test)]
 mod tests;
 mod unmove;

@@ -34,7 +34,8 @@ pub struct BuildArgs {
     pub threads: Option<usize>,
     /// Spread the build over the processes of an MPI job, one thread
     /// each: run under `mpirun -np N`, with a --db-dir every process
-    /// shares (Kalah family; needs a build with the feature `mpi`).
+    /// shares (Kalah and Oware families; needs a build with the feature
+    /// `mpi`).
     #[arg(long, conflicts_with = "threads")]
     pub mpi: bool,
     #[command(flatten)]

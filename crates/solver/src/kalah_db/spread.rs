@@ -33,21 +33,11 @@ use super::{check_supported, KalahDb, SameLayer, WordSower, UNKNOWN};
 use crate::cluster::{Cluster, Link};
 use crate::index::BoardIndex;
 use crate::layer_file::{
-    fingerprint, layer_path, lock_folder, open_layer, prefetch, BuildProgress, DbError, LayerWriter,
+    fingerprint, layer_path, lock_folder, open_layer, prefetch, BuildProgress, DbError,
 };
 use crate::memory::Buffer;
 
-/// What an MPI build sent, for its report.
-#[derive(Clone, Debug)]
-pub struct SpreadReport {
-    /// Bytes each process handed to MPI to send to the others, process by
-    /// process: the values and the requests for them, the shares of the
-    /// layers sent to process 0 to be written, and the steps' agreements.
-    pub sent: Vec<u64>,
-}
-
-/// The file in a build's folder that tells the processes they share it.
-const TOKEN: &str = ".mpi-job";
+pub use crate::cluster::SpreadReport;
 
 /// One process's share of the layer being built: the values of its boards
 /// (ranks `lo..lo + values.len()`), and the values of the other processes'
@@ -165,7 +155,7 @@ impl KalahDb {
         } else {
             Ok(None)
         })?;
-        check_shared(&link, dir)?;
+        link.check_shared(dir)?;
         let mut db = KalahDb {
             n,
             index: BoardIndex::new(2 * n),
@@ -192,9 +182,7 @@ impl KalahDb {
             db.in_memory.push(false);
             db.unchecked.push(unchecked);
         }
-        if first {
-            let _ = std::fs::remove_file(dir.join(TOKEN));
-        }
+        link.done_with(dir);
         let sent = link.gather_all(&[link.sent()]);
         Ok((db, SpreadReport { sent }))
     }
@@ -344,24 +332,7 @@ impl KalahDb {
         let mine = &buffer.values()[..(hi - lo) as usize];
         // SAFETY: i8 and u8 have the same size and alignment.
         let mine: &[u8] = unsafe { std::slice::from_raw_parts(mine.as_ptr().cast(), mine.len()) };
-        let written = if me == 0 {
-            let mut file = LayerWriter::new(&path, fp, n, seeds, total);
-            let mut append = |bytes: &[u8]| match &mut file {
-                Ok(f) => f.append(bytes),
-                Err(_) => Ok(()),
-            };
-            let mut outcome = append(mine);
-            for from in 1..size {
-                let len = (bounds[from + 1] - bounds[from]) as usize;
-                let taken = link.receive_from(from, len, &mut append);
-                outcome = outcome.and(taken);
-            }
-            file.and_then(|f| outcome.and_then(|()| f.finish()))
-        } else {
-            link.send_to_first(mine);
-            Ok(())
-        };
-        link.together(written)
+        link.write_shares(&path, (fp, n, seeds), total, &bounds, mine)
     }
 }
 
@@ -400,37 +371,4 @@ pub(crate) fn agree(
         )));
     }
     Ok(())
-}
-
-/// Checks that every process sees the folder process 0 builds in: process
-/// 0 writes a file of its own there, the others read it.
-fn check_shared(link: &Link, dir: &Path) -> Result<(), DbError> {
-    let token_path = dir.join(TOKEN);
-    let mut token = [0u64];
-    let written = if link.rank() == 0 {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        token[0] = xxh3_64(format!("{now} {}", std::process::id()).as_bytes());
-        std::fs::write(&token_path, token[0].to_string())
-            .map_err(|e| DbError::Io { path: token_path.clone(), source: e })
-    } else {
-        Ok(())
-    };
-    link.together(written)?;
-    link.broadcast_first(&mut token);
-    let seen = link.rank() == 0
-        || std::fs::read_to_string(&token_path).is_ok_and(|t| t == token[0].to_string());
-    let all = link.gather_all(&[seen as u64]);
-    let blind: Vec<String> =
-        (0..all.len()).filter(|&r| all[r] == 0).map(|r| r.to_string()).collect();
-    if blind.is_empty() {
-        return Ok(());
-    }
-    Err(DbError::Cluster(format!(
-        "process {} does not see the folder process 0 builds in (it finds no {} written by \
-         process 0): --mpi needs a --db-dir that every process shares",
-        blind.join(", "),
-        token_path.display()
-    )))
 }

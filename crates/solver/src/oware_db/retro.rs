@@ -72,11 +72,11 @@ use crate::layer_file::BuildProgress;
 use crate::memory::Buffer;
 
 /// A board whose value is not known yet (values are within -127..=127).
-const UNDECIDED: u8 = 0x80;
+pub(super) const UNDECIDED: u8 = 0x80;
 /// No move captures and the game is not over.
 const NO_EXIT: i8 = i8::MIN;
 const COUNT_SHIFT: u32 = 24;
-const COUNT_ONE: u32 = 1 << COUNT_SHIFT;
+pub(super) const COUNT_ONE: u32 = 1 << COUNT_SHIFT;
 /// Boards per unit of work handed to a thread.
 const CHUNK: usize = 1 << 14;
 /// One board in this many is checked against `mancala_core` (and the first
@@ -84,23 +84,23 @@ const CHUNK: usize = 1 << 14;
 const CHECK_EVERY: usize = 1 << 10;
 
 #[inline(always)]
-fn value_of(state: u32) -> u8 {
+pub(super) fn value_of(state: u32) -> u8 {
     state as u8
 }
 
 #[inline(always)]
-fn exit_of(state: u32) -> i8 {
+pub(super) fn exit_of(state: u32) -> i8 {
     (state >> 8) as u8 as i8
 }
 
 #[inline(always)]
-fn count_of(state: u32) -> u32 {
+pub(super) fn count_of(state: u32) -> u32 {
     state >> COUNT_SHIFT
 }
 
 /// Sets an undecided board's value; false if it was decided already.
 #[inline]
-fn decide(cell: &AtomicU32, value: i8) -> bool {
+pub(super) fn decide(cell: &AtomicU32, value: i8) -> bool {
     let mut state = cell.load(Ordering::Relaxed);
     loop {
         if value_of(state) != UNDECIDED {
@@ -196,22 +196,7 @@ impl LayerSolver<'_> {
         };
         let exits = &mut exits.values_mut()[..total];
         let states = &states.atomic_words()[..total];
-        let forward_done = AtomicU64::new(0);
-        self.chunks_mut(exits, &|start, exits| {
-            if failed.load(Ordering::Relaxed) {
-                return;
-            }
-            let done = if self.n <= 8 {
-                self.forward_range_small(&sower, states, start, exits)
-            } else {
-                self.forward_range(&sower, states, start, exits)
-            };
-            if let Err(e) = done {
-                fail(e);
-            }
-            let d = forward_done.fetch_add(exits.len() as u64, Ordering::Relaxed);
-            report((d + exits.len() as u64) / 2);
-        });
+        self.forward(&sower, exits, states, 0, &report, &fail, &failed);
         if let Some(message) = failure.lock().unwrap_or_else(|e| e.into_inner()).take() {
             return Err(message);
         }
@@ -288,8 +273,44 @@ impl LayerSolver<'_> {
         Ok(Solved { values, passes: 1 + self.seeds as u32, forward_seconds })
     }
 
+    /// The forward pass over the boards of ranks `lo..lo + exits.len()`
+    /// (`states` theirs too), on every thread: `report` is told how far it
+    /// is (half of the boards done when all of them are), `fail` of a
+    /// failure, after which `failed` stops the threads.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn forward(
+        &self,
+        sower: &Sower,
+        exits: &mut [i8],
+        states: &[AtomicU32],
+        lo: u64,
+        report: &(dyn Fn(u64) + Sync),
+        fail: &(dyn Fn(String) + Sync),
+        failed: &AtomicBool,
+    ) {
+        let forward_done = AtomicU64::new(0);
+        self.chunks_mut(exits, &|start, exits| {
+            if failed.load(Ordering::Relaxed) {
+                return;
+            }
+            let states = &states[start..start + exits.len()];
+            let start = lo as usize + start;
+            let done = if self.n <= 8 {
+                self.forward_range_small(sower, states, start, exits)
+            } else {
+                self.forward_range(sower, states, start, exits)
+            };
+            if let Err(e) = done {
+                fail(e);
+            }
+            let d = forward_done.fetch_add(exits.len() as u64, Ordering::Relaxed);
+            report((d + exits.len() as u64) / 2);
+        });
+    }
+
     /// The forward pass over the ranks `start..start + exits.len()`: each
-    /// board's best exit and number of same-layer moves.
+    /// board's best exit and number of same-layer moves (`states`: those
+    /// boards' words).
     #[inline(never)]
     pub(super) fn forward_range(
         &self,
@@ -345,7 +366,7 @@ impl LayerSolver<'_> {
                 exits[i] = exit;
                 counts[i - group] = count;
             }
-            self.settle_group(&captures, exits, &counts, group..end, &states[start..]);
+            self.settle_group(&captures, exits, &counts, group..end, states);
         }
         Ok(())
     }
@@ -431,7 +452,7 @@ impl LayerSolver<'_> {
                 exits[i] = exit;
                 counts[i - group] = count;
             }
-            self.settle_group(&captures, exits, &counts, group..end, &states[start..]);
+            self.settle_group(&captures, exits, &counts, group..end, states);
         }
         Ok(())
     }
