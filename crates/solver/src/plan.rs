@@ -160,9 +160,19 @@ const DB_SHRINK_PER_SEED: f64 = 1.5;
 /// search (see [`RESIDENT_DB_BYTES`]).
 pub const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
 
-/// Nodes of the heuristic search for the first guess: about half a second
-/// of one core, and the same guess on every run.
+/// Nodes of the heuristic search for the first guess at 48 seeds and more:
+/// about half a second of one core, and the same guess on every run.
 const FIRST_GUESS_NODES: u64 = 2_500_000;
+
+/// Nodes of the heuristic search for the first guess in `v`: halved for
+/// every 4 seeds fewer than 48 (a smaller game's solve is much cheaper, and
+/// the guess must not cost more than it saves: Kalah(6,3) solves in about
+/// a second), at least 100,000.
+fn first_guess_nodes(v: &Variant) -> u64 {
+    let total = v.total_seeds() as f64;
+    let scale = 2f64.powf(((total - 48.0) / 4.0).min(0.0));
+    ((FIRST_GUESS_NODES as f64 * scale) as u64).max(100_000)
+}
 
 impl SolvePlan {
     /// A plan to solve `root` in `v`: no database, no checkpoint, every
@@ -457,7 +467,7 @@ fn first_guess_until(
         hash_mb: 64,
         ..mancala_engine::SearchOptions::default()
     });
-    let limits = mancala_engine::SearchLimits::nodes(FIRST_GUESS_NODES);
+    let limits = mancala_engine::SearchLimits::nodes(first_guess_nodes(v));
     let result = searcher.search(&game, limits, stop, &mut |_| {});
     // The engine scores the final margin for the mover; the solver wants the
     // margin still to come.
@@ -496,6 +506,15 @@ mod tests {
         let index = BoardIndex::new(16);
         assert!(index.count_up_to(default_db_seeds(&huge)) as f64 <= MAX_DEFAULT_DB_BOARDS);
         assert_eq!(default_table_megabytes(&huge), 4096);
+    }
+
+    #[test]
+    fn the_first_guess_costs_less_in_smaller_games() {
+        let classic = Variant::preset("kalah-classic").unwrap();
+        assert_eq!(first_guess_nodes(&classic), FIRST_GUESS_NODES);
+        assert_eq!(first_guess_nodes(&kalah(6, 5)), FIRST_GUESS_NODES);
+        assert_eq!(first_guess_nodes(&kalah(6, 3)), FIRST_GUESS_NODES / 8);
+        assert_eq!(first_guess_nodes(&kalah(3, 2)), 100_000);
     }
 
     #[test]

@@ -90,6 +90,9 @@ pub struct SolverTable {
     memory: crate::memory::Buffer,
     /// Buckets - 1 (a power of two minus one).
     mask: usize,
+    /// 64 less log2 of the buckets: a bucket is the top bits of a key's
+    /// hash.
+    shift: u32,
 }
 
 impl SolverTable {
@@ -114,7 +117,7 @@ impl SolverTable {
                 format!("cannot allocate a transposition table of {} MiB: {e}", bytes >> 20),
             )
         })?;
-        Ok(SolverTable { memory, mask: buckets - 1 })
+        Ok(SolverTable { memory, mask: buckets - 1, shift: 64 - buckets.trailing_zeros() })
     }
 
     /// Entries the table holds.
@@ -138,8 +141,12 @@ impl SolverTable {
     /// Index of the first word of `key`'s bucket.
     #[inline]
     fn bucket(&self, key: Key) -> usize {
-        let h = (key.lo() ^ (key.hi() as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 24) as usize & self.mask) * (WAYS * 2)
+        // Multiplicative hashing: the top bits of the product depend on
+        // every bit of the key (its low bits only on the key's low bits, so
+        // boards differing in the opponent's row alone would share buckets).
+        let h = (key.lo() ^ (key.hi() as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((h >> self.shift) as usize & self.mask) * (WAYS * 2)
     }
 
     /// Asks the processor to fetch `key`'s bucket into the cache: a later
