@@ -11,7 +11,7 @@ mod common;
 #[cfg(feature = "mpi")]
 use std::path::{Path, PathBuf};
 #[cfg(feature = "mpi")]
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -49,27 +49,6 @@ fn mpi_without_the_feature_says_how_to_get_it() {
     assert!(!home.join(".local").exists(), "nothing written: {err}");
 }
 
-/// `mpirun` with the options a test needs (as root too, more processes
-/// than cores), if it is installed.
-#[cfg(feature = "mpi")]
-fn mpirun(home: &Path) -> Option<Command> {
-    let found = Command::new("mpirun").arg("--version").output();
-    if !found.is_ok_and(|o| o.status.success()) {
-        eprintln!("mpirun not found: the MPI tests are skipped (apt-get install openmpi-bin)");
-        return None;
-    }
-    let mut cmd = Command::new("mpirun");
-    for name in common::LOCATIONS {
-        cmd.env_remove(name);
-    }
-    cmd.env("HOME", home)
-        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        .current_dir(home)
-        .arg("--oversubscribe");
-    Some(cmd)
-}
-
 /// `mancala db build` of `variant` up to `seeds` in `root`, with `np`
 /// MPI processes (`None`: one process, two threads).
 #[cfg(feature = "mpi")]
@@ -79,7 +58,7 @@ fn build(home: &Path, variant: &[&str], seeds: usize, root: &Path, np: Option<us
     args.extend(variant);
     match np {
         None => common::mancala_in(home).args(args).args(["--threads", "2"]).output().unwrap(),
-        Some(np) => mpirun(home)
+        Some(np) => common::mpirun(home)
             .unwrap()
             .args(["-np", &np.to_string(), common::binary()])
             .args(args)
@@ -93,7 +72,7 @@ fn build(home: &Path, variant: &[&str], seeds: usize, root: &Path, np: Option<us
 #[test]
 fn two_and_three_processes_write_the_layers_of_one() {
     let home = common::Sandbox::new();
-    if mpirun(home.path()).is_none() {
+    if common::mpirun(home.path()).is_none() {
         return;
     }
     for (variant, seeds) in [
@@ -135,7 +114,7 @@ fn two_and_three_processes_write_the_layers_of_one() {
 #[test]
 fn a_spread_build_resumes_after_the_layers_on_disk() {
     let home = common::Sandbox::new();
-    if mpirun(home.path()).is_none() {
+    if common::mpirun(home.path()).is_none() {
         return;
     }
     for (variant, seeds) in
@@ -168,7 +147,7 @@ fn a_spread_build_resumes_after_the_layers_on_disk() {
 #[test]
 fn processes_that_disagree_stop_with_a_clear_error() {
     let home = common::Sandbox::new();
-    let Some(mut cmd) = mpirun(home.path()) else { return };
+    let Some(mut cmd) = common::mpirun(home.path()) else { return };
     let bin = common::binary();
     let root = home.join("db");
     let db = root.to_str().unwrap();
@@ -186,7 +165,7 @@ fn processes_that_disagree_stop_with_a_clear_error() {
     assert!(!err.contains("layer"), "nothing built: {err}");
 
     let other = home.join("other");
-    let mut cmd = mpirun(home.path()).unwrap();
+    let mut cmd = common::mpirun(home.path()).unwrap();
     let out =
         cmd.args(job("8", db)).arg(":").args(job("8", other.to_str().unwrap())).output().unwrap();
     let err = text(&out.stderr);
@@ -201,7 +180,7 @@ fn processes_that_disagree_stop_with_a_clear_error() {
 #[test]
 fn rules_not_spread_are_refused() {
     let home = common::Sandbox::new();
-    if mpirun(home.path()).is_none() {
+    if common::mpirun(home.path()).is_none() {
         return;
     }
     let root = home.join("db");

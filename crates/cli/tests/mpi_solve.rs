@@ -31,27 +31,6 @@ fn a_spread_solve_without_the_feature_says_how_to_get_it() {
     assert!(err.contains("built without MPI") && err.contains("--features mpi"), "{err}");
 }
 
-/// `mpirun` with the options a test needs (as root too, more processes
-/// than cores), if it is installed.
-#[cfg(feature = "mpi")]
-fn mpirun(home: &Path) -> Option<Command> {
-    let found = Command::new("mpirun").arg("--version").output();
-    if !found.is_ok_and(|o| o.status.success()) {
-        eprintln!("mpirun not found: the MPI tests are skipped (apt-get install openmpi-bin)");
-        return None;
-    }
-    let mut cmd = Command::new("mpirun");
-    for name in common::LOCATIONS {
-        cmd.env_remove(name);
-    }
-    cmd.env("HOME", home)
-        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-        .current_dir(home)
-        .arg("--oversubscribe");
-    Some(cmd)
-}
-
 /// `mancala solve` of `game` with its databases in `root`, on `np` MPI
 /// processes (`None`: one process).
 #[cfg(feature = "mpi")]
@@ -60,7 +39,7 @@ fn solve(home: &Path, game: &[&str], root: &Path, np: Option<usize>) -> Output {
     args.extend(game);
     match np {
         None => common::mancala_in(home).args(args).output().unwrap(),
-        Some(np) => mpirun(home)
+        Some(np) => common::mpirun(home)
             .unwrap()
             .args(["-np", &np.to_string(), common::binary()])
             .args(args)
@@ -85,7 +64,7 @@ fn result_lines(stdout: &str) -> Vec<String> {
 #[test]
 fn one_and_three_processes_give_the_value_and_best_moves_of_one() {
     let home = common::Sandbox::new();
-    if mpirun(home.path()).is_none() {
+    if common::mpirun(home.path()).is_none() {
         return;
     }
     for game in [
@@ -152,7 +131,7 @@ fn one_and_three_processes_give_the_value_and_best_moves_of_one() {
 #[test]
 fn processes_given_different_solves_stop_with_a_clear_error() {
     let home = common::Sandbox::new();
-    let Some(mut cmd) = mpirun(home.path()) else { return };
+    let Some(mut cmd) = common::mpirun(home.path()) else { return };
     let bin = common::binary();
     let job = |seeds: &'static str| {
         ["-np", "1", bin, "solve", "-v", "kalah-irving", "-p", "4", "-s", seeds, "--mpi"]
@@ -170,7 +149,7 @@ fn processes_given_different_solves_stop_with_a_clear_error() {
 #[test]
 fn a_proof_by_search_is_refused() {
     let home = common::Sandbox::new();
-    if mpirun(home.path()).is_none() {
+    if common::mpirun(home.path()).is_none() {
         return;
     }
     let game = ["-v", "oware", "-p", "3", "-s", "2"];
@@ -190,7 +169,7 @@ fn a_stopped_spread_solve_leaves_a_checkpoint_to_resume_from() {
     use std::process::Stdio;
 
     let home = common::Sandbox::new();
-    let Some(mut cmd) = mpirun(home.path()) else { return };
+    let Some(mut cmd) = common::mpirun(home.path()) else { return };
     let db = home.join("db");
     // Kalah(6,3) without a database: some seconds, long enough to stop.
     let game = ["solve", "-v", "kalah-irving", "-p", "6", "-s", "3", "--db-seeds", "0"];
@@ -230,7 +209,7 @@ fn a_stopped_spread_solve_leaves_a_checkpoint_to_resume_from() {
         "{saved}"
     );
 
-    let out = mpirun(home.path())
+    let out = common::mpirun(home.path())
         .unwrap()
         .args(["-np", "2", common::binary()])
         .args(game)

@@ -110,6 +110,40 @@ impl Link<'_> {
         }
     }
 
+    /// Checks that every process runs the same `program` (its version and
+    /// build) on the same `job` (what it was asked to do, in words): an
+    /// error on every process otherwise, naming the processes that differ
+    /// from process 0. `asks` says what a process that differs asks for
+    /// ("another database"), `same` what they must all be given.
+    pub(crate) fn agree(
+        &self,
+        program: &str,
+        job: &str,
+        asks: &str,
+        same: &str,
+    ) -> Result<(), DbError> {
+        let mine = [xxh3_64(program.as_bytes()), xxh3_64(job.as_bytes())];
+        let all = self.gather_all(&mine);
+        let differ = |i: usize| -> Vec<String> {
+            (1..self.size()).filter(|&r| all[2 * r + i] != all[i]).map(|r| r.to_string()).collect()
+        };
+        let (program_differs, job_differs) = (differ(0), differ(1));
+        if !program_differs.is_empty() {
+            return Err(DbError::Cluster(format!(
+                "process {} runs another build of mancala than process 0 (which runs {program}): \
+                 every process must run the same program",
+                program_differs.join(", ")
+            )));
+        }
+        if !job_differs.is_empty() {
+            return Err(DbError::Cluster(format!(
+                "process {} {asks} than process 0 ({job}): every process must be given {same}",
+                job_differs.join(", ")
+            )));
+        }
+        Ok(())
+    }
+
     /// Every process's `values`, process by process, on every process.
     pub(crate) fn gather_all(&self, values: &[u64]) -> Vec<u64> {
         let mut out = vec![0u64; values.len() * self.size()];

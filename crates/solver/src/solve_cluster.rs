@@ -29,7 +29,6 @@ use std::time::{Duration, Instant};
 use mancala_core::{Move, Position, Rules, Side, Variant};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use xxhash_rust::xxh3::xxh3_64;
 
 use crate::checkpoint::Checkpoint;
 use crate::cluster::{Cluster, Link};
@@ -527,28 +526,7 @@ pub fn build_database(
 /// error naming the processes that differ from process 0 otherwise, on
 /// every process. Every process calls it first.
 pub fn agree(cluster: &Cluster, program: &str, job: &str) -> Result<(), DbError> {
-    let link = cluster.link();
-    let mine = [xxh3_64(program.as_bytes()), xxh3_64(job.as_bytes())];
-    let all = link.gather_all(&mine);
-    let differ = |i: usize| -> Vec<String> {
-        (1..link.size()).filter(|&r| all[2 * r + i] != all[i]).map(|r| r.to_string()).collect()
-    };
-    let (program_differs, job_differs) = (differ(0), differ(1));
-    if !program_differs.is_empty() {
-        return Err(DbError::Cluster(format!(
-            "process {} runs another build of mancala than process 0 (which runs {program}): \
-             every process must run the same program",
-            program_differs.join(", ")
-        )));
-    }
-    if !job_differs.is_empty() {
-        return Err(DbError::Cluster(format!(
-            "process {} was given another solve than process 0 ({job}): every process must be \
-             given the same position and options",
-            job_differs.join(", ")
-        )));
-    }
-    Ok(())
+    cluster.link().agree(program, job, "was given another solve", "the same position and options")
 }
 
 /// The search thread of a process: runs the tests it is handed, one at a

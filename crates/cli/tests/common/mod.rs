@@ -99,3 +99,23 @@ pub fn mancala_limited(home: &Path, kib: u64) -> Command {
 /// The address-space limit of tests that ask for tables too large to
 /// allocate: 4 GiB, far below the largest `--hash` (64 GiB).
 pub const LIMITED_KIB: u64 = 4 << 20;
+
+/// `mpirun` with the options a test needs (as root too, more processes
+/// than cores), if it is installed.
+pub fn mpirun(home: &Path) -> Option<Command> {
+    let found = Command::new("mpirun").arg("--version").output();
+    if !found.is_ok_and(|o| o.status.success()) {
+        eprintln!("mpirun not found: the MPI tests are skipped (apt-get install openmpi-bin)");
+        return None;
+    }
+    let mut cmd = Command::new("mpirun");
+    for name in LOCATIONS {
+        cmd.env_remove(name);
+    }
+    cmd.env("HOME", home)
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .current_dir(home)
+        .arg("--oversubscribe");
+    Some(cmd)
+}

@@ -26,7 +26,6 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU64, Ordering};
 
 use mancala_core::Variant;
-use xxhash_rust::xxh3::xxh3_64;
 
 use super::waves::{MoveKind, Rows};
 use super::{check_supported, KalahDb, SameLayer, WordSower, UNKNOWN};
@@ -350,25 +349,5 @@ pub(crate) fn agree(
         v.name(),
         v.pits_per_side()
     );
-    let mine = [xxh3_64(program.as_bytes()), xxh3_64(job.as_bytes())];
-    let all = link.gather_all(&mine);
-    let differ = |i: usize| -> Vec<String> {
-        (1..link.size()).filter(|&r| all[2 * r + i] != all[i]).map(|r| r.to_string()).collect()
-    };
-    let (program_differs, job_differs) = (differ(0), differ(1));
-    if !program_differs.is_empty() {
-        return Err(DbError::Cluster(format!(
-            "process {} runs another build of mancala than process 0 (which runs {program}): \
-             every process must run the same program",
-            program_differs.join(", ")
-        )));
-    }
-    if !job_differs.is_empty() {
-        return Err(DbError::Cluster(format!(
-            "process {} asks for another database than process 0 ({job}): every process must be \
-             given the same variant and --max-seeds",
-            job_differs.join(", ")
-        )));
-    }
-    Ok(())
+    link.agree(program, &job, "asks for another database", "the same variant and --max-seeds")
 }
