@@ -419,6 +419,14 @@ impl PyState {
         Ok(vec![g.pos().store(Side::South) as u32, g.pos().store(Side::North) as u32])
     }
 
+    /// The pit of the opponent's row ``player`` (0 South, 1 North) has
+    /// claimed (rule ``claim``, Toguz Kumalak's tuzdyk), numbered from 1 from
+    /// the opponent's own left; None when it has claimed none.
+    fn claimed_pit(&self, player: i64) -> PyResult<Option<usize>> {
+        let g = self.game.read()?;
+        Ok(g.pos().claimed_pit(g.player_index(Some(player))?).map(|k| k + 1))
+    }
+
     /// The winner once the game is over: 0 (South), 1 (North), -1 for a
     /// draw; None while it goes on.
     fn winner(&self) -> PyResult<Option<i64>> {

@@ -24,6 +24,8 @@ def test_the_traditional_games_play_through_the_python_api():
     tuzdyk = game.new_initial_state("0,0,0,0,0,0,0,0,5:75/9,9,9,2,9,9,9,9,9:8/S")
     tuzdyk.apply_action(8)
     assert tuzdyk.position() == "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N"
+    assert (tuzdyk.claimed_pit(0), tuzdyk.claimed_pit(1)) == (4, None)  # South's tuzdyk: North's pit 4
+    assert state.claimed_pit(0) is None
     # Mangala: the player who runs out first takes the stones left.
     mangala = mancala.load_game("mangala")
     state = mangala.new_initial_state("0,0,0,0,0,1:20/4,4,4,4,4,3:4/S")

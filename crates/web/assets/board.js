@@ -164,7 +164,12 @@ export function draw(svg, view, opts = {}) {
       if (sameCell(opts.active, side, pit)) classes.push('active');
       if (sameCell(opts.captured, side, pit)) classes.push('captured');
       if (opts.hint && opts.mover === side && String(opts.hint) === String(pit)) classes.push('hinted');
-      const label = `${sideName(side)} pit ${pit}: ${seedWord(count)}${playable ? ', sow it' : ''}${classes.includes('last') ? ', the last move' : ''}`;
+      // A pit the opponent has claimed (Toguz Kumalak's tuzdyk): what falls
+      // in it goes to the claimer's store.
+      const owner = claimer(view, side, pit);
+      if (owner) classes.push('claimed', `by-${owner}`);
+      const claim = owner ? `, claimed by ${sideName(owner)}: its seeds go to ${sideName(owner)}'s store` : '';
+      const label = `${sideName(side)} pit ${pit}: ${seedWord(count)}${claim}${playable ? ', sow it' : ''}${classes.includes('last') ? ', the last move' : ''}`;
       const g = el('g', {
         class: classes.join(' '),
         'data-side': side,
@@ -179,6 +184,7 @@ export function draw(svg, view, opts = {}) {
       g.append(el('circle', { class: 'hole', cx: x, cy: y, r: PIT_R, fill: 'url(#hole)' }));
       pebbles(g, pebblesInPit(count, x, y));
       g.append(el('text', { class: 'count', x, y: y + 10, 'text-anchor': 'middle' }, count));
+      if (owner) g.append(el('text', { class: 'claim-mark', x: x + PIT_R - 4, y: y - PIT_R + 14, 'text-anchor': 'middle', 'aria-hidden': 'true' }, '\u00d7'));
       // The pit's number, from its owner's left, outside the row.
       const ly = side === 'south' ? y + PIT_R + 24 : y - PIT_R - 13;
       g.append(el('text', { class: `pit-number${opts.mover === side ? ' mover' : ''}`, x, y: ly, 'text-anchor': 'middle', 'aria-hidden': 'true' }, pit));
@@ -191,13 +197,21 @@ export function draw(svg, view, opts = {}) {
   }
 }
 
-// The view a state from the API gives.
+// The side that has claimed `side`'s pit `pit` (rule claim), or null.
+function claimer(view, side, pit) {
+  const by = side === 'south' ? 'north' : 'south';
+  return view.claimed && view.claimed[by] === pit ? by : null;
+}
+
+// The view a state from the API gives. `claimed` (only under rules with
+// claimed pits): the pit of the opponent's row each side has claimed.
 export function viewOf(state) {
   return {
     n: state.pits_per_side,
     south: [...state.south],
     north: [...state.north],
     stores: { ...state.stores },
+    claimed: state.claimed ? { ...state.claimed } : null,
   };
 }
 

@@ -334,6 +334,32 @@ test('whole games of the traditional games against the computer: toguz-kumalak, 
   await closePage(page);
 });
 
+test('a claimed pit (toguz-kumalak\'s tuzdyk) is marked with its owner', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'toguz-kumalak', south: 'human', north: 'human' });
+  await waitForTurn(page);
+  await page.click('#more summary');
+  // South's pit 9 holds 2: one seed back into it, one makes North's pit 1
+  // hold 3, South's tuzdyk.
+  const start = '0,0,0,0,0,0,0,0,2:70/2,10,10,10,10,10,10,10,10:8/S';
+  await page.fill('#position', start);
+  await page.click('#position-start');
+  await waitForTurn(page);
+  await expectBoard(page, game, [], start);
+  assert.equal(await page.$$eval('#board .pit.claimed', (els) => els.length), 0, 'no pit claimed yet');
+  await page.click('#board [data-play="9"]');
+  await waitForTurn(page);
+  const state = await expectBoard(page, game, ['9'], start);
+  assert.deepEqual(state.claimed, { south: 1, north: null });
+  const claimed = await page.$$eval('#board .pit.claimed', (els) => els.map((e) => [e.dataset.pit, e.getAttribute('class'), e.getAttribute('aria-label')]));
+  assert.equal(claimed.length, 1);
+  assert.equal(claimed[0][0], 'north-1');
+  assert.ok(claimed[0][1].includes('by-south'), claimed[0][1]);
+  assert.match(claimed[0][2], /claimed by South: its seeds go to South's store/);
+  await shot(page, 'toguz-kumalak-tuzdyk');
+  await closePage(page);
+});
+
 test('the pie rule: the Swap button exchanges the sides', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });

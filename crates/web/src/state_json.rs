@@ -29,6 +29,21 @@ pub struct StateJson {
     pub winner: Option<&'static str>,
     /// The position string (`docs/notation.md`).
     pub position: String,
+    /// Under rules with claimed pits (`[claim]`, Toguz Kumalak's tuzdyk):
+    /// the pit of the opponent's row each side has claimed, numbered from
+    /// the opponent's own left, or `None`. Left out of the JSON for rules
+    /// without claims.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed: Option<Claimed>,
+}
+
+/// The pit of the opponent's row each side has claimed (rule `claim`).
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct Claimed {
+    /// The pit of North's row South has claimed (1-based), if any.
+    pub south: Option<usize>,
+    /// The pit of South's row North has claimed (1-based), if any.
+    pub north: Option<usize>,
 }
 
 /// The seeds in each store.
@@ -60,6 +75,10 @@ impl StateJson {
                 Outcome::Draw => "draw",
             }),
             position: p.to_string(),
+            claimed: (v.rules().claim.count > 0).then(|| Claimed {
+                south: p.claimed_pit(Side::South).map(|k| k + 1),
+                north: p.claimed_pit(Side::North).map(|k| k + 1),
+            }),
         }
     }
 }

@@ -76,6 +76,36 @@ async fn state_after_moves_is_the_object_mancala_state_prints() {
     );
 }
 
+/// Toguz Kumalak, South to move (stores after the colons):
+///
+/// ```text
+///   North:  10 10 10 10 10 10 10 10  2   store 8
+///   South:   0  0  0  0  0  0  0  0  2   store 70
+/// ```
+///
+/// South sows pit 9: its first seed goes back into pit 9, the second makes
+/// North's pit 1 hold 3: South's tuzdyk, its seeds to South's store. The
+/// state names the pit claimed; a game without claims has no such field.
+#[tokio::test]
+async fn state_names_the_pit_each_side_has_claimed() {
+    let game = json!({"variant": "toguz-kumalak"});
+    let start = "0,0,0,0,0,0,0,0,2:70/2,10,10,10,10,10,10,10,10:8/S";
+    let before =
+        post(&app(), "/api/state", json!({"game": game, "start": start, "moves": []})).await;
+    assert_eq!(before.status, StatusCode::OK, "{}", before.text);
+    assert_eq!(before.json["state"]["claimed"], json!({"south": null, "north": null}));
+    let after =
+        post(&app(), "/api/state", json!({"game": game, "start": start, "moves": ["9"]})).await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.text);
+    let s = &after.json["state"];
+    assert_eq!(s["claimed"], json!({"south": 1, "north": null}));
+    assert_eq!(s["north"], json!([0, 10, 10, 10, 10, 10, 10, 10, 10]));
+    assert_eq!(s["stores"], json!({"south": 73, "north": 8}));
+    assert_eq!(s["position"], "0,0,0,0,0,0,0,0,1:73/x,10,10,10,10,10,10,10,10:8/N");
+    let kalah = post(&app(), "/api/state", kalah(&["3"])).await;
+    assert!(kalah.json["state"].get("claimed").is_none(), "{}", kalah.text);
+}
+
 #[tokio::test]
 async fn state_before_any_move_offers_no_last_move_and_after_the_first_the_swap() {
     let app = app();

@@ -81,6 +81,8 @@ class State:
         """The seeds in a player's pits, from that player's own left."""
     def stores(self) -> list[int]:
         """[South's store, North's store]."""
+    def claimed_pit(self, player: int) -> Optional[int]:
+        """The opponent's pit (from 1, from its owner's left) a player has claimed (tuzdyk)."""
     def winner(self) -> Optional[int]:
         """0 South, 1 North, -1 draw; None while the game goes on."""
     def end_reason(self) -> Optional[str]: ...
