@@ -1404,3 +1404,44 @@ fn congkak_player_without_seeds_ends_the_game_and_the_other_takes_the_rest() {
     let (p, _) = play(&v, "0,0,0,0,0,0,1:45/0,0,0,0,0,2,0:50/S", &["7"]);
     assert_eq!(p.to_string(), "0,0,0,0,0,0,0:46/0,0,0,0,0,0,0:52/S#no-seeds");
 }
+
+#[test]
+fn ayoayo_meets_sowings_that_never_end_in_random_games() {
+    // At the real size, not only on made-up boards: in random games some
+    // sowings never end (and are left out of the legal moves), while the
+    // longest that end stay far below the bound of MAX_RELAY_PILES piles.
+    let v = variant("ayoayo");
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut positions, mut sowings, mut endless, mut longest) = (0u64, 0u64, 0u64, 0u32);
+    for _ in 0..2000 {
+        let mut game = Game::new(v.clone());
+        while !game.position().is_over() {
+            let p = *game.position();
+            positions += 1;
+            for k in 0..6 {
+                if p.pit(p.to_move(), k) == 0 {
+                    continue;
+                }
+                match p.play(&v, Move::pit(k + 1)) {
+                    Ok((_, r)) => {
+                        sowings += 1;
+                        longest = longest.max(r.relays + 1);
+                    }
+                    Err(IllegalMove::EndlessSowing { .. }) => endless += 1,
+                    Err(_) => {}
+                }
+            }
+            let legal = game.legal_moves();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            game.play(legal[(x % legal.len() as u64) as usize]).unwrap();
+        }
+    }
+    eprintln!(
+        "ayoayo, 2000 random games: {positions} positions, {sowings} sowings that end (the \
+         longest lifts {longest} piles), {endless} that never end"
+    );
+    assert!(endless > 0 && sowings > 100 * endless, "{endless} endless of {sowings}");
+    assert!(longest < MAX_RELAY_PILES / 10, "{longest} piles");
+}
