@@ -17,7 +17,7 @@
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndReason,
-    EndRules, Game, GrandSlam, Parity, Repetition, Rules, SeedsLeft, Side, SowingRules,
+    EndRules, Game, GrandSlam, Parity, Relay, Repetition, Rules, SeedsLeft, Side, SowingRules,
     StorePlacement, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
@@ -60,6 +60,12 @@ fn rules(b: &mut Bytes) -> Rules {
     // The general sowing's elements: one byte, one or two bits each.
     let general = b.byte();
     let gbit = |i: u8| general >> i & 1 == 1;
+    // Relay sowing: none, from one's own pits, or from any pit.
+    let relay = match (bit(2), b.byte() & 1) {
+        (false, _) => Relay::None,
+        (true, 0) => Relay::Own,
+        (true, _) => Relay::Any,
+    };
     Rules {
         name: "fuzz".into(),
         description: String::new(),
@@ -73,7 +79,7 @@ fn rules(b: &mut Bytes) -> Rules {
         sowing: SowingRules {
             skip_opponent_store: bit(0),
             skip_origin: bit(1),
-            relay: bit(2),
+            relay,
             extra_turn: bit(3),
             first_seed_in_origin: gbit(0),
         },

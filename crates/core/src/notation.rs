@@ -14,7 +14,7 @@
 //! their store. The state is the side to move (`S` or `N`) followed by `+opening`
 //! (the first move of a pie-rule game), `+swap` (the pie rule's swap is on
 //! offer) or `#reason` once the game is over (`#majority`, `#empty-side`,
-//! `#no-seeds`, `#cannot-feed`, `#only-grand-slams`, `#cycle`).
+//! `#no-seeds`, `#cannot-feed`, `#only-grand-slams`, `#cycle`, `#endless-sowing`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -561,6 +561,10 @@ impl Position {
                 rules.capture.grand_slam == GrandSlam::Forbidden && rules.capture.takes_by_count()
             }
             EndReason::Cycle => rules.end.repetition != Repetition::None,
+            EndReason::EndlessSowing => {
+                rules.sowing.relay == crate::Relay::Any
+                    && rules.board.stores == crate::StorePlacement::Beside
+            }
         };
         let name = reason.name();
         if !has_rule {

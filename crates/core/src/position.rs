@@ -57,6 +57,9 @@ pub enum EndReason {
     OnlyGrandSlams,
     /// A position repeated (see [`crate::Game`]).
     Cycle,
+    /// The player to move has seeds, but the sowing of every pit would never
+    /// end (rule `relay = "any"` with stores beside the board).
+    EndlessSowing,
 }
 
 impl EndReason {
@@ -69,17 +72,19 @@ impl EndReason {
             EndReason::CannotFeed => "cannot-feed",
             EndReason::OnlyGrandSlams => "only-grand-slams",
             EndReason::Cycle => "cycle",
+            EndReason::EndlessSowing => "endless-sowing",
         }
     }
 
     /// All reasons, for parsing.
-    pub const ALL: [EndReason; 6] = [
+    pub const ALL: [EndReason; 7] = [
         EndReason::Majority,
         EndReason::EmptySide,
         EndReason::NoSeeds,
         EndReason::CannotFeed,
         EndReason::OnlyGrandSlams,
         EndReason::Cycle,
+        EndReason::EndlessSowing,
     ];
 
     /// A sentence saying why the game ended.
@@ -91,6 +96,7 @@ impl EndReason {
             EndReason::CannotFeed => "the opponent has no seeds and no move can give them any",
             EndReason::OnlyGrandSlams => "every move would capture all the opponent's seeds",
             EndReason::Cycle => "a position repeated",
+            EndReason::EndlessSowing => "the sowing of every move would never end",
         }
     }
 }
@@ -125,6 +131,10 @@ pub struct MoveReport {
     /// The move claimed one of the opponent's pits (rule `claim`); its
     /// seeds are counted in `captured`.
     pub claimed: bool,
+    /// The sowing would never end (rule `relay = "any"`): it was stopped
+    /// and the position left unspecified. Such a move is not legal, so only
+    /// a trial sowing or an unchecked illegal move meets this.
+    pub endless: bool,
 }
 
 /// Why a move cannot be played here.
@@ -152,6 +162,17 @@ pub enum IllegalMove {
     #[error("pit {pit} does not give the opponent any seeds, and their side is empty: you must feed them")]
     MustFeed {
         /// The pit that does not feed, numbered from 1.
+        pit: usize,
+    },
+    /// The sowing of this pit would never end: it comes back to a board it
+    /// has been at, or lifts more than [`crate::MAX_RELAY_PILES`] piles
+    /// (rule `relay = "any"`).
+    #[error(
+        "pit {pit}'s sowing would never end (it comes back to a board it has been at), which \
+         is not a legal move"
+    )]
+    EndlessSowing {
+        /// The pit whose sowing never ends, numbered from 1.
         pit: usize,
     },
     /// Sowing this pit would capture every seed on the opponent's side,
@@ -422,7 +443,10 @@ impl Position {
         if self.sowable_pits(v) & (1 << k) != 0 {
             return Ok(());
         }
-        if self.must_feed_now(v) && !self.sow_result(v, k).feeds {
+        let trial = self.sow_result(v, k);
+        if trial.endless {
+            Err(IllegalMove::EndlessSowing { pit: k + 1 })
+        } else if self.must_feed_now(v) && !trial.feeds {
             Err(IllegalMove::MustFeed { pit: k + 1 })
         } else {
             Err(IllegalMove::GrandSlam { pit: k + 1 })
@@ -592,8 +616,25 @@ impl Position {
             c => (1 - side) * n + c as usize - 1,
         };
         let claims = [claim_cell(0), claim_cell(1)];
-        let mut start = k; // ring index of the pit being emptied
+        // The ring index of the pit being emptied.
+        let mut start = k;
+        // An endless relay (`relay = "any"`) is found by comparing each
+        // board about to be lifted from with one saved at the 1st, 2nd, 4th,
+        // 8th, ... pile (Brent's cycle finding: nothing allocated).
+        let mut piles = 0u32;
+        let mut saved = (self.cells, start);
         let last = loop {
+            if v.hot.relay_any {
+                piles += 1;
+                if piles > crate::MAX_RELAY_PILES || (piles > 1 && (self.cells, start) == saved) {
+                    report.endless = true;
+                    self.occupied = occupancy(&self.cells);
+                    return;
+                }
+                if piles.is_power_of_two() {
+                    saved = (self.cells, start);
+                }
+            }
             let origin = ring[start] as usize;
             let mut seeds = self.cells[origin];
             if report.relays == 0 {
@@ -621,12 +662,12 @@ impl Position {
                 seeds -= 1;
             }
             let last = ring[at] as usize;
-            if v.hot.relay
-                && last >= own
-                && last < own + n
-                && last != claims[1 - s]
-                && self.cells[last] > 1
-            {
+            let relays_here = if v.hot.relay_any {
+                last < 2 * n
+            } else {
+                v.hot.relay && last >= own && last < own + n
+            };
+            if relays_here && last != claims[0] && last != claims[1] && self.cells[last] > 1 {
                 report.relays += 1;
                 start = at;
                 continue;
@@ -857,7 +898,7 @@ impl Position {
         // Nothing can take the mover's moves away: they have seeds, no
         // obligation to feed binds them, and grand slams are not forbidden.
         let must_feed = v.hot.must_feed && !theirs;
-        if mine && !must_feed && !self.grand_slams_to_find(v) {
+        if mine && !must_feed && !self.grand_slams_to_find(v) && !v.hot.endless_check {
             return;
         }
         self.finish_move_slow(v, mine, theirs);
@@ -873,7 +914,9 @@ impl Position {
         }
         let reason = if !mine {
             EndReason::NoSeeds
-        } else if v.hot.must_feed && !theirs && !self.any_pit(v, |r| r.feeds) {
+        } else if v.hot.endless_check && !self.any_pit(v, |r| !r.endless) {
+            EndReason::EndlessSowing
+        } else if v.hot.must_feed && !theirs && !self.any_pit(v, |r| !r.endless && r.feeds) {
             EndReason::CannotFeed
         } else {
             EndReason::OnlyGrandSlams
@@ -985,7 +1028,8 @@ impl Position {
         let mask = self.nonempty_pits();
         if mask != 0
             && (self.grand_slams_to_find(v)
-                || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0)
+                || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
+                || v.hot.endless_check)
         {
             return self.filter_sowable(v, mask);
         }
@@ -997,6 +1041,9 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn filter_sowable(&self, v: &Variant, mut mask: u32) -> u32 {
+        if v.hot.endless_check {
+            mask = self.filter_pits(v, mask, |r| !r.endless);
+        }
         if self.must_feed_now(v) {
             mask = self.filter_pits(v, mask, |r| r.feeds);
         }
@@ -1055,6 +1102,9 @@ impl Position {
         if self.nonempty_pits() == 0 {
             return false;
         }
+        if v.hot.endless_check {
+            return self.sowable_pits(v) != 0;
+        }
         let feed = self.must_feed_now(v);
         match (self.grand_slams_to_find(v), v.grand_slam) {
             // Grand slams are legal moves here (allowed or capturing
@@ -1102,6 +1152,7 @@ impl Position {
         SowResult {
             feeds: p.occupied_row(self.to_move.opponent()) != 0,
             grand_slam: report.grand_slam,
+            endless: report.endless,
         }
     }
 }
@@ -1301,6 +1352,7 @@ mod tests {
 struct SowResult {
     feeds: bool,
     grand_slam: bool,
+    endless: bool,
 }
 
 impl std::fmt::Debug for Position {

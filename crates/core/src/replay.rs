@@ -23,7 +23,9 @@
 //! ```
 
 use crate::position::{EndReason, IllegalMove, Position};
-use crate::rules::{CaptureRows, EmptyPitCapture, GrandSlam, Parity, SeedsLeft, StorePlacement};
+use crate::rules::{
+    CaptureRows, EmptyPitCapture, GrandSlam, Parity, Relay, SeedsLeft, StorePlacement,
+};
 use crate::{Move, Side, Variant};
 
 /// Where seeds lie: a pit of a side (0-based, counted from that side's own
@@ -247,10 +249,12 @@ fn sow(
             }
         }
         let last = ring[at];
-        let lands_on_own_pile = matches!(last, Place::Pit(side, _) if side == mover)
-            && claims.owner(last).is_none()
-            && board.seeds(last) > 1;
-        if relay && lands_on_own_pile {
+        let relays_here = match (relay, last) {
+            (Relay::Own, Place::Pit(side, _)) => side == mover,
+            (Relay::Any, Place::Pit(..)) => true,
+            _ => false,
+        };
+        if relays_here && claims.owner(last).is_none() && board.seeds(last) > 1 {
             origin = at;
             continue;
         }

@@ -109,12 +109,10 @@ pub struct SowingRules {
     /// that pit is left empty (Oware).
     #[serde(default)]
     pub skip_origin: bool,
-    /// Relay sowing: when the last seed lands in one of the mover's own pits
-    /// that was not empty, the mover picks that whole pile up and sows on
-    /// from there, until the last seed lands in an empty pit, a store or the
-    /// opponent's row. A relay always ends (see `docs/rules.md` for why).
+    /// Relay sowing: which non-empty pit the last seed may land in for the
+    /// mover to pick up its whole pile and sow on from there (see [`Relay`]).
     #[serde(default)]
-    pub relay: bool,
+    pub relay: Relay,
     /// When the last seed lands in the mover's own store, the mover plays again.
     #[serde(default)]
     pub extra_turn: bool,
@@ -127,6 +125,57 @@ pub struct SowingRules {
 
 fn yes() -> bool {
     true
+}
+
+/// Relay sowing: where the last seed of a sowing must land, in a pit that
+/// was not empty, for the mover to pick up that whole pile and sow on. In a
+/// variant file `"none"`, `"own"` or `"any"`; `false` and `true` are read
+/// as `"none"` and `"own"`, their meaning before `"any"` existed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Relay {
+    /// No relay: the move ends with its first sowing.
+    #[default]
+    None,
+    /// A last seed in one of the mover's own non-empty pits sows that pile
+    /// on, until the last seed lands in an empty pit, a store or the
+    /// opponent's row (relay Kalah). Such a relay always ends (see
+    /// `docs/rules.md` for why).
+    Own,
+    /// A last seed in a non-empty pit of either row sows that pile on, until
+    /// the last seed lands in an empty pit or a store (Ayoayo). Such a relay
+    /// can go round forever; `docs/rules.md` says which moves are then not
+    /// legal ([`MAX_RELAY_PILES`]).
+    Any,
+}
+
+/// The most piles one move's sowing may lift (its own pit counted) under
+/// `relay = "any"`: a sowing that would lift more is treated as one that
+/// never ends, and the move is not legal (see `docs/rules.md`).
+pub const MAX_RELAY_PILES: u32 = 10_000;
+
+impl<'de> Deserialize<'de> for Relay {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Relay, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Relay;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`none`, `own` or `any` (or `false`, `true`: none, own)")
+            }
+            fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<Relay, E> {
+                Ok(if on { Relay::Own } else { Relay::None })
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Relay, E> {
+                match text {
+                    "none" => Ok(Relay::None),
+                    "own" => Ok(Relay::Own),
+                    "any" => Ok(Relay::Any),
+                    _ => Err(E::unknown_variant(text, &["none", "own", "any"])),
+                }
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// How seeds are captured. Both kinds may be switched on together.
@@ -400,12 +449,13 @@ impl Rules {
     }
 
     /// Whether the rules uses an element beyond the Kalah and Oware
-    /// families (first seed back into the origin, captures by parity or
-    /// from other rows, claimed pits, the seeds left to the player whose side
-    /// is empty): such rules are played by the
+    /// families (relay from any pit, first seed back into the origin,
+    /// captures by parity or from other rows, claimed pits, the seeds left
+    /// to the player whose side is empty): such rules are played by the
     /// position's general sowing, and the endgame databases do not apply.
     pub fn uses_general_elements(&self) -> bool {
-        self.sowing.first_seed_in_origin
+        self.sowing.relay == Relay::Any
+            || self.sowing.first_seed_in_origin
             || self.capture.parity != Parity::Off
             || self.capture.rows != CaptureRows::Opponent
             || self.claim.count > 0

@@ -2,7 +2,7 @@
 //! hot path reads.
 
 use crate::rules::{
-    EmptyPitCapture, GrandSlam, Parity, RuleErrors, Rules, StorePlacement, VariantFileError,
+    EmptyPitCapture, GrandSlam, Parity, Relay, RuleErrors, Rules, StorePlacement, VariantFileError,
     MAX_PITS_PER_SIDE,
 };
 use crate::Side;
@@ -30,6 +30,8 @@ const PRESETS: &[(&str, &str)] = &[
     ("bohnenspiel", include_str!("../variants/bohnenspiel.toml")),
     ("ouril", include_str!("../variants/ouril.toml")),
     ("mangala", include_str!("../variants/mangala.toml")),
+    ("ayoayo", include_str!("../variants/ayoayo.toml")),
+    ("congkak", include_str!("../variants/congkak.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -82,7 +84,13 @@ pub struct Variant {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct HotRules {
     pub skip_origin: bool,
+    /// `relay = "own"`.
     pub relay: bool,
+    /// `relay = "any"` (played by the general sowing).
+    pub relay_any: bool,
+    /// Sowings may never end (`relay = "any"` with stores beside the
+    /// board): listing the legal moves sows each pit on a copy.
+    pub endless_check: bool,
     pub extra_turn: bool,
     pub chain: bool,
     pub pie_rule: bool,
@@ -224,9 +232,12 @@ impl Variant {
         }
         let hot = HotRules {
             general,
-            relay_or_general: general || rules.sowing.relay,
+            relay_or_general: general || rules.sowing.relay != Relay::None,
             skip_origin: rules.sowing.skip_origin,
-            relay: rules.sowing.relay,
+            relay: rules.sowing.relay == Relay::Own,
+            relay_any: rules.sowing.relay == Relay::Any,
+            endless_check: rules.sowing.relay == Relay::Any
+                && rules.board.stores == StorePlacement::Beside,
             extra_turn: rules.sowing.extra_turn,
             chain: rules.capture.chain,
             pie_rule: rules.turn.pie_rule,

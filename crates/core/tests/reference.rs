@@ -11,7 +11,7 @@ use std::collections::HashSet;
 
 use mancala_core::{
     preset_names, CaptureRows, ClaimRules, EmptyPitCapture, EmptySide, Game, GrandSlam, Move,
-    Parity, Repetition, Rules, SeedsLeft, Side, StorePlacement, Variant,
+    Parity, Relay, Repetition, Rules, SeedsLeft, Side, StorePlacement, Variant, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -144,7 +144,9 @@ struct RefPos {
 struct SowResult {
     board: Board,
     last: Cell,
-    /// The relay loop rule stopped the move.
+    /// The sowing never ends (it came back to a board and pile it had
+    /// lifted before, or lifted more than `MAX_RELAY_PILES` piles): the
+    /// move is not legal.
     looped: bool,
     /// The `counts` capture of this move would take every seed the opponent has.
     grand_slam: bool,
@@ -153,7 +155,12 @@ struct SowResult {
 #[derive(Default, Clone)]
 struct Stats {
     relay_pickups: u64,
+    /// Sowings found endless under `relay = "any"`, and under `"own"`
+    /// (which docs/rules.md proves never happens).
     relay_loops: u64,
+    relay_loops_own: u64,
+    /// The most piles a sowing that ended lifted under `relay = "any"`.
+    longest_relay: u64,
     swaps: u64,
     claims: u64,
     /// Ends where the seeds left went to the player whose side is empty.
@@ -175,7 +182,7 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
             self.claims,
@@ -183,6 +190,8 @@ impl std::fmt::Debug for Stats {
             self.split_odd,
             self.relay_pickups,
             self.relay_loops,
+            self.relay_loops_own,
+            self.longest_relay,
             self.swaps,
             self.extra_turns,
             self.empty_pit_captures,
@@ -298,12 +307,28 @@ impl<'a> Reference<'a> {
         let ring = self.ring(mover);
         let len = ring.len();
         let mut b = board.clone();
-        let mut seen: Vec<(Board, usize)> = Vec::new();
+        let mut seen: HashSet<(Board, usize)> = HashSet::new();
         let mut start = k; // ring index of the pit picked up (own pit k has ring index k)
-        let mut last;
+        let mut last = ring[k];
         let mut looped = false;
+        let mut piles = 0u64;
+        let relay = self.r.sowing.relay;
         loop {
-            seen.push((b.clone(), start));
+            // A sowing that comes back to a board and pile it lifted before
+            // would go round forever; under "any", so is one lifting more
+            // than MAX_RELAY_PILES piles.
+            piles += 1;
+            if !seen.insert((b.clone(), start))
+                || (relay == Relay::Any && piles > MAX_RELAY_PILES as u64)
+            {
+                looped = true;
+                if relay == Relay::Any {
+                    stats.relay_loops += 1;
+                } else {
+                    stats.relay_loops_own += 1;
+                }
+                break;
+            }
             let origin = ring[start];
             let mut seeds = b.get(origin);
             b.set(origin, 0);
@@ -327,21 +352,23 @@ impl<'a> Reference<'a> {
                 seeds -= 1;
             }
             last = ring[pos];
-            if self.r.sowing.relay && b.claim_owner(last).is_none() {
-                if let Cell::Pit(s, j) = last {
-                    if s == mover && b.get(last) >= 2 {
-                        if seen.iter().any(|(sb, sp)| *sp == j && *sb == b) {
-                            looped = true;
-                            stats.relay_loops += 1;
-                            break;
-                        }
-                        stats.relay_pickups += 1;
-                        start = j;
-                        continue;
-                    }
-                }
+            // Relay: the last seed in a pit that was not empty (it now holds
+            // 2 or more), of the mover's row ("own") or either row ("any"),
+            // not a claimed pit: that pile is lifted and sown on.
+            let relays_here = match (relay, last) {
+                (Relay::Own, Cell::Pit(s, _)) => s == mover,
+                (Relay::Any, Cell::Pit(..)) => true,
+                _ => false,
+            };
+            if relays_here && b.claim_owner(last).is_none() && b.get(last) >= 2 {
+                stats.relay_pickups += 1;
+                start = pos;
+                continue;
             }
             break;
+        }
+        if relay == Relay::Any && !looped {
+            stats.longest_relay = stats.longest_relay.max(piles);
         }
         let mut grand_slam = false;
         if !looped && b.claim_owner(last).is_none() {
@@ -458,18 +485,25 @@ impl<'a> Reference<'a> {
         self.r.capture.grand_slam != GrandSlam::CapturesNothing
     }
 
-    /// Legal sowings (pits, increasing) and whether every otherwise legal
-    /// move is a grand slam (with at least one such move).
-    fn legal_pits(&self, p: &RefPos, stats: &mut Stats) -> (Vec<usize>, bool) {
+    /// Legal sowings (pits, increasing), whether every otherwise legal
+    /// move is a grand slam (with at least one such move), and whether the
+    /// sowing of every non-empty pit never ends (with at least one).
+    fn legal_pits(&self, p: &RefPos, stats: &mut Stats) -> (Vec<usize>, bool, bool) {
         let mover = p.to_move;
         let opp = 1 - mover;
         let opp_empty = p.board.side_sum(opp) == 0;
         let mut otherwise = Vec::new();
+        let (mut nonempty, mut endless) = (0, 0);
         for k in 0..self.n {
             if p.board.pits[mover][k] == 0 {
                 continue;
             }
+            nonempty += 1;
             let res = self.sow(&p.board, mover, k, self.grand_slam_captures(), stats);
+            if res.looped {
+                endless += 1;
+                continue;
+            }
             if self.r.turn.must_feed && opp_empty && res.board.side_sum(opp) == 0 {
                 continue;
             }
@@ -491,14 +525,14 @@ impl<'a> Reference<'a> {
                 }
             }
         };
-        (legal, all_gs)
+        (legal, all_gs, nonempty > 0 && endless == nonempty)
     }
 
     fn legal_moves(&self, p: &RefPos, stats: &mut Stats) -> Vec<Move> {
         if p.end.is_some() {
             return Vec::new();
         }
-        let (pits, _) = self.legal_pits(p, stats);
+        let (pits, _, _) = self.legal_pits(p, stats);
         let mut moves: Vec<Move> = pits.into_iter().map(|k| Move::Sow(k as u8)).collect();
         if p.swap_offered {
             moves.push(Move::Swap);
@@ -586,7 +620,7 @@ impl<'a> Reference<'a> {
             return q.end;
         }
         // 3. no legal move
-        let (pits, all_gs) = self.legal_pits(q, stats);
+        let (pits, all_gs, all_endless) = self.legal_pits(q, stats);
         if all_gs {
             stats.forced_grand_slam_positions += 1;
         }
@@ -594,6 +628,8 @@ impl<'a> Reference<'a> {
             let mover = q.to_move;
             let reason = if q.board.side_sum(mover) == 0 {
                 "no-seeds"
+            } else if all_endless {
+                "endless-sowing"
             } else if self.r.turn.must_feed && q.board.side_sum(1 - mover) == 0 {
                 "cannot-feed"
             } else {
@@ -691,7 +727,7 @@ impl<'a> Reference<'a> {
 
 fn describe(rules: &Rules) -> String {
     format!(
-        "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={} extra_turn={} \
+        "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={:?} extra_turn={} \
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?}",
@@ -900,7 +936,7 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     let beside = r.board.stores == StorePlacement::Beside;
     r.sowing.skip_opponent_store = rng.below(3) != 0;
     r.sowing.skip_origin = rng.coin();
-    r.sowing.relay = rng.below(3) == 0;
+    r.sowing.relay = rng.pick(&[Relay::None, Relay::None, Relay::None, Relay::Own, Relay::Any]);
     r.sowing.extra_turn = !beside && rng.coin();
     r.capture.empty_pit = rng.pick(&[
         EmptyPitCapture::Off,
@@ -967,10 +1003,10 @@ fn custom_rules_match_reference_in_random_games() {
         i += 1;
         let mut rules = random_rules(&mut rng, i);
         // Every fourth rule set: relay with stores beside the board on a small
-        // board, where relay loops are possible.
+        // board, where relay loops are possible (under "any").
         if i % 4 == 0 {
             rules.board.stores = StorePlacement::Beside;
-            rules.sowing.relay = true;
+            rules.sowing.relay = if i % 8 == 0 { Relay::Any } else { Relay::Own };
             rules.sowing.extra_turn = false;
             if rules.end.repetition == Repetition::None {
                 rules.end.repetition = Repetition::Owner;
@@ -1007,10 +1043,13 @@ fn custom_rules_match_reference_in_random_games() {
     }
     report_failures(&stats);
     eprintln!("custom stats: {stats:?}");
-    // The relay loop rule never fires: during one move the opponent's row and
-    // the stores only gain seeds, and a sowing that stays inside the mover's
-    // row moves seeds strictly to the right, so no board can repeat within a
-    // move (see the report). `stats.relay_loops` stays 0; nothing to assert.
+    // Under relay = "own" no sowing ever loops: during one move the
+    // opponent's row and the stores only gain seeds, and a sowing that stays
+    // inside the mover's row moves seeds strictly to the right, so no board
+    // can repeat within a move (docs/rules.md). Under "any" sowings do loop,
+    // and such moves are not legal.
+    assert_eq!(stats.relay_loops_own, 0, "a relay from one's own pits looped: {stats:?}");
+    assert!(stats.relay_loops > 0, "no endless sowing met under relay = \"any\": {stats:?}");
     assert!(stats.relay_pickups > 0 && stats.split_odd > 0);
     assert!(stats.swaps > 0 && stats.grand_slams_played > 0);
     assert!(stats.forced_grand_slam_positions > 0 && stats.claims > 0);
@@ -1107,7 +1146,7 @@ fn end_checks_run_after_a_swap() {
     r.name = "swap-ends".into();
     r.board.pits_per_side = 1;
     r.sowing.skip_opponent_store = false;
-    r.sowing.relay = true;
+    r.sowing.relay = Relay::Own;
     r.capture.empty_pit = EmptyPitCapture::IfOppositeHasSeeds;
     r.turn.must_feed = true;
     r.end.majority = false;

@@ -1235,3 +1235,213 @@ fn mangala_row_emptied_by_a_capture_takes_the_movers_stones() {
     assert_eq!(p.to_string(), "0,0,0,0,0,0:13/0,0,0,0,0,0:27/N#empty-side");
     assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
 }
+
+// ----------------------------------------------------------------- ayoayo
+
+#[test]
+fn ayoayo_relays_from_a_pile_on_the_opponents_row_too() {
+    //        6  5  4  3  2  1
+    //        5  0  0  0  1  0
+    //        1  0  0  0  0  2
+    //        1  2  3  4  5  6
+    // South's pit 6 (2 seeds) into North's pits 1 and 2: pit 2 held a seed,
+    // so its 2 are lifted and sown on into North's pits 3 and 4, which was
+    // empty: the move ends there (no capture on the opponent's row).
+    let v = variant("ayoayo");
+    let (p, r) = play(&v, "1,0,0,0,0,2:0/0,1,0,0,0,5:0/S", &["6"]);
+    assert_eq!(p.to_string(), "1,0,0,0,0,0:0/1,0,1,1,0,5:0/N");
+    assert_eq!((r.relays, r.captured), (1, 0));
+    // A relay from one's own pits only stops on North's pit 2.
+    let mut rules = v.rules().clone();
+    rules.sowing.relay = Relay::Own;
+    let own = Variant::new(rules).unwrap();
+    let (p, r) = play(&own, "1,0,0,0,0,2:0/0,1,0,0,0,5:0/S", &["6"]);
+    assert_eq!(p.to_string(), "1,0,0,0,0,0:0/1,2,0,0,0,5:0/N");
+    assert_eq!(r.relays, 0);
+}
+
+#[test]
+fn ayoayo_last_seed_in_an_own_empty_pit_takes_it_and_the_pit_opposite() {
+    //        6  5  4  3  2  1
+    //        3  0  0  0  4  0
+    //        2  0  1  0  0  0
+    //        1  2  3  4  5  6
+    // South's pit 1 (2 seeds) into pits 2 and 3; pit 3 held a seed, so its 2
+    // are sown on into pits 4 and 5. Pit 5 was empty: its seed and North's
+    // pit 2 opposite (4) go to South's store.
+    let v = variant("ayoayo");
+    let (p, r) = play(&v, "2,0,1,0,0,0:0/0,4,0,0,0,3:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,0,1,0,0:5/0,0,0,0,0,3:0/N");
+    assert_eq!((r.relays, r.captured), (1, 5));
+    // With the pit opposite empty the seed stays where it fell.
+    let (p, r) = play(&v, "2,0,1,0,0,0:0/0,0,0,0,0,7:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,0,1,1,0:0/0,0,0,0,0,7:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn ayoayo_a_pile_of_twelve_passes_over_its_pit_and_relays_on() {
+    //        6  5  4  3  2  1
+    //        1  1  1  1  1  1
+    //       12  0  0  0  0  0
+    //        1  2  3  4  5  6
+    // South's pit 1 (12): one seed in each of the 11 other pits, the 12th
+    // passes over pit 1 into pit 2 (now 2): relay. Pit 2's 2 into pits 3, 4;
+    // pit 4's 2 into pits 5, 6; pit 6's 2 into North's 1, 2; North's pit 2's
+    // 3 into North's 3, 4, 5; North's pit 5's 3 into North's 6 and South's 1
+    // and 2 (each pile passes over its own pit only): South's pit 2 was
+    // empty, and North's pit 5 opposite is too, so nothing is captured.
+    let v = variant("ayoayo");
+    let (p, r) = play(&v, "12,0,0,0,0,0:0/1,1,1,1,1,1:0/S", &["1"]);
+    assert_eq!(p.to_string(), "1,1,2,0,2,0:0/3,0,3,3,0,3:0/N");
+    assert_eq!((r.sown, r.relays, r.captured), (12, 5, 0));
+}
+
+#[test]
+fn ayoayo_a_sowing_that_never_ends_is_not_a_legal_move() {
+    //        1
+    //     0  4  0
+    //        4
+    //        1
+    // One pit a side: each pile passes over its own pit, so all of South's 4
+    // go into North's pit (now 8), whose 8 all go back into South's pit, and
+    // so on for ever. South's only sowing never ends: South has no legal
+    // move, and the game ends at once, each side's seeds to its owner.
+    let v = variant("ayoayo").resized(Some(1), Some(4)).unwrap();
+    let start = Position::start(&v);
+    assert_eq!(start.to_string(), "0:4/0:4/S#endless-sowing");
+    assert_eq!(start.outcome(), Some(Outcome::Draw));
+    let p = pos("4:0/4:0/S");
+    assert_eq!(p.check_move(&v, Move::pit(1)), Err(IllegalMove::EndlessSowing { pit: 1 }));
+    assert!(legal(&v, &p).is_empty());
+}
+
+#[test]
+fn ayoayo_makes_the_mover_feed_an_empty_opponent() {
+    //        6  5  4  3  2  1
+    //    23  0  0  0  0  0  0
+    //        1  0  0  0  0  1 23
+    //        1  2  3  4  5  6
+    // North has no seeds: South must give them some, so only pit 6 (into
+    // North's pit 1) is legal, not pit 1 (into South's pit 2).
+    let v = variant("ayoayo");
+    assert_eq!(legal(&v, &pos("1,0,0,0,0,1:23/0,0,0,0,0,0:23/S")), ["6"]);
+}
+
+#[test]
+fn twenty_five_seeds_win_ayoayo_at_once() {
+    //        6  5  4  3  2  1
+    //    19  0  2  0  0  0  4
+    //        1  0  0  0  0  1 21
+    //        1  2  3  4  5  6
+    // South's pit 1 into pit 2, empty, opposite North's pit 5 (2): 3 more
+    // make 24, not more than half of 48: the game goes on.
+    let v = variant("ayoayo");
+    let (p, _) = play(&v, "1,0,0,0,0,1:21/4,0,0,0,2,0:19/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,1:24/4,0,0,0,0,0:19/N");
+    //        6  5  4  3  2  1
+    //    19  0  2  0  0  0  3
+    //        1  0  0  0  0  1 22
+    // The same capture makes 25: South wins at once, seeds still on the board.
+    let (p, _) = play(&v, "1,0,0,0,0,1:22/3,0,0,0,2,0:19/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,1:25/3,0,0,0,0,0:19/N#majority");
+}
+
+// ---------------------------------------------------------------- congkak
+
+#[test]
+fn congkak_relays_from_a_pile_on_either_row() {
+    //        7  6  5  4  3  2  1
+    //     0  5  0  0  0  0  0  1
+    //        1  0  0  0  0  0  2  0
+    //        1  2  3  4  5  6  7
+    // South's house 7 (2): one into South's store, one into North's house 1,
+    // which held one: its 2 are lifted and sown on into North's houses 2
+    // and 3, empty: the move ends there.
+    let v = variant("congkak");
+    let (p, r) = play(&v, "1,0,0,0,0,0,2:0/1,0,0,0,0,0,5:0/S", &["7"]);
+    assert_eq!(p.to_string(), "1,0,0,0,0,0,0:1/0,1,1,0,0,0,5:0/N");
+    assert_eq!((r.relays, r.extra_turn), (1, false));
+}
+
+#[test]
+fn congkak_last_seed_in_the_own_store_plays_again_after_a_relay() {
+    //        7  6  5  4  3  2  1
+    //     0  1  1  1  1  1  1  1
+    //        0  0  0  2  0  1  0  0
+    //        1  2  3  4  5  6  7
+    // South's house 4 (2) into houses 5 and 6; house 6 held one: its 2 go
+    // into house 7 and the store. South plays again.
+    let v = variant("congkak");
+    let (p, r) = play(&v, "0,0,0,2,0,1,0:0/1,1,1,1,1,1,1:0/S", &["4"]);
+    assert_eq!(p.to_string(), "0,0,0,0,1,0,1:1/1,1,1,1,1,1,1:0/S");
+    assert_eq!((r.relays, r.extra_turn), (1, true));
+}
+
+#[test]
+fn congkak_last_seed_in_an_own_empty_house_takes_it_and_the_house_opposite() {
+    //        7  6  5  4  3  2  1
+    //     0  0  5  0  0  0  0  2
+    //        1  0  0  0  0  0  3  0
+    //        1  2  3  4  5  6  7
+    // South's house 1 into house 2, empty: it and North's house 6 opposite
+    // (5) go to South's store.
+    let v = variant("congkak");
+    let (p, r) = play(&v, "1,0,0,0,0,0,3:0/2,0,0,0,0,5,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,3:6/2,0,0,0,0,0,0:0/N");
+    assert_eq!(r.captured, 6);
+}
+
+#[test]
+fn congkak_player_without_seeds_ends_the_game_and_the_other_takes_the_rest() {
+    //        7  6  5  4  3  2  1
+    //    50  0  2  0  0  0  0  0
+    //        0  0  0  0  0  0  1 45
+    //        1  2  3  4  5  6  7
+    // South's last seed into the store: South plays again but has no seed
+    // left. The game ends, and North's seeds go to North.
+    let v = variant("congkak");
+    let (p, _) = play(&v, "0,0,0,0,0,0,1:45/0,0,0,0,0,2,0:50/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:46/0,0,0,0,0,0,0:52/S#no-seeds");
+}
+
+#[test]
+fn ayoayo_meets_sowings_that_never_end_in_random_games() {
+    // At the real size, not only on made-up boards: in random games some
+    // sowings never end (and are left out of the legal moves), while the
+    // longest that end stay far below the bound of MAX_RELAY_PILES piles.
+    let v = variant("ayoayo");
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut positions, mut sowings, mut endless, mut longest) = (0u64, 0u64, 0u64, 0u32);
+    for _ in 0..2000 {
+        let mut game = Game::new(v.clone());
+        while !game.position().is_over() {
+            let p = *game.position();
+            positions += 1;
+            for k in 0..6 {
+                if p.pit(p.to_move(), k) == 0 {
+                    continue;
+                }
+                match p.play(&v, Move::pit(k + 1)) {
+                    Ok((_, r)) => {
+                        sowings += 1;
+                        longest = longest.max(r.relays + 1);
+                    }
+                    Err(IllegalMove::EndlessSowing { .. }) => endless += 1,
+                    Err(_) => {}
+                }
+            }
+            let legal = game.legal_moves();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            game.play(legal[(x % legal.len() as u64) as usize]).unwrap();
+        }
+    }
+    eprintln!(
+        "ayoayo, 2000 random games: {positions} positions, {sowings} sowings that end (the \
+         longest lifts {longest} piles), {endless} that never end"
+    );
+    assert!(endless > 0 && sowings > 100 * endless, "{endless} endless of {sowings}");
+    assert!(longest < MAX_RELAY_PILES / 10, "{longest} piles");
+}

@@ -405,3 +405,33 @@ fn mangala_tells_the_stones_left_going_to_the_player_who_ran_out() {
         ]
     );
 }
+
+#[test]
+fn a_relay_from_any_pit_lifts_piles_on_both_rows() {
+    //      North   3  2  1
+    //             [0][1][0]
+    //        [10]          [10]
+    //             [1][0][2]
+    //      South   1  2  3
+    // Ayoayo: South's pit 3 (2) into North's pits 1 and 2; North's pit 2
+    // held one, so its 2 are lifted and sown into North's pit 3 and South's
+    // pit 1, which held one: its 2 go into South's pits 2 and 3. Pit 3,
+    // emptied at the start, takes its seed and North's pit 1 opposite.
+    let events = told("ayoayo", 3, 4, "1,0,2:10/0,1,0:10/S", 3);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 2), seeds: 2 },
+            Drop { into: Pit(North, 0) },
+            Drop { into: Pit(North, 1) },
+            Pick { from: Pit(North, 1), seeds: 2 },
+            Drop { into: Pit(North, 2) },
+            Drop { into: Pit(South, 0) },
+            Pick { from: Pit(South, 0), seeds: 2 },
+            Drop { into: Pit(South, 1) },
+            Drop { into: Pit(South, 2) },
+            Capture { from: Pit(North, 0), seeds: 1, store: South },
+            Capture { from: Pit(South, 2), seeds: 1, store: South },
+        ]
+    );
+}

@@ -20,7 +20,9 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "toguz-kumalak",
             "bohnenspiel",
             "ouril",
-            "mangala"
+            "mangala",
+            "ayoayo",
+            "congkak"
         ]
     );
     for v in Variant::presets() {

@@ -159,6 +159,8 @@ presets! {
     bohnenspiel: "bohnenspiel",
     ouril: "ouril",
     mangala: "mangala",
+    ayoayo: "ayoayo",
+    congkak: "congkak",
 }
 
 /// Bigger positions (more seeds left, a larger minimax budget): several

@@ -438,7 +438,7 @@ impl PyState {
     }
 
     /// Why the game ended (``"majority"``, ``"empty-side"``, ``"no-seeds"``,
-    /// ``"cannot-feed"``, ``"only-grand-slams"``, ``"cycle"``), or None.
+    /// ``"cannot-feed"``, ``"only-grand-slams"``, ``"cycle"``, ``"endless-sowing"``), or None.
     fn end_reason(&self) -> PyResult<Option<&'static str>> {
         let g = self.game.read()?;
         Ok(g.pos().end_reason().map(EndReason::name))

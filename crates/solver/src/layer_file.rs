@@ -183,7 +183,13 @@ pub fn rules_bytes(rules: &Rules) -> Vec<u8> {
         StorePlacement::Ring => 0,
         StorePlacement::Beside => 1,
     });
-    out.extend([s.skip_opponent_store, s.skip_origin, s.relay, s.extra_turn].map(u8::from));
+    // Relay as 0 (none) and 1 (own), the bytes of the bool it was, 2 (any).
+    out.extend([
+        s.skip_opponent_store.into(),
+        s.skip_origin.into(),
+        s.relay as u8,
+        s.extra_turn.into(),
+    ]);
     out.push(match c.empty_pit {
         EmptyPitCapture::Off => 0,
         EmptyPitCapture::Always => 1,

@@ -143,7 +143,7 @@ pub fn database_variant(v: &Variant) -> Result<Variant, DbError> {
             v.name()
         )));
     }
-    if v.rules().sowing.relay {
+    if v.rules().sowing.relay != mancala_core::Relay::None {
         return Err(DbError::Unsupported(format!(
             "{}: Oware-family databases do not cover relay sowing",
             v.name()

@@ -311,7 +311,7 @@ fn build_reports_each_layer_and_resumes() {
 #[test]
 fn unsupported_rules_and_sizes_are_clear_errors() {
     let dir = scratch("errors");
-    let relay = changed("awari", 2, |r| r.sowing.relay = true);
+    let relay = changed("awari", 2, |r| r.sowing.relay = mancala_core::Relay::Own);
     let e = OwareDb::build(&relay, 3, &dir, 1, &|_| {}).err().expect("relay sowing is refused");
     assert!(e.to_string().contains("relay"), "{e}");
     let v = small("awari", 2);

@@ -79,7 +79,7 @@ impl WordSower {
         let plain = r.board.stores == StorePlacement::Ring
             && r.sowing.skip_opponent_store
             && !r.sowing.skip_origin
-            && !r.sowing.relay
+            && r.sowing.relay == mancala_core::Relay::None
             && r.capture.counts.is_empty()
             && !r.uses_general_elements()
             && !r.turn.must_feed

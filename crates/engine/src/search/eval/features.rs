@@ -101,13 +101,13 @@ fn kalah_like(v: &Variant) -> bool {
 /// Whether the learned Kalah-family weights fit a variant: Kalah's
 /// features fit, and the sowing is not relay sowing.
 pub fn learned_kalah_fits(v: &Variant) -> bool {
-    kalah_like(v) && !v.rules().sowing.relay
+    kalah_like(v) && v.rules().sowing.relay == mancala_core::Relay::None
 }
 
 /// Whether the learned relay Kalah weights fit a variant: Kalah's features
 /// fit, with relay sowing.
 pub fn learned_relay_fits(v: &Variant) -> bool {
-    kalah_like(v) && v.rules().sowing.relay
+    kalah_like(v) && v.rules().sowing.relay == mancala_core::Relay::Own
 }
 
 /// The most pits a side the Kalah-family features are computed for.
