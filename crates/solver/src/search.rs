@@ -17,9 +17,11 @@
 //! - move order: the table's move, then extra turns (nearest the store
 //!   first), then the biggest gains, then a history of which pits cut off
 //!   (the history alone more than halves the nodes);
-//! - children are generated first and their table entries and database
-//!   values prefetched together, so the memory waits overlap; the table's
-//!   buckets are one cache line, in huge pages;
+//! - children are generated first and their database values prefetched
+//!   together, so the memory waits overlap; the others' table entries are
+//!   asked for only when no database value ended the search (a probe of the
+//!   table costs even ahead of time); the table's buckets are one cache
+//!   line, in huge pages;
 //! - a child is worth at least what the move gained less the seeds left
 //!   on the board: when that reaches beta, the position cuts off before
 //!   any probe;
@@ -743,14 +745,23 @@ struct Kid<N> {
     /// Search order, highest first.
     order: i64,
     mv: Move,
-    /// The child's table key, if it is searched with the table (not
-    /// covered by the database, see [`Shared::in_table`]).
-    key: Option<Key>,
-    /// Where the database holds the child's value, if it does.
-    db: Option<KalahDbEntry>,
 }
 
-impl<N> Kid<N> {
+/// A child of a searched position whose value the database holds: settled
+/// without a search once its value, asked for while the other children are
+/// generated, has come.
+#[derive(Clone, Copy)]
+struct Known {
+    /// Seeds the mover gained in stores by the move.
+    gain: i32,
+    /// The mover moves again.
+    again: bool,
+    mv: Move,
+    /// Where the database holds the child's value.
+    at: KalahDbEntry,
+}
+
+impl Known {
     /// The child's value `future` (for its own mover) as the parent's mover
     /// sees it.
     #[inline]
@@ -936,6 +947,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // the endgame database) are settled here; a known child at or above
         // beta ends the search at once.
         let mut kids = Kids::new();
+        let mut known = ArrayVec::<Known, MAX_CHILDREN>::new();
         let mut best = i32::MIN;
         let mut best_move = None;
         let settle = |value: i32, mv: Move, best: &mut i32, best_move: &mut Option<u8>| {
@@ -948,8 +960,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             }
         };
         // First pass: play every move, settle finished games, and ask the
-        // memory for every child's database value or table entry, so the
-        // waits overlap.
+        // memory for every child's database value, so the waits overlap.
         let history = &self.history;
         p.for_each_move(s, |mv, gain, child, again| {
             let Some(child) = child else {
@@ -964,10 +975,10 @@ impl<'a, 'b> Worker<'a, 'b> {
                 settle(floor, mv, &mut best, &mut best_move);
                 return true;
             }
-            let db = s.db.and_then(|db| child.locate(db).inspect(|&e| db.prefetch(e)));
-            let key = if db.is_none() { child.table_key(s) } else { None };
-            if let Some(k) = key {
-                s.table.prefetch(k);
+            if let Some((db, at)) = s.db.and_then(|db| child.locate(db).map(|at| (db, at))) {
+                db.prefetch(at);
+                known.push(Known { gain, again, mv, at });
+                return false;
             }
             let tt = matches!((tt_best, mv), (Some(b), Move::Sow(k)) if b == k);
             // Extra turns first, the one nearest the store first (it leaves
@@ -980,7 +991,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 + if again { (64 + pit as i64) << 52 } else { 0 }
                 + ((gain as i64 + 64) << 40)
                 + history[pit as usize & 15] as i64;
-            kids.push(Kid { child, gain, again, order, mv, key, db });
+            kids.push(Kid { child, gain, again, order, mv });
             false
         });
         if best >= beta {
@@ -988,37 +999,33 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         // Second pass: children the database covers are settled without a
         // search; one at or above beta ends the search at once.
-        let kids = kids.as_mut_slice();
-        let mut count = kids.len();
         if let Some(db) = s.db {
-            let mut kept = 0;
-            for i in 0..count {
-                let k = kids[i];
-                match k.db {
-                    Some(e) => {
-                        settle(k.for_mover(db.value(e)), k.mv, &mut best, &mut best_move);
-                        if best >= beta {
-                            return best;
-                        }
-                    }
-                    None => {
-                        kids[kept] = k;
-                        kept += 1;
-                    }
+            for k in &known {
+                settle(k.for_mover(db.value(k.at)), k.mv, &mut best, &mut best_move);
+                if best >= beta {
+                    return best;
                 }
             }
-            count = kept;
+        }
+        let kids = kids.as_mut_slice();
+        let count = kids.len();
+        // Only now, when no child the database holds ended the search, are
+        // the others' table entries asked for (a probe of a large table is
+        // dear even ahead of time: it misses the TLB).
+        for k in kids.iter() {
+            if let Some(key) = k.child.table_key(s) {
+                s.table.prefetch(key);
+            }
         }
         if best > alpha {
             alpha = best;
         }
-        let kids = &mut kids[..count];
         // Enhanced transposition cutoff: a child whose proven bound already
         // lifts this position to beta ends the search here, before any child
         // is searched. Worth its extra probes only far from the leaves.
         if seeds > s.etc_seeds {
             for k in kids.iter() {
-                if let Some(b) = k.key.and_then(|key| s.table.get(key)) {
+                if let Some(b) = k.child.table_key(s).and_then(|key| s.table.get(key)) {
                     let floor = if k.again { k.gain + b.lower } else { k.gain - b.upper };
                     if floor >= beta {
                         return floor;
