@@ -8,14 +8,12 @@
 
 mod common;
 
+use common::text;
+
 #[cfg(feature = "mpi")]
 use std::path::{Path, PathBuf};
 #[cfg(feature = "mpi")]
 use std::process::Output;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 #[cfg(feature = "mpi")]
 /// The files of the database folder under `root` (a single `NNpits-...`
@@ -56,16 +54,10 @@ fn build(home: &Path, variant: &[&str], seeds: usize, root: &Path, np: Option<us
     let seeds = seeds.to_string();
     let mut args = vec!["db", "build", "--max-seeds", &seeds, "--db-dir", root.to_str().unwrap()];
     args.extend(variant);
-    match np {
-        None => common::mancala_in(home).args(args).args(["--threads", "2"]).output().unwrap(),
-        Some(np) => common::mpirun(home)
-            .unwrap()
-            .args(["-np", &np.to_string(), common::binary()])
-            .args(args)
-            .arg("--mpi")
-            .output()
-            .unwrap(),
+    if np.is_none() {
+        args.extend(["--threads", "2"]);
     }
+    common::mancala_on(home, &args, np)
 }
 
 #[cfg(feature = "mpi")]
@@ -97,6 +89,13 @@ fn two_and_three_processes_write_the_layers_of_one() {
             assert!(out.status.success(), "{variant:?} on {np}: {stderr}");
             assert!(stdout.contains(&format!("with {np} processes")), "{stdout}");
             assert_eq!(stdout.matches("sent ").count(), 1, "process 0 reports: {stdout}");
+            // Where the time went: every layer built, each but the empty
+            // board's after at least one round of exchange.
+            let line = stdout.lines().find(|l| l.starts_with("exchanges: ")).expect(&stdout);
+            let numbers: Vec<usize> =
+                line.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+            assert_eq!(numbers[1], seeds + 1, "{line}");
+            assert!(numbers[0] >= seeds, "{line}");
             let got = layer_files(&spread);
             assert_eq!(got.len(), expected.len(), "{variant:?} on {np}: every layer");
             for ((name, a), (_, b)) in expected.iter().zip(&got) {

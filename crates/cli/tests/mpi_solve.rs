@@ -8,14 +8,12 @@
 
 mod common;
 
+use common::text;
+
 #[cfg(feature = "mpi")]
 use std::path::Path;
 #[cfg(feature = "mpi")]
 use std::process::{Command, Output};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 #[cfg(not(feature = "mpi"))]
 #[test]
@@ -37,16 +35,7 @@ fn a_spread_solve_without_the_feature_says_how_to_get_it() {
 fn solve(home: &Path, game: &[&str], root: &Path, np: Option<usize>) -> Output {
     let mut args = vec!["solve", "-q", "--db-dir", root.to_str().unwrap()];
     args.extend(game);
-    match np {
-        None => common::mancala_in(home).args(args).output().unwrap(),
-        Some(np) => common::mpirun(home)
-            .unwrap()
-            .args(["-np", &np.to_string(), common::binary()])
-            .args(args)
-            .arg("--mpi")
-            .output()
-            .unwrap(),
-    }
+    common::mancala_on(home, &args, np)
 }
 
 /// The lines of a solve's output that give its result: the value (played

@@ -12,6 +12,8 @@
 
 use std::cell::Cell;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use mpi::datatype::{Equivalence, Partition, PartitionMut};
 use mpi::topology::SimpleCommunicator;
@@ -19,7 +21,12 @@ use mpi::traits::*;
 use mpi::Count;
 use xxhash_rust::xxh3::xxh3_64;
 
-use crate::layer_file::{DbError, LayerWriter};
+mod mailbox;
+pub(crate) use mailbox::{Mailbox, Quit};
+
+use crate::layer_file::{
+    layer_path, lock_folder, open_layer, BuildProgress, DbError, Layer, LayerWriter, Unchecked,
+};
 
 /// What an MPI build sent, for its report.
 #[derive(Clone, Debug)]
@@ -28,6 +35,23 @@ pub struct SpreadReport {
     /// process: the values and the requests for them, the shares of the
     /// layers sent to process 0 to be written, and the steps' agreements.
     pub sent: Vec<u64>,
+    /// The exchanges of each layer built (not of those found on disk).
+    pub layers: Vec<LayerExchanges>,
+}
+
+/// The exchanges between the processes while one layer was built: where
+/// the time went.
+#[derive(Clone, Debug)]
+pub struct LayerExchanges {
+    /// The layer (seeds on the board).
+    pub seeds: usize,
+    /// Rounds of exchange (all processes take part in each).
+    pub rounds: u64,
+    /// The layer's time, in seconds (process 0's).
+    pub seconds: f64,
+    /// Seconds each process spent in the exchanges, process by process:
+    /// waiting for the others to reach them, and the messages.
+    pub waiting: Vec<f64>,
 }
 
 /// The file in a build's folder that tells the processes they share it.
@@ -72,7 +96,12 @@ impl Cluster {
     }
 
     pub(crate) fn link(&self) -> Link<'_> {
-        Link { world: &self.world, sent: Cell::new(0) }
+        Link {
+            world: &self.world,
+            sent: Cell::new(0),
+            rounds: Cell::new(0),
+            waiting: Cell::new(0.0),
+        }
     }
 }
 
@@ -82,7 +111,16 @@ impl Cluster {
 pub(crate) struct Link<'a> {
     world: &'a SimpleCommunicator,
     sent: Cell<u64>,
+    /// Rounds of exchange so far ([`Link::ask`], and the mailboxes' waves).
+    rounds: Cell<u64>,
+    /// Seconds spent in the exchanges so far.
+    waiting: Cell<f64>,
 }
+
+/// Entries sent to each process inside the first message of an exchange,
+/// with the counts and flags: an exchange of at most this many entries to
+/// each process is one collective operation, a larger one two.
+const INLINE: usize = 126;
 
 impl Link<'_> {
     pub(crate) fn rank(&self) -> usize {
@@ -96,6 +134,13 @@ impl Link<'_> {
     /// Bytes this process sent so far.
     pub(crate) fn sent(&self) -> u64 {
         self.sent.get()
+    }
+
+    /// Adds `rounds` (of exchange, or of looking whether a step is over)
+    /// and `seconds` spent in them to the figures of the layer in hand.
+    pub(crate) fn add_rounds(&self, rounds: u64, seconds: f64) {
+        self.rounds.set(self.rounds.get() + rounds);
+        self.waiting.set(self.waiting.get() + seconds);
     }
 
     fn count(&self, bytes: usize) {
@@ -173,45 +218,69 @@ impl Link<'_> {
 
     /// Sends `outgoing[r]` to process `r`, for every `r`, with `stop`:
     /// what each process sent here, process by process, how many from
-    /// each, and whether any process's `stop` was set.
-    pub(crate) fn ask<T: Equivalence + Copy + Default>(
+    /// each, and whether any process's `stop` was set. The first message to
+    /// each process holds the count, the flags and up to [`INLINE`]
+    /// entries; only a round in which some process sends more takes a
+    /// second collective operation, for the rest.
+    pub(crate) fn ask(
         &self,
-        outgoing: &[Vec<T>],
+        outgoing: &[Vec<u32>],
         stop: bool,
-    ) -> Result<(Vec<T>, Vec<Count>, bool), DbError> {
-        let heard = self.exchange(outgoing, stop, false)?;
-        Ok((heard.received, heard.counts, heard.stopped))
-    }
-
-    /// [`Link::ask`], with `busy` (this process has work left): what each
-    /// process sent here, and whether any process's `stop` or `busy` was
-    /// set, in one exchange.
-    pub(crate) fn exchange<T: Equivalence + Copy + Default>(
-        &self,
-        outgoing: &[Vec<T>],
-        stop: bool,
-        busy: bool,
-    ) -> Result<Heard<T>, DbError> {
+    ) -> Result<(Vec<u32>, Vec<Count>, bool), DbError> {
+        let started = Instant::now();
         let size = self.size();
+        const HEAD: usize = 2 + INLINE;
         let counts: Vec<Count> =
             outgoing.iter().map(|o| Count::try_from(o.len()).unwrap_or(-1)).collect();
-        // Each process's count for each other, and its flags: 1 to stop, 2
-        // for a count beyond MPI's, 4 busy.
-        let flags = stop as Count | (2 * counts.contains(&-1) as Count) | (4 * busy as Count);
-        let send: Vec<Count> = counts.iter().flat_map(|&c| [c.max(0), flags]).collect();
-        let mut heard = vec![0 as Count; 2 * size];
+        // The flags: 1 to stop, 2 for a count beyond MPI's, 4 more than
+        // `INLINE` entries to some process.
+        let more = outgoing.iter().any(|o| o.len() > INLINE);
+        let flags = stop as u32 | (2 * counts.contains(&-1) as u32) | (4 * more as u32);
+        let mut send = vec![0u32; HEAD * size];
+        for (r, o) in outgoing.iter().enumerate() {
+            let block = &mut send[HEAD * r..HEAD * (r + 1)];
+            block[0] = counts[r].max(0) as u32;
+            block[1] = flags;
+            let inline = o.len().min(INLINE);
+            block[2..2 + inline].copy_from_slice(&o[..inline]);
+        }
+        let mut heard = vec![0u32; HEAD * size];
         self.world.all_to_all_into(&send[..], &mut heard[..]);
-        self.count(8 * (size - 1));
-        let incoming: Vec<Count> = heard.iter().step_by(2).copied().collect();
-        let flags = heard.iter().skip(1).step_by(2).fold(0, |a, &f| a | f);
+        self.count(4 * HEAD * (size - 1));
+        let flags = (0..size).fold(0, |a, r| a | heard[HEAD * r + 1]);
         if flags & 2 != 0 {
             return Err(DbError::Cluster(format!(
                 "more than {} values to exchange at once between two processes",
                 Count::MAX
             )));
         }
-        let received = self.varcount(outgoing, &counts, &incoming);
-        Ok(Heard { received, counts: incoming, stopped: flags & 1 != 0, busy: flags & 4 != 0 })
+        let incoming: Vec<Count> = (0..size).map(|r| heard[HEAD * r] as Count).collect();
+        // The entries past the first `INLINE`, when some process has any.
+        let rest = if flags & 4 != 0 {
+            let tails: Vec<Vec<u32>> =
+                outgoing.iter().map(|o| o[o.len().min(INLINE)..].to_vec()).collect();
+            let tail_counts: Vec<Count> = tails.iter().map(|t| t.len() as Count).collect();
+            let incoming_tails: Vec<Count> =
+                incoming.iter().map(|&c| (c - INLINE as Count).max(0)).collect();
+            let tails = self.varcount(&tails, &tail_counts, &incoming_tails);
+            Some((tails, incoming_tails))
+        } else {
+            None
+        };
+        let mut received = Vec::with_capacity(incoming.iter().map(|&c| c as usize).sum());
+        let mut tail_at = 0;
+        for (r, &c) in incoming.iter().enumerate() {
+            let inline = (c as usize).min(INLINE);
+            received.extend_from_slice(&heard[HEAD * r + 2..HEAD * r + 2 + inline]);
+            if let Some((tails, tail_counts)) = &rest {
+                let n = tail_counts[r] as usize;
+                received.extend_from_slice(&tails[tail_at..tail_at + n]);
+                tail_at += n;
+            }
+        }
+        self.rounds.set(self.rounds.get() + 1);
+        self.waiting.set(self.waiting.get() + started.elapsed().as_secs_f64());
+        Ok((received, incoming, flags & 1 != 0))
     }
 
     /// Sends `outgoing[r]` to process `r`, for every `r`, knowing that
@@ -222,8 +291,11 @@ impl Link<'_> {
         outgoing: &[Vec<T>],
         incoming: &[Count],
     ) -> Vec<T> {
+        let started = Instant::now();
         let counts: Vec<Count> = outgoing.iter().map(|o| o.len() as Count).collect();
-        self.varcount(outgoing, &counts, incoming)
+        let answered = self.varcount(outgoing, &counts, incoming);
+        self.waiting.set(self.waiting.get() + started.elapsed().as_secs_f64());
+        answered
     }
 
     fn varcount<T: Equivalence + Copy + Default>(
@@ -297,16 +369,26 @@ impl Link<'_> {
     }
 }
 
-/// What [`Link::exchange`] heard from the other processes.
-pub(crate) struct Heard<T> {
-    /// What each process sent here, process by process.
-    pub received: Vec<T>,
-    /// How many values each process sent here.
-    pub counts: Vec<Count>,
-    /// Some process's `stop` was set.
-    pub stopped: bool,
-    /// Some process's `busy` was set.
-    pub busy: bool,
+/// A database built layer by layer by the processes of a job
+/// ([`Link::build_layers`]): what each family does with a layer.
+pub(crate) trait SpreadBuild {
+    /// The layer files' fingerprint and the row length.
+    fn file(&self) -> (u64, usize);
+    /// Boards of the layer of `seeds` seeds.
+    fn boards(&self, seeds: usize) -> u64;
+    /// Solves this process's share of the layer of `seeds` seeds, the
+    /// layers below it open, and writes the layer's file (process 0, with
+    /// the others' shares).
+    fn build_share(
+        &self,
+        link: &Link,
+        seeds: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<(), DbError>;
+    /// Takes the next layer, opened from its file: built here in `seconds`,
+    /// or found on disk (`None`).
+    fn push_layer(&mut self, layer: Layer, unchecked: Option<Unchecked>, seconds: Option<f64>);
 }
 
 impl Link<'_> {
@@ -346,7 +428,7 @@ impl Link<'_> {
 
     /// Checks that every process sees the folder process 0 builds in:
     /// process 0 writes a file of its own there, the others read it.
-    pub(crate) fn check_shared(&self, dir: &Path) -> Result<(), DbError> {
+    fn check_shared(&self, dir: &Path) -> Result<(), DbError> {
         let token_path = dir.join(TOKEN);
         let mut token = [0u64];
         let written = if self.rank() == 0 {
@@ -379,9 +461,74 @@ impl Link<'_> {
 
     /// Removes the file of [`Link::check_shared`] (process 0), at the end
     /// of a build.
-    pub(crate) fn done_with(&self, dir: &Path) {
+    fn done_with(&self, dir: &Path) {
         if self.rank() == 0 {
             let _ = std::fs::remove_file(dir.join(TOKEN));
         }
+    }
+
+    /// Builds (or resumes building) layers `0..=max_seeds` in `dir` with
+    /// the other processes, after `limit` is checked: process 0 takes the
+    /// folder's lock (as a build in one process does) and alone reports
+    /// `progress`; the folder is checked to be shared; `start` makes the
+    /// build; then each layer that process 0 does not find on disk is
+    /// solved by all of them, and every process opens every layer from the
+    /// folder. Each process's own outcome, and the bytes each sent.
+    pub(crate) fn build_layers<B: SpreadBuild>(
+        &self,
+        dir: &Path,
+        (max_seeds, limit): (usize, usize),
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: &AtomicBool,
+        start: impl FnOnce() -> Result<B, DbError>,
+    ) -> Result<(B, SpreadReport), DbError> {
+        if max_seeds > limit {
+            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
+        }
+        let mut build = start()?;
+        let (fp, n) = build.file();
+        let first = self.rank() == 0;
+        let quiet = |_: BuildProgress| {};
+        let progress: &(dyn Fn(BuildProgress) + Sync) = if first { progress } else { &quiet };
+        // Process 0 holds the folder's lock for the whole build, as a build
+        // in one process does; the others wait for it at the next step.
+        let _lock = self.together(if first {
+            lock_folder(dir, progress, stop).map(Some)
+        } else {
+            Ok(None)
+        })?;
+        self.check_shared(dir)?;
+        let mut layers = Vec::new();
+        for seeds in 0..=max_seeds {
+            let path = layer_path(dir, seeds);
+            let total = build.boards(seeds);
+            let started = Instant::now();
+            let mut on_disk = [first && path.exists()].map(u64::from);
+            self.broadcast_first(&mut on_disk);
+            let built = on_disk[0] == 0;
+            if built {
+                let (rounds, waiting) = (self.rounds.get(), self.waiting.get());
+                build.build_share(self, seeds, progress, stop)?;
+                let waited = self.waiting.get() - waiting;
+                let waiting = self.gather_all(&[waited.to_bits()]);
+                layers.push(LayerExchanges {
+                    seeds,
+                    rounds: self.rounds.get() - rounds,
+                    seconds: started.elapsed().as_secs_f64(),
+                    waiting: waiting.into_iter().map(f64::from_bits).collect(),
+                });
+            } else {
+                progress(BuildProgress { seeds, done: total, total, loaded: true, waiting: false });
+            }
+            // A layer found on disk is checked whole, as in one process; one
+            // just written is checked on first use.
+            let check = if built { 0 } else { usize::MAX };
+            let (layer, unchecked) =
+                self.together(open_layer(&path, fp, n, seeds, total, check))?;
+            build.push_layer(layer, unchecked, built.then(|| started.elapsed().as_secs_f64()));
+        }
+        self.done_with(dir);
+        let sent = self.gather_all(&[self.sent()]);
+        Ok((build, SpreadReport { sent, layers }))
     }
 }

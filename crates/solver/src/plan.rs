@@ -127,13 +127,13 @@ pub enum PlanEvent {
 /// module documentation.
 #[derive(Clone, Debug)]
 pub struct SolvePlan {
-    variant: Variant,
-    root: Position,
-    db_root: Option<PathBuf>,
-    db_seeds: Option<usize>,
-    table_megabytes: Option<usize>,
-    threads: usize,
-    checkpoint: Option<PathBuf>,
+    pub(crate) variant: Variant,
+    pub(crate) root: Position,
+    pub(crate) db_root: Option<PathBuf>,
+    pub(crate) db_seeds: Option<usize>,
+    pub(crate) table_megabytes: Option<usize>,
+    pub(crate) threads: usize,
+    pub(crate) checkpoint: Option<PathBuf>,
     stop: Option<std::sync::Arc<AtomicBool>>,
 }
 

@@ -21,7 +21,7 @@
 //! signal: `mpirun` hands Ctrl-C to every process) stops the job; the
 //! bounds stay saved.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -36,7 +36,8 @@ use crate::databases::Databases;
 use crate::kalah_db::{check_supported, KalahDb};
 use crate::layer_file::{BuildProgress, DbError};
 use crate::plan::{
-    default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, RESIDENT_DB_BYTES,
+    default_db_seeds, default_table_megabytes, first_guess, PlanError, PlanEvent, SolvePlan,
+    RESIDENT_DB_BYTES,
 };
 use crate::search::{can_solve, Interrupted, Solution, SolveOptions, SolveProgress, Solver};
 use crate::split_tree::{Reach, SplitTree};
@@ -60,13 +61,9 @@ const DONE: i32 = 14;
 /// [`ClusterSolve::solve`].
 #[derive(Clone, Debug)]
 pub struct ClusterSolve {
-    variant: Variant,
-    root: Position,
-    db_root: Option<PathBuf>,
-    db_seeds: Option<usize>,
-    table_megabytes: Option<usize>,
-    threads: usize,
-    checkpoint: Option<PathBuf>,
+    /// The solve's options, as one process takes them (its stop flag
+    /// unused: [`ClusterSolve::solve`] is given one).
+    plan: SolvePlan,
     split_depth: Option<usize>,
 }
 
@@ -89,50 +86,36 @@ impl ClusterSolve {
     /// A solve of `root` in `v`: no database, no checkpoint, one thread a
     /// process, a table sized to the game, a split sized to the job.
     pub fn new(v: &Variant, root: Position) -> ClusterSolve {
-        ClusterSolve {
-            variant: v.clone(),
-            root,
-            db_root: None,
-            db_seeds: None,
-            table_megabytes: None,
-            threads: 1,
-            checkpoint: None,
-            split_depth: None,
-        }
+        ClusterSolve { plan: SolvePlan::new(v, root).threads(1), split_depth: None }
     }
 
     /// Uses (and builds, spread over the processes) the endgame database in
     /// the folder of databases `root`, which every process must see.
-    pub fn databases(mut self, root: &Path) -> ClusterSolve {
-        self.db_root = Some(root.to_path_buf());
-        self
+    pub fn databases(self, root: &Path) -> ClusterSolve {
+        ClusterSolve { plan: self.plan.databases(root), ..self }
     }
 
     /// The database size to build (0: only what is on disk); by default
     /// [`default_db_seeds`].
-    pub fn db_seeds(mut self, seeds: usize) -> ClusterSolve {
-        self.db_seeds = Some(seeds);
-        self
+    pub fn db_seeds(self, seeds: usize) -> ClusterSolve {
+        ClusterSolve { plan: self.plan.db_seeds(seeds), ..self }
     }
 
     /// Each process's table, in MiB (by default [`default_table_megabytes`]).
-    pub fn table_megabytes(mut self, megabytes: usize) -> ClusterSolve {
-        self.table_megabytes = Some(megabytes);
-        self
+    pub fn table_megabytes(self, megabytes: usize) -> ClusterSolve {
+        ClusterSolve { plan: self.plan.table_megabytes(megabytes), ..self }
     }
 
     /// Threads each process searches with (1 by default: one process a
     /// core).
-    pub fn threads(mut self, threads: usize) -> ClusterSolve {
-        self.threads = threads.max(1);
-        self
+    pub fn threads(self, threads: usize) -> ClusterSolve {
+        ClusterSolve { plan: self.plan.threads(threads.max(1)), ..self }
     }
 
     /// Process 0 saves the root's proven bounds to `file` and resumes from
-    /// it, as [`crate::SolvePlan::checkpoint`] does (the same file).
-    pub fn checkpoint(mut self, file: &Path) -> ClusterSolve {
-        self.checkpoint = Some(file.to_path_buf());
-        self
+    /// it, as [`SolvePlan::checkpoint`] does (the same file).
+    pub fn checkpoint(self, file: &Path) -> ClusterSolve {
+        ClusterSolve { plan: self.plan.checkpoint(file), ..self }
     }
 
     /// Splits the tree `depth` moves below the root (1 to
@@ -147,18 +130,21 @@ impl ClusterSolve {
     /// played to the end (no checkpoint), for the comparison one process
     /// shows; `None` for other variants.
     pub fn played_to_the_end(&self) -> Option<ClusterSolve> {
-        if !self.variant.rules().end.majority {
+        if !self.plan.variant.rules().end.majority {
             return None;
         }
-        let mut rules: Rules = self.variant.rules().clone();
+        let mut rules: Rules = self.plan.variant.rules().clone();
         rules.end.majority = false;
         let v = Variant::new(rules).ok()?;
-        Some(ClusterSolve { variant: v, checkpoint: None, ..self.clone() })
+        let mut plan = self.plan.clone();
+        plan.variant = v;
+        plan.checkpoint = None;
+        Some(ClusterSolve { plan, ..self.clone() })
     }
 
     /// Checks the options before anything is done.
     pub fn check(&self) -> Result<(), PlanError> {
-        can_solve(&self.variant).map_err(PlanError::Unsupported)?;
+        can_solve(&self.plan.variant).map_err(PlanError::Unsupported)?;
         if let Some(d) = self.split_depth {
             if !(1..=MAX_SPLIT_DEPTH).contains(&d) {
                 return Err(PlanError::Unsupported(format!(
@@ -166,14 +152,7 @@ impl ClusterSolve {
                 )));
             }
         }
-        let mut plan = crate::SolvePlan::new(&self.variant, self.root).threads(self.threads);
-        if let Some(mb) = self.table_megabytes {
-            plan = plan.table_megabytes(mb);
-        }
-        if let Some(seeds) = self.db_seeds {
-            plan = plan.db_seeds(seeds);
-        }
-        plan.check()
+        self.plan.check()
     }
 
     /// Solves with the processes of `cluster`: every process calls it with
@@ -197,13 +176,13 @@ impl ClusterSolve {
         let first = link.rank() == 0;
         let quiet = |_: PlanEvent| {};
         let events: &(dyn Fn(PlanEvent) + Sync) = if first { events } else { &quiet };
-        let v = &self.variant;
+        let v = &self.plan.variant;
         let started = Instant::now();
         let (db, guess) = std::thread::scope(|scope| {
             // Process 0's first guess runs while the database is built.
             let guess = scope.spawn(|| {
-                if first && !self.root.is_over() {
-                    first_guess(v, &self.root)
+                if first && !self.plan.root.is_over() {
+                    first_guess(v, &self.plan.root)
                 } else {
                     None
                 }
@@ -218,7 +197,7 @@ impl ClusterSolve {
                 elapsed: started.elapsed(),
             });
         }
-        let megabytes = self.table_megabytes.unwrap_or_else(|| default_table_megabytes(v));
+        let megabytes = self.plan.table_megabytes.unwrap_or_else(|| default_table_megabytes(v));
         // The solver's stop: set by a signal on this process, or by process
         // 0 to end a job no longer needed.
         let job_stop = AtomicBool::new(false);
@@ -226,7 +205,7 @@ impl ClusterSolve {
             Solver::try_new(
                 v,
                 db.as_ref(),
-                SolveOptions { table_megabytes: megabytes, threads: self.threads },
+                SolveOptions { table_megabytes: megabytes, threads: self.plan.threads },
                 &job_stop,
             )
             .map_err(|e| DbError::Cluster(e.to_string())),
@@ -235,14 +214,14 @@ impl ClusterSolve {
         let depth = self.split_depth.unwrap_or_else(|| {
             (1..=MAX_SPLIT_DEPTH)
                 .find(|&d| {
-                    SplitTree::new(v, &self.root, d, keep_stores).jobs().len()
+                    SplitTree::new(v, &self.plan.root, d, keep_stores).jobs().len()
                         >= JOBS_A_PROCESS * link.size()
                 })
                 .unwrap_or(MAX_SPLIT_DEPTH)
         });
-        if self.root.is_over() {
+        if self.plan.root.is_over() {
             let solution = first.then(|| Solution {
-                margin: self.root.store_margin(),
+                margin: self.plan.root.store_margin(),
                 future: 0,
                 best_moves: vec![],
                 nodes: 0,
@@ -256,7 +235,7 @@ impl ClusterSolve {
                 tests: vec![0; size],
             });
         }
-        let tree = SplitTree::new(v, &self.root, depth, keep_stores);
+        let tree = SplitTree::new(v, &self.plan.root, depth, keep_stores);
         let positions: Vec<Position> = tree.jobs().iter().map(|j| j.position).collect();
         let jobs = positions.len();
         let (tasks, task_rx) = mpsc::channel::<(usize, i32)>();
@@ -300,13 +279,13 @@ impl ClusterSolve {
         events: &(dyn Fn(PlanEvent) + Sync),
         stop: &AtomicBool,
     ) -> Result<Option<KalahDb>, PlanError> {
-        let v = &self.variant;
-        let Some(root) = &self.db_root else { return Ok(None) };
+        let v = &self.plan.variant;
+        let Some(root) = &self.plan.db_root else { return Ok(None) };
         if check_supported(v).is_err() {
             return Ok(None);
         }
         let folder = Databases::folder(v, root);
-        let want = self.db_seeds.unwrap_or_else(|| default_db_seeds(v));
+        let want = self.plan.db_seeds.unwrap_or_else(|| default_db_seeds(v));
         // Process 0 looks at the folder: one answer for all.
         let on_disk = if link.rank() == 0 && folder.exists() {
             KalahDb::open(v, &folder).map(|db| db.map_or(0, |db| db.max_seeds() as u64 + 1))
@@ -321,7 +300,7 @@ impl ClusterSolve {
         if want > 0 && on_disk[0] < want as u64 + 1 {
             events(PlanEvent::BuildingDatabase { seeds: want, folder: folder.clone() });
             let progress = |p: BuildProgress| events(PlanEvent::Database(p));
-            build_database(v, want, root, self.threads, cluster, program, &progress, stop)?;
+            build_database(v, want, root, self.plan.threads, cluster, program, &progress, stop)?;
         }
         let mut db = link.together(KalahDb::open(v, &folder).and_then(|db| {
             db.ok_or_else(|| {
@@ -345,10 +324,10 @@ impl ClusterSolve {
         guess: Option<(i32, u32)>,
         events: &(dyn Fn(PlanEvent) + Sync),
     ) -> (Result<Solution, Interrupted>, Vec<u64>, Vec<u64>) {
-        let root = &self.root;
-        let identity = Checkpoint::identity(&self.variant, root);
+        let root = &self.plan.root;
+        let identity = Checkpoint::identity(&self.plan.variant, root);
         let mut known = None;
-        if let Some(path) = &self.checkpoint {
+        if let Some(path) = &self.plan.checkpoint {
             events(PlanEvent::Checkpoint(path.clone()));
             match Checkpoint::read(path, identity, root) {
                 Ok(None) => {}
@@ -367,7 +346,7 @@ impl ClusterSolve {
             events(PlanEvent::FirstGuess { guess, depth });
         }
         let save = |lower: i32, upper: i32| {
-            if let Some(path) = &self.checkpoint {
+            if let Some(path) = &self.plan.checkpoint {
                 if let Err(e) = (Checkpoint { identity, lower, upper }).write(path) {
                     events(PlanEvent::CheckpointNotSaved(format!("{}: {e}", path.display())));
                 }
@@ -378,14 +357,14 @@ impl ClusterSolve {
         if known.is_some() && matches!(result, Ok(None)) {
             events(PlanEvent::CheckpointIgnored(format!(
                 "{}: its bounds are not this position's (no move reaches them); solving from nothing",
-                self.checkpoint.as_ref().map_or(String::new(), |p| p.display().to_string())
+                self.plan.checkpoint.as_ref().map_or(String::new(), |p| p.display().to_string())
             )));
             result = self.mtdf(&mut tree, &mut farm, None, guess, events, &save);
         }
         let (lower, upper) = farm.bounds;
         let result = match result {
             Ok(Some(solution)) => {
-                if let Some(path) = &self.checkpoint {
+                if let Some(path) = &self.plan.checkpoint {
                     let _ = std::fs::remove_file(path);
                 }
                 Ok(solution)
@@ -417,7 +396,7 @@ impl ClusterSolve {
         events: &(dyn Fn(PlanEvent) + Sync),
         save: &dyn Fn(i32, i32),
     ) -> Result<Option<Solution>, ()> {
-        let root = &self.root;
+        let root = &self.plan.root;
         let stores = root.store_margin();
         let south = root.to_move() == Side::South;
         // The root's future margin for its mover from the tree's bounds on
@@ -476,7 +455,7 @@ impl ClusterSolve {
         let reach = tree.reach(b);
         let wanted = if south { Reach::Yes } else { Reach::No };
         let best_moves: Vec<Move> = root
-            .legal_moves(&self.variant)
+            .legal_moves(&self.plan.variant)
             .iter()
             .zip(&kids)
             .filter(|&(_, &k)| reach[k] == wanted)

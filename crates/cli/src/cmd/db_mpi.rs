@@ -6,14 +6,21 @@
 use crate::cmd::db::BuildArgs;
 use crate::error::CliError;
 
-/// Builds the database `args` asks for with the processes of the MPI job.
+/// The answer to `--mpi` (a build or a solve) in a build without the
+/// feature `mpi`: how to get it.
 #[cfg(not(feature = "mpi"))]
-pub fn build(_args: BuildArgs) -> Result<(), CliError> {
+pub(crate) fn without_mpi<T>() -> Result<T, CliError> {
     Err(CliError::input(
         "--mpi: this mancala was built without MPI; build it with `cargo build --release \
          --features mpi -p mancala-cli` (Open MPI installed: docs/scaling.md) and run it under \
          `mpirun`",
     ))
+}
+
+/// Builds the database `args` asks for with the processes of the MPI job.
+#[cfg(not(feature = "mpi"))]
+pub fn build(_args: BuildArgs) -> Result<(), CliError> {
+    without_mpi()
 }
 
 /// Builds the database `args` asks for with the processes of the MPI job.
@@ -90,8 +97,40 @@ pub fn build(args: BuildArgs) -> Result<(), CliError> {
             report.sent.iter().sum::<u64>(),
             each.join(", ")
         );
+        exchanges(&report.layers, size);
     }
     Ok(())
+}
+
+/// Where a spread build's time went: the rounds of exchange and the time
+/// each process spent in them (one line; with `MANCALA_MPI_TRACE` set, a
+/// line a layer on standard error too).
+#[cfg(feature = "mpi")]
+fn exchanges(layers: &[mancala_solver::cluster::LayerExchanges], size: usize) {
+    use crate::output::outln;
+
+    let seconds = |w: &[f64]| w.iter().map(|s| format!("{s:.2}")).collect::<Vec<_>>().join(", ");
+    if std::env::var_os("MANCALA_MPI_TRACE").is_some() {
+        for layer in layers {
+            eprintln!(
+                "layer {:>3}: {:.2} s, {} rounds of exchange, {} s in them by process",
+                layer.seeds,
+                layer.seconds,
+                layer.rounds,
+                seconds(&layer.waiting)
+            );
+        }
+    }
+    let waiting: Vec<f64> =
+        (0..size).map(|r| layers.iter().map(|l| l.waiting.get(r).unwrap_or(&0.0)).sum()).collect();
+    outln!(
+        "exchanges: {} rounds in {} layers built ({:.2} s); in them, process by process (waiting \
+         for the others included): {} s",
+        layers.iter().map(|l| l.rounds).sum::<u64>(),
+        layers.len(),
+        layers.iter().map(|l| l.seconds).sum::<f64>(),
+        seconds(&waiting)
+    );
 }
 
 /// This program's version and a hash of its executable: processes of one

@@ -12,11 +12,7 @@ use crate::error::CliError;
 /// Solves the position `args` asks for with the processes of the MPI job.
 #[cfg(not(feature = "mpi"))]
 pub fn run(_args: Args) -> Result<(), CliError> {
-    Err(CliError::input(
-        "--mpi: this mancala was built without MPI; build it with `cargo build --release \
-         --features mpi -p mancala-cli` (Open MPI installed: docs/scaling.md) and run it under \
-         `mpirun`",
-    ))
+    crate::cmd::db_mpi::without_mpi()
 }
 
 /// Solves the position `args` asks for with the processes of the MPI job.

@@ -7,7 +7,7 @@
 pub mod engine_process;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 /// A temporary home for one test; removed when dropped.
 pub struct Sandbox {
@@ -118,4 +118,24 @@ pub fn mpirun(home: &Path) -> Option<Command> {
         .current_dir(home)
         .arg("--oversubscribe");
     Some(cmd)
+}
+
+/// `mancala ARGS` run in `home`: in one process (`np` `None`), or on `np`
+/// processes under [`mpirun`] with `--mpi` added (MPI installed).
+pub fn mancala_on(home: &Path, args: &[&str], np: Option<usize>) -> Output {
+    match np {
+        None => mancala_in(home).args(args).output().unwrap(),
+        Some(np) => mpirun(home)
+            .expect("mpirun")
+            .args(["-np", &np.to_string(), binary()])
+            .args(args)
+            .arg("--mpi")
+            .output()
+            .unwrap(),
+    }
+}
+
+/// A command's output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }

@@ -29,10 +29,10 @@ use mancala_core::Variant;
 
 use super::waves::{MoveKind, Rows};
 use super::{check_supported, KalahDb, SameLayer, WordSower, UNKNOWN};
-use crate::cluster::{Cluster, Link};
+use crate::cluster::{Cluster, Link, SpreadBuild};
 use crate::index::BoardIndex;
 use crate::layer_file::{
-    fingerprint, layer_path, lock_folder, open_layer, prefetch, BuildProgress, DbError,
+    fingerprint, layer_path, prefetch, BuildProgress, DbError, Layer, Unchecked,
 };
 use crate::memory::Buffer;
 
@@ -137,53 +137,23 @@ impl KalahDb {
             ))
         })?;
         let limit = (2 * n * 127).min(v.total_seeds() as usize).min(127);
-        if max_seeds > limit {
-            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
-        }
-        let rows = link.together(
-            Rows::new(n, max_seeds)
-                .map_err(|e| DbError::TooLarge { asked: max_seeds, reason: e.to_string() }),
-        )?;
-        let first = link.rank() == 0;
-        let quiet = |_: BuildProgress| {};
-        let progress: &(dyn Fn(BuildProgress) + Sync) = if first { progress } else { &quiet };
-        // Process 0 holds the folder's lock for the whole build, as a build
-        // in one process does; the others wait for it at the next step.
-        let _lock = link.together(if first {
-            lock_folder(dir, progress, stop).map(Some)
-        } else {
-            Ok(None)
-        })?;
-        link.check_shared(dir)?;
-        let mut db = KalahDb {
-            n,
-            index: BoardIndex::new(2 * n),
-            layers: Vec::new(),
-            in_memory: Vec::new(),
-            unchecked: Vec::new(),
-        };
-        for seeds in 0..=max_seeds {
-            let path = layer_path(dir, seeds);
-            let total = db.index.count(seeds);
-            let mut on_disk = [first && path.exists()].map(u64::from);
-            link.broadcast_first(&mut on_disk);
-            if on_disk[0] == 0 {
-                db.build_share(&link, &sower, &rows, (dir, fp), seeds, progress, stop)?;
-            } else {
-                progress(BuildProgress { seeds, done: total, total, loaded: true, waiting: false });
-            }
-            // A layer found on disk is checked whole, as in one process; one
-            // just written is checked on first use.
-            let check = if on_disk[0] == 0 { 0 } else { usize::MAX };
-            let (layer, unchecked) =
-                link.together(open_layer(&path, fp, n, seeds, total, check))?;
-            db.layers.push(layer);
-            db.in_memory.push(false);
-            db.unchecked.push(unchecked);
-        }
-        link.done_with(dir);
-        let sent = link.gather_all(&[link.sent()]);
-        Ok((db, SpreadReport { sent }))
+        let (spread, report) =
+            link.build_layers(dir, (max_seeds, limit), progress, stop, || {
+                let rows =
+                    link.together(Rows::new(n, max_seeds).map_err(|e| DbError::TooLarge {
+                        asked: max_seeds,
+                        reason: e.to_string(),
+                    }))?;
+                let db = KalahDb {
+                    n,
+                    index: BoardIndex::new(2 * n),
+                    layers: Vec::new(),
+                    in_memory: Vec::new(),
+                    unchecked: Vec::new(),
+                };
+                Ok(Spread { db, sower, rows, dir, fp })
+            })?;
+        Ok((spread.db, report))
     }
 
     /// Solves this process's share of the layer of `seeds` seeds, the
@@ -332,6 +302,42 @@ impl KalahDb {
         // SAFETY: i8 and u8 have the same size and alignment.
         let mine: &[u8] = unsafe { std::slice::from_raw_parts(mine.as_ptr().cast(), mine.len()) };
         link.write_shares(&path, (fp, n, seeds), total, &bounds, mine)
+    }
+}
+
+/// A spread build of the database of a variant's rules in `dir`.
+struct Spread<'a> {
+    db: KalahDb,
+    sower: WordSower,
+    rows: Rows,
+    dir: &'a Path,
+    fp: u64,
+}
+
+impl SpreadBuild for Spread<'_> {
+    fn file(&self) -> (u64, usize) {
+        (self.fp, self.db.n)
+    }
+
+    fn boards(&self, seeds: usize) -> u64 {
+        self.db.index.count(seeds)
+    }
+
+    fn build_share(
+        &self,
+        link: &Link,
+        seeds: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<(), DbError> {
+        let (dir, fp) = (self.dir, self.fp);
+        self.db.build_share(link, &self.sower, &self.rows, (dir, fp), seeds, progress, stop)
+    }
+
+    fn push_layer(&mut self, layer: Layer, unchecked: Option<Unchecked>, _: Option<f64>) {
+        self.db.layers.push(layer);
+        self.db.in_memory.push(false);
+        self.db.unchecked.push(unchecked);
     }
 }
 

@@ -9,15 +9,16 @@
 //! `retro`, spread: for each threshold `t`, every process finds the seeds
 //! among its boards and propagates from them; a predecessor of another
 //! process's share goes into a batch for its owner (4 bytes: its place in
-//! the owner's share, and whether the board it moves to joined `W_t`).
-//! The processes then exchange their batches (one `MPI_Alltoall` of the
-//! counts and flags, one `MPI_Alltoallv` of the entries), each applies what
-//! it received (a counter taken off, or a board put into `W_t`) and goes on
-//! propagating from the boards that were decided, until no process has
-//! anything left to send or to do. A level's decisions do not depend on
-//! the order in which they are made (`retro` explains why), so the values
-//! are those of the one-process build, and the files are the same, byte for
-//! byte.
+//! the owner's share, and whether the board it moves to joined `W_t`),
+//! sent as soon as it holds a few thousand entries (`cluster::Mailbox`,
+//! non-blocking: the work goes on meanwhile). Each process takes what came
+//! whenever it looks, applies it (a counter taken off, or a board put into
+//! `W_t`) and goes on propagating from the boards that were decided; a
+//! process with nothing left sends what it holds and waits for more, until
+//! no process has anything left to send or to do. A level's decisions do
+//! not depend on the order in which they are made (`retro` explains why),
+//! so the values are those of the one-process build, and the files are the
+//! same, byte for byte.
 //!
 //! When a layer is solved, process 0 writes its file, taking the others'
 //! shares in turn, and every process maps it from the shared folder: the
@@ -35,15 +36,12 @@ use super::forward::{Board, Sower};
 use super::retro::{count_of, decide, exit_of, value_of, LayerSolver, COUNT_ONE, UNDECIDED};
 use super::unmove::Unmover;
 use super::{database_variant, file_fingerprint, LayerBuild, OwareDb};
-use crate::cluster::{Cluster, Link, SpreadReport};
+use crate::cluster::{Cluster, Link, Mailbox, Quit, SpreadBuild, SpreadReport};
 use crate::index::BoardIndex;
 use crate::kalah_db::agree;
-use crate::layer_file::{layer_path, lock_folder, open_layer, BuildProgress, DbError, Layer};
+use crate::layer_file::{layer_path, BuildProgress, DbError, Layer, Unchecked};
 use crate::memory::Buffer;
 
-/// Entries a process sends in one exchange, at most (about: a board's
-/// predecessors are never split between two exchanges).
-const BATCH: usize = 1 << 20;
 /// The bit of an entry saying that the board it moves to joined `W_t`.
 const WON: u32 = 1 << 31;
 /// Boards a process holds of a layer, at most (an entry names one in 31
@@ -75,58 +73,22 @@ impl OwareDb {
         let played = database_variant(v)?;
         let n = v.pits_per_side();
         let limit = (v.total_seeds() as usize).min(127);
-        if max_seeds > limit {
-            return Err(DbError::TooManySeeds { asked: max_seeds, limit });
-        }
-        let fp = file_fingerprint(&played);
-        let first = link.rank() == 0;
-        let quiet = |_: BuildProgress| {};
-        let progress: &(dyn Fn(BuildProgress) + Sync) = if first { progress } else { &quiet };
-        // Process 0 holds the folder's lock for the whole build, as a build
-        // in one process does; the others wait for it at the next step.
-        let _lock = link.together(if first {
-            lock_folder(dir, progress, stop).map(Some)
-        } else {
-            Ok(None)
-        })?;
-        link.check_shared(dir)?;
-        let mut db = OwareDb {
-            n,
-            index: BoardIndex::new(2 * n),
-            layers: Vec::new(),
-            unchecked: Vec::new(),
-            builds: Vec::new(),
-        };
-        for seeds in 0..=max_seeds {
-            let path = layer_path(dir, seeds);
-            let total = db.index.count(seeds);
-            let started = std::time::Instant::now();
-            let mut on_disk = [first && path.exists()].map(u64::from);
-            link.broadcast_first(&mut on_disk);
-            if on_disk[0] == 0 {
-                db.build_share(&link, &played, (dir, fp), seeds, progress, stop)?;
-            } else {
-                progress(BuildProgress { seeds, done: total, total, loaded: true, waiting: false });
-            }
-            // A layer found on disk is checked whole, as in one process; one
-            // just written is checked on first use.
-            let check = if on_disk[0] == 0 { 0 } else { usize::MAX };
-            let (layer, unchecked) =
-                link.together(open_layer(&path, fp, n, seeds, total, check))?;
-            db.layers.push(layer);
-            db.unchecked.push(unchecked);
-            let built = on_disk[0] == 0;
-            db.builds.push(LayerBuild {
-                seeds,
-                boards: total,
-                passes: if built { 1 + seeds as u32 } else { 0 },
-                seconds: if built { started.elapsed().as_secs_f64() } else { 0.0 },
-                forward_seconds: 0.0,
-            });
-        }
-        link.done_with(dir);
-        let sent = link.gather_all(&[link.sent()]);
-        Ok((db, SpreadReport { sent }))
+        let (spread, report) =
+            link.build_layers(dir, (max_seeds, limit), progress, stop, || {
+                Ok(Spread {
+                    db: OwareDb {
+                        n,
+                        index: BoardIndex::new(2 * n),
+                        layers: Vec::new(),
+                        unchecked: Vec::new(),
+                        builds: Vec::new(),
+                    },
+                    v: &played,
+                    dir,
+                    fp: file_fingerprint(&played),
+                })
+            })?;
+        Ok((spread.db, report))
     }
 
     /// Solves this process's share of the layer of `seeds` seeds, the
@@ -221,7 +183,6 @@ impl OwareDb {
             link.together(share.level(t, stop).map_err(|e| match e {
                 Stopped::Interrupted => DbError::Interrupted { seeds },
                 Stopped::Failed(e) => rules_differ(e),
-                Stopped::Cluster(e) => e,
             }))?;
             let level = (seeds as i32 - t + 1) as u64;
             progress(BuildProgress {
@@ -254,14 +215,53 @@ impl OwareDb {
     }
 }
 
+/// A spread build of the database of `v` in `dir`.
+struct Spread<'a> {
+    db: OwareDb,
+    v: &'a Variant,
+    dir: &'a Path,
+    fp: u64,
+}
+
+impl SpreadBuild for Spread<'_> {
+    fn file(&self) -> (u64, usize) {
+        (self.fp, self.db.n)
+    }
+
+    fn boards(&self, seeds: usize) -> u64 {
+        self.db.index.count(seeds)
+    }
+
+    fn build_share(
+        &self,
+        link: &Link,
+        seeds: usize,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+        stop: &AtomicBool,
+    ) -> Result<(), DbError> {
+        self.db.build_share(link, self.v, (self.dir, self.fp), seeds, progress, stop)
+    }
+
+    fn push_layer(&mut self, layer: Layer, unchecked: Option<Unchecked>, seconds: Option<f64>) {
+        let seeds = self.db.layers.len();
+        self.db.layers.push(layer);
+        self.db.unchecked.push(unchecked);
+        self.db.builds.push(LayerBuild {
+            seeds,
+            boards: self.db.index.count(seeds),
+            passes: if seconds.is_some() { 1 + seeds as u32 } else { 0 },
+            seconds: seconds.unwrap_or(0.0),
+            forward_seconds: 0.0,
+        });
+    }
+}
+
 /// Why a level did not finish.
 enum Stopped {
     /// Some process was asked to stop.
     Interrupted,
     /// The propagation found a move the forward pass did not count.
     Failed(String),
-    /// An exchange failed.
-    Cluster(DbError),
 }
 
 /// This process's share of the layer being solved: the exits and state
@@ -284,80 +284,122 @@ impl Share<'_> {
         self.bounds[1..self.bounds.len() - 1].partition_point(|&b| b <= rank)
     }
 
-    /// Solves level `t` (see `retro`) with the other processes: in rounds,
-    /// each process works until it has a batch to send or nothing left,
-    /// then all exchange their batches, until none has anything to do.
+    /// Solves level `t` (see `retro`) with the other processes: each
+    /// works on its own boards, sends the entries for the others' boards as
+    /// they come (`Mailbox`), and applies those it takes, until none has
+    /// anything left to do.
     fn level(&self, t: i32, stop: &AtomicBool) -> Result<(), Stopped> {
-        let size = self.link.size();
         let len = self.states.len();
+        let mut mail = Mailbox::new(self.link, t as u32);
         let mut stack: Vec<(u64, Board)> = Vec::new();
         let mut batch: Vec<(u64, Board)> = Vec::new();
-        let mut outgoing: Vec<Vec<u32>> = vec![Vec::new(); size];
         let mut inbox: Vec<u32> = Vec::new();
         let mut inbox_at = 0;
         let mut scan_at = 0;
         let (up, down) = (t as i8, -t as i8);
         let mut board: Board = [0; 32];
+        // The board of share place `at`, followed along the scan.
+        let (mut seed, mut at) = ([0; 32], usize::MAX);
+        let cells = self.index.pits();
+        let mut failure = None;
+        let mut idle_polls = 0;
         loop {
-            let mut queued = 0;
-            while queued < BATCH {
-                if !stack.is_empty() {
-                    queued += self.propagate(t, &mut stack, &mut batch, &mut outgoing)?;
-                } else if inbox_at < inbox.len() {
-                    // A board of this share that another process's board
-                    // moves to.
-                    let entry = inbox[inbox_at];
-                    inbox_at += 1;
+            if stop.load(Ordering::Relaxed) {
+                mail.quit(Quit::Stop);
+            }
+            mail.take(&mut inbox);
+            if mail.quitting().is_some() {
+                stack.clear();
+                inbox.clear();
+                inbox_at = 0;
+                scan_at = len;
+            }
+            let worked = if !stack.is_empty() {
+                self.propagate(t, &mut stack, &mut batch, &mut mail)
+            } else if inbox_at < inbox.len() {
+                // Boards of this share that other processes' boards move
+                // to, a block of them.
+                let end = (inbox_at + 1024).min(inbox.len());
+                let mut applied = Ok(());
+                for &entry in &inbox[inbox_at..end] {
                     let i = (entry & !WON) as usize;
-                    if self.apply(i, entry & WON != 0, t)? {
-                        let rank = self.lo + i as u64;
-                        self.index.unrank(rank, self.seeds, &mut board);
-                        stack.push((rank, board));
-                    }
-                } else if scan_at < len {
-                    // The next block of seeds.
-                    let end = (scan_at + 4096).min(len);
-                    for i in scan_at..end {
-                        let exit = self.exits[i];
-                        if exit != up && exit != down {
-                            continue;
-                        }
-                        let state = self.states[i].load(Ordering::Relaxed);
-                        if value_of(state) != UNDECIDED || (exit == down && count_of(state) != 0) {
-                            continue;
-                        }
-                        if decide(&self.states[i], exit) {
+                    match self.apply(i, entry & WON != 0, t) {
+                        Ok(true) => {
                             let rank = self.lo + i as u64;
                             self.index.unrank(rank, self.seeds, &mut board);
                             stack.push((rank, board));
                         }
+                        Ok(false) => {}
+                        Err(e) => {
+                            applied = Err(e);
+                            break;
+                        }
                     }
-                    scan_at = end;
-                    if !stack.is_empty() {
-                        queued += self.propagate(t, &mut stack, &mut batch, &mut outgoing)?;
+                }
+                inbox_at = end;
+                // What was applied is dropped: the inbox holds only what is
+                // still to apply, and what comes while it is.
+                if inbox_at == inbox.len() || inbox_at >= 1 << 16 {
+                    inbox.drain(..inbox_at);
+                    inbox_at = 0;
+                }
+                applied
+            } else if scan_at < len {
+                // The next block of seeds.
+                let end = (scan_at + 4096).min(len);
+                for i in scan_at..end {
+                    let exit = self.exits[i];
+                    if exit != up && exit != down {
+                        continue;
                     }
-                } else {
+                    let state = self.states[i].load(Ordering::Relaxed);
+                    if value_of(state) != UNDECIDED || (exit == down && count_of(state) != 0) {
+                        continue;
+                    }
+                    if decide(&self.states[i], exit) {
+                        let rank = self.lo + i as u64;
+                        if at <= i && i - at < 32 {
+                            while at < i {
+                                BoardIndex::next(&mut seed[..cells]);
+                                at += 1;
+                            }
+                        } else {
+                            self.index.unrank(rank, self.seeds, &mut seed);
+                            at = i;
+                        }
+                        stack.push((rank, seed));
+                    }
+                }
+                scan_at = end;
+                Ok(())
+            } else {
+                if mail.idle() {
                     break;
                 }
+                // Nothing to do until a message comes: a short sleep rather
+                // than a spin, so that a process waiting gives its core to
+                // the one working, and is woken first when the machine is
+                // loaded (a process that slept is scheduled before one that
+                // spun).
+                idle_polls += 1;
+                if idle_polls > 16 {
+                    std::thread::sleep(std::time::Duration::from_micros(50));
+                }
+                continue;
+            };
+            idle_polls = 0;
+            mail.working();
+            if let Err(e) = worked {
+                failure = Some(e);
+                mail.quit(Quit::Failed);
             }
-            let busy = queued > 0 || !stack.is_empty() || inbox_at < inbox.len() || scan_at < len;
-            let heard = self
-                .link
-                .exchange(&outgoing, stop.load(Ordering::Relaxed), busy)
-                .map_err(Stopped::Cluster)?;
-            if heard.stopped {
-                return Err(Stopped::Interrupted);
-            }
-            if !heard.busy {
-                return Ok(());
-            }
-            for o in outgoing.iter_mut() {
-                o.clear();
-            }
-            // What is left of the inbox, then what came.
-            inbox.drain(..inbox_at);
-            inbox.extend_from_slice(&heard.received);
-            inbox_at = 0;
+        }
+        self.link.add_rounds(mail.waves, mail.idle_seconds);
+        match (failure, mail.quitting()) {
+            (Some(e), _) => Err(e),
+            (None, Some(Quit::Stop)) => Err(Stopped::Interrupted),
+            // Another process failed: it says why, at the next agreement.
+            (None, _) => Ok(()),
         }
     }
 
@@ -392,18 +434,17 @@ impl Share<'_> {
 
     /// Propagates the decisions of level `t` from a batch of the boards on
     /// the stack: predecessors in this share are decided here (and pushed),
-    /// the others queued for their owners. How many were queued.
+    /// the others sent to their owners.
     fn propagate(
         &self,
         t: i32,
         stack: &mut Vec<(u64, Board)>,
         batch: &mut Vec<(u64, Board)>,
-        outgoing: &mut [Vec<u32>],
-    ) -> Result<usize, Stopped> {
+        mail: &mut Mailbox,
+    ) -> Result<(), Stopped> {
         const BOARDS: usize = 128;
         const MARK: u64 = 1 << 63;
         let len = self.states.len() as u64;
-        let mut queued = 0;
         batch.clear();
         while batch.len() < BOARDS {
             let Some((r, board)) = stack.pop() else { break };
@@ -416,9 +457,7 @@ impl Share<'_> {
                     batch.push((i | if won { MARK } else { 0 }, *pred));
                 } else {
                     let to = self.owner(p);
-                    let entry = (p - self.bounds[to]) as u32 | if won { WON } else { 0 };
-                    outgoing[to].push(entry);
-                    queued += 1;
+                    mail.push(to, (p - self.bounds[to]) as u32 | if won { WON } else { 0 });
                 }
             });
         }
@@ -427,6 +466,6 @@ impl Share<'_> {
                 stack.push((self.lo + (entry & !MARK), *pred));
             }
         }
-        Ok(queued)
+        Ok(())
     }
 }
