@@ -17,6 +17,10 @@
 //! - At the horizon a position with at most `solve_seeds` seeds left in the
 //!   pits is not evaluated but searched on to the end of the game (seeds in
 //!   pits never increase, so this terminates in the same mode).
+//! - Late move reductions: a quiet move (no seed into a store, no extra
+//!   turn) searched after the first two, at depth 3 or more, is first
+//!   searched one or two moves shallower with a null window, and at full
+//!   depth only if that beats the best so far.
 //! - The repetition rule is applied on the line searched (see
 //!   [`super::path`]).
 //! - With an endgame database ([`super::endgame`]), a position it covers
@@ -114,6 +118,35 @@ impl Busy {
         let _ = self.slot(key).compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
     }
 }
+
+/// How many moves less a late, quiet move is searched with (late move
+/// reductions): a move that is neither among the first [`LMR_FULL_MOVES`]
+/// searched nor changes a store nor gives its mover another turn, at
+/// [`LMR_MIN_DEPTH`] or more, is first searched shallower with a null
+/// window, and again at full depth only if it beats the best so far.
+#[inline]
+fn late_move_reduction(pos: &Position, child: &Position, depth: i32, searched: usize) -> i32 {
+    if depth < LMR_MIN_DEPTH || searched < LMR_FULL_MOVES || child.is_over() {
+        return 0;
+    }
+    let us = pos.to_move();
+    let quiet = child.to_move() != us
+        && child.store(us) == pos.store(us)
+        && child.store(us.opponent()) == pos.store(us.opponent());
+    if !quiet {
+        return 0;
+    }
+    if depth >= 6 && searched >= LMR_FULL_MOVES + 2 {
+        2
+    } else {
+        1
+    }
+}
+
+/// Moves searched at full depth before any is reduced.
+const LMR_FULL_MOVES: usize = 2;
+/// The least depth at which a move is reduced.
+const LMR_MIN_DEPTH: i32 = 3;
 
 /// The state of one search.
 pub(crate) struct Worker<'a> {
@@ -352,7 +385,13 @@ impl<'a> Worker<'a> {
             let (mut s, mut e) = if searched == 0 {
                 self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, beta)
             } else {
-                self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, alpha + 1)
+                let r = late_move_reduction(pos, &kid.pos, depth, searched);
+                let (mut s, mut e) =
+                    self.child(us, &kid.pos, ch, depth - 1 - r, ply + 1, alpha, alpha + 1);
+                if r > 0 && s > alpha && !self.aborted() {
+                    (s, e) = self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, alpha + 1);
+                }
+                (s, e)
             };
             if searched > 0 && s > alpha && s < beta && !self.aborted() {
                 (s, e) = self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, beta);
@@ -396,5 +435,62 @@ impl<'a> Worker<'a> {
         };
         self.tt.store(key, best, bound, depth.max(0) as u32, exact, best_mv);
         (best, exact)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::{Setup, Side};
+
+    fn child(v: &Variant, pos: &Position, pit: u8) -> Position {
+        let mut child = *pos;
+        child.play_unchecked(v, Move::Sow(pit));
+        child
+    }
+
+    #[test]
+    fn a_late_quiet_move_is_searched_shallower() {
+        // Abapa's start, South to move; pit 1 sows 4 seeds into pits 2 to 5:
+        //   North  4 4 4 4 4 4
+        //   South  4 4 4 4 4 4
+        let v = Variant::preset("abapa").unwrap();
+        let start = Position::start(&v);
+        let quiet = child(&v, &start, 0);
+        assert_eq!(late_move_reduction(&start, &quiet, 3, 2), 1);
+        assert_eq!(late_move_reduction(&start, &quiet, 8, 3), 1);
+        assert_eq!(late_move_reduction(&start, &quiet, 8, 4), 2);
+        // Not when it is among the first searched, nor near the horizon.
+        assert_eq!(late_move_reduction(&start, &quiet, 8, 1), 0);
+        assert_eq!(late_move_reduction(&start, &quiet, 2, 5), 0);
+    }
+
+    #[test]
+    fn a_capture_is_never_reduced() {
+        // South's pit 6 sows its one seed into North's pit 1, making 2: captured.
+        //   North  4 4 4 4 4 1     (North's pit 1 on the right, above South's 6)
+        //   South  4 4 4 4 4 1
+        let v = Variant::preset("abapa").unwrap();
+        let pos = Setup::from_rows(&[4, 4, 4, 4, 4, 1], &[1, 4, 4, 4, 4, 4], [3, 3], Side::South)
+            .unwrap()
+            .position(&v)
+            .unwrap();
+        let capture = child(&v, &pos, 5);
+        assert_eq!(capture.store(Side::South), 5, "the board is not the one drawn");
+        assert_eq!(late_move_reduction(&pos, &capture, 8, 5), 0);
+    }
+
+    #[test]
+    fn a_move_that_plays_again_is_never_reduced() {
+        // Kalah's start: South's pit 3 ends its 4 seeds in the store and plays again.
+        //   North  4 4 4 4 4 4
+        //   South  4 4 4 4 4 4
+        let v = Variant::preset("kalah-classic").unwrap();
+        let start = Position::start(&v);
+        let again = child(&v, &start, 2);
+        assert_eq!(again.to_move(), Side::South, "the move does not play again");
+        assert_eq!(late_move_reduction(&start, &again, 8, 5), 0);
+        // Pit 1 sows into pits 2 to 5 and passes the turn: reduced.
+        assert_eq!(late_move_reduction(&start, &child(&v, &start, 0), 8, 5), 2);
     }
 }
