@@ -37,6 +37,15 @@ pub struct SpreadReport {
     pub sent: Vec<u64>,
     /// The exchanges of each layer built (not of those found on disk).
     pub layers: Vec<LayerExchanges>,
+    /// Each process's peak resident memory in bytes (`getrusage`'s
+    /// maximum resident set: its own memory and the pages of the layer
+    /// files it mapped; 0 where not known).
+    pub peak_resident: Vec<u64>,
+    /// Each process's largest anonymous resident memory in bytes, looked
+    /// at when each layer's share was solved: its own memory (the share,
+    /// the messages, the MPI runtime), without the pages of the layer
+    /// files it reads (0 where not known: Linux only).
+    pub peak_own: Vec<u64>,
 }
 
 /// The exchanges between the processes while one layer was built: where
@@ -52,6 +61,21 @@ pub struct LayerExchanges {
     /// Seconds each process spent in the exchanges, process by process:
     /// waiting for the others to reach them, and the messages.
     pub waiting: Vec<f64>,
+    /// Seconds each process spent on its own boards before any exchange
+    /// (the Oware family's forward pass; 0 for the Kalah family's).
+    pub forward: Vec<f64>,
+    /// Seconds each process spent writing the layer's file (process 0)
+    /// or sending its share to process 0 (the others), waiting included.
+    pub writing: Vec<f64>,
+    /// Seconds of processor time each process used on the layer (user and
+    /// system: its work and its looks for messages, not the time it slept
+    /// or waited for a core), which a loaded machine does not inflate as
+    /// it does the wall time.
+    pub cpu: Vec<f64>,
+    /// Boards each process propagated from (un-moves generated, the
+    /// Oware family's work after the forward pass; 0 for the Kalah
+    /// family's).
+    pub propagated: Vec<u64>,
 }
 
 /// The file in a build's folder that tells the processes they share it.
@@ -101,6 +125,10 @@ impl Cluster {
             sent: Cell::new(0),
             rounds: Cell::new(0),
             waiting: Cell::new(0.0),
+            forward: Cell::new(0.0),
+            writing: Cell::new(0.0),
+            propagated: Cell::new(0),
+            own: Cell::new(0),
         }
     }
 }
@@ -115,6 +143,13 @@ pub(crate) struct Link<'a> {
     rounds: Cell<u64>,
     /// Seconds spent in the exchanges so far.
     waiting: Cell<f64>,
+    /// Seconds of forward passes, and of writing layers, so far.
+    forward: Cell<f64>,
+    writing: Cell<f64>,
+    /// Boards propagated from so far.
+    propagated: Cell<u64>,
+    /// The largest anonymous resident memory seen ([`Link::look_at_memory`]).
+    own: Cell<u64>,
 }
 
 /// Entries sent to each process inside the first message of an exchange,
@@ -141,6 +176,23 @@ impl Link<'_> {
     pub(crate) fn add_rounds(&self, rounds: u64, seconds: f64) {
         self.rounds.set(self.rounds.get() + rounds);
         self.waiting.set(self.waiting.get() + seconds);
+    }
+
+    /// Adds `seconds` of a forward pass to the figures of the layer in hand.
+    pub(crate) fn add_forward(&self, seconds: f64) {
+        self.forward.set(self.forward.get() + seconds);
+    }
+
+    /// Adds `boards` propagated from to the figures of the layer in hand.
+    pub(crate) fn add_propagated(&self, boards: u64) {
+        self.propagated.set(self.propagated.get() + boards);
+    }
+
+    /// Notes this process's anonymous resident memory now (its own, not
+    /// the pages of mapped files), keeping the largest: called when a
+    /// layer's share is solved, before it is freed.
+    pub(crate) fn look_at_memory(&self) {
+        self.own.set(self.own.get().max(anonymous_resident()));
     }
 
     fn count(&self, bytes: usize) {
@@ -387,8 +439,15 @@ pub(crate) trait SpreadBuild {
         stop: &AtomicBool,
     ) -> Result<(), DbError>;
     /// Takes the next layer, opened from its file: built here in `seconds`,
-    /// or found on disk (`None`).
-    fn push_layer(&mut self, layer: Layer, unchecked: Option<Unchecked>, seconds: Option<f64>);
+    /// or found on disk (`None`); `more` when larger layers follow (which
+    /// read it).
+    fn push_layer(
+        &mut self,
+        layer: Layer,
+        unchecked: Option<Unchecked>,
+        seconds: Option<f64>,
+        more: bool,
+    ) -> Result<(), DbError>;
 }
 
 impl Link<'_> {
@@ -406,23 +465,54 @@ impl Link<'_> {
         bounds: &[u64],
         mine: &[u8],
     ) -> Result<(), DbError> {
+        let pieces: Vec<(usize, u64)> =
+            (0..self.size()).map(|r| (r, bounds[r + 1] - bounds[r])).collect();
+        self.write_pieces(path, (fp, n, seeds), total, &pieces, &[mine])
+    }
+
+    /// Writes the layer whose values are shared by the processes in
+    /// `pieces`: in the file's order, which process holds each piece and
+    /// its length. This process holds `mine`, its own pieces in order.
+    /// Process 0 writes the file at `path`, taking the others' pieces in
+    /// turn (it never holds more than its own and a message); the others
+    /// send theirs. The outcome on every process.
+    pub(crate) fn write_pieces(
+        &self,
+        path: &Path,
+        (fp, n, seeds): (u64, usize, usize),
+        total: u64,
+        pieces: &[(usize, u64)],
+        mine: &[&[u8]],
+    ) -> Result<(), DbError> {
+        let started = Instant::now();
+        let mut own = mine.iter().copied();
         let written = if self.rank() == 0 {
             let mut file = LayerWriter::new(path, fp, n, seeds, total);
             let mut append = |bytes: &[u8]| match &mut file {
                 Ok(f) => f.append(bytes),
                 Err(_) => Ok(()),
             };
-            let mut outcome = append(mine);
-            for from in 1..self.size() {
-                let len = (bounds[from + 1] - bounds[from]) as usize;
-                let taken = self.receive_from(from, len, &mut append);
+            let mut outcome = Ok(());
+            for &(from, len) in pieces.iter().filter(|p| p.1 > 0) {
+                let taken = if from == 0 {
+                    append(own.next().unwrap_or_default())
+                } else {
+                    self.receive_from(from, len as usize, &mut append)
+                };
                 outcome = outcome.and(taken);
             }
             file.and_then(|f| outcome.and_then(|()| f.finish()))
         } else {
-            self.send_to_first(mine);
+            for &(from, len) in pieces.iter().filter(|p| p.1 > 0) {
+                if from == self.rank() {
+                    let piece = own.next().unwrap_or_default();
+                    debug_assert_eq!(piece.len() as u64, len);
+                    self.send_to_first(piece);
+                }
+            }
             Ok(())
         };
+        self.writing.set(self.writing.get() + started.elapsed().as_secs_f64());
         self.together(written)
     }
 
@@ -508,14 +598,30 @@ impl Link<'_> {
             let built = on_disk[0] == 0;
             if built {
                 let (rounds, waiting) = (self.rounds.get(), self.waiting.get());
+                let (forward, writing) = (self.forward.get(), self.writing.get());
+                let (propagated, cpu) = (self.propagated.get(), cpu_seconds());
                 build.build_share(self, seeds, progress, stop)?;
-                let waited = self.waiting.get() - waiting;
-                let waiting = self.gather_all(&[waited.to_bits()]);
+                let mine = [
+                    (self.waiting.get() - waiting).to_bits(),
+                    (self.forward.get() - forward).to_bits(),
+                    (self.writing.get() - writing).to_bits(),
+                    self.propagated.get() - propagated,
+                    (cpu_seconds() - cpu).to_bits(),
+                ];
+                let all = self.gather_all(&mine);
+                let column = |i: usize| -> Vec<u64> {
+                    all.iter().skip(i).step_by(mine.len()).copied().collect()
+                };
+                let seconds = |i: usize| column(i).into_iter().map(f64::from_bits).collect();
                 layers.push(LayerExchanges {
                     seeds,
                     rounds: self.rounds.get() - rounds,
                     seconds: started.elapsed().as_secs_f64(),
-                    waiting: waiting.into_iter().map(f64::from_bits).collect(),
+                    waiting: seconds(0),
+                    forward: seconds(1),
+                    writing: seconds(2),
+                    propagated: column(3),
+                    cpu: seconds(4),
                 });
             } else {
                 progress(BuildProgress { seeds, done: total, total, loaded: true, waiting: false });
@@ -525,10 +631,74 @@ impl Link<'_> {
             let check = if built { 0 } else { usize::MAX };
             let (layer, unchecked) =
                 self.together(open_layer(&path, fp, n, seeds, total, check))?;
-            build.push_layer(layer, unchecked, built.then(|| started.elapsed().as_secs_f64()));
+            let seconds = built.then(|| started.elapsed().as_secs_f64());
+            self.together(build.push_layer(layer, unchecked, seconds, seeds < max_seeds))?;
         }
         self.done_with(dir);
+        self.look_at_memory();
+        let memory = self.gather_all(&[peak_resident(), self.own.get()]);
         let sent = self.gather_all(&[self.sent()]);
-        Ok((build, SpreadReport { sent, layers }))
+        Ok((
+            build,
+            SpreadReport {
+                sent,
+                layers,
+                peak_resident: memory.iter().step_by(2).copied().collect(),
+                peak_own: memory.iter().skip(1).step_by(2).copied().collect(),
+            },
+        ))
     }
+}
+
+/// This process's resource usage so far (`getrusage`), if known.
+#[cfg(unix)]
+fn usage() -> Option<libc::rusage> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: `getrusage` fills the struct it is given.
+    unsafe {
+        if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+            return None;
+        }
+        Some(usage.assume_init())
+    }
+}
+
+/// This process's peak resident memory in bytes (0 where not known).
+fn peak_resident() -> u64 {
+    #[cfg(unix)]
+    {
+        // Kilobytes on Linux, bytes on macOS.
+        let unit = if cfg!(target_os = "macos") { 1 } else { 1024 };
+        usage().map_or(0, |u| (u.ru_maxrss.max(0) as u64).saturating_mul(unit))
+    }
+    #[cfg(not(unix))]
+    {
+        0
+    }
+}
+
+/// Seconds of processor time (user and system) this process used so far
+/// (0 where not known).
+fn cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+        usage().map_or(0.0, |u| seconds(u.ru_utime) + seconds(u.ru_stime))
+    }
+    #[cfg(not(unix))]
+    {
+        0.0
+    }
+}
+
+/// This process's anonymous resident memory in bytes now (`RssAnon` in
+/// `/proc/self/status`: its own memory, not the pages of mapped files; 0
+/// where not known).
+fn anonymous_resident() -> u64 {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else { return 0 };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("RssAnon:"))
+        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
 }
