@@ -11,11 +11,14 @@
 //! [`OwareDb::build_mpi`]: crate::OwareDb::build_mpi
 
 use std::cell::Cell;
+use std::ffi::c_void;
+use std::os::raw::c_int;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use mpi::datatype::{Equivalence, Partition, PartitionMut};
+use mpi::datatype::Equivalence;
+use mpi::ffi;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use mpi::Count;
@@ -76,6 +79,40 @@ pub struct LayerExchanges {
     /// Oware family's work after the forward pass; 0 for the Kalah
     /// family's).
     pub propagated: Vec<u64>,
+}
+
+/// The tag of the messages carrying the shares of a layer to process 0
+/// (the levels' messages use small tags: `Mailbox`).
+const WRITE_TAG: c_int = 30_000;
+
+/// A request that is none yet.
+fn null_request() -> ffi::MPI_Request {
+    // SAFETY: reads a constant of the MPI library.
+    unsafe { ffi::RSMPI_REQUEST_NULL }
+}
+
+/// Waits for `request` (a non-blocking operation of this process) to
+/// finish, without spinning: after a few looks, a short sleep between
+/// looks, so that a process waiting for the others (at the end of a
+/// level, for a layer's file) gives its core to those still working. The
+/// blocking calls of Open MPI spin, which on a machine with fewer cores
+/// than processes takes a core from a process that works.
+pub(crate) fn finish(request: &mut ffi::MPI_Request) {
+    let mut looks = 0u32;
+    loop {
+        let mut done: c_int = 0;
+        // SAFETY: a request of this process, not yet finished.
+        unsafe { ffi::MPI_Test(request, &mut done, ffi::RSMPI_STATUS_IGNORE) };
+        if done != 0 {
+            return;
+        }
+        looks += 1;
+        if looks > 16 {
+            std::thread::sleep(std::time::Duration::from_micros(50));
+        } else {
+            std::hint::spin_loop();
+        }
+    }
 }
 
 /// The file in a build's folder that tells the processes they share it.
@@ -201,7 +238,19 @@ impl Link<'_> {
 
     /// Process 0's `values`, on every process.
     pub(crate) fn broadcast_first(&self, values: &mut [u64]) {
-        self.world.process_at_rank(0).broadcast_into(values);
+        let mut request = null_request();
+        // SAFETY: `values` lives, untouched, until the request is finished.
+        unsafe {
+            ffi::MPI_Ibcast(
+                values.as_mut_ptr() as *mut c_void,
+                values.len() as c_int,
+                u64::equivalent_datatype().as_raw(),
+                0,
+                self.world.as_raw(),
+                &mut request,
+            );
+        }
+        finish(&mut request);
         if self.rank() == 0 {
             self.count(8 * values.len() * (self.size() - 1));
         }
@@ -244,7 +293,22 @@ impl Link<'_> {
     /// Every process's `values`, process by process, on every process.
     pub(crate) fn gather_all(&self, values: &[u64]) -> Vec<u64> {
         let mut out = vec![0u64; values.len() * self.size()];
-        self.world.all_gather_into(values, &mut out[..]);
+        let mut request = null_request();
+        // SAFETY: both buffers live, untouched, until the request is
+        // finished; `out` holds `values.len()` from each process.
+        unsafe {
+            ffi::MPI_Iallgather(
+                values.as_ptr() as *const c_void,
+                values.len() as c_int,
+                u64::equivalent_datatype().as_raw(),
+                out.as_mut_ptr() as *mut c_void,
+                values.len() as c_int,
+                u64::equivalent_datatype().as_raw(),
+                self.world.as_raw(),
+                &mut request,
+            );
+        }
+        finish(&mut request);
         self.count(8 * values.len() * (self.size() - 1));
         out
     }
@@ -297,7 +361,22 @@ impl Link<'_> {
             block[2..2 + inline].copy_from_slice(&o[..inline]);
         }
         let mut heard = vec![0u32; HEAD * size];
-        self.world.all_to_all_into(&send[..], &mut heard[..]);
+        let mut request = null_request();
+        // SAFETY: both buffers live, untouched, until the request is
+        // finished; each holds `HEAD` entries a process.
+        unsafe {
+            ffi::MPI_Ialltoall(
+                send.as_ptr() as *const c_void,
+                HEAD as c_int,
+                u32::equivalent_datatype().as_raw(),
+                heard.as_mut_ptr() as *mut c_void,
+                HEAD as c_int,
+                u32::equivalent_datatype().as_raw(),
+                self.world.as_raw(),
+                &mut request,
+            );
+        }
+        finish(&mut request);
         self.count(4 * HEAD * (size - 1));
         let flags = (0..size).fold(0, |a, r| a | heard[HEAD * r + 1]);
         if flags & 2 != 0 {
@@ -375,11 +454,24 @@ impl Link<'_> {
         send.push(T::default());
         let mut received =
             vec![T::default(); incoming.iter().map(|&c| c as usize).sum::<usize>() + 1];
-        {
-            let send = Partition::new(&send[..], counts, &send_at[..]);
-            let mut receive = PartitionMut::new(&mut received[..], incoming, &receive_at[..]);
-            self.world.all_to_all_varcount_into(&send, &mut receive);
+        let mut request = null_request();
+        // SAFETY: the buffers and the counts live, untouched, until the
+        // request is finished; the counts and places fit the buffers.
+        unsafe {
+            ffi::MPI_Ialltoallv(
+                send.as_ptr() as *const c_void,
+                counts.as_ptr(),
+                send_at.as_ptr(),
+                T::equivalent_datatype().as_raw(),
+                received.as_mut_ptr() as *mut c_void,
+                incoming.as_ptr(),
+                receive_at.as_ptr(),
+                T::equivalent_datatype().as_raw(),
+                self.world.as_raw(),
+                &mut request,
+            );
         }
+        finish(&mut request);
         let me = self.rank();
         let elsewhere: usize =
             outgoing.iter().enumerate().filter(|&(r, _)| r != me).map(|(_, o)| o.len()).sum();
@@ -392,7 +484,20 @@ impl Link<'_> {
     /// [`Link::receive_from`]), in messages of at most 1 GiB.
     pub(crate) fn send_to_first(&self, bytes: &[u8]) {
         for chunk in bytes.chunks(CHUNK) {
-            self.world.process_at_rank(0).send(chunk);
+            let mut request = null_request();
+            // SAFETY: `chunk` lives, untouched, until the request is finished.
+            unsafe {
+                ffi::MPI_Isend(
+                    chunk.as_ptr() as *const c_void,
+                    chunk.len() as c_int,
+                    u8::equivalent_datatype().as_raw(),
+                    0,
+                    WRITE_TAG,
+                    self.world.as_raw(),
+                    &mut request,
+                );
+            }
+            finish(&mut request);
         }
         self.count(bytes.len());
     }
@@ -411,7 +516,21 @@ impl Link<'_> {
         let mut outcome = Ok(());
         while left > 0 {
             let part = left.min(CHUNK);
-            self.world.process_at_rank(from as i32).receive_into(&mut buffer[..part]);
+            let mut request = null_request();
+            // SAFETY: `buffer` lives, untouched, until the request is
+            // finished, and holds `part` bytes.
+            unsafe {
+                ffi::MPI_Irecv(
+                    buffer.as_mut_ptr() as *mut c_void,
+                    part as c_int,
+                    u8::equivalent_datatype().as_raw(),
+                    from as c_int,
+                    WRITE_TAG,
+                    self.world.as_raw(),
+                    &mut request,
+                );
+            }
+            finish(&mut request);
             if outcome.is_ok() {
                 outcome = take(&buffer[..part]);
             }
@@ -439,14 +558,13 @@ pub(crate) trait SpreadBuild {
         stop: &AtomicBool,
     ) -> Result<(), DbError>;
     /// Takes the next layer, opened from its file: built here in `seconds`,
-    /// or found on disk (`None`); `more` when larger layers follow (which
-    /// read it).
+    /// or found on disk (`None`); `largest` is the build's largest layer.
     fn push_layer(
         &mut self,
         layer: Layer,
         unchecked: Option<Unchecked>,
         seconds: Option<f64>,
-        more: bool,
+        largest: usize,
     ) -> Result<(), DbError>;
 }
 
@@ -632,7 +750,7 @@ impl Link<'_> {
             let (layer, unchecked) =
                 self.together(open_layer(&path, fp, n, seeds, total, check))?;
             let seconds = built.then(|| started.elapsed().as_secs_f64());
-            self.together(build.push_layer(layer, unchecked, seconds, seeds < max_seeds))?;
+            self.together(build.push_layer(layer, unchecked, seconds, max_seeds))?;
         }
         self.done_with(dir);
         self.look_at_memory();

@@ -339,7 +339,7 @@ impl SpreadBuild for Spread<'_> {
         layer: Layer,
         unchecked: Option<Unchecked>,
         _: Option<f64>,
-        _: bool,
+        _: usize,
     ) -> Result<(), DbError> {
         self.db.layers.push(layer);
         self.db.in_memory.push(false);

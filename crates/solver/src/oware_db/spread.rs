@@ -250,15 +250,17 @@ impl SpreadBuild for Spread<'_> {
         layer: Layer,
         unchecked: Option<Unchecked>,
         seconds: Option<f64>,
-        more: bool,
+        largest: usize,
     ) -> Result<(), DbError> {
         let seeds = self.db.layers.len();
         // The larger layers read this one at random (a capture may lead
         // anywhere in it): copied to memory on huge pages, as the
         // one-process build does, rather than read through the file's
         // mapping, whose small pages would miss the TLB at nearly every
-        // read.
-        let layer = if more {
+        // read. A capture takes at least 2 seeds in these games, so layer
+        // `k` reads the layers up to `k - 2`: the last two are left mapped
+        // (read, if ever, through the mapping).
+        let layer = if seeds + 2 <= largest {
             let path = layer_path(self.dir, seeds);
             Layer(super::in_memory(&layer.0).map_err(|e| super::io(&path, e))?)
         } else {
