@@ -11,11 +11,14 @@
 //! [`OwareDb::build_mpi`]: crate::OwareDb::build_mpi
 
 use std::cell::Cell;
+use std::ffi::c_void;
+use std::os::raw::c_int;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use mpi::datatype::{Equivalence, Partition, PartitionMut};
+use mpi::datatype::Equivalence;
+use mpi::ffi;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use mpi::Count;
@@ -37,6 +40,15 @@ pub struct SpreadReport {
     pub sent: Vec<u64>,
     /// The exchanges of each layer built (not of those found on disk).
     pub layers: Vec<LayerExchanges>,
+    /// Each process's peak resident memory in bytes (`getrusage`'s
+    /// maximum resident set: its own memory and the pages of the layer
+    /// files it mapped; 0 where not known).
+    pub peak_resident: Vec<u64>,
+    /// Each process's largest anonymous resident memory in bytes, looked
+    /// at when each layer's share was solved: its own memory (the share,
+    /// the messages, the MPI runtime), without the pages of the layer
+    /// files it reads (0 where not known: Linux only).
+    pub peak_own: Vec<u64>,
 }
 
 /// The exchanges between the processes while one layer was built: where
@@ -52,6 +64,55 @@ pub struct LayerExchanges {
     /// Seconds each process spent in the exchanges, process by process:
     /// waiting for the others to reach them, and the messages.
     pub waiting: Vec<f64>,
+    /// Seconds each process spent on its own boards before any exchange
+    /// (the Oware family's forward pass; 0 for the Kalah family's).
+    pub forward: Vec<f64>,
+    /// Seconds each process spent writing the layer's file (process 0)
+    /// or sending its share to process 0 (the others), waiting included.
+    pub writing: Vec<f64>,
+    /// Seconds of processor time each process used on the layer (user and
+    /// system: its work and its looks for messages, not the time it slept
+    /// or waited for a core), which a loaded machine does not inflate as
+    /// it does the wall time.
+    pub cpu: Vec<f64>,
+    /// Boards each process propagated from (un-moves generated, the
+    /// Oware family's work after the forward pass; 0 for the Kalah
+    /// family's).
+    pub propagated: Vec<u64>,
+}
+
+/// The tag of the messages carrying the shares of a layer to process 0
+/// (the levels' messages use small tags: `Mailbox`).
+const WRITE_TAG: c_int = 30_000;
+
+/// A request that is none yet.
+fn null_request() -> ffi::MPI_Request {
+    // SAFETY: reads a constant of the MPI library.
+    unsafe { ffi::RSMPI_REQUEST_NULL }
+}
+
+/// Waits for `request` (a non-blocking operation of this process) to
+/// finish, without spinning: after a few looks, a short sleep between
+/// looks, so that a process waiting for the others (at the end of a
+/// level, for a layer's file) gives its core to those still working. The
+/// blocking calls of Open MPI spin, which on a machine with fewer cores
+/// than processes takes a core from a process that works.
+pub(crate) fn finish(request: &mut ffi::MPI_Request) {
+    let mut looks = 0u32;
+    loop {
+        let mut done: c_int = 0;
+        // SAFETY: a request of this process, not yet finished.
+        unsafe { ffi::MPI_Test(request, &mut done, ffi::RSMPI_STATUS_IGNORE) };
+        if done != 0 {
+            return;
+        }
+        looks += 1;
+        if looks > 16 {
+            std::thread::sleep(std::time::Duration::from_micros(50));
+        } else {
+            std::hint::spin_loop();
+        }
+    }
 }
 
 /// The file in a build's folder that tells the processes they share it.
@@ -101,6 +162,10 @@ impl Cluster {
             sent: Cell::new(0),
             rounds: Cell::new(0),
             waiting: Cell::new(0.0),
+            forward: Cell::new(0.0),
+            writing: Cell::new(0.0),
+            propagated: Cell::new(0),
+            own: Cell::new(0),
         }
     }
 }
@@ -115,6 +180,13 @@ pub(crate) struct Link<'a> {
     rounds: Cell<u64>,
     /// Seconds spent in the exchanges so far.
     waiting: Cell<f64>,
+    /// Seconds of forward passes, and of writing layers, so far.
+    forward: Cell<f64>,
+    writing: Cell<f64>,
+    /// Boards propagated from so far.
+    propagated: Cell<u64>,
+    /// The largest anonymous resident memory seen ([`Link::look_at_memory`]).
+    own: Cell<u64>,
 }
 
 /// Entries sent to each process inside the first message of an exchange,
@@ -143,13 +215,42 @@ impl Link<'_> {
         self.waiting.set(self.waiting.get() + seconds);
     }
 
+    /// Adds `seconds` of a forward pass to the figures of the layer in hand.
+    pub(crate) fn add_forward(&self, seconds: f64) {
+        self.forward.set(self.forward.get() + seconds);
+    }
+
+    /// Adds `boards` propagated from to the figures of the layer in hand.
+    pub(crate) fn add_propagated(&self, boards: u64) {
+        self.propagated.set(self.propagated.get() + boards);
+    }
+
+    /// Notes this process's anonymous resident memory now (its own, not
+    /// the pages of mapped files), keeping the largest: called when a
+    /// layer's share is solved, before it is freed.
+    pub(crate) fn look_at_memory(&self) {
+        self.own.set(self.own.get().max(anonymous_resident()));
+    }
+
     fn count(&self, bytes: usize) {
         self.sent.set(self.sent.get() + bytes as u64);
     }
 
     /// Process 0's `values`, on every process.
     pub(crate) fn broadcast_first(&self, values: &mut [u64]) {
-        self.world.process_at_rank(0).broadcast_into(values);
+        let mut request = null_request();
+        // SAFETY: `values` lives, untouched, until the request is finished.
+        unsafe {
+            ffi::MPI_Ibcast(
+                values.as_mut_ptr() as *mut c_void,
+                values.len() as c_int,
+                u64::equivalent_datatype().as_raw(),
+                0,
+                self.world.as_raw(),
+                &mut request,
+            );
+        }
+        finish(&mut request);
         if self.rank() == 0 {
             self.count(8 * values.len() * (self.size() - 1));
         }
@@ -192,7 +293,22 @@ impl Link<'_> {
     /// Every process's `values`, process by process, on every process.
     pub(crate) fn gather_all(&self, values: &[u64]) -> Vec<u64> {
         let mut out = vec![0u64; values.len() * self.size()];
-        self.world.all_gather_into(values, &mut out[..]);
+        let mut request = null_request();
+        // SAFETY: both buffers live, untouched, until the request is
+        // finished; `out` holds `values.len()` from each process.
+        unsafe {
+            ffi::MPI_Iallgather(
+                values.as_ptr() as *const c_void,
+                values.len() as c_int,
+                u64::equivalent_datatype().as_raw(),
+                out.as_mut_ptr() as *mut c_void,
+                values.len() as c_int,
+                u64::equivalent_datatype().as_raw(),
+                self.world.as_raw(),
+                &mut request,
+            );
+        }
+        finish(&mut request);
         self.count(8 * values.len() * (self.size() - 1));
         out
     }
@@ -245,7 +361,22 @@ impl Link<'_> {
             block[2..2 + inline].copy_from_slice(&o[..inline]);
         }
         let mut heard = vec![0u32; HEAD * size];
-        self.world.all_to_all_into(&send[..], &mut heard[..]);
+        let mut request = null_request();
+        // SAFETY: both buffers live, untouched, until the request is
+        // finished; each holds `HEAD` entries a process.
+        unsafe {
+            ffi::MPI_Ialltoall(
+                send.as_ptr() as *const c_void,
+                HEAD as c_int,
+                u32::equivalent_datatype().as_raw(),
+                heard.as_mut_ptr() as *mut c_void,
+                HEAD as c_int,
+                u32::equivalent_datatype().as_raw(),
+                self.world.as_raw(),
+                &mut request,
+            );
+        }
+        finish(&mut request);
         self.count(4 * HEAD * (size - 1));
         let flags = (0..size).fold(0, |a, r| a | heard[HEAD * r + 1]);
         if flags & 2 != 0 {
@@ -323,11 +454,24 @@ impl Link<'_> {
         send.push(T::default());
         let mut received =
             vec![T::default(); incoming.iter().map(|&c| c as usize).sum::<usize>() + 1];
-        {
-            let send = Partition::new(&send[..], counts, &send_at[..]);
-            let mut receive = PartitionMut::new(&mut received[..], incoming, &receive_at[..]);
-            self.world.all_to_all_varcount_into(&send, &mut receive);
+        let mut request = null_request();
+        // SAFETY: the buffers and the counts live, untouched, until the
+        // request is finished; the counts and places fit the buffers.
+        unsafe {
+            ffi::MPI_Ialltoallv(
+                send.as_ptr() as *const c_void,
+                counts.as_ptr(),
+                send_at.as_ptr(),
+                T::equivalent_datatype().as_raw(),
+                received.as_mut_ptr() as *mut c_void,
+                incoming.as_ptr(),
+                receive_at.as_ptr(),
+                T::equivalent_datatype().as_raw(),
+                self.world.as_raw(),
+                &mut request,
+            );
         }
+        finish(&mut request);
         let me = self.rank();
         let elsewhere: usize =
             outgoing.iter().enumerate().filter(|&(r, _)| r != me).map(|(_, o)| o.len()).sum();
@@ -340,7 +484,20 @@ impl Link<'_> {
     /// [`Link::receive_from`]), in messages of at most 1 GiB.
     pub(crate) fn send_to_first(&self, bytes: &[u8]) {
         for chunk in bytes.chunks(CHUNK) {
-            self.world.process_at_rank(0).send(chunk);
+            let mut request = null_request();
+            // SAFETY: `chunk` lives, untouched, until the request is finished.
+            unsafe {
+                ffi::MPI_Isend(
+                    chunk.as_ptr() as *const c_void,
+                    chunk.len() as c_int,
+                    u8::equivalent_datatype().as_raw(),
+                    0,
+                    WRITE_TAG,
+                    self.world.as_raw(),
+                    &mut request,
+                );
+            }
+            finish(&mut request);
         }
         self.count(bytes.len());
     }
@@ -359,7 +516,21 @@ impl Link<'_> {
         let mut outcome = Ok(());
         while left > 0 {
             let part = left.min(CHUNK);
-            self.world.process_at_rank(from as i32).receive_into(&mut buffer[..part]);
+            let mut request = null_request();
+            // SAFETY: `buffer` lives, untouched, until the request is
+            // finished, and holds `part` bytes.
+            unsafe {
+                ffi::MPI_Irecv(
+                    buffer.as_mut_ptr() as *mut c_void,
+                    part as c_int,
+                    u8::equivalent_datatype().as_raw(),
+                    from as c_int,
+                    WRITE_TAG,
+                    self.world.as_raw(),
+                    &mut request,
+                );
+            }
+            finish(&mut request);
             if outcome.is_ok() {
                 outcome = take(&buffer[..part]);
             }
@@ -387,8 +558,14 @@ pub(crate) trait SpreadBuild {
         stop: &AtomicBool,
     ) -> Result<(), DbError>;
     /// Takes the next layer, opened from its file: built here in `seconds`,
-    /// or found on disk (`None`).
-    fn push_layer(&mut self, layer: Layer, unchecked: Option<Unchecked>, seconds: Option<f64>);
+    /// or found on disk (`None`); `largest` is the build's largest layer.
+    fn push_layer(
+        &mut self,
+        layer: Layer,
+        unchecked: Option<Unchecked>,
+        seconds: Option<f64>,
+        largest: usize,
+    ) -> Result<(), DbError>;
 }
 
 impl Link<'_> {
@@ -406,23 +583,54 @@ impl Link<'_> {
         bounds: &[u64],
         mine: &[u8],
     ) -> Result<(), DbError> {
+        let pieces: Vec<(usize, u64)> =
+            (0..self.size()).map(|r| (r, bounds[r + 1] - bounds[r])).collect();
+        self.write_pieces(path, (fp, n, seeds), total, &pieces, &[mine])
+    }
+
+    /// Writes the layer whose values are shared by the processes in
+    /// `pieces`: in the file's order, which process holds each piece and
+    /// its length. This process holds `mine`, its own pieces in order.
+    /// Process 0 writes the file at `path`, taking the others' pieces in
+    /// turn (it never holds more than its own and a message); the others
+    /// send theirs. The outcome on every process.
+    pub(crate) fn write_pieces(
+        &self,
+        path: &Path,
+        (fp, n, seeds): (u64, usize, usize),
+        total: u64,
+        pieces: &[(usize, u64)],
+        mine: &[&[u8]],
+    ) -> Result<(), DbError> {
+        let started = Instant::now();
+        let mut own = mine.iter().copied();
         let written = if self.rank() == 0 {
             let mut file = LayerWriter::new(path, fp, n, seeds, total);
             let mut append = |bytes: &[u8]| match &mut file {
                 Ok(f) => f.append(bytes),
                 Err(_) => Ok(()),
             };
-            let mut outcome = append(mine);
-            for from in 1..self.size() {
-                let len = (bounds[from + 1] - bounds[from]) as usize;
-                let taken = self.receive_from(from, len, &mut append);
+            let mut outcome = Ok(());
+            for &(from, len) in pieces.iter().filter(|p| p.1 > 0) {
+                let taken = if from == 0 {
+                    append(own.next().unwrap_or_default())
+                } else {
+                    self.receive_from(from, len as usize, &mut append)
+                };
                 outcome = outcome.and(taken);
             }
             file.and_then(|f| outcome.and_then(|()| f.finish()))
         } else {
-            self.send_to_first(mine);
+            for &(from, len) in pieces.iter().filter(|p| p.1 > 0) {
+                if from == self.rank() {
+                    let piece = own.next().unwrap_or_default();
+                    debug_assert_eq!(piece.len() as u64, len);
+                    self.send_to_first(piece);
+                }
+            }
             Ok(())
         };
+        self.writing.set(self.writing.get() + started.elapsed().as_secs_f64());
         self.together(written)
     }
 
@@ -508,14 +716,30 @@ impl Link<'_> {
             let built = on_disk[0] == 0;
             if built {
                 let (rounds, waiting) = (self.rounds.get(), self.waiting.get());
+                let (forward, writing) = (self.forward.get(), self.writing.get());
+                let (propagated, cpu) = (self.propagated.get(), cpu_seconds());
                 build.build_share(self, seeds, progress, stop)?;
-                let waited = self.waiting.get() - waiting;
-                let waiting = self.gather_all(&[waited.to_bits()]);
+                let mine = [
+                    (self.waiting.get() - waiting).to_bits(),
+                    (self.forward.get() - forward).to_bits(),
+                    (self.writing.get() - writing).to_bits(),
+                    self.propagated.get() - propagated,
+                    (cpu_seconds() - cpu).to_bits(),
+                ];
+                let all = self.gather_all(&mine);
+                let column = |i: usize| -> Vec<u64> {
+                    all.iter().skip(i).step_by(mine.len()).copied().collect()
+                };
+                let seconds = |i: usize| column(i).into_iter().map(f64::from_bits).collect();
                 layers.push(LayerExchanges {
                     seeds,
                     rounds: self.rounds.get() - rounds,
                     seconds: started.elapsed().as_secs_f64(),
-                    waiting: waiting.into_iter().map(f64::from_bits).collect(),
+                    waiting: seconds(0),
+                    forward: seconds(1),
+                    writing: seconds(2),
+                    propagated: column(3),
+                    cpu: seconds(4),
                 });
             } else {
                 progress(BuildProgress { seeds, done: total, total, loaded: true, waiting: false });
@@ -525,10 +749,74 @@ impl Link<'_> {
             let check = if built { 0 } else { usize::MAX };
             let (layer, unchecked) =
                 self.together(open_layer(&path, fp, n, seeds, total, check))?;
-            build.push_layer(layer, unchecked, built.then(|| started.elapsed().as_secs_f64()));
+            let seconds = built.then(|| started.elapsed().as_secs_f64());
+            self.together(build.push_layer(layer, unchecked, seconds, max_seeds))?;
         }
         self.done_with(dir);
+        self.look_at_memory();
+        let memory = self.gather_all(&[peak_resident(), self.own.get()]);
         let sent = self.gather_all(&[self.sent()]);
-        Ok((build, SpreadReport { sent, layers }))
+        Ok((
+            build,
+            SpreadReport {
+                sent,
+                layers,
+                peak_resident: memory.iter().step_by(2).copied().collect(),
+                peak_own: memory.iter().skip(1).step_by(2).copied().collect(),
+            },
+        ))
     }
+}
+
+/// This process's resource usage so far (`getrusage`), if known.
+#[cfg(unix)]
+fn usage() -> Option<libc::rusage> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: `getrusage` fills the struct it is given.
+    unsafe {
+        if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+            return None;
+        }
+        Some(usage.assume_init())
+    }
+}
+
+/// This process's peak resident memory in bytes (0 where not known).
+fn peak_resident() -> u64 {
+    #[cfg(unix)]
+    {
+        // Kilobytes on Linux, bytes on macOS.
+        let unit = if cfg!(target_os = "macos") { 1 } else { 1024 };
+        usage().map_or(0, |u| (u.ru_maxrss.max(0) as u64).saturating_mul(unit))
+    }
+    #[cfg(not(unix))]
+    {
+        0
+    }
+}
+
+/// Seconds of processor time (user and system) this process used so far
+/// (0 where not known).
+fn cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+        usage().map_or(0.0, |u| seconds(u.ru_utime) + seconds(u.ru_stime))
+    }
+    #[cfg(not(unix))]
+    {
+        0.0
+    }
+}
+
+/// This process's anonymous resident memory in bytes now (`RssAnon` in
+/// `/proc/self/status`: its own memory, not the pages of mapped files; 0
+/// where not known).
+fn anonymous_resident() -> u64 {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else { return 0 };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("RssAnon:"))
+        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
 }

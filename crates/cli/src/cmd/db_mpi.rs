@@ -98,6 +98,15 @@ pub fn build(args: BuildArgs) -> Result<(), CliError> {
             each.join(", ")
         );
         exchanges(&report.layers, size);
+        let megabytes = |b: &[u64]| {
+            b.iter().map(|&b| format!("{:.0}", b as f64 / 1e6)).collect::<Vec<_>>().join(", ")
+        };
+        outln!(
+            "peak memory by process: {} MB resident ({} MB of it anonymous: the process's own, \
+             without the pages of the layer files it maps)",
+            megabytes(&report.peak_resident),
+            megabytes(&report.peak_own)
+        );
     }
     Ok(())
 }
@@ -112,12 +121,18 @@ fn exchanges(layers: &[mancala_solver::cluster::LayerExchanges], size: usize) {
     let seconds = |w: &[f64]| w.iter().map(|s| format!("{s:.2}")).collect::<Vec<_>>().join(", ");
     if std::env::var_os("MANCALA_MPI_TRACE").is_some() {
         for layer in layers {
+            let boards: Vec<String> = layer.propagated.iter().map(u64::to_string).collect();
             eprintln!(
-                "layer {:>3}: {:.2} s, {} rounds of exchange, {} s in them by process",
+                "layer {:>3}: {:.2} s, {} rounds of exchange, {} s in them by process; forward \
+                 pass {} s, writing {} s, boards propagated from {}; processor time {} s",
                 layer.seeds,
                 layer.seconds,
                 layer.rounds,
-                seconds(&layer.waiting)
+                seconds(&layer.waiting),
+                seconds(&layer.forward),
+                seconds(&layer.writing),
+                boards.join(", "),
+                seconds(&layer.cpu)
             );
         }
     }

@@ -285,12 +285,10 @@ impl Drop for Mailbox<'_> {
     /// Waits for the sends under way (all taken once the step is over).
     fn drop(&mut self) {
         for flying in &mut self.flying {
-            // SAFETY: a request of `post`, not yet completed.
-            unsafe { ffi::MPI_Wait(&mut flying.request, ffi::RSMPI_STATUS_IGNORE) };
+            super::finish(&mut flying.request);
         }
         if let Some(wave) = &mut self.wave {
-            // SAFETY: the request of the wave under way.
-            unsafe { ffi::MPI_Wait(&mut wave.request, ffi::RSMPI_STATUS_IGNORE) };
+            super::finish(&mut wave.request);
         }
     }
 }

@@ -334,10 +334,17 @@ impl SpreadBuild for Spread<'_> {
         self.db.build_share(link, &self.sower, &self.rows, (dir, fp), seeds, progress, stop)
     }
 
-    fn push_layer(&mut self, layer: Layer, unchecked: Option<Unchecked>, _: Option<f64>) {
+    fn push_layer(
+        &mut self,
+        layer: Layer,
+        unchecked: Option<Unchecked>,
+        _: Option<f64>,
+        _: usize,
+    ) -> Result<(), DbError> {
         self.db.layers.push(layer);
         self.db.in_memory.push(false);
         self.db.unchecked.push(unchecked);
+        Ok(())
     }
 }
 

@@ -163,7 +163,9 @@ impl OwareDb {
                     waiting: false,
                 })
             };
+            let started = std::time::Instant::now();
             solver.forward(&sower, exits, states, lo, &report, &fail, &failed);
+            link.add_forward(started.elapsed().as_secs_f64());
             let failure = failure.into_inner().unwrap_or_else(|e| e.into_inner());
             link.together(failure.map_or(Ok(()), |e| Err(rules_differ(e))))?;
         }
@@ -193,6 +195,7 @@ impl OwareDb {
                 waiting: false,
             });
         }
+        link.look_at_memory();
         // The values in place of the words: byte `i` is read from word `i`
         // (bytes `4i..4i + 4`), never after it was written over.
         let bytes = words.values_mut();
@@ -242,8 +245,27 @@ impl SpreadBuild for Spread<'_> {
         self.db.build_share(link, self.v, (self.dir, self.fp), seeds, progress, stop)
     }
 
-    fn push_layer(&mut self, layer: Layer, unchecked: Option<Unchecked>, seconds: Option<f64>) {
+    fn push_layer(
+        &mut self,
+        layer: Layer,
+        unchecked: Option<Unchecked>,
+        seconds: Option<f64>,
+        largest: usize,
+    ) -> Result<(), DbError> {
         let seeds = self.db.layers.len();
+        // The larger layers read this one at random (a capture may lead
+        // anywhere in it): copied to memory on huge pages, as the
+        // one-process build does, rather than read through the file's
+        // mapping, whose small pages would miss the TLB at nearly every
+        // read. A capture takes at least 2 seeds in these games, so layer
+        // `k` reads the layers up to `k - 2`: the last two are left mapped
+        // (read, if ever, through the mapping).
+        let layer = if seeds + 2 <= largest {
+            let path = layer_path(self.dir, seeds);
+            Layer(super::in_memory(&layer.0).map_err(|e| super::io(&path, e))?)
+        } else {
+            layer
+        };
         self.db.layers.push(layer);
         self.db.unchecked.push(unchecked);
         self.db.builds.push(LayerBuild {
@@ -253,6 +275,7 @@ impl SpreadBuild for Spread<'_> {
             seconds: seconds.unwrap_or(0.0),
             forward_seconds: 0.0,
         });
+        Ok(())
     }
 }
 
@@ -303,6 +326,7 @@ impl Share<'_> {
         let cells = self.index.pits();
         let mut failure = None;
         let mut idle_polls = 0;
+        let mut propagated = 0;
         loop {
             if stop.load(Ordering::Relaxed) {
                 mail.quit(Quit::Stop);
@@ -315,7 +339,7 @@ impl Share<'_> {
                 scan_at = len;
             }
             let worked = if !stack.is_empty() {
-                self.propagate(t, &mut stack, &mut batch, &mut mail)
+                self.propagate(t, (&mut stack, &mut propagated), &mut batch, &mut mail)
             } else if inbox_at < inbox.len() {
                 // Boards of this share that other processes' boards move
                 // to, a block of them.
@@ -395,6 +419,7 @@ impl Share<'_> {
             }
         }
         self.link.add_rounds(mail.waves, mail.idle_seconds);
+        self.link.add_propagated(propagated);
         match (failure, mail.quitting()) {
             (Some(e), _) => Err(e),
             (None, Some(Quit::Stop)) => Err(Stopped::Interrupted),
@@ -438,7 +463,7 @@ impl Share<'_> {
     fn propagate(
         &self,
         t: i32,
-        stack: &mut Vec<(u64, Board)>,
+        (stack, propagated): (&mut Vec<(u64, Board)>, &mut u64),
         batch: &mut Vec<(u64, Board)>,
         mail: &mut Mailbox,
     ) -> Result<(), Stopped> {
@@ -448,6 +473,7 @@ impl Share<'_> {
         batch.clear();
         while batch.len() < BOARDS {
             let Some((r, board)) = stack.pop() else { break };
+            *propagated += 1;
             let won =
                 value_of(self.states[(r - self.lo) as usize].load(Ordering::Relaxed)) as i8 > 0;
             self.unmover.predecessors(self.index, &board, self.seeds, |p, pred| {
