@@ -110,6 +110,7 @@ fn rules(b: &mut Bytes) -> Rules {
             first: if bit(5) { Side::North } else { Side::South },
             pie_rule: bit(6),
             must_feed: choice / 12 % 2 == 1,
+            pass: b.byte() & 1 == 1,
         },
         end: EndRules {
             majority: choice / 24 % 2 == 1,

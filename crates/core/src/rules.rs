@@ -325,6 +325,12 @@ pub struct TurnRules {
     /// their owner.
     #[serde(default)]
     pub must_feed: bool,
+    /// A player who cannot move passes: the other player plays on, and the
+    /// game ends only when neither can move (Sungka). Needs
+    /// `end.empty_side = "mover"`; not with `must_feed` nor with grand
+    /// slams restricted, which exist so that the opponent can move.
+    #[serde(default)]
+    pub pass: bool,
 }
 
 fn south() -> Side {
@@ -451,9 +457,16 @@ impl Rules {
     /// Whether the rules uses an element beyond the Kalah and Oware
     /// families (relay from any pit, first seed back into the origin,
     /// captures by parity or from other rows, claimed pits, the seeds left
-    /// to the player whose side is empty): such rules are played by the
-    /// position's general sowing, and the endgame databases do not apply.
+    /// to the player whose side is empty, a player who cannot move
+    /// passing): the endgame databases do not apply to such rules, and all
+    /// but the pass are played by the position's general sowing.
     pub fn uses_general_elements(&self) -> bool {
+        self.uses_general_sowing() || self.turn.pass
+    }
+
+    /// Whether the rules use an element only the position's general sowing
+    /// plays (every element of [`Rules::uses_general_elements`] but the pass).
+    pub(crate) fn uses_general_sowing(&self) -> bool {
         self.sowing.relay == Relay::Any
             || self.sowing.first_seed_in_origin
             || self.capture.parity != Parity::Off
@@ -569,6 +582,39 @@ impl Rules {
                  back into the pit it started from and pass over that pit"
                     .into(),
             );
+        }
+        if self.turn.pass {
+            if self.end.empty_side != EmptySide::Mover {
+                problem(
+                    "turn.pass",
+                    "true".into(),
+                    "false unless end.empty_side = \"mover\": with \"either\" an empty side ends \
+                     the game, so no player is ever left to pass"
+                        .into(),
+                );
+            }
+            if self.turn.must_feed {
+                problem(
+                    "turn.must_feed",
+                    "true".into(),
+                    "false when turn.pass is true: a player whose side is empty passes, so \
+                     nothing obliges the mover to feed them"
+                        .into(),
+                );
+            }
+            if matches!(self.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
+                let value = match self.capture.grand_slam {
+                    GrandSlam::Forbidden => "\"forbidden\"",
+                    _ => "\"only-if-forced\"",
+                };
+                problem(
+                    "capture.grand_slam",
+                    value.into(),
+                    "\"allowed\" or \"captures-nothing\" when turn.pass is true: a player left \
+                     without seeds passes, so no move needs forbidding for leaving them none"
+                        .into(),
+                );
+            }
         }
         let claim = &self.claim;
         if claim.count == 0 && (claim.not_last_pit || claim.not_same_number) {

@@ -1405,6 +1405,96 @@ fn congkak_player_without_seeds_ends_the_game_and_the_other_takes_the_rest() {
     assert_eq!(p.to_string(), "0,0,0,0,0,0,0:46/0,0,0,0,0,0,0:52/S#no-seeds");
 }
 
+// ---------------------------------------------------------------- sungka
+
+#[test]
+fn sungka_a_player_without_seeds_passes_and_the_other_plays_on() {
+    //        7  6  5  4  3  2  1
+    //    55  0  0  0  0  0  0  0
+    //        1  0  0  0  0  0  2 40
+    //        1  2  3  4  5  6  7
+    // South's pit 1 into pit 2, empty, with nothing opposite: no capture.
+    // North has no seeds and passes: South moves again.
+    let v = variant("sungka");
+    let (p, r) = play(&v, "1,0,0,0,0,0,2:40/0,0,0,0,0,0,0:55/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,0,0,0,0,2:40/0,0,0,0,0,0,0:55/S");
+    assert!(r.passed && !r.extra_turn);
+    assert_eq!(legal(&v, &p), ["2", "7"]);
+    // Congkak, the same but for the pass, ends the game there.
+    let (p, r) = play(&variant("congkak"), "1,0,0,0,0,0,2:40/0,0,0,0,0,0,0:55/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:43/0,0,0,0,0,0,0:55/N#no-seeds");
+    assert!(!r.passed);
+    // A position typed with a mover who cannot move is settled as after a
+    // move: the turn passes.
+    let typed = Position::from_text(&v, "0,0,0,0,0,0,0:40/0,0,0,3,0,0,0:55/S").unwrap();
+    assert_eq!(typed.to_string(), "0,0,0,0,0,0,0:40/0,0,0,3,0,0,0:55/N");
+}
+
+#[test]
+fn sungka_an_extra_turn_without_seeds_passes_back_to_the_opponent() {
+    //        7  6  5  4  3  2  1
+    //    50  0  2  0  0  0  0  0
+    //        0  0  0  0  0  0  1 45
+    //        1  2  3  4  5  6  7
+    // South's last seed into the store: South would play again, but has no
+    // seed left and passes. North moves (Congkak ends the game here).
+    let v = variant("sungka");
+    let (p, r) = play(&v, "0,0,0,0,0,0,1:45/0,0,0,0,0,2,0:50/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:46/0,0,0,0,0,2,0:50/N");
+    assert!(r.extra_turn && r.passed);
+    // North's pit 6 (2): North's pit 7 and North's store; North plays
+    // again, South still without seeds.
+    let (p, r) = play(&v, "0,0,0,0,0,0,0:46/0,0,0,0,0,2,0:50/N", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:46/0,0,0,0,0,0,1:51/N");
+    assert!(r.extra_turn && !r.passed);
+}
+
+#[test]
+fn sungka_ends_when_neither_player_can_move() {
+    //        7  6  5  4  3  2  1
+    //    47  0  0  0  0  0  0  0
+    //        0  0  0  0  0  0  1 50
+    //        1  2  3  4  5  6  7
+    // South's last seed into the store: no seed is left in any pit, neither
+    // player can move, and the game is over.
+    let v = variant("sungka");
+    let (p, r) = play(&v, "0,0,0,0,0,0,1:50/0,0,0,0,0,0,0:47/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:51/0,0,0,0,0,0,0:47/S#no-seeds");
+    assert!(!r.passed);
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn sungka_relays_from_a_pile_on_either_row() {
+    //        7  6  5  4  3  2  1
+    //     0  4  0  0  0  0  1  1
+    //        0  0  0  0  0  0  2  0
+    //        1  2  3  4  5  6  7
+    // South's pit 7 (2): one into South's store, one into North's pit 1,
+    // which held one: its 2 are lifted and sown into North's pits 2 and 3;
+    // pit 3 was empty, so the move ends there, on the opponent's row,
+    // without a capture.
+    let v = variant("sungka");
+    let (p, r) = play(&v, "0,0,0,0,0,0,2:0/1,1,0,0,0,0,4:0/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:1/0,2,1,0,0,0,4:0/N");
+    assert_eq!((r.relays, r.captured, r.passed), (1, 0, false));
+}
+
+#[test]
+fn sungka_last_seed_in_an_own_empty_pit_takes_it_and_the_pit_opposite() {
+    //        7  6  5  4  3  2  1
+    //     0  0  6  0  0  0  0  0
+    //        1  0  0  0  0  0  0  0
+    //        1  2  3  4  5  6  7
+    // South's pit 1 into pit 2, empty; North's pit 6 opposite holds 6: the
+    // seed and the 6 go to South's store. No seed is left in any pit:
+    // neither player can move, the game is over.
+    let v = variant("sungka");
+    let (p, r) = play(&v, "1,0,0,0,0,0,0:0/0,0,0,0,0,6,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:7/0,0,0,0,0,0,0:0/N#no-seeds");
+    assert_eq!(r.captured, 7);
+}
+
 #[test]
 fn ayoayo_meets_sowings_that_never_end_in_random_games() {
     // At the real size, not only on made-up boards: in random games some

@@ -161,6 +161,7 @@ presets! {
     mangala: "mangala",
     ayoayo: "ayoayo",
     congkak: "congkak",
+    sungka: "sungka",
 }
 
 /// Bigger positions (more seeds left, a larger minimax budget): several
