@@ -105,6 +105,7 @@ fn rules(b: &mut Bytes) -> Rules {
                 CaptureRows::Either,
                 CaptureRows::Opponent,
             ][(general >> 3 & 3) as usize],
+            between_equal: b.byte() & 1 == 1,
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },

@@ -727,6 +727,20 @@ impl Position {
                 return;
             }
         }
+        if rules.capture.between_equal && last >= opp && last < opp + n && self.cells[last] == 1 {
+            // Between two equal pits of the opponent's row (Dakon's mikul).
+            let k = last - opp;
+            if k > 0 && k + 1 < n {
+                let side = self.cells[last - 1];
+                if side > 0 && self.cells[last + 1] == side {
+                    let taken = 2 * side + 1;
+                    r.captured = taken;
+                    self.cells[own_store] += taken;
+                    self.cells[last - 1..=last + 1].fill(0);
+                    return;
+                }
+            }
+        }
         let takes = |c: u8| v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0;
         let row_counts = |cell: usize| match rules.capture.rows {
             crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,

@@ -295,6 +295,19 @@ fn capture(
             return;
         }
     }
+    // Dakon's mikul: the last seed in an empty pit of the opponent's row
+    // between two pits of that row holding the same number takes them and
+    // itself.
+    if rules.between_equal && side != mover && board.seeds(last) == 1 && k > 0 && k + 1 < n {
+        let (left, right) = (Place::Pit(side, k - 1), Place::Pit(side, k + 1));
+        let seeds = board.seeds(left);
+        if seeds > 0 && board.seeds(right) == seeds {
+            board.capture(left, mover, events);
+            board.capture(right, mover, events);
+            board.capture(last, mover, events);
+            return;
+        }
+    }
     // Oware, Bohnenspiel, Toguz Kumalak: the last seed makes a pit of a
     // row that counts hold a capturing count (or parity); with chaining,
     // the pits before it along the ring that do too go with it.

@@ -33,6 +33,8 @@ const PRESETS: &[(&str, &str)] = &[
     ("ayoayo", include_str!("../variants/ayoayo.toml")),
     ("congkak", include_str!("../variants/congkak.toml")),
     ("sungka", include_str!("../variants/sungka.toml")),
+    ("toguz-korgool", include_str!("../variants/toguz-korgool.toml")),
+    ("dakon", include_str!("../variants/dakon.toml")),
 ];
 
 /// Why a variant could not be made.

@@ -169,6 +169,8 @@ struct Stats {
     /// Turns passed by a player who could not move (rule `pass`).
     passes: u64,
     empty_pit_captures: u64,
+    /// Captures between two equal pits (`between_equal`).
+    between_captures: u64,
     count_captures: u64,
     grand_slams_played: u64,
     forced_grand_slam_positions: u64,
@@ -184,10 +186,11 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} passes {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} passes {} between_captures {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
             self.passes,
+            self.between_captures,
             self.claims,
             self.to_empty_side,
             self.split_odd,
@@ -428,6 +431,25 @@ impl<'a> Reference<'a> {
                 b.stores[mover] += gain;
                 return false;
             }
+        }
+        // 1b. Between equal pits (Dakon's mikul): the last seed in an empty
+        // pit of the opponent's row whose two neighbours on that row hold
+        // the same number of seeds, at least one: both and the seed.
+        if self.r.capture.between_equal
+            && side == opp
+            && b.pits[side][j] == 1
+            && j > 0
+            && j + 1 < self.n
+            && b.pits[side][j - 1] == b.pits[side][j + 1]
+            && b.pits[side][j - 1] > 0
+        {
+            stats.between_captures += 1;
+            let gain = 1 + 2 * b.pits[side][j - 1];
+            b.pits[side][j - 1] = 0;
+            b.pits[side][j] = 0;
+            b.pits[side][j + 1] = 0;
+            b.stores[mover] += gain;
+            return false;
         }
         // 2. The capture by count, chained backwards along the ring.
         if self.row_counts(mover, side) && self.takes(b.pits[side][j]) {
@@ -753,7 +775,7 @@ fn describe(rules: &Rules) -> String {
         "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={:?} extra_turn={} \
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
-         rows={:?} claim={:?} seeds_left={:?} pass={}",
+         rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -778,6 +800,7 @@ fn describe(rules: &Rules) -> String {
         rules.claim,
         rules.end.seeds_left,
         rules.turn.pass,
+        rules.capture.between_equal,
     )
 }
 
@@ -1013,6 +1036,18 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     } else {
         ClaimRules::default()
     };
+    // Captures between two equal pits, in about a quarter of the sets;
+    // most of them without the captures by count and claims it is refused
+    // with.
+    r.capture.between_equal = rng.below(4) == 0;
+    if r.capture.between_equal && rng.below(4) != 0 {
+        r.capture.counts.clear();
+        r.capture.parity = Parity::Off;
+        r.capture.rows = CaptureRows::Opponent;
+        r.capture.chain = false;
+        r.capture.grand_slam = GrandSlam::Allowed;
+        r.claim = ClaimRules::default();
+    }
     r.turn.first = if rng.below(4) == 0 { Side::North } else { Side::South };
     r.turn.pie_rule = rng.below(3) == 0;
     r.turn.must_feed = rng.coin();
@@ -1073,6 +1108,7 @@ fn custom_rules_match_reference_in_random_games() {
                         || rules.end.repetition == Repetition::None
                         || (!by_count
                             && rules.claim.count == 0
+                            && !rules.capture.between_equal
                             && rules.capture.empty_pit == EmptyPitCapture::Off)))
                     || (rules.capture.chain && !by_count)
                     || (!by_count && rules.capture.grand_slam != GrandSlam::Allowed)
@@ -1084,6 +1120,7 @@ fn custom_rules_match_reference_in_random_games() {
                                 rules.capture.grand_slam,
                                 GrandSlam::Forbidden | GrandSlam::OnlyIfForced
                             )))
+                    || (rules.capture.between_equal && (by_count || rules.claim.count > 0))
                     || (beside
                         && rules.capture.empty_pit == EmptyPitCapture::Off
                         && rules.capture.parity == Parity::Off
@@ -1110,6 +1147,7 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.forced_grand_slam_positions > 0 && stats.claims > 0);
     assert!(stats.to_empty_side > 0, "no seeds left went to an empty side: {stats:?}");
     assert!(stats.passes > 0, "no player passed: {stats:?}");
+    assert!(stats.between_captures > 0, "no capture between equal pits: {stats:?}");
     for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "only-grand-slams", "cycle"]
     {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");

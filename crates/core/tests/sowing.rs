@@ -326,6 +326,26 @@ fn a_sungka_pass_is_told_last() {
 }
 
 #[test]
+fn dakons_mikul_is_told_as_three_captures() {
+    //      North   7  6  5  4  3  2  1
+    //             [0][0][0][3][0][2][0]
+    //        [49]                       [40]
+    //             [0][0][0][0][0][0][4]
+    //      South   1  2  3  4  5  6  7
+    // South's hole 7: the store, North's holes 1, 2 and 3; hole 3 lies
+    // between two holes of three: both and the seed are taken.
+    let events = told("dakon", 7, 7, "0,0,0,0,0,0,4:40/0,2,0,3,0,0,0:49/S", 7);
+    assert_eq!(
+        events[events.len() - 3..],
+        [
+            Capture { from: Pit(Side::North, 1), seeds: 3, store: Side::South },
+            Capture { from: Pit(Side::North, 3), seeds: 3, store: Side::South },
+            Capture { from: Pit(Side::North, 2), seeds: 1, store: Side::South },
+        ]
+    );
+}
+
+#[test]
 fn an_illegal_move_is_refused_as_play_refuses_it() {
     let v = Variant::preset("kalah-classic").unwrap();
     let p = Position::start(&v);

@@ -23,7 +23,9 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "mangala",
             "ayoayo",
             "congkak",
-            "sungka"
+            "sungka",
+            "toguz-korgool",
+            "dakon"
         ]
     );
     for v in Variant::presets() {
@@ -207,6 +209,24 @@ fn passing_refuses_the_rules_that_make_it_meaningless() {
     assert!(text.contains("pass = true"), "{text}");
     let without = text.replace("pass = true\n", "");
     assert!(!Rules::from_toml(&without).unwrap().turn.pass);
+}
+
+/// Captures between two equal pits refuse the other rules that speak of a
+/// pit the last seed makes hold 1, naming the field; alone they are a
+/// capture rule, enough with stores beside the board.
+#[test]
+fn between_equal_refuses_captures_by_count_and_claims() {
+    let mut rules = Variant::preset("toguz-kumalak").unwrap().rules().clone();
+    rules.capture.between_equal = true;
+    let e = rules.check().unwrap_err();
+    assert_eq!(e.0.len(), 1, "{e}");
+    assert_eq!(e.0[0].field, "capture.between_equal", "{e}");
+    rules.capture.parity = Parity::Off;
+    assert_eq!(rules.check().unwrap_err().0[0].field, "capture.between_equal");
+    rules.claim = ClaimRules::default();
+    rules.check().unwrap();
+    let text = Variant::preset("dakon").unwrap().rules().to_toml();
+    assert!(text.contains("between_equal = true"), "{text}");
 }
 
 /// A claimed pit is written `x`, reads back, and must be one the variant's

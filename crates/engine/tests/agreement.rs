@@ -162,6 +162,8 @@ presets! {
     ayoayo: "ayoayo",
     congkak: "congkak",
     sungka: "sungka",
+    toguz_korgool: "toguz-korgool",
+    dakon: "dakon",
 }
 
 /// Bigger positions (more seeds left, a larger minimax budget): several
