@@ -105,11 +105,13 @@ fn rules(b: &mut Bytes) -> Rules {
                 CaptureRows::Either,
                 CaptureRows::Opponent,
             ][(general >> 3 & 3) as usize],
+            between_equal: b.byte() & 1 == 1,
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },
             pie_rule: bit(6),
             must_feed: choice / 12 % 2 == 1,
+            pass: b.byte() & 1 == 1,
         },
         end: EndRules {
             majority: choice / 24 % 2 == 1,

@@ -135,6 +135,11 @@ pub struct MoveReport {
     /// and the position left unspecified. Such a move is not legal, so only
     /// a trial sowing or an unchecked illegal move meets this.
     pub endless: bool,
+    /// The player whose turn came next could not move and passed (rule
+    /// `pass`): the other player moves. Their turn came next after the
+    /// move (the opponent), or after an extra turn the mover, who then
+    /// passes to the opponent.
+    pub passed: bool,
 }
 
 /// Why a move cannot be played here.
@@ -471,16 +476,30 @@ impl Position {
         match mv {
             Move::Swap => {
                 self.swap_sides(v);
+                let next = self.to_move;
                 self.finish_move(v);
-                MoveReport { swapped: true, ..MoveReport::default() }
+                let passed = v.hot.pass && self.passed_from(next);
+                MoveReport { swapped: true, passed, ..MoveReport::default() }
             }
             Move::Sow(k) => {
                 let opening = self.is_opening();
-                let report = self.sow(v, k as usize, opening);
+                let mut report = self.sow(v, k as usize, opening);
+                let mover = self.to_move;
                 self.pass_turn(v, opening, &report);
+                if v.hot.pass {
+                    let next = if report.extra_turn { mover } else { mover.opponent() };
+                    report.passed = self.passed_from(next);
+                }
                 report
             }
         }
+    }
+
+    /// Whether the turn went past `next`, the player it came to (rule
+    /// `pass`), in a game still going on.
+    #[inline]
+    fn passed_from(&self, next: Side) -> bool {
+        self.end.is_none() && self.to_move != next
     }
 
     /// After a sowing: whose turn it is, the pie rule's offer, the end checks.
@@ -708,6 +727,20 @@ impl Position {
                 return;
             }
         }
+        if rules.capture.between_equal && last >= opp && last < opp + n && self.cells[last] == 1 {
+            // Between two equal pits of the opponent's row (Dakon's mikul).
+            let k = last - opp;
+            if k > 0 && k + 1 < n {
+                let side = self.cells[last - 1];
+                if side > 0 && self.cells[last + 1] == side {
+                    let taken = 2 * side + 1;
+                    r.captured = taken;
+                    self.cells[own_store] += taken;
+                    self.cells[last - 1..=last + 1].fill(0);
+                    return;
+                }
+            }
+        }
         let takes = |c: u8| v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0;
         let row_counts = |cell: usize| match rules.capture.rows {
             crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,
@@ -911,6 +944,17 @@ impl Position {
     fn finish_move_slow(&mut self, v: &Variant, mine: bool, theirs: bool) {
         if mine && self.has_sowable_pit(v) {
             return;
+        }
+        if v.hot.pass && theirs {
+            // The mover cannot move and passes, if the other player can
+            // (rule `pass`; it comes without feeding and grand slam rules).
+            let mut other = *self;
+            other.to_move = self.to_move.opponent();
+            if other.has_sowable_pit(v) {
+                self.to_move = other.to_move;
+                self.flags = 0;
+                return;
+            }
         }
         let reason = if !mine {
             EndReason::NoSeeds

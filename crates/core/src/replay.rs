@@ -66,6 +66,9 @@ pub enum SowEvent {
     },
     /// The pie rule's swap: the sides exchange places (rows and stores).
     Swap,
+    /// This side, whose turn came next, cannot move and passes: the other
+    /// side moves (rule `pass`). Last of the move's events.
+    Pass(Side),
     /// The game is over (the seeds left were moved by the captures just
     /// before, when the rules move them).
     End,
@@ -142,14 +145,15 @@ impl Position {
     /// the origin pit passed over on a lap where the rules say so, the
     /// opponent's store passed over), the capture (Kalah's empty-pit
     /// capture, Oware's captures chained backwards, a grand slam that
-    /// captures nothing), the pie rule's swap, and the end of the game with
-    /// the seeds left going to their owners. Slow and plain; see the module
+    /// captures nothing), the pie rule's swap, the end of the game with
+    /// the seeds left going to their owners, and a player's pass (rule
+    /// `pass`). Slow and plain; see the module
     /// documentation.
     ///
     /// An illegal move is refused as [`Position::play`] refuses it.
     pub fn sowing_events(&self, v: &Variant, mv: Move) -> Result<Vec<SowEvent>, IllegalMove> {
         // Legality, and whether (and why) the game ends, are `play`'s.
-        let (next, _) = self.play(v, mv)?;
+        let (next, report) = self.play(v, mv)?;
         let mut board = Board::of(self);
         let mut events = Vec::new();
         match mv {
@@ -188,6 +192,9 @@ impl Position {
                 }
             }
             events.push(SowEvent::End);
+        }
+        if report.passed {
+            events.push(SowEvent::Pass(next.to_move().opponent()));
         }
         Ok(events)
     }
@@ -284,6 +291,19 @@ fn capture(
             if across > 0 {
                 board.capture(opposite, mover, events);
             }
+            board.capture(last, mover, events);
+            return;
+        }
+    }
+    // Dakon's mikul: the last seed in an empty pit of the opponent's row
+    // between two pits of that row holding the same number takes them and
+    // itself.
+    if rules.between_equal && side != mover && board.seeds(last) == 1 && k > 0 && k + 1 < n {
+        let (left, right) = (Place::Pit(side, k - 1), Place::Pit(side, k + 1));
+        let seeds = board.seeds(left);
+        if seeds > 0 && board.seeds(right) == seeds {
+            board.capture(left, mover, events);
+            board.capture(right, mover, events);
             board.capture(last, mover, events);
             return;
         }

@@ -206,6 +206,12 @@ pub struct CaptureRules {
     /// opponent's (Oware), the mover's own, or either (Bohnenspiel).
     #[serde(default = "rows_opponent")]
     pub rows: CaptureRows,
+    /// Dakon's mikul: the last seed lands in an empty pit of the
+    /// opponent's row whose two neighbours on that row hold the same
+    /// number of seeds, at least one: the seeds of both neighbours and the
+    /// last seed are taken. Not with captures by count or claims.
+    #[serde(default)]
+    pub between_equal: bool,
 }
 
 impl CaptureRules {
@@ -325,6 +331,12 @@ pub struct TurnRules {
     /// their owner.
     #[serde(default)]
     pub must_feed: bool,
+    /// A player who cannot move passes: the other player plays on, and the
+    /// game ends only when neither can move (Sungka). Needs
+    /// `end.empty_side = "mover"`; not with `must_feed` nor with grand
+    /// slams restricted, which exist so that the opponent can move.
+    #[serde(default)]
+    pub pass: bool,
 }
 
 fn south() -> Side {
@@ -450,11 +462,20 @@ impl Rules {
 
     /// Whether the rules uses an element beyond the Kalah and Oware
     /// families (relay from any pit, first seed back into the origin,
-    /// captures by parity or from other rows, claimed pits, the seeds left
-    /// to the player whose side is empty): such rules are played by the
-    /// position's general sowing, and the endgame databases do not apply.
+    /// captures by parity, from other rows or between equal pits, claimed
+    /// pits, the seeds left to the player whose side is empty, a player who
+    /// cannot move passing): the endgame databases do not apply to such
+    /// rules, and all
+    /// but the pass are played by the position's general sowing.
     pub fn uses_general_elements(&self) -> bool {
+        self.uses_general_sowing() || self.turn.pass
+    }
+
+    /// Whether the rules use an element only the position's general sowing
+    /// plays (every element of [`Rules::uses_general_elements`] but the pass).
+    pub(crate) fn uses_general_sowing(&self) -> bool {
         self.sowing.relay == Relay::Any
+            || self.capture.between_equal
             || self.sowing.first_seed_in_origin
             || self.capture.parity != Parity::Off
             || self.capture.rows != CaptureRows::Opponent
@@ -570,6 +591,49 @@ impl Rules {
                     .into(),
             );
         }
+        if self.capture.between_equal && (by_count || self.claim.count > 0) {
+            problem(
+                "capture.between_equal",
+                "true".into(),
+                "false when capture.counts, capture.parity or claim.count is set: the last seed \
+                 makes the pit it lands in hold 1, which those rules speak of too; a rule set \
+                 takes one of them"
+                    .into(),
+            );
+        }
+        if self.turn.pass {
+            if self.end.empty_side != EmptySide::Mover {
+                problem(
+                    "turn.pass",
+                    "true".into(),
+                    "false unless end.empty_side = \"mover\": with \"either\" an empty side ends \
+                     the game, so no player is ever left to pass"
+                        .into(),
+                );
+            }
+            if self.turn.must_feed {
+                problem(
+                    "turn.must_feed",
+                    "true".into(),
+                    "false when turn.pass is true: a player whose side is empty passes, so \
+                     nothing obliges the mover to feed them"
+                        .into(),
+                );
+            }
+            if matches!(self.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
+                let value = match self.capture.grand_slam {
+                    GrandSlam::Forbidden => "\"forbidden\"",
+                    _ => "\"only-if-forced\"",
+                };
+                problem(
+                    "capture.grand_slam",
+                    value.into(),
+                    "\"allowed\" or \"captures-nothing\" when turn.pass is true: a player left \
+                     without seeds passes, so no move needs forbidding for leaving them none"
+                        .into(),
+                );
+            }
+        }
         let claim = &self.claim;
         if claim.count == 0 && (claim.not_last_pit || claim.not_same_number) {
             problem(
@@ -611,7 +675,10 @@ impl Rules {
                         .into(),
                 );
             }
-            if !by_count && self.capture.empty_pit == EmptyPitCapture::Off && self.claim.count == 0
+            if !by_count
+                && self.capture.empty_pit == EmptyPitCapture::Off
+                && self.claim.count == 0
+                && !self.capture.between_equal
             {
                 problem(
                     "capture",

@@ -32,6 +32,9 @@ const PRESETS: &[(&str, &str)] = &[
     ("mangala", include_str!("../variants/mangala.toml")),
     ("ayoayo", include_str!("../variants/ayoayo.toml")),
     ("congkak", include_str!("../variants/congkak.toml")),
+    ("sungka", include_str!("../variants/sungka.toml")),
+    ("toguz-korgool", include_str!("../variants/toguz-korgool.toml")),
+    ("dakon", include_str!("../variants/dakon.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -98,6 +101,8 @@ pub(crate) struct HotRules {
     pub majority: bool,
     /// `empty_side = "either"`.
     pub either_side_ends: bool,
+    /// `pass`: a player who cannot move passes.
+    pub pass: bool,
     /// Grand slams must be looked for when listing moves.
     pub slam_check: bool,
     /// The largest capture count (0 without captures by count; counts are
@@ -110,7 +115,7 @@ pub(crate) struct HotRules {
     /// Ring stores and `skip_opponent_store = false`.
     pub sow_opponent_store: bool,
     /// The rules use an element only the general sowing plays
-    /// ([`Rules::uses_general_elements`]).
+    /// (`Rules::uses_general_sowing`).
     pub general: bool,
     /// `relay || general`: the short sowing does not apply.
     pub relay_or_general: bool,
@@ -218,7 +223,7 @@ impl Variant {
             }
         }
         let capture_counts = rules.capture.counts.iter().fold(0u64, |m, &c| m | 1u64 << c);
-        let general = rules.uses_general_elements();
+        let general = rules.uses_general_sowing();
         let mut capture_mask = [0u64; 4];
         for c in 1..256usize {
             let by_parity = match rules.capture.parity {
@@ -244,6 +249,7 @@ impl Variant {
             must_feed: rules.turn.must_feed,
             majority: rules.end.majority,
             either_side_ends: rules.end.empty_side == crate::EmptySide::Either,
+            pass: rules.turn.pass,
             stores_on_ring: rules.board.stores == StorePlacement::Ring,
             sow_opponent_store: rules.board.stores == StorePlacement::Ring
                 && !rules.sowing.skip_opponent_store,

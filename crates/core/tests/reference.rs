@@ -166,7 +166,11 @@ struct Stats {
     /// Ends where the seeds left went to the player whose side is empty.
     to_empty_side: u64,
     extra_turns: u64,
+    /// Turns passed by a player who could not move (rule `pass`).
+    passes: u64,
     empty_pit_captures: u64,
+    /// Captures between two equal pits (`between_equal`).
+    between_captures: u64,
     count_captures: u64,
     grand_slams_played: u64,
     forced_grand_slam_positions: u64,
@@ -182,9 +186,11 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} passes {} between_captures {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
+            self.passes,
+            self.between_captures,
             self.claims,
             self.to_empty_side,
             self.split_odd,
@@ -426,6 +432,25 @@ impl<'a> Reference<'a> {
                 return false;
             }
         }
+        // 1b. Between equal pits (Dakon's mikul): the last seed in an empty
+        // pit of the opponent's row whose two neighbours on that row hold
+        // the same number of seeds, at least one: both and the seed.
+        if self.r.capture.between_equal
+            && side == opp
+            && b.pits[side][j] == 1
+            && j > 0
+            && j + 1 < self.n
+            && b.pits[side][j - 1] == b.pits[side][j + 1]
+            && b.pits[side][j - 1] > 0
+        {
+            stats.between_captures += 1;
+            let gain = 1 + 2 * b.pits[side][j - 1];
+            b.pits[side][j - 1] = 0;
+            b.pits[side][j] = 0;
+            b.pits[side][j + 1] = 0;
+            b.stores[mover] += gain;
+            return false;
+        }
         // 2. The capture by count, chained backwards along the ring.
         if self.row_counts(mover, side) && self.takes(b.pits[side][j]) {
             let mut taken = vec![(side, j)];
@@ -624,6 +649,17 @@ impl<'a> Reference<'a> {
         if all_gs {
             stats.forced_grand_slam_positions += 1;
         }
+        if pits.is_empty() && !q.swap_offered && self.r.turn.pass {
+            // The player who cannot move passes, if the other one can.
+            let mut other = q.clone();
+            other.to_move = 1 - q.to_move;
+            if !self.legal_pits(&other, stats).0.is_empty() {
+                stats.passes += 1;
+                q.to_move = other.to_move;
+                q.opening = false;
+                return self.repetition(q, history, stats);
+            }
+        }
         if pits.is_empty() && !q.swap_offered {
             let mover = q.to_move;
             let reason = if q.board.side_sum(mover) == 0 {
@@ -639,7 +675,16 @@ impl<'a> Reference<'a> {
             q.end = Some(reason);
             return q.end;
         }
-        // 4. repetition
+        self.repetition(q, history, stats)
+    }
+
+    /// 4. The repetition rule.
+    fn repetition(
+        &self,
+        q: &mut RefPos,
+        history: &HashSet<RefPos>,
+        stats: &mut Stats,
+    ) -> Option<&'static str> {
         if self.r.end.repetition != Repetition::None && history.contains(q) {
             match self.r.end.repetition {
                 Repetition::Owner => q.board.give_seeds_left(self.to_empty_side()),
@@ -730,7 +775,7 @@ fn describe(rules: &Rules) -> String {
         "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={:?} extra_turn={} \
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
-         rows={:?} claim={:?} seeds_left={:?}",
+         rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -754,6 +799,8 @@ fn describe(rules: &Rules) -> String {
         rules.capture.rows,
         rules.claim,
         rules.end.seeds_left,
+        rules.turn.pass,
+        rules.capture.between_equal,
     )
 }
 
@@ -864,14 +911,27 @@ fn random_games(
             }
             let mv = rng.pick(&moves);
             played.push(mv);
-            if let Err(e) = game.play(mv) {
+            let report = game.play(mv).unwrap_or_else(|e| {
                 panic!(
                     "real game rejected reference-legal move {mv}: {e}\n  rules: {}\n  moves: {}",
                     describe(&rules),
                     moves_text(&played)
-                );
-            }
+                )
+            });
+            let passes = stats.passes;
             rp = reference.play(&rp, mv, &history, stats);
+            if report.passed != (stats.passes > passes) {
+                stats.failures.push((
+                    "new",
+                    format!(
+                        "the move report says passed = {}, the reference differs\n  rules: {}\n  moves: {}",
+                        report.passed,
+                        describe(&rules),
+                        moves_text(&played)
+                    ),
+                ));
+                break;
+            }
             history.insert(rp.clone());
             stats.moves += 1;
         }
@@ -976,6 +1036,18 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     } else {
         ClaimRules::default()
     };
+    // Captures between two equal pits, in about a quarter of the sets;
+    // most of them without the captures by count and claims it is refused
+    // with.
+    r.capture.between_equal = rng.below(4) == 0;
+    if r.capture.between_equal && rng.below(4) != 0 {
+        r.capture.counts.clear();
+        r.capture.parity = Parity::Off;
+        r.capture.rows = CaptureRows::Opponent;
+        r.capture.chain = false;
+        r.capture.grand_slam = GrandSlam::Allowed;
+        r.claim = ClaimRules::default();
+    }
     r.turn.first = if rng.below(4) == 0 { Side::North } else { Side::South };
     r.turn.pie_rule = rng.below(3) == 0;
     r.turn.must_feed = rng.coin();
@@ -987,6 +1059,17 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
         rng.pick(&[Repetition::None, Repetition::Owner, Repetition::Split])
     };
     r.end.seeds_left = if rng.below(4) == 0 { SeedsLeft::EmptySide } else { SeedsLeft::Owner };
+    // A player who cannot move passes, in about a quarter of the sets; most
+    // of them made valid (the rest check that the combinations docs/rules.md
+    // names are refused).
+    r.turn.pass = rng.below(4) == 0;
+    if r.turn.pass && rng.below(4) != 0 {
+        r.end.empty_side = EmptySide::Mover;
+        r.turn.must_feed = false;
+        if matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
+            r.capture.grand_slam = GrandSlam::Allowed;
+        }
+    }
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
@@ -1025,10 +1108,19 @@ fn custom_rules_match_reference_in_random_games() {
                         || rules.end.repetition == Repetition::None
                         || (!by_count
                             && rules.claim.count == 0
+                            && !rules.capture.between_equal
                             && rules.capture.empty_pit == EmptyPitCapture::Off)))
                     || (rules.capture.chain && !by_count)
                     || (!by_count && rules.capture.grand_slam != GrandSlam::Allowed)
                     || rules.claim.count as u32 > rules.total_seeds()
+                    || (rules.turn.pass
+                        && (rules.end.empty_side != EmptySide::Mover
+                            || rules.turn.must_feed
+                            || matches!(
+                                rules.capture.grand_slam,
+                                GrandSlam::Forbidden | GrandSlam::OnlyIfForced
+                            )))
+                    || (rules.capture.between_equal && (by_count || rules.claim.count > 0))
                     || (beside
                         && rules.capture.empty_pit == EmptyPitCapture::Off
                         && rules.capture.parity == Parity::Off
@@ -1054,6 +1146,8 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.swaps > 0 && stats.grand_slams_played > 0);
     assert!(stats.forced_grand_slam_positions > 0 && stats.claims > 0);
     assert!(stats.to_empty_side > 0, "no seeds left went to an empty side: {stats:?}");
+    assert!(stats.passes > 0, "no player passed: {stats:?}");
+    assert!(stats.between_captures > 0, "no capture between equal pits: {stats:?}");
     for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "only-grand-slams", "cycle"]
     {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");

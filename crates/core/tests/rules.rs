@@ -1405,6 +1405,194 @@ fn congkak_player_without_seeds_ends_the_game_and_the_other_takes_the_rest() {
     assert_eq!(p.to_string(), "0,0,0,0,0,0,0:46/0,0,0,0,0,0,0:52/S#no-seeds");
 }
 
+// ---------------------------------------------------------------- dakon
+
+#[test]
+fn dakon_mikul_takes_two_equal_holes_and_the_seed_between_them() {
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  3  0  2  0
+    //        0  0  0  0  0  0  4  0
+    //        1  2  3  4  5  6  7
+    // South's hole 7 (4): the store, North's holes 1, 2 (2 -> 3) and 3,
+    // empty: the last seed lies between North's holes 2 and 4, three each.
+    // Both and the seed go to South's store (mikul).
+    let v = variant("dakon");
+    let (p, r) = play(&v, "0,0,0,0,0,0,4:0/0,2,0,3,0,0,0:0/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:8/1,0,0,0,0,0,0:0/N");
+    assert_eq!(r.captured, 7);
+}
+
+#[test]
+fn dakon_mikul_needs_equal_holes_on_both_sides() {
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  2  0  2  0
+    //        0  0  0  0  0  0  4  0
+    //        1  2  3  4  5  6  7
+    // As above, but North's hole 4 holds 2 and hole 2 is made 3: no capture.
+    let v = variant("dakon");
+    let (p, r) = play(&v, "0,0,0,0,0,0,4:0/0,2,0,2,0,0,0:0/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:1/1,3,1,2,0,0,0:0/N");
+    assert_eq!(r.captured, 0);
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  5  0
+    //        0  0  0  0  0  0  2  0
+    // The last seed in North's hole 1, which has a neighbour on one side
+    // only: no capture.
+    let (p, r) = play(&v, "0,0,0,0,0,0,2:0/0,5,0,0,0,0,0:0/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:1/1,5,0,0,0,0,0:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn dakon_nembak_takes_the_hole_opposite_an_own_empty_hole() {
+    //        7  6  5  4  3  2  1
+    //     0  0  4  0  0  0  0  1
+    //        1  0  0  0  0  0  0  0
+    //        1  2  3  4  5  6  7
+    // South's hole 1 into hole 2, empty; North's hole 6 opposite holds 4:
+    // the seed and the 4 go to South's store. South has no seed left: the
+    // turn stays North's, who plays on.
+    let v = variant("dakon");
+    let (p, r) = play(&v, "1,0,0,0,0,0,0:0/1,0,0,0,0,4,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:5/1,0,0,0,0,0,0:0/N");
+    assert_eq!(r.captured, 5);
+    // North's hole 1 into hole 2: South cannot move and passes.
+    let (p, r) = play(&v, "0,0,0,0,0,0,0:5/1,0,0,0,0,0,0:0/N", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:5/0,1,0,0,0,0,0:0/N");
+    assert!(r.passed);
+}
+
+// ---------------------------------------------------------------- toguz korgool
+
+#[test]
+fn toguz_korgool_plays_exactly_as_toguz_kumalak() {
+    // The Kyrgyz game's sources state the Kazakh game's rules: in random
+    // games at the full size and a small one, every position, legal move
+    // list and end is the same under both presets.
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for size in [None, Some((4, 3))] {
+        let (kumalak, korgool) = match size {
+            None => (variant("toguz-kumalak"), variant("toguz-korgool")),
+            Some((p, s)) => (
+                variant("toguz-kumalak").resized(Some(p), Some(s)).unwrap(),
+                variant("toguz-korgool").resized(Some(p), Some(s)).unwrap(),
+            ),
+        };
+        let (mut tuz, mut ends) = (0, 0);
+        for _ in 0..100 {
+            let (mut a, mut b) = (Game::new(kumalak.clone()), Game::new(korgool.clone()));
+            loop {
+                assert_eq!(a.position(), b.position());
+                assert_eq!(a.legal_moves().to_vec(), b.legal_moves().to_vec());
+                if a.position().is_over() {
+                    ends += 1;
+                    break;
+                }
+                let legal = a.legal_moves();
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let mv = legal[(x % legal.len() as u64) as usize];
+                let (ra, rb) = (a.play(mv).unwrap(), b.play(mv).unwrap());
+                assert_eq!(ra, rb);
+                tuz += ra.claimed as u32;
+            }
+        }
+        // The games went to their ends and made tuzes on the way.
+        assert!(ends == 100 && tuz > 50, "{size:?}: {ends} ends, {tuz} tuzes");
+    }
+}
+
+// ---------------------------------------------------------------- sungka
+
+#[test]
+fn sungka_a_player_without_seeds_passes_and_the_other_plays_on() {
+    //        7  6  5  4  3  2  1
+    //    55  0  0  0  0  0  0  0
+    //        1  0  0  0  0  0  2 40
+    //        1  2  3  4  5  6  7
+    // South's pit 1 into pit 2, empty, with nothing opposite: no capture.
+    // North has no seeds and passes: South moves again.
+    let v = variant("sungka");
+    let (p, r) = play(&v, "1,0,0,0,0,0,2:40/0,0,0,0,0,0,0:55/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,0,0,0,0,2:40/0,0,0,0,0,0,0:55/S");
+    assert!(r.passed && !r.extra_turn);
+    assert_eq!(legal(&v, &p), ["2", "7"]);
+    // Congkak, the same but for the pass, ends the game there.
+    let (p, r) = play(&variant("congkak"), "1,0,0,0,0,0,2:40/0,0,0,0,0,0,0:55/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:43/0,0,0,0,0,0,0:55/N#no-seeds");
+    assert!(!r.passed);
+    // A position typed with a mover who cannot move is settled as after a
+    // move: the turn passes.
+    let typed = Position::from_text(&v, "0,0,0,0,0,0,0:40/0,0,0,3,0,0,0:55/S").unwrap();
+    assert_eq!(typed.to_string(), "0,0,0,0,0,0,0:40/0,0,0,3,0,0,0:55/N");
+}
+
+#[test]
+fn sungka_an_extra_turn_without_seeds_passes_back_to_the_opponent() {
+    //        7  6  5  4  3  2  1
+    //    50  0  2  0  0  0  0  0
+    //        0  0  0  0  0  0  1 45
+    //        1  2  3  4  5  6  7
+    // South's last seed into the store: South would play again, but has no
+    // seed left and passes. North moves (Congkak ends the game here).
+    let v = variant("sungka");
+    let (p, r) = play(&v, "0,0,0,0,0,0,1:45/0,0,0,0,0,2,0:50/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:46/0,0,0,0,0,2,0:50/N");
+    assert!(r.extra_turn && r.passed);
+    // North's pit 6 (2): North's pit 7 and North's store; North plays
+    // again, South still without seeds.
+    let (p, r) = play(&v, "0,0,0,0,0,0,0:46/0,0,0,0,0,2,0:50/N", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:46/0,0,0,0,0,0,1:51/N");
+    assert!(r.extra_turn && !r.passed);
+}
+
+#[test]
+fn sungka_ends_when_neither_player_can_move() {
+    //        7  6  5  4  3  2  1
+    //    47  0  0  0  0  0  0  0
+    //        0  0  0  0  0  0  1 50
+    //        1  2  3  4  5  6  7
+    // South's last seed into the store: no seed is left in any pit, neither
+    // player can move, and the game is over.
+    let v = variant("sungka");
+    let (p, r) = play(&v, "0,0,0,0,0,0,1:50/0,0,0,0,0,0,0:47/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:51/0,0,0,0,0,0,0:47/S#no-seeds");
+    assert!(!r.passed);
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn sungka_relays_from_a_pile_on_either_row() {
+    //        7  6  5  4  3  2  1
+    //     0  4  0  0  0  0  1  1
+    //        0  0  0  0  0  0  2  0
+    //        1  2  3  4  5  6  7
+    // South's pit 7 (2): one into South's store, one into North's pit 1,
+    // which held one: its 2 are lifted and sown into North's pits 2 and 3;
+    // pit 3 was empty, so the move ends there, on the opponent's row,
+    // without a capture.
+    let v = variant("sungka");
+    let (p, r) = play(&v, "0,0,0,0,0,0,2:0/1,1,0,0,0,0,4:0/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:1/0,2,1,0,0,0,4:0/N");
+    assert_eq!((r.relays, r.captured, r.passed), (1, 0, false));
+}
+
+#[test]
+fn sungka_last_seed_in_an_own_empty_pit_takes_it_and_the_pit_opposite() {
+    //        7  6  5  4  3  2  1
+    //     0  0  6  0  0  0  0  0
+    //        1  0  0  0  0  0  0  0
+    //        1  2  3  4  5  6  7
+    // South's pit 1 into pit 2, empty; North's pit 6 opposite holds 6: the
+    // seed and the 6 go to South's store. No seed is left in any pit:
+    // neither player can move, the game is over.
+    let v = variant("sungka");
+    let (p, r) = play(&v, "1,0,0,0,0,0,0:0/0,0,0,0,0,6,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:7/0,0,0,0,0,0,0:0/N#no-seeds");
+    assert_eq!(r.captured, 7);
+}
+
 #[test]
 fn ayoayo_meets_sowings_that_never_end_in_random_games() {
     // At the real size, not only on made-up boards: in random games some

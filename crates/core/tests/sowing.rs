@@ -64,7 +64,8 @@ fn apply(p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec<u8>, [u8; 2]
                 rows.swap(0, 1);
                 stores.swap(0, 1);
             }
-            SowEvent::End => ended = true,
+            // Nothing follows the end or a pass.
+            SowEvent::End | SowEvent::Pass(_) => ended = true,
             SowEvent::Pick { from: Place::Store(_), .. }
             | SowEvent::Capture { from: Place::Store(_), .. } => return None,
         }
@@ -98,9 +99,11 @@ proptest! {
             let legal = p.legal_moves(&v);
             let mv = legal[choices[plies % choices.len()] as usize % legal.len()];
             let events = p.sowing_events(&v, mv).unwrap();
-            let (next, _) = p.play(&v, mv).unwrap();
+            let (next, report) = p.play(&v, mv).unwrap();
             prop_assert_eq!(apply(&p, &events), Some(board(&next)), "{} move {}: {:?}", p, mv, events);
             prop_assert_eq!(events.last() == Some(&SowEvent::End), next.is_over());
+            let pass = SowEvent::Pass(next.to_move().opponent());
+            prop_assert_eq!(events.last() == Some(&pass), report.passed);
             match mv {
                 Move::Swap => prop_assert_eq!(events[0], SowEvent::Swap),
                 Move::Sow(k) => {
@@ -300,6 +303,46 @@ fn the_pie_rules_swap_is_one_event() {
     assert_eq!(apply(&p, &events), Some(board(&next)));
     // Not offered again.
     assert_eq!(next.sowing_events(&v, Move::Swap), Err(IllegalMove::SwapNotAllowed));
+}
+
+#[test]
+fn a_sungka_pass_is_told_last() {
+    //      North   7  6  5  4  3  2  1
+    //             [0][2][0][0][0][0][0]
+    //        [50]                       [45]
+    //             [0][0][0][0][0][0][1]
+    //      South   1  2  3  4  5  6  7
+    // South's last seed into the store: an extra turn, but no seed is left
+    // on South's side, so South passes and North moves.
+    let events = told("sungka", 7, 7, "0,0,0,0,0,0,1:45/0,0,0,0,0,2,0:50/S", 7);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(Side::South, 6), seeds: 1 },
+            Drop { into: Store(Side::South) },
+            SowEvent::Pass(Side::South),
+        ]
+    );
+}
+
+#[test]
+fn dakons_mikul_is_told_as_three_captures() {
+    //      North   7  6  5  4  3  2  1
+    //             [0][0][0][3][0][2][0]
+    //        [49]                       [40]
+    //             [0][0][0][0][0][0][4]
+    //      South   1  2  3  4  5  6  7
+    // South's hole 7: the store, North's holes 1, 2 and 3; hole 3 lies
+    // between two holes of three: both and the seed are taken.
+    let events = told("dakon", 7, 7, "0,0,0,0,0,0,4:40/0,2,0,3,0,0,0:49/S", 7);
+    assert_eq!(
+        events[events.len() - 3..],
+        [
+            Capture { from: Pit(Side::North, 1), seeds: 3, store: Side::South },
+            Capture { from: Pit(Side::North, 3), seeds: 3, store: Side::South },
+            Capture { from: Pit(Side::North, 2), seeds: 1, store: Side::South },
+        ]
+    );
 }
 
 #[test]

@@ -22,7 +22,10 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "ouril",
             "mangala",
             "ayoayo",
-            "congkak"
+            "congkak",
+            "sungka",
+            "toguz-korgool",
+            "dakon"
         ]
     );
     for v in Variant::presets() {
@@ -177,6 +180,53 @@ fn meaningless_combinations_of_the_new_elements_are_refused() {
     rules.capture.counts.clear();
     rules.capture.parity = Parity::Odd;
     rules.check().unwrap();
+}
+
+/// A player who cannot move passes only where some player can be left
+/// without a move, and without the rules that exist to keep the opponent
+/// able to move: each refusal names its field.
+#[test]
+fn passing_refuses_the_rules_that_make_it_meaningless() {
+    let sungka = Variant::preset("sungka").unwrap().rules().clone();
+    let mut rules = sungka.clone();
+    rules.end.empty_side = EmptySide::Either;
+    let e = rules.check().unwrap_err();
+    assert_eq!(e.0.len(), 1, "{e}");
+    assert_eq!(e.0[0].field, "turn.pass", "{e}");
+    assert!(e.to_string().contains("end.empty_side = \"mover\""), "{e}");
+    let mut rules = Variant::preset("oware").unwrap().rules().clone();
+    rules.turn.pass = true;
+    let e = rules.check().unwrap_err();
+    let fields: Vec<&str> = e.0.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(fields, ["turn.must_feed", "capture.grand_slam"], "{e}");
+    assert!(e.to_string().contains("capture.grand_slam = \"forbidden\""), "{e}");
+    rules.turn.must_feed = false;
+    rules.capture.grand_slam = GrandSlam::CapturesNothing;
+    rules.check().unwrap();
+    // The field reads from a variant file, defaults to false and is
+    // written back.
+    let text = sungka.to_toml();
+    assert!(text.contains("pass = true"), "{text}");
+    let without = text.replace("pass = true\n", "");
+    assert!(!Rules::from_toml(&without).unwrap().turn.pass);
+}
+
+/// Captures between two equal pits refuse the other rules that speak of a
+/// pit the last seed makes hold 1, naming the field; alone they are a
+/// capture rule, enough with stores beside the board.
+#[test]
+fn between_equal_refuses_captures_by_count_and_claims() {
+    let mut rules = Variant::preset("toguz-kumalak").unwrap().rules().clone();
+    rules.capture.between_equal = true;
+    let e = rules.check().unwrap_err();
+    assert_eq!(e.0.len(), 1, "{e}");
+    assert_eq!(e.0[0].field, "capture.between_equal", "{e}");
+    rules.capture.parity = Parity::Off;
+    assert_eq!(rules.check().unwrap_err().0[0].field, "capture.between_equal");
+    rules.claim = ClaimRules::default();
+    rules.check().unwrap();
+    let text = Variant::preset("dakon").unwrap().rules().to_toml();
+    assert!(text.contains("between_equal = true"), "{text}");
 }
 
 /// A claimed pit is written `x`, reads back, and must be one the variant's

@@ -161,6 +161,9 @@ presets! {
     mangala: "mangala",
     ayoayo: "ayoayo",
     congkak: "congkak",
+    sungka: "sungka",
+    toguz_korgool: "toguz-korgool",
+    dakon: "dakon",
 }
 
 /// Bigger positions (more seeds left, a larger minimax budget): several

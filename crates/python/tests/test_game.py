@@ -42,6 +42,16 @@ def test_the_traditional_games_play_through_the_python_api():
         assert left == 0 or state.position().endswith("#majority")
 
 
+def test_a_sungka_player_who_cannot_move_passes():
+    game = mancala.load_game("sungka")
+    # South's pit 1 into pit 2: North has no seeds and passes, South moves again.
+    state = game.new_initial_state("1,0,0,0,0,0,2:40/0,0,0,0,0,0,0:55/S")
+    state.apply_action(0)
+    assert state.position() == "0,1,0,0,0,0,2:40/0,0,0,0,0,0,0:55/S"
+    assert state.current_player() == 0
+    assert state.legal_actions() == [1, 6]
+
+
 def test_game_sizes_and_actions():
     game = mancala.load_game("kalah-classic")
     assert (game.name, game.pits_per_side, game.seeds, game.total_seeds) == ("kalah-classic", 6, 4, 48)

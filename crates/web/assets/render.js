@@ -80,6 +80,9 @@ function renderStatus() {
   } else {
     status.textContent = `${playerLabel(mover)} to move.`;
   }
+  // A player who could not move passed after the last move (rule `pass`).
+  const pass = ((app.shown.last_move && app.shown.last_move.events) || []).find((e) => e.pass);
+  if (pass) status.textContent = `${sideName(pass.pass)} cannot move and passes. ${status.textContent}`;
   if (app.hint) status.textContent += ` Hint: ${app.hint === 'swap' ? 'swap' : `pit ${app.hint}`}.`;
 }
 

@@ -73,6 +73,7 @@ fn event(e: SowEvent) -> Value {
             json!({"capture": place(from), "seeds": seeds, "store": side(store)})
         }
         SowEvent::Swap => json!({"swap": true}),
+        SowEvent::Pass(s) => json!({"pass": side(s)}),
         SowEvent::End => json!({"end": true}),
     }
 }

@@ -602,9 +602,19 @@ impl Session {
             }
             s.push('.');
         }
-        if report.extra_turn && !pos.is_over() {
+        let next = side_name(pos.to_move());
+        if report.extra_turn && report.passed {
+            let _ = write!(
+                s,
+                " The last seed fell in the store, but {} has no move left to play again and \
+                 passes: {next} to move.",
+                side_name(mover)
+            );
+        } else if report.extra_turn && !pos.is_over() {
             let _ =
                 write!(s, " The last seed fell in the store: extra turn for {}.", side_name(mover));
+        } else if report.passed {
+            let _ = write!(s, " {} cannot move and passes: {next} to move.", side_name(!mover));
         }
         s
     }
@@ -970,6 +980,32 @@ mod tests {
         d.say("undo");
         let shown = d.say("help");
         assert!(shown.contains("(1-6, shown below your row)"), "{shown}");
+    }
+
+    #[test]
+    fn a_player_who_cannot_move_is_said_to_pass() {
+        // Sungka on one pit a side with one seed: South's seed falls in
+        // South's store, but South has no seed left and passes; so does
+        // North after the same move, and the game is over.
+        let mut d = Driver::new(Setup {
+            variant: Some(Variant::preset("sungka").unwrap()),
+            pits: Some(1),
+            seeds: Some(1),
+            players: [Some(PlayerKind::Human), Some(PlayerKind::Human)],
+        });
+        d.until_question();
+        let shown = d.say("1");
+        assert!(
+            shown.contains(
+                "The last seed fell in the store, but South has no move left to play again and \
+                 passes: North to move."
+            ),
+            "{shown}"
+        );
+        assert!(!shown.contains("extra turn for South"), "{shown}");
+        let shown = d.say("1");
+        assert!(!shown.contains("passes"), "{shown}");
+        assert!(shown.contains("Game over"), "{shown}");
     }
 
     #[test]
