@@ -682,8 +682,8 @@ impl Rules {
             {
                 problem(
                     "capture",
-                    "counts = [], parity = \"off\", empty_pit = \"off\" and no claim".into(),
-                    "a capture rule (counts, parity or empty_pit) or a claim when stores are beside the board: seeds \
+                    "counts = [], parity = \"off\", empty_pit = \"off\", between_equal = false and no claim".into(),
+                    "a capture rule (counts, parity, empty_pit or between_equal) or a claim when stores are beside the board: seeds \
                      leave the board only by captures, so without one a game could end only by a \
                      repeated position or a side without a move, which can take longer than anyone \
                      can wait (16 pits x 7 seeds: over 20,000 moves, each slower than the last)"

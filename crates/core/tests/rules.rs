@@ -618,7 +618,7 @@ fn stores_beside_the_board_without_a_capture_rule_are_refused() {
     let e = Variant::new(rules.clone()).unwrap_err().to_string();
     assert!(
         e.contains("capture")
-            && e.contains("a capture rule (counts, parity or empty_pit) or a claim"),
+            && e.contains("a capture rule (counts, parity, empty_pit or between_equal) or a claim"),
         "{e}"
     );
     assert!(e.contains("beside the board"), "{e}");
