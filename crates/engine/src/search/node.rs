@@ -17,10 +17,10 @@
 //! - At the horizon a position with at most `solve_seeds` seeds left in the
 //!   pits is not evaluated but searched on to the end of the game (seeds in
 //!   pits never increase, so this terminates in the same mode).
-//! - Late move reductions: a quiet move (no seed into a store, no extra
-//!   turn) searched after the first two, at depth 3 or more, is first
-//!   searched one or two moves shallower with a null window, and at full
-//!   depth only if that beats the best so far.
+//! - Late move reductions (in play, not in analyses): a quiet move (no
+//!   seed into a store, no extra turn) searched after the first two, at
+//!   depth 3 or more, is first searched one or two moves shallower with a
+//!   null window, and at full depth only if that beats the best so far.
 //! - The repetition rule is applied on the line searched (see
 //!   [`super::path`]).
 //! - With an endgame database ([`super::endgame`]), a position it covers
@@ -166,6 +166,9 @@ pub(crate) struct Worker<'a> {
     pub database_hits: u64,
     /// What the other threads are searching (parallel searches only).
     pub busy: Option<&'a Busy>,
+    /// Whether late quiet moves are searched shallower first (play; an
+    /// analysis lists every move's value at its full depth).
+    pub reduce: bool,
     total: u32,
 }
 
@@ -202,6 +205,7 @@ impl<'a> Worker<'a> {
             endgame,
             database_hits: 0,
             busy: None,
+            reduce: true,
             total: v.total_seeds(),
         }
     }
@@ -385,7 +389,11 @@ impl<'a> Worker<'a> {
             let (mut s, mut e) = if searched == 0 {
                 self.child(us, &kid.pos, ch, depth - 1, ply + 1, alpha, beta)
             } else {
-                let r = late_move_reduction(pos, &kid.pos, depth, searched);
+                let r = if self.reduce {
+                    late_move_reduction(pos, &kid.pos, depth, searched)
+                } else {
+                    0
+                };
                 let (mut s, mut e) =
                     self.child(us, &kid.pos, ch, depth - 1 - r, ply + 1, alpha, alpha + 1);
                 if r > 0 && s > alpha && !self.aborted() {

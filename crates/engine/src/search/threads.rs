@@ -157,6 +157,7 @@ impl Setup<'_> {
         let mut w =
             Worker::new(v, self.tt, &mut history, clock, path, self.solve, endgame, &self.eval);
         w.busy = self.busy;
+        w.reduce = !analysis;
         if root.is_over() {
             return Run {
                 moves: Vec::new(),
