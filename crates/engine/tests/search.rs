@@ -82,14 +82,16 @@ fn stop_flag_and_time_limit_still_give_a_legal_move() {
     let stop = AtomicBool::new(true);
     let r = Searcher::default().search(&game, SearchLimits::default(), Some(&stop), &mut |_| {});
     assert!(game.legal_moves().contains(r.best.unwrap()));
-    let t = std::time::Instant::now();
     let r = Searcher::default().search(
         &game,
         SearchLimits::time(Duration::from_millis(100)),
         None,
         &mut |_| {},
     );
-    assert!(t.elapsed() < Duration::from_secs(2));
+    // Mankalah's start takes far longer than that to solve: the limit, not
+    // the end of the search, stopped it (no wall time asserted: a loaded
+    // machine must not fail the test).
+    assert!(!r.exact, "the start was solved in 100 ms");
     assert!(game.legal_moves().contains(r.best.unwrap()));
 }
 

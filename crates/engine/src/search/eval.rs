@@ -31,7 +31,7 @@ use std::sync::{Arc, OnceLock};
 
 use mancala_core::{EmptyPitCapture, EmptySide, Position, StorePlacement, Variant};
 
-use super::score::bounds;
+use super::score::{bounds, UNIT};
 
 pub use features::{
     estimate, feature_names, features, kalah_features, learned_estimate, learned_fits,
@@ -118,21 +118,32 @@ impl Evaluator {
         Evaluator { kind: Kind::Learned(Arc::new(PackedWeights::oware(&w))) }
     }
 
-    /// The estimated final margin for the player to move.
+    /// The estimated final margin for the player to move, in seeds.
     #[inline]
     pub fn eval(&self, v: &Variant, pos: &Position) -> i32 {
+        self.eval_in(v, pos, 1)
+    }
+
+    /// The estimate in the search's units ([`UNIT`] to a seed).
+    #[inline]
+    pub(crate) fn eval_units(&self, v: &Variant, pos: &Position) -> i32 {
+        self.eval_in(v, pos, UNIT)
+    }
+
+    #[inline(always)]
+    fn eval_in(&self, v: &Variant, pos: &Position, unit: i32) -> i32 {
         let estimate = match &self.kind {
             Kind::Stores { num, den } => {
                 let us = pos.to_move();
                 let them = us.opponent();
                 let stores = pos.store(us) as i32 - pos.store(them) as i32;
                 let sides = pos.side_seeds(us) as i32 - pos.side_seeds(them) as i32;
-                stores + sides * num / den
+                stores * unit + sides * num * unit / den
             }
-            Kind::Learned(t) => t.oware_estimate(pos),
-            Kind::LearnedKalah(t, always) => t.kalah_estimate(pos, *always),
+            Kind::Learned(t) => t.oware_estimate_in(pos, unit as i64),
+            Kind::LearnedKalah(t, always) => t.kalah_estimate_in(pos, *always, unit as i64),
         };
         let (low, high) = bounds(v, pos);
-        estimate.clamp(low, high)
+        estimate.clamp(low * unit, high * unit)
     }
 }

@@ -255,7 +255,7 @@ impl Searcher {
             },
             Some(best) => SearchResult {
                 best: Some(best.mv),
-                score: best.score,
+                score: score::to_seeds(best.score),
                 exact: run.moves.iter().all(|m| m.exact),
                 pv: best.pv.clone(),
                 depth: run.depth,
@@ -282,7 +282,7 @@ impl Searcher {
                 .into_iter()
                 .map(|m| MoveAnalysis {
                     mv: m.mv,
-                    score: m.score,
+                    score: score::to_seeds(m.score),
                     exact: m.exact,
                     from_database: m.from_database,
                     pv: m.pv,

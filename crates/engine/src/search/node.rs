@@ -39,7 +39,7 @@ use super::hash::{position_hash, with_history};
 use super::limits::Clock;
 use super::order::{self, History};
 use super::path::Path;
-use super::score::{bounds, for_side, INFINITY};
+use super::score::{bounds, for_side, units, INFINITY};
 use super::tt::{Bound, TranspositionTable};
 
 /// Deepest line the search follows (beyond, positions are evaluated).
@@ -255,7 +255,7 @@ impl<'a> Worker<'a> {
     ) -> (i32, bool) {
         if child.is_over() {
             self.pv.clear(ply);
-            return (for_side(us, child.store_margin()), true);
+            return (units(for_side(us, child.store_margin())), true);
         }
         if child.to_move() == us {
             self.node(child, history, depth, ply, alpha, beta)
@@ -283,7 +283,8 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let v = self.v;
-        let (mut low, mut high) = bounds(v, pos);
+        let (low, high) = bounds(v, pos);
+        let (mut low, mut high) = (units(low), units(high));
         if low >= beta {
             return (low, true);
         }
@@ -301,9 +302,9 @@ impl<'a> Worker<'a> {
                 // Clamped to what the stores allow, so that even a wrong
                 // table cannot make the range empty.
                 match known {
-                    Known::Score(s) => return (s.clamp(low, high), true),
-                    Known::Win => low = low.max(1.min(high)),
-                    Known::Loss => high = high.min((-1).max(low)),
+                    Known::Score(s) => return (units(s).clamp(low, high), true),
+                    Known::Win => low = low.max(units(1).min(high)),
+                    Known::Loss => high = high.min(units(-1).max(low)),
                 }
                 if low >= beta {
                     return (low, true);
@@ -319,9 +320,9 @@ impl<'a> Worker<'a> {
             // not its value (cycles are scored by a convention).
             if let Some(s) = self.endgame.and_then(|e| e.estimate(pos, in_pits)) {
                 self.database_hits += 1;
-                return (s.clamp(low, high), false);
+                return (units(s).clamp(low, high), false);
             }
-            return (self.eval.eval(v, pos).clamp(low, high), false);
+            return (self.eval.eval_units(v, pos).clamp(low, high), false);
         }
         let hash = position_hash(pos);
         let key = with_history(hash, history);

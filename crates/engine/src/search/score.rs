@@ -17,8 +17,28 @@
 
 use mancala_core::{Position, Side, Variant};
 
-/// Above every score (margins are at most 255).
-pub const INFINITY: i32 = 1000;
+/// Above every score inside the search (margins are at most 255 seeds,
+/// [`UNIT`] to a seed).
+pub const INFINITY: i32 = 1000 * UNIT;
+
+/// Score units a seed inside the search: evaluations keep fractions of a
+/// seed, so that positions a fraction apart are told apart; exact scores
+/// are whole seeds. Everything the search gives out is in seeds
+/// ([`to_seeds`]).
+pub const UNIT: i32 = 8;
+
+/// A margin in seeds as a score inside the search.
+#[inline]
+pub(crate) fn units(seeds: i32) -> i32 {
+    seeds * UNIT
+}
+
+/// A score inside the search in seeds, rounded to the nearest (exact
+/// scores are whole seeds already).
+#[inline]
+pub fn to_seeds(score: i32) -> i32 {
+    (score + UNIT / 2).div_euclid(UNIT)
+}
 
 /// The exact score of a finished position, for the side recorded as to move.
 #[inline]

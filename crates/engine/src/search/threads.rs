@@ -197,7 +197,7 @@ impl Setup<'_> {
             on_info(&SearchInfo {
                 depth,
                 seldepth: w.seldepth as u32,
-                score: best.score,
+                score: score::to_seeds(best.score),
                 exact,
                 pv: &best.pv,
                 nodes,
@@ -226,7 +226,7 @@ impl Setup<'_> {
                 on_info(&SearchInfo {
                     depth: answered,
                     seldepth: w.seldepth as u32,
-                    score: best.score,
+                    score: score::to_seeds(best.score),
                     exact: moves.iter().all(|m| m.exact),
                     pv: &best.pv,
                     nodes,
@@ -241,9 +241,9 @@ impl Setup<'_> {
             // give every move the static estimate of its position.
             for m in &mut moves {
                 m.score = if m.child.is_over() {
-                    score::for_side(root.to_move(), m.child.store_margin())
+                    score::units(score::for_side(root.to_move(), m.child.store_margin()))
                 } else {
-                    score::for_parent(root.to_move(), &m.child, w.eval.eval(v, &m.child))
+                    score::for_parent(root.to_move(), &m.child, w.eval.eval_units(v, &m.child))
                 };
                 m.exact = false;
                 m.from_database = false;

@@ -285,9 +285,21 @@ pub fn estimate(w: &Weights, f: &[i32; FEATURES], pos: &Position) -> i32 {
 /// nearest.
 #[inline(always)]
 pub(super) fn interpolate(full: i64, empty: i64, scale: i64, pos: &Position) -> i32 {
+    interpolate_in(full, empty, scale, 1, pos)
+}
+
+/// [`interpolate`] in `unit`s a seed, rounded to the nearest.
+#[inline(always)]
+pub(super) fn interpolate_in(
+    full: i64,
+    empty: i64,
+    scale: i64,
+    unit: i64,
+    pos: &Position,
+) -> i32 {
     let (pits, total) = phase(pos);
     let den = total * scale;
-    (full * pits + empty * (total - pits) + den / 2).div_euclid(den) as i32
+    ((full * pits + empty * (total - pits)) * unit + den / 2).div_euclid(den) as i32
 }
 
 /// Seeds in the pits and in all (at least 1): how far the game is from

@@ -5,7 +5,7 @@
 use mancala_core::Position;
 
 use super::features::{
-    best_capture, interpolate, six_pit_rows, FEATURES, KALAH_MAX_PITS, LEARNED_PITS,
+    best_capture, interpolate_in, six_pit_rows, FEATURES, KALAH_MAX_PITS, LEARNED_PITS,
 };
 use super::weights_file::Weights;
 
@@ -120,16 +120,23 @@ impl PackedWeights {
         }
     }
 
-    /// The packed sums to seeds, as [`estimate`](super::estimate) rounds them.
+    /// The packed sums in `unit`s a seed, rounded as
+    /// [`estimate`](super::estimate) rounds them to seeds.
     #[inline(always)]
-    fn finish(&self, packed: i64, pos: &Position) -> i32 {
+    fn finish(&self, packed: i64, pos: &Position, unit: i64) -> i32 {
         let (full, empty) = unpack(packed);
-        interpolate(full, empty, self.scale, pos)
+        interpolate_in(full, empty, self.scale, unit, pos)
     }
 
     /// [`learned_estimate`](super::learned_estimate) from the tables.
     #[inline]
     pub fn oware_estimate(&self, pos: &Position) -> i32 {
+        self.oware_estimate_in(pos, 1)
+    }
+
+    /// [`PackedWeights::oware_estimate`] in `unit`s a seed.
+    #[inline]
+    pub fn oware_estimate_in(&self, pos: &Position, unit: i64) -> i32 {
         let (us, them) = (pos.to_move(), pos.to_move().opponent());
         let (a, b) = six_pit_rows(pos);
         let mut sum = self.linear[23];
@@ -143,13 +150,19 @@ impl PackedWeights {
             .wrapping_add(margin.wrapping_mul(self.linear[0]))
             .wrapping_add((best_capture(&a, &b) as i64).wrapping_mul(self.linear[19]))
             .wrapping_add((best_capture(&b, &a) as i64).wrapping_mul(self.linear[20]));
-        self.finish(sum, pos)
+        self.finish(sum, pos, unit)
     }
 
     /// [`estimate`](super::estimate) over
     /// [`kalah_features`](super::kalah_features) from the tables.
     #[inline]
     pub fn kalah_estimate(&self, pos: &Position, capture_empty: bool) -> i32 {
+        self.kalah_estimate_in(pos, capture_empty, 1)
+    }
+
+    /// [`PackedWeights::kalah_estimate`] in `unit`s a seed.
+    #[inline]
+    pub fn kalah_estimate_in(&self, pos: &Position, capture_empty: bool, unit: i64) -> i32 {
         let us = pos.to_move();
         let them = us.opponent();
         let (a, b) = (pos.row(us), pos.row(them));
@@ -176,6 +189,6 @@ impl PackedWeights {
                 .wrapping_add(capture.wrapping_mul(self.linear[17 + side]))
                 .wrapping_add(largest.wrapping_mul(self.linear[21 + side]));
         }
-        self.finish(sum, pos)
+        self.finish(sum, pos, unit)
     }
 }
