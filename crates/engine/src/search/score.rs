@@ -14,6 +14,11 @@
 //! the final margin lies in [`bounds`]. A store holding more than half of
 //! the seeds makes the lower bound positive: the game is won, whatever the
 //! margin turns out to be.
+//!
+//! Inside the search a score counts [`UNIT`]s a seed, so that estimates a
+//! fraction of a seed apart are told apart; [`terminal`], [`for_side`] and
+//! [`bounds`] are in seeds, and the search converts where it reads them and
+//! rounds where it answers ([`to_seeds`]).
 
 use mancala_core::{Position, Side, Variant};
 
