@@ -11,17 +11,15 @@
 //! [`OwareDb::build_mpi`]: crate::OwareDb::build_mpi
 
 use std::cell::Cell;
-use std::ffi::c_void;
-use std::os::raw::c_int;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use mpi::datatype::Equivalence;
-use mpi::ffi;
+use mpi::datatype::{Equivalence, Partition, PartitionMut};
+use mpi::request::{scope, Request, Scope};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
-use mpi::Count;
+use mpi::{Count, Tag};
 use xxhash_rust::xxh3::xxh3_64;
 
 mod mailbox;
@@ -83,35 +81,34 @@ pub struct LayerExchanges {
 
 /// The tag of the messages carrying the shares of a layer to process 0
 /// (the levels' messages use small tags: `Mailbox`).
-const WRITE_TAG: c_int = 30_000;
+const WRITE_TAG: Tag = 30_000;
 
-/// A request that is none yet.
-fn null_request() -> ffi::MPI_Request {
-    // SAFETY: reads a constant of the MPI library.
-    unsafe { ffi::RSMPI_REQUEST_NULL }
+/// Between two looks at an operation under way that is not done yet: a
+/// spin for the first few looks, then a short sleep, so that a process
+/// waiting for the others (at the end of a level, for a layer's file)
+/// gives its core to those still working. The blocking calls of Open MPI
+/// spin, which on a machine with fewer cores than processes takes a core
+/// from a process that works.
+pub(crate) fn pause(looks: &mut u32) {
+    *looks += 1;
+    if *looks > 16 {
+        std::thread::sleep(std::time::Duration::from_micros(50));
+    } else {
+        std::hint::spin_loop();
+    }
 }
 
 /// Waits for `request` (a non-blocking operation of this process) to
-/// finish, without spinning: after a few looks, a short sleep between
-/// looks, so that a process waiting for the others (at the end of a
-/// level, for a layer's file) gives its core to those still working. The
-/// blocking calls of Open MPI spin, which on a machine with fewer cores
-/// than processes takes a core from a process that works.
-pub(crate) fn finish(request: &mut ffi::MPI_Request) {
+/// finish, without spinning: `Request::test` until it is done, with
+/// [`pause`] between looks.
+pub(crate) fn finish<'a, D: ?Sized, S: Scope<'a>>(mut request: Request<'a, D, S>) {
     let mut looks = 0u32;
     loop {
-        let mut done: c_int = 0;
-        // SAFETY: a request of this process, not yet finished.
-        unsafe { ffi::MPI_Test(request, &mut done, ffi::RSMPI_STATUS_IGNORE) };
-        if done != 0 {
-            return;
-        }
-        looks += 1;
-        if looks > 16 {
-            std::thread::sleep(std::time::Duration::from_micros(50));
-        } else {
-            std::hint::spin_loop();
-        }
+        request = match request.test() {
+            Ok(_) => return,
+            Err(under_way) => under_way,
+        };
+        pause(&mut looks);
     }
 }
 
@@ -238,19 +235,8 @@ impl Link<'_> {
 
     /// Process 0's `values`, on every process.
     pub(crate) fn broadcast_first(&self, values: &mut [u64]) {
-        let mut request = null_request();
-        // SAFETY: `values` lives, untouched, until the request is finished.
-        unsafe {
-            ffi::MPI_Ibcast(
-                values.as_mut_ptr() as *mut c_void,
-                values.len() as c_int,
-                u64::equivalent_datatype().as_raw(),
-                0,
-                self.world.as_raw(),
-                &mut request,
-            );
-        }
-        finish(&mut request);
+        let first = self.world.process_at_rank(0);
+        scope(|scope| finish(first.immediate_broadcast_into(scope, values)));
         if self.rank() == 0 {
             self.count(8 * values.len() * (self.size() - 1));
         }
@@ -293,22 +279,7 @@ impl Link<'_> {
     /// Every process's `values`, process by process, on every process.
     pub(crate) fn gather_all(&self, values: &[u64]) -> Vec<u64> {
         let mut out = vec![0u64; values.len() * self.size()];
-        let mut request = null_request();
-        // SAFETY: both buffers live, untouched, until the request is
-        // finished; `out` holds `values.len()` from each process.
-        unsafe {
-            ffi::MPI_Iallgather(
-                values.as_ptr() as *const c_void,
-                values.len() as c_int,
-                u64::equivalent_datatype().as_raw(),
-                out.as_mut_ptr() as *mut c_void,
-                values.len() as c_int,
-                u64::equivalent_datatype().as_raw(),
-                self.world.as_raw(),
-                &mut request,
-            );
-        }
-        finish(&mut request);
+        scope(|scope| finish(self.world.immediate_all_gather_into(scope, values, &mut out[..])));
         self.count(8 * values.len() * (self.size() - 1));
         out
     }
@@ -346,12 +317,17 @@ impl Link<'_> {
         let started = Instant::now();
         let size = self.size();
         const HEAD: usize = 2 + INLINE;
+        // MPI counts and places entries in 32-bit integers: a process sends
+        // at most a `size`-th of the largest count, so that what one
+        // process takes in fits too.
+        let limit = Count::MAX as usize / size;
+        let too_many = outgoing.iter().map(Vec::len).sum::<usize>() > limit;
         let counts: Vec<Count> =
-            outgoing.iter().map(|o| Count::try_from(o.len()).unwrap_or(-1)).collect();
+            outgoing.iter().map(|o| Count::try_from(o.len()).unwrap_or(0)).collect();
         // The flags: 1 to stop, 2 for a count beyond MPI's, 4 more than
         // `INLINE` entries to some process.
         let more = outgoing.iter().any(|o| o.len() > INLINE);
-        let flags = stop as u32 | (2 * counts.contains(&-1) as u32) | (4 * more as u32);
+        let flags = stop as u32 | (2 * too_many as u32) | (4 * more as u32);
         let mut send = vec![0u32; HEAD * size];
         for (r, o) in outgoing.iter().enumerate() {
             let block = &mut send[HEAD * r..HEAD * (r + 1)];
@@ -361,28 +337,15 @@ impl Link<'_> {
             block[2..2 + inline].copy_from_slice(&o[..inline]);
         }
         let mut heard = vec![0u32; HEAD * size];
-        let mut request = null_request();
-        // SAFETY: both buffers live, untouched, until the request is
-        // finished; each holds `HEAD` entries a process.
-        unsafe {
-            ffi::MPI_Ialltoall(
-                send.as_ptr() as *const c_void,
-                HEAD as c_int,
-                u32::equivalent_datatype().as_raw(),
-                heard.as_mut_ptr() as *mut c_void,
-                HEAD as c_int,
-                u32::equivalent_datatype().as_raw(),
-                self.world.as_raw(),
-                &mut request,
-            );
-        }
-        finish(&mut request);
+        scope(|scope| {
+            finish(self.world.immediate_all_to_all_into(scope, &send[..], &mut heard[..]))
+        });
         self.count(4 * HEAD * (size - 1));
         let flags = (0..size).fold(0, |a, r| a | heard[HEAD * r + 1]);
         if flags & 2 != 0 {
             return Err(DbError::Cluster(format!(
-                "more than {} values to exchange at once between two processes",
-                Count::MAX
+                "more than {limit} values to send at once from one process ({size} processes: \
+                 MPI counts them in 32-bit integers)"
             )));
         }
         let incoming: Vec<Count> = (0..size).map(|r| heard[HEAD * r] as Count).collect();
@@ -454,24 +417,11 @@ impl Link<'_> {
         send.push(T::default());
         let mut received =
             vec![T::default(); incoming.iter().map(|&c| c as usize).sum::<usize>() + 1];
-        let mut request = null_request();
-        // SAFETY: the buffers and the counts live, untouched, until the
-        // request is finished; the counts and places fit the buffers.
-        unsafe {
-            ffi::MPI_Ialltoallv(
-                send.as_ptr() as *const c_void,
-                counts.as_ptr(),
-                send_at.as_ptr(),
-                T::equivalent_datatype().as_raw(),
-                received.as_mut_ptr() as *mut c_void,
-                incoming.as_ptr(),
-                receive_at.as_ptr(),
-                T::equivalent_datatype().as_raw(),
-                self.world.as_raw(),
-                &mut request,
-            );
-        }
-        finish(&mut request);
+        let parts = Partition::new(&send[..], counts, &send_at[..]);
+        let mut into = PartitionMut::new(&mut received[..], incoming, &receive_at[..]);
+        scope(|scope| {
+            finish(self.world.immediate_all_to_all_varcount_into(scope, &parts, &mut into))
+        });
         let me = self.rank();
         let elsewhere: usize =
             outgoing.iter().enumerate().filter(|&(r, _)| r != me).map(|(_, o)| o.len()).sum();
@@ -483,21 +433,9 @@ impl Link<'_> {
     /// Sends `bytes` to process 0 (which takes them with
     /// [`Link::receive_from`]), in messages of at most 1 GiB.
     pub(crate) fn send_to_first(&self, bytes: &[u8]) {
+        let first = self.world.process_at_rank(0);
         for chunk in bytes.chunks(CHUNK) {
-            let mut request = null_request();
-            // SAFETY: `chunk` lives, untouched, until the request is finished.
-            unsafe {
-                ffi::MPI_Isend(
-                    chunk.as_ptr() as *const c_void,
-                    chunk.len() as c_int,
-                    u8::equivalent_datatype().as_raw(),
-                    0,
-                    WRITE_TAG,
-                    self.world.as_raw(),
-                    &mut request,
-                );
-            }
-            finish(&mut request);
+            scope(|scope| finish(first.immediate_send_with_tag(scope, chunk, WRITE_TAG)));
         }
         self.count(bytes.len());
     }
@@ -516,21 +454,14 @@ impl Link<'_> {
         let mut outcome = Ok(());
         while left > 0 {
             let part = left.min(CHUNK);
-            let mut request = null_request();
-            // SAFETY: `buffer` lives, untouched, until the request is
-            // finished, and holds `part` bytes.
-            unsafe {
-                ffi::MPI_Irecv(
-                    buffer.as_mut_ptr() as *mut c_void,
-                    part as c_int,
-                    u8::equivalent_datatype().as_raw(),
-                    from as c_int,
+            let sender = self.world.process_at_rank(from as i32);
+            scope(|scope| {
+                finish(sender.immediate_receive_into_with_tag(
+                    scope,
+                    &mut buffer[..part],
                     WRITE_TAG,
-                    self.world.as_raw(),
-                    &mut request,
-                );
-            }
-            finish(&mut request);
+                ))
+            });
             if outcome.is_ok() {
                 outcome = take(&buffer[..part]);
             }

@@ -19,6 +19,21 @@
 //! A process that must stop (asked to, or failing) tells the others with
 //! a message of its own kind; they stop working too, and all still wait
 //! for the end of the step, so that no message is left in flight.
+//!
+//! The sends and the waves call MPI through `mpi::ffi`, the one place of
+//! the build that does: the `mpi` crate's non-blocking operations (0.8)
+//! borrow their buffer for the whole `mpi::request::scope` they belong
+//! to, so that a buffer once sent can be neither reused nor freed until
+//! that scope ends, and a request cannot outlive the call that made it
+//! unless the scope spans the whole step. The mailbox sends an unbounded
+//! stream of batches in a step, each buffer reused as soon as MPI is done
+//! with it, and runs its waves while the process goes on working: within
+//! the crate's scopes, every batch and wave of a step would stay in
+//! memory until the step ends (up to a layer's worth of this process's
+//! messages, about 6 to 9 bytes a board of the layer shared among the
+//! processes). The crate's `Request::from_raw`, which could hold these
+//! requests, is `unsafe` too. The other operations of the build use the
+//! crate's own (`super::finish`).
 
 use std::ffi::c_void;
 use std::os::raw::c_int;
@@ -281,14 +296,30 @@ impl<'l> Mailbox<'l> {
     }
 }
 
+/// Waits for `request` (a send or a wave of the mailbox) to finish, with
+/// [`super::pause`] between looks, as `super::finish` does.
+fn finish(request: &mut ffi::MPI_Request) {
+    let mut looks = 0u32;
+    loop {
+        let mut done: c_int = 0;
+        // SAFETY: a request of this mailbox, not yet finished; its buffers
+        // live, untouched, in the mailbox until it is.
+        unsafe { ffi::MPI_Test(request, &mut done, ffi::RSMPI_STATUS_IGNORE) };
+        if done != 0 {
+            return;
+        }
+        super::pause(&mut looks);
+    }
+}
+
 impl Drop for Mailbox<'_> {
     /// Waits for the sends under way (all taken once the step is over).
     fn drop(&mut self) {
         for flying in &mut self.flying {
-            super::finish(&mut flying.request);
+            finish(&mut flying.request);
         }
         if let Some(wave) = &mut self.wave {
-            super::finish(&mut wave.request);
+            finish(&mut wave.request);
         }
     }
 }
