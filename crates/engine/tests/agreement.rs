@@ -165,7 +165,6 @@ presets! {
     toguz_korgool: "toguz-korgool",
     dakon: "dakon",
     vai_lung_thlan: "vai-lung-thlan",
-    gabata: "gabata",
 }
 
 /// Bigger positions (more seeds left, a larger minimax budget): several
