@@ -106,6 +106,10 @@ fn rules(b: &mut Bytes) -> Rules {
                 CaptureRows::Opponent,
             ][(general >> 3 & 3) as usize],
             between_equal: b.byte() & 1 == 1,
+            during_sowing: match b.byte() {
+                d if d & 3 == 0 => 1 + d / 4 % 5,
+                _ => 0,
+            },
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },

@@ -117,7 +117,8 @@ pub struct MoveReport {
     pub sown: u8,
     /// Further piles picked up by relay sowing.
     pub relays: u32,
-    /// Seeds moved into the mover's store by a capture.
+    /// Seeds moved into the mover's store by a capture (those taken during
+    /// the sowing too, rule `during_sowing`).
     pub captured: u8,
     /// The mover plays again.
     pub extra_turn: bool,
@@ -635,6 +636,8 @@ impl Position {
             c => (1 - side) * n + c as usize - 1,
         };
         let claims = [claim_cell(0), claim_cell(1)];
+        // Captures during the sowing (0: none).
+        let during = v.rules().capture.during_sowing;
         // The ring index of the pit being emptied.
         let mut start = k;
         // An endless relay (`relay = "any"`) is found by comparing each
@@ -664,6 +667,7 @@ impl Position {
             if v.rules().sowing.first_seed_in_origin && seeds > 1 {
                 self.cells[origin] = 1;
                 seeds -= 1;
+                self.take_during_sowing(during, origin, report);
             }
             while seeds > 0 {
                 at = if at + 1 == len { 0 } else { at + 1 };
@@ -677,6 +681,9 @@ impl Position {
                     self.cells[STORE_CELL + 1] += 1;
                 } else {
                     self.cells[c] += 1;
+                    if seeds > 1 && c < 2 * n {
+                        self.take_during_sowing(during, c, report);
+                    }
                 }
                 seeds -= 1;
             }
@@ -697,6 +704,18 @@ impl Position {
             self.settle_general(v, last, opening, report);
         }
         self.occupied = occupancy(&self.cells);
+    }
+
+    /// A capture during the sowing (`during_sowing`): the pit cell `c`,
+    /// just sown into by a seed that is not its pile's last, is taken at
+    /// once into the mover's store when it now holds `during` seeds.
+    #[inline]
+    fn take_during_sowing(&mut self, during: u8, c: usize, report: &mut MoveReport) {
+        if during != 0 && self.cells[c] == during {
+            self.cells[c] = 0;
+            self.cells[STORE_CELL + self.to_move.index()] += during;
+            report.captured += during;
+        }
     }
 
     /// Extra turn, captures and claims decided by where the last seed of a
@@ -720,7 +739,7 @@ impl Position {
             let opposite = 2 * n - 1 - last;
             let taken = self.cells[opposite];
             if taken > 0 || v.empty_pit == EmptyPitCapture::Always {
-                r.captured = taken + 1;
+                r.captured += taken + 1;
                 self.cells[own_store] += taken + 1;
                 self.cells[opposite] = 0;
                 self.cells[last] = 0;
@@ -734,7 +753,7 @@ impl Position {
                 let side = self.cells[last - 1];
                 if side > 0 && self.cells[last + 1] == side {
                     let taken = 2 * side + 1;
-                    r.captured = taken;
+                    r.captured += taken;
                     self.cells[own_store] += taken;
                     self.cells[last - 1..=last + 1].fill(0);
                     return;
@@ -784,7 +803,7 @@ impl Position {
                 self.cells[c as usize] = 0;
             }
             self.cells[own_store] += taken as u8;
-            r.captured = taken as u8;
+            r.captured += taken as u8;
             return;
         }
         let claim = &rules.claim;
@@ -802,7 +821,7 @@ impl Position {
                 return;
             }
             self.claimed[s] = pit as u8 + 1;
-            r.captured = self.cells[last];
+            r.captured += self.cells[last];
             r.claimed = true;
             self.cells[own_store] += self.cells[last];
             self.cells[last] = 0;

@@ -54,8 +54,10 @@ pub enum SowEvent {
         /// The pit or store the seed falls into.
         into: Place,
     },
-    /// Seeds taken from a pit into a side's store: a capture, or at the end
-    /// of the game the seeds left on the board going to their owner.
+    /// Seeds taken from a pit into a side's store: a capture (after the
+    /// last seed, or during the sowing under `during_sowing`, with seeds
+    /// still in hand), or at the end of the game the seeds left on the
+    /// board going to their owner.
     Capture {
         /// The pit the seeds are taken from.
         from: Place,
@@ -145,7 +147,8 @@ impl Position {
     /// the origin pit passed over on a lap where the rules say so, the
     /// opponent's store passed over), the capture (Kalah's empty-pit
     /// capture, Oware's captures chained backwards, a grand slam that
-    /// captures nothing), the pie rule's swap, the end of the game with
+    /// captures nothing, the captures during the sowing), the pie rule's
+    /// swap, the end of the game with
     /// the seeds left going to their owners, and a player's pass (rule
     /// `pass`). Slow and plain; see the module
     /// documentation.
@@ -234,6 +237,14 @@ fn sow(
     let skip_origin = v.rules().sowing.skip_origin;
     let relay = v.rules().sowing.relay;
     let first_back = v.rules().sowing.first_seed_in_origin;
+    // A pit a seed (not its pile's last) makes hold this many is taken at
+    // once (rule `during_sowing`; 0: never).
+    let during = v.rules().capture.during_sowing;
+    let take_during = |place: Place, board: &mut Board, events: &mut Vec<SowEvent>| {
+        if during != 0 && matches!(place, Place::Pit(..)) && board.seeds(place) == during {
+            board.capture(place, mover, events);
+        }
+    };
     // The ring index of the pit being emptied: the mover's pit k is the
     // ring's k-th place.
     let mut origin = k;
@@ -244,15 +255,21 @@ fn sow(
             // The first seed goes back into the pit it came from.
             board.drop_seed(ring[origin], events);
             seeds -= 1;
+            take_during(ring[origin], board, events);
         }
-        for _ in 0..seeds {
+        for i in 0..seeds {
             at = (at + 1) % ring.len();
             if skip_origin && at == origin {
                 at = (at + 1) % ring.len();
             }
             match claims.owner(ring[at]) {
                 Some(owner) => board.drop_seed(Place::Store(owner), events),
-                None => board.drop_seed(ring[at], events),
+                None => {
+                    board.drop_seed(ring[at], events);
+                    if i + 1 < seeds {
+                        take_during(ring[at], board, events);
+                    }
+                }
             }
         }
         let last = ring[at];

@@ -212,6 +212,13 @@ pub struct CaptureRules {
     /// last seed are taken. Not with captures by count or claims.
     #[serde(default)]
     pub between_equal: bool,
+    /// Captures during the sowing (Gabata's and Pallanguzhi's fours): a
+    /// seed that makes a pit hold exactly this many seeds, unless it is
+    /// the last seed of its pile, takes that pit at once, on either row,
+    /// into the mover's store; the sowing goes on. 0 switches it off. Not
+    /// with a grand slam rule other than `allowed`.
+    #[serde(default)]
+    pub during_sowing: u8,
 }
 
 impl CaptureRules {
@@ -462,8 +469,8 @@ impl Rules {
 
     /// Whether the rules uses an element beyond the Kalah and Oware
     /// families (relay from any pit, first seed back into the origin,
-    /// captures by parity, from other rows or between equal pits, claimed
-    /// pits, the seeds left to the player whose side is empty, a player who
+    /// captures by parity, from other rows, between equal pits or during
+    /// the sowing, claimed pits, the seeds left to the player whose side is empty, a player who
     /// cannot move passing): the endgame databases do not apply to such
     /// rules, and all
     /// but the pass are played by the position's general sowing.
@@ -476,6 +483,7 @@ impl Rules {
     pub(crate) fn uses_general_sowing(&self) -> bool {
         self.sowing.relay == Relay::Any
             || self.capture.between_equal
+            || self.capture.during_sowing > 0
             || self.sowing.first_seed_in_origin
             || self.capture.parity != Parity::Off
             || self.capture.rows != CaptureRows::Opponent
@@ -601,6 +609,28 @@ impl Rules {
                     .into(),
             );
         }
+        let during = self.capture.during_sowing;
+        if during as u32 > self.total_seeds() {
+            problem(
+                "capture.during_sowing",
+                during.to_string(),
+                format!(
+                    "0 (off) to {} (the seeds in the game at this size): no pit can ever hold \
+                     more, so the capture could never happen",
+                    self.total_seeds()
+                ),
+            );
+        }
+        if during > 0 && self.capture.grand_slam != GrandSlam::Allowed {
+            problem(
+                "capture.grand_slam",
+                format!("{:?}", self.capture.grand_slam).to_lowercase(),
+                "\"allowed\" when capture.during_sowing is set: a capture during the sowing can \
+                 take the opponent's last seeds before the last seed falls, which the grand slam \
+                 rules do not speak of"
+                    .into(),
+            );
+        }
         if self.turn.pass {
             if self.end.empty_side != EmptySide::Mover {
                 problem(
@@ -679,11 +709,12 @@ impl Rules {
                 && self.capture.empty_pit == EmptyPitCapture::Off
                 && self.claim.count == 0
                 && !self.capture.between_equal
+                && during == 0
             {
                 problem(
                     "capture",
-                    "counts = [], parity = \"off\", empty_pit = \"off\", between_equal = false and no claim".into(),
-                    "a capture rule (counts, parity, empty_pit or between_equal) or a claim when stores are beside the board: seeds \
+                    "counts = [], parity = \"off\", empty_pit = \"off\", between_equal = false, during_sowing = 0 and no claim".into(),
+                    "a capture rule (counts, parity, empty_pit, between_equal or during_sowing) or a claim when stores are beside the board: seeds \
                      leave the board only by captures, so without one a game could end only by a \
                      repeated position or a side without a move, which can take longer than anyone \
                      can wait (16 pits x 7 seeds: over 20,000 moves, each slower than the last)"
@@ -695,6 +726,7 @@ impl Rules {
             if self.capture.empty_pit == EmptyPitCapture::Off
                 && self.capture.parity == Parity::Off
                 && self.claim.count == 0
+                && during == 0
                 && smallest.is_some_and(|c| c > total)
             {
                 problem(

@@ -35,6 +35,8 @@ const PRESETS: &[(&str, &str)] = &[
     ("sungka", include_str!("../variants/sungka.toml")),
     ("toguz-korgool", include_str!("../variants/toguz-korgool.toml")),
     ("dakon", include_str!("../variants/dakon.toml")),
+    ("vai-lung-thlan", include_str!("../variants/vai-lung-thlan.toml")),
+    ("gabata", include_str!("../variants/gabata.toml")),
 ];
 
 /// Why a variant could not be made.

@@ -171,6 +171,8 @@ struct Stats {
     empty_pit_captures: u64,
     /// Captures between two equal pits (`between_equal`).
     between_captures: u64,
+    /// Pits taken during the sowing (`during_sowing`).
+    during_captures: u64,
     count_captures: u64,
     grand_slams_played: u64,
     forced_grand_slam_positions: u64,
@@ -186,11 +188,12 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} passes {} between_captures {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} passes {} between_captures {} during_captures {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
             self.passes,
             self.between_captures,
+            self.during_captures,
             self.claims,
             self.to_empty_side,
             self.split_odd,
@@ -343,6 +346,7 @@ impl<'a> Reference<'a> {
             if self.r.sowing.first_seed_in_origin && seeds > 1 {
                 b.set(origin, 1);
                 seeds -= 1;
+                self.take_during(&mut b, origin, mover, stats);
             }
             while seeds > 0 {
                 pos = (pos + 1) % len;
@@ -353,7 +357,14 @@ impl<'a> Reference<'a> {
                 // A seed falling into a claimed pit is its owner's.
                 match b.claim_owner(c) {
                     Some(owner) => b.stores[owner] += 1,
-                    None => b.set(c, b.get(c) + 1),
+                    None => {
+                        b.set(c, b.get(c) + 1);
+                        // Not the pile's last seed: a pit it makes hold
+                        // `during_sowing` is taken at once.
+                        if seeds > 1 {
+                            self.take_during(&mut b, c, mover, stats);
+                        }
+                    }
                 }
                 seeds -= 1;
             }
@@ -381,6 +392,18 @@ impl<'a> Reference<'a> {
             grand_slam = self.settle(&mut b, &ring, mover, last, capture_grand_slam, stats);
         }
         SowResult { board: b, last, looped, grand_slam }
+    }
+
+    /// A capture during the sowing: pit `c` (not a store, not a claimed
+    /// pit), just given a seed that was not the last of its pile, holds
+    /// exactly `during_sowing` seeds: they go to the mover's store.
+    fn take_during(&self, b: &mut Board, c: Cell, mover: usize, stats: &mut Stats) {
+        let during = self.r.capture.during_sowing as u32;
+        if during > 0 && matches!(c, Cell::Pit(..)) && b.get(c) == during {
+            stats.during_captures += 1;
+            b.set(c, 0);
+            b.stores[mover] += during;
+        }
     }
 
     /// Whether a pit holding `c` seeds is taken by a capture by count.
@@ -775,7 +798,7 @@ fn describe(rules: &Rules) -> String {
         "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={:?} extra_turn={} \
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
-         rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={}",
+         rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -801,6 +824,7 @@ fn describe(rules: &Rules) -> String {
         rules.end.seeds_left,
         rules.turn.pass,
         rules.capture.between_equal,
+        rules.capture.during_sowing,
     )
 }
 
@@ -1048,6 +1072,12 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
         r.capture.grand_slam = GrandSlam::Allowed;
         r.claim = ClaimRules::default();
     }
+    // Captures during the sowing, in about a quarter of the sets; most of
+    // them with the grand slam rule they need.
+    r.capture.during_sowing = if rng.below(4) == 0 { rng.range(1, 5) as u8 } else { 0 };
+    if r.capture.during_sowing > 0 && rng.below(4) != 0 {
+        r.capture.grand_slam = GrandSlam::Allowed;
+    }
     r.turn.first = if rng.below(4) == 0 { Side::North } else { Side::South };
     r.turn.pie_rule = rng.below(3) == 0;
     r.turn.must_feed = rng.coin();
@@ -1109,6 +1139,7 @@ fn custom_rules_match_reference_in_random_games() {
                         || (!by_count
                             && rules.claim.count == 0
                             && !rules.capture.between_equal
+                            && rules.capture.during_sowing == 0
                             && rules.capture.empty_pit == EmptyPitCapture::Off)))
                     || (rules.capture.chain && !by_count)
                     || (!by_count && rules.capture.grand_slam != GrandSlam::Allowed)
@@ -1121,10 +1152,14 @@ fn custom_rules_match_reference_in_random_games() {
                                 GrandSlam::Forbidden | GrandSlam::OnlyIfForced
                             )))
                     || (rules.capture.between_equal && (by_count || rules.claim.count > 0))
+                    || rules.capture.during_sowing as u32 > rules.total_seeds()
+                    || (rules.capture.during_sowing > 0
+                        && rules.capture.grand_slam != GrandSlam::Allowed)
                     || (beside
                         && rules.capture.empty_pit == EmptyPitCapture::Off
                         && rules.capture.parity == Parity::Off
                         && rules.claim.count == 0
+                        && rules.capture.during_sowing == 0
                         && rules.capture.counts.iter().all(|&c| c as u32 > rules.total_seeds()));
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
                 continue;
@@ -1148,6 +1183,7 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.to_empty_side > 0, "no seeds left went to an empty side: {stats:?}");
     assert!(stats.passes > 0, "no player passed: {stats:?}");
     assert!(stats.between_captures > 0, "no capture between equal pits: {stats:?}");
+    assert!(stats.during_captures > 0, "no capture during the sowing: {stats:?}");
     for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "only-grand-slams", "cycle"]
     {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");

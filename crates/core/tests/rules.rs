@@ -618,7 +618,10 @@ fn stores_beside_the_board_without_a_capture_rule_are_refused() {
     let e = Variant::new(rules.clone()).unwrap_err().to_string();
     assert!(
         e.contains("capture")
-            && e.contains("a capture rule (counts, parity, empty_pit or between_equal) or a claim"),
+            && e.contains(
+                "a capture rule (counts, parity, empty_pit, between_equal or during_sowing) or a \
+                 claim"
+            ),
         "{e}"
     );
     assert!(e.contains("beside the board"), "{e}");
@@ -626,9 +629,12 @@ fn stores_beside_the_board_without_a_capture_rule_are_refused() {
     let mut with_counts = rules.clone();
     with_counts.capture.counts = vec![2, 3];
     Variant::new(with_counts).unwrap();
-    let mut with_empty_pit = rules;
+    let mut with_empty_pit = rules.clone();
     with_empty_pit.capture.empty_pit = EmptyPitCapture::Always;
     Variant::new(with_empty_pit).unwrap();
+    let mut with_during_sowing = rules;
+    with_during_sowing.capture.during_sowing = 4;
+    Variant::new(with_during_sowing).unwrap();
     // Every preset is still accepted as it is.
     for name in ["kalah", "kalah-irving", "kalah-classic", "mankalah", "relay-kalah"] {
         variant(name);
@@ -1632,4 +1638,149 @@ fn ayoayo_meets_sowings_that_never_end_in_random_games() {
     );
     assert!(endless > 0 && sowings > 100 * endless, "{endless} endless of {sowings}");
     assert!(longest < MAX_RELAY_PILES / 10, "{longest} piles");
+}
+
+// ---------------------------------------------------------------- vai lung thlan
+
+#[test]
+fn vai_lung_thlan_takes_the_last_stone_in_an_empty_pit_and_the_single_stones_before_it() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  0  0  0
+    //        3  3  3  5  3  1  0
+    //        1  2  3  4  5  6
+    // igGameCenter's example: five stones sown, the last into an empty pit
+    // of the opponent's row, the two before it into empty pits too. South's
+    // pit 4 (5): pits 5 (4) and 6 (2), North's pits 1, 2 and 3 (1 each).
+    // North's 3, 2 and 1 are taken; South's pit 6 holds 2: the chain stops.
+    let v = variant("vai-lung-thlan");
+    let (p, r) = play(&v, "3,3,3,5,3,1:0/0,0,0,4,4,4:0/S", &["4"]);
+    assert_eq!(p.to_string(), "3,3,3,0,4,2:3/0,0,0,4,4,4:0/N");
+    assert_eq!(r.captured, 3);
+}
+
+#[test]
+fn vai_lung_thlan_captures_on_either_row_and_chains_across_them() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  0
+    //        2  0  4  4  2  0  0
+    //        1  2  3  4  5  6
+    // South's pit 5 (2): pit 6 and North's pit 1, both empty. North's pit 1
+    // is taken, then the chain crosses back into South's own row: pit 6
+    // (1) too; pit 5 before it, just emptied, stops it.
+    let v = variant("vai-lung-thlan");
+    let (p, r) = play(&v, "2,0,4,4,2,0:0/0,4,4,4,4,4:0/S", &["5"]);
+    assert_eq!(p.to_string(), "2,0,4,4,0,0:2/0,4,4,4,4,4:0/N");
+    assert_eq!(r.captured, 2);
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  0
+    //        1  0  4  4  0  0  0
+    // In the mover's own row alone: South's pit 1 (1) into pit 2, empty.
+    let (p, r) = play(&v, "1,0,4,4,0,0:0/0,4,4,4,4,4:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,4,4,0,0:1/0,4,4,4,4,4:0/N");
+    assert_eq!(r.captured, 1);
+    // South's pit 3 (4): pit 4 (5), pits 5 and 6 and North's pit 1 (1
+    // each). North's 1, South's 6 and 5 are taken; pit 4 holds 5: stop.
+    let (p, r) = play(&v, "1,0,4,4,0,0:0/0,4,4,4,4,4:0/S", &["3"]);
+    assert_eq!(p.to_string(), "1,0,0,5,0,0:3/0,4,4,4,4,4:0/N");
+    assert_eq!(r.captured, 3);
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  2
+    //        1  0  4  4  0  0  0
+    // The same with North's pit 1 holding 2: the last stone makes it 3,
+    // not a single stone, and nothing is taken.
+    let (p, r) = play(&v, "1,0,4,4,0,0:0/2,4,4,4,4,4:0/S", &["3"]);
+    assert_eq!(p.to_string(), "1,0,0,5,1,1:0/3,4,4,4,4,4:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn vai_lung_thlan_a_pile_of_twelve_drops_its_last_stone_into_its_own_pit() {
+    //        6  5  4  3  2  1
+    //     0  2  2  2  2  2  2
+    //        12 2  2  2  2  2  0
+    //        1  2  3  4  5  6
+    // Mancala World: "A hole containing 12 stones can always capture at
+    // least one stone because the last stone is dropped into the emptied
+    // hole." South's pit 1 (12): eleven stones make every other pit 3, the
+    // twelfth falls into pit 1, empty: taken. North's pit 6 before it holds
+    // 3: the chain stops.
+    let v = variant("vai-lung-thlan");
+    let (p, r) = play(&v, "12,2,2,2,2,2:0/2,2,2,2,2,2:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,3,3,3,3,3:1/3,3,3,3,3,3:0/N");
+    assert_eq!(r.captured, 1);
+}
+
+#[test]
+fn vai_lung_thlan_a_player_without_stones_passes_until_the_board_is_empty() {
+    //        6  5  4  3  2  1
+    //    28  0  0  0  0  0  0
+    //        0  0  0  0  2  2 28
+    //        1  2  3  4  5  6
+    // South's pit 5 (2): pit 6 (3) and North's pit 1 (1, taken; pit 6
+    // before it holds 3). North has no stone and passes: South plays on.
+    let v = variant("vai-lung-thlan");
+    let (p, r) = play(&v, "0,0,0,0,2,2:28/0,0,0,0,0,0:28/S", &["5"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,3:29/0,0,0,0,0,0:28/S");
+    assert!(r.passed);
+    // South's pit 6 (3): North's pits 1, 2 and 3, each made 1: all taken.
+    // No stone is left: the game is over, 32 to 28.
+    let (p, r) = play(&v, "0,0,0,0,0,3:29/0,0,0,0,0,0:28/S", &["6"]);
+    assert_eq!(r.captured, 3);
+    assert!(p.is_over());
+    assert_eq!((p.store(Side::South), p.store(Side::North)), (32, 28));
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+// ---------------------------------------------------------------- gabata
+
+#[test]
+fn gabata_a_pit_made_four_during_the_sowing_is_taken_at_once() {
+    //        6  5  4  3  2  1
+    //     0  1  1  1  1  1  1
+    //        3  3  0  0  0  0  0
+    //        1  2  3  4  5  6
+    // South's pit 1 (3): pit 2 made 4 by a counter that is not the last:
+    // taken at once into South's store; the sowing goes on into pits 3 and
+    // 4, the last counter in an empty pit: the move ends.
+    let v = variant("gabata");
+    let (p, r) = play(&v, "3,3,0,0,0,0:0/1,1,1,1,1,1:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,1,1,0,0:4/1,1,1,1,1,1:0/N");
+    assert_eq!(r.captured, 4);
+    //        6  5  4  3  2  1
+    //     0  1  1  1  1  0  3
+    //        0  0  0  0  0  2  0
+    // On the opponent's row too: South's pit 6 (2) makes North's pit 1
+    // four (taken) and ends in North's pit 2, empty.
+    let (p, r) = play(&v, "0,0,0,0,0,2:0/3,0,1,1,1,1:0/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:4/0,1,1,1,1,1:0/N");
+    assert_eq!(r.captured, 4);
+}
+
+#[test]
+fn gabata_a_pit_the_last_counter_makes_four_is_lifted_and_sown_on() {
+    //        6  5  4  3  2  1
+    //     0  1  1  1  1  1  1
+    //        1  3  0  0  0  0  0
+    //        1  2  3  4  5  6
+    // South's pit 1 (1): its only counter, the last, makes pit 2 four. Not
+    // taken: the pile is lifted and sown on into pits 3 to 6; the last
+    // falls into pit 6, empty, and the move ends.
+    let v = variant("gabata");
+    let (p, r) = play(&v, "1,3,0,0,0,0:0/1,1,1,1,1,1:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,1,1,1,1:0/1,1,1,1,1,1:0/N");
+    assert_eq!((r.captured, r.relays), (0, 1));
+}
+
+#[test]
+fn gabata_a_player_without_counters_passes_and_the_other_plays_on() {
+    //        6  5  4  3  2  1
+    //    27  0  0  0  0  0  0
+    //        0  0  0  0  1  0 20
+    //        1  2  3  4  5  6
+    // South's pit 5 into pit 6, empty: the move ends. North has no counter
+    // and passes; South moves again.
+    let v = variant("gabata");
+    let (p, r) = play(&v, "0,0,0,0,1,0:20/0,0,0,0,0,0:27/S", &["5"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,1:20/0,0,0,0,0,0:27/S");
+    assert!(r.passed);
 }

@@ -26,8 +26,10 @@ fn sized_variant() -> impl Strategy<Value = Variant> {
 /// The board (South's row, North's row, the stores) after `events` are
 /// applied to `p`'s; `None` when an event does something impossible
 /// (picking up an empty pit, taking from a store, dropping or capturing
-/// after the end).
-fn apply(p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec<u8>, [u8; 2])> {
+/// after the end, capturing with seeds in hand unless `v` captures during
+/// the sowing).
+fn apply(v: &Variant, p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec<u8>, [u8; 2])> {
+    let during_sowing = v.rules().capture.during_sowing;
     let mut rows = [p.row(Side::South).to_vec(), p.row(Side::North).to_vec()];
     let mut stores = [p.store(Side::South), p.store(Side::North)];
     let mut hand = 0u8;
@@ -53,8 +55,10 @@ fn apply(p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec<u8>, [u8; 2]
                 }
             }
             SowEvent::Capture { from: Place::Pit(side, k), seeds, store } => {
+                // A capture during the sowing (`during_sowing`) comes with
+                // seeds still in hand; every other after the last seed.
                 let pit = rows[side.index()].get_mut(k)?;
-                if *pit != seeds || seeds == 0 || hand != 0 {
+                if *pit != seeds || seeds == 0 || (hand != 0 && during_sowing == 0) {
                     return None;
                 }
                 *pit = 0;
@@ -100,7 +104,7 @@ proptest! {
             let mv = legal[choices[plies % choices.len()] as usize % legal.len()];
             let events = p.sowing_events(&v, mv).unwrap();
             let (next, report) = p.play(&v, mv).unwrap();
-            prop_assert_eq!(apply(&p, &events), Some(board(&next)), "{} move {}: {:?}", p, mv, events);
+            prop_assert_eq!(apply(&v, &p, &events), Some(board(&next)), "{} move {}: {:?}", p, mv, events);
             prop_assert_eq!(events.last() == Some(&SowEvent::End), next.is_over());
             let pass = SowEvent::Pass(next.to_move().opponent());
             prop_assert_eq!(events.last() == Some(&pass), report.passed);
@@ -136,7 +140,7 @@ fn told(variant: &str, pits: u8, seeds: u8, position: &str, number: usize) -> Ve
     let p = setup.position_unchecked();
     let events = p.sowing_events(&v, Move::pit(number)).unwrap();
     let (next, _) = p.play(&v, Move::pit(number)).unwrap();
-    assert_eq!(apply(&p, &events), Some(board(&next)), "{events:?}");
+    assert_eq!(apply(&v, &p, &events), Some(board(&next)), "{events:?}");
     events
 }
 
@@ -300,7 +304,7 @@ fn the_pie_rules_swap_is_one_event() {
     let events = p.sowing_events(&v, Move::Swap).unwrap();
     assert_eq!(events, [SowEvent::Swap]);
     let (next, _) = p.play(&v, Move::Swap).unwrap();
-    assert_eq!(apply(&p, &events), Some(board(&next)));
+    assert_eq!(apply(&v, &p, &events), Some(board(&next)));
     // Not offered again.
     assert_eq!(next.sowing_events(&v, Move::Swap), Err(IllegalMove::SwapNotAllowed));
 }
@@ -341,6 +345,28 @@ fn dakons_mikul_is_told_as_three_captures() {
             Capture { from: Pit(Side::North, 1), seeds: 3, store: Side::South },
             Capture { from: Pit(Side::North, 3), seeds: 3, store: Side::South },
             Capture { from: Pit(Side::North, 2), seeds: 1, store: Side::South },
+        ]
+    );
+}
+
+#[test]
+fn gabatas_four_is_told_as_a_capture_right_after_the_seed_that_makes_it() {
+    //      North   6  5  4  3  2  1
+    //             [1][1][1][1][1][1]
+    //        [26]                    [10]
+    //             [3][3][0][0][0][0]
+    //      South   1  2  3  4  5  6
+    // South sows pit 1: pit 2 made four is taken at once, then pits 3 and
+    // 4 receive the rest.
+    let events = told("gabata", 6, 4, "3,3,0,0,0,0:10/1,1,1,1,1,1:26/S", 1);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 0), seeds: 3 },
+            Drop { into: Pit(South, 1) },
+            Capture { from: Pit(South, 1), seeds: 4, store: South },
+            Drop { into: Pit(South, 2) },
+            Drop { into: Pit(South, 3) },
         ]
     );
 }

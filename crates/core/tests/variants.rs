@@ -25,7 +25,9 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "congkak",
             "sungka",
             "toguz-korgool",
-            "dakon"
+            "dakon",
+            "vai-lung-thlan",
+            "gabata"
         ]
     );
     for v in Variant::presets() {
@@ -364,4 +366,29 @@ fn seed_counts_are_plain_digits() {
     let e = "4,4,4,4,4,4:+0/4,4,4,4,4,4:0/S".parse::<Setup>().unwrap_err().to_string();
     assert!(e.contains("\"+0\" in the south row") && e.contains("without a sign"), "{e}");
     assert!("4,4,4,4,4,10:0/4,4,4,4,4,0:0/S".parse::<Setup>().is_ok());
+}
+
+/// Captures during the sowing refuse a count no pit can reach and the
+/// grand slam rules, naming the field; alone they are a capture rule,
+/// enough with stores beside the board.
+#[test]
+fn during_sowing_refuses_unreachable_counts_and_grand_slam_rules() {
+    let mut rules = Variant::preset("oware").unwrap().rules().clone();
+    rules.capture.during_sowing = 4;
+    let e = rules.check().unwrap_err();
+    assert_eq!(e.0.len(), 1, "{e}");
+    assert_eq!(e.0[0].field, "capture.grand_slam", "{e}");
+    assert!(e.0[0].allowed.contains("during_sowing"), "{e}");
+    rules.capture.grand_slam = GrandSlam::Allowed;
+    rules.check().unwrap();
+    rules.capture.during_sowing = 49;
+    assert_eq!(rules.check().unwrap_err().0[0].field, "capture.during_sowing");
+    // Alone, with stores beside the board.
+    rules.capture.during_sowing = 4;
+    rules.capture.counts.clear();
+    rules.capture.chain = false;
+    rules.turn.must_feed = false;
+    rules.check().unwrap();
+    let text = Variant::preset("gabata").unwrap().rules().to_toml();
+    assert!(text.contains("during_sowing = 4"), "{text}");
 }

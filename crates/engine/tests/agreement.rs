@@ -164,6 +164,7 @@ presets! {
     sungka: "sungka",
     toguz_korgool: "toguz-korgool",
     dakon: "dakon",
+    vai_lung_thlan: "vai-lung-thlan",
 }
 
 /// Bigger positions (more seeds left, a larger minimax budget): several

@@ -52,6 +52,23 @@ def test_a_sungka_player_who_cannot_move_passes():
     assert state.legal_actions() == [1, 6]
 
 
+def test_gabata_takes_a_hole_made_four_during_the_sowing():
+    game = mancala.load_game("gabata")
+    # South's pit 1 (3): pit 2 made four is taken at once, pits 3 and 4 get the rest.
+    state = game.new_initial_state("3,3,0,0,0,0:10/1,1,1,1,1,1:26/S")
+    state.apply_action(0)
+    assert state.position() == "0,0,1,1,0,0:14/1,1,1,1,1,1:26/N"
+    assert state.stores() == [14, 26]
+
+
+def test_vai_lung_thlan_takes_single_stones_on_either_row():
+    game = mancala.load_game("vai-lung-thlan")
+    # South's pit 5 (2): pit 6 and North's pit 1, both empty: both single stones taken.
+    state = game.new_initial_state("2,0,4,4,2,0:10/0,4,4,4,4,4:18/S")
+    state.apply_action(4)
+    assert state.position() == "2,0,4,4,0,0:12/0,4,4,4,4,4:18/N"
+
+
 def test_game_sizes_and_actions():
     game = mancala.load_game("kalah-classic")
     assert (game.name, game.pits_per_side, game.seeds, game.total_seeds) == ("kalah-classic", 6, 4, 48)
