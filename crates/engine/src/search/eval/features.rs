@@ -290,13 +290,7 @@ pub(super) fn interpolate(full: i64, empty: i64, scale: i64, pos: &Position) -> 
 
 /// [`interpolate`] in `unit`s a seed, rounded to the nearest.
 #[inline(always)]
-pub(super) fn interpolate_in(
-    full: i64,
-    empty: i64,
-    scale: i64,
-    unit: i64,
-    pos: &Position,
-) -> i32 {
+pub(super) fn interpolate_in(full: i64, empty: i64, scale: i64, unit: i64, pos: &Position) -> i32 {
     let (pits, total) = phase(pos);
     let den = total * scale;
     ((full * pits + empty * (total - pits)) * unit + den / 2).div_euclid(den) as i32
