@@ -1244,7 +1244,8 @@ mod tests {
         // The variant menu: each description's next lines under its start.
         let column =
             shown.lines().find(|l| l.starts_with("   1. ")).unwrap().find("Kalah").unwrap();
-        assert_eq!(column, 21, "{shown}");
+        let longest = Variant::presets().iter().map(|v| v.name().len()).max().unwrap();
+        assert_eq!(column, "   1. ".len() + longest + 2, "{shown}");
         let menu = shown.lines().skip_while(|l| *l != "Variants:").skip(1);
         let mut continued = 0;
         for line in menu.take_while(|l| !l.starts_with("Variant (")) {
@@ -1252,7 +1253,7 @@ mod tests {
                 line.trim_start().split_once(". ").is_some_and(|(n, _)| n.parse::<u8>().is_ok());
             if !entry {
                 assert!(
-                    line.starts_with(&" ".repeat(21)),
+                    line.starts_with(&" ".repeat(column)),
                     "{line:?} is not under its text:\n{shown}"
                 );
                 continued += 1;

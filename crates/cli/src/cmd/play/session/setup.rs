@@ -128,10 +128,14 @@ impl Session {
                         "{TITLE}New game{TITLE:#} (press Enter for the value in brackets)"
                     );
                     let _ = writeln!(self.out, "Variants:");
-                    for (i, v) in Variant::presets().iter().enumerate() {
+                    let presets = Variant::presets();
+                    // Two spaces after the longest name: the wrapping puts
+                    // a description's next lines under its start there.
+                    let width = presets.iter().map(|v| v.name().len()).max().unwrap_or(0);
+                    for (i, v) in presets.iter().enumerate() {
                         let _ = writeln!(
                             self.out,
-                            "  {:>2}. {:<14} {}",
+                            "  {:>2}. {:<width$}  {}",
                             i + 1,
                             v.name(),
                             v.rules().description
