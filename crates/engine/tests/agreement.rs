@@ -81,8 +81,19 @@ fn check_preset(name: &str) {
 }
 
 fn check_preset_sized(name: &str, ring_left: u32, beside_left: u32, limit: u64) {
+    let checked = check_games(name, cases(name, ring_left, beside_left), limit);
+    assert!(
+        checked >= 8.min(3 + 5 * (limit <= 1_000_000) as usize),
+        "{name}: only {checked} positions small enough"
+    );
+    eprintln!("{name}: {checked} positions agree");
+}
+
+/// Checks the search against the minimax in every game of `games` whose
+/// minimax fits `limit` nodes; returns how many did.
+fn check_games(name: &str, games: Vec<Game>, limit: u64) -> usize {
     let mut checked = 0;
-    for game in cases(name, ring_left, beside_left) {
+    for game in games {
         let mut g = game.clone();
         let mut budget = limit;
         let Some(value) = minimax(&mut g, &mut budget) else { continue };
@@ -130,11 +141,7 @@ fn check_preset_sized(name: &str, ring_left: u32, beside_left: u32, limit: u64) 
             assert_eq!(a.moves[0].score, value);
         }
     }
-    assert!(
-        checked >= 8.min(3 + 5 * (limit <= 1_000_000) as usize),
-        "{name}: only {checked} positions small enough"
-    );
-    eprintln!("{name}: {checked} positions agree");
+    checked
 }
 
 macro_rules! presets {
@@ -165,6 +172,43 @@ presets! {
     toguz_korgool: "toguz-korgool",
     dakon: "dakon",
     vai_lung_thlan: "vai-lung-thlan",
+    pallanguzhi: "pallanguzhi",
+}
+
+/// Gabata takes every pit made four and relays from any pit, so its random
+/// games seldom stop at a few seeds left: a sowing takes four at once, and
+/// the game ends when the board is empty. Its cases are the small starting
+/// positions of the others and, besides, every position with at most six
+/// seeds left met along random games on small boards (not only the first
+/// of each game), as long as their minimax fits the budget.
+#[test]
+fn gabata() {
+    let base = Variant::preset("gabata").unwrap();
+    let mut games = cases("gabata", 8, 4);
+    let mut rng = SplitMix64::new(11);
+    let mut seen = std::collections::HashSet::new();
+    let mut along = 0;
+    for (pits, seeds) in [(3u8, 2u8), (4, 2), (3, 3), (5, 2)] {
+        let v = base.resized(Some(pits), Some(seeds)).unwrap();
+        for _ in 0..40 {
+            let mut g = Game::new(v.clone());
+            while !g.position().is_over() && along < 24 {
+                let p = g.position();
+                if p.side_seeds(Side::South) + p.side_seeds(Side::North) <= 6
+                    && seen.insert(p.key())
+                {
+                    games.push(g.clone());
+                    along += 1;
+                }
+                let moves = g.legal_moves();
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                g.play_unchecked(mv);
+            }
+        }
+    }
+    let checked = check_games("gabata", games, 1_000_000);
+    assert!(checked >= 8, "gabata: only {checked} positions small enough");
+    eprintln!("gabata: {checked} positions agree ({along} met along random games)");
 }
 
 /// Bigger positions (more seeds left, a larger minimax budget): several
