@@ -60,11 +60,12 @@ fn rules(b: &mut Bytes) -> Rules {
     // The general sowing's elements: one byte, one or two bits each.
     let general = b.byte();
     let gbit = |i: u8| general >> i & 1 == 1;
-    // Relay sowing: none, from one's own pits, or from any pit.
-    let relay = match (bit(2), b.byte() & 1) {
+    // Relay sowing: none, from one's own pits, from any pit, or the next.
+    let relay = match (bit(2), b.byte() % 3) {
         (false, _) => Relay::None,
         (true, 0) => Relay::Own,
-        (true, _) => Relay::Any,
+        (true, 1) => Relay::Any,
+        (true, _) => Relay::Next,
     };
     Rules {
         name: "fuzz".into(),
@@ -110,6 +111,7 @@ fn rules(b: &mut Bytes) -> Rules {
                 d if d & 3 == 0 => 1 + d / 4 % 5,
                 _ => 0,
             },
+            after_empty: b.byte() & 1 == 1,
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },

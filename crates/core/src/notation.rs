@@ -562,7 +562,7 @@ impl Position {
             }
             EndReason::Cycle => rules.end.repetition != Repetition::None,
             EndReason::EndlessSowing => {
-                rules.sowing.relay == crate::Relay::Any
+                matches!(rules.sowing.relay, crate::Relay::Any | crate::Relay::Next)
                     && rules.board.stores == crate::StorePlacement::Beside
             }
         };

@@ -58,7 +58,7 @@ pub enum EndReason {
     /// A position repeated (see [`crate::Game`]).
     Cycle,
     /// The player to move has seeds, but the sowing of every pit would never
-    /// end (rule `relay = "any"` with stores beside the board).
+    /// end (rule `relay = "any"` or `"next"` with stores beside the board).
     EndlessSowing,
 }
 
@@ -132,7 +132,7 @@ pub struct MoveReport {
     /// The move claimed one of the opponent's pits (rule `claim`); its
     /// seeds are counted in `captured`.
     pub claimed: bool,
-    /// The sowing would never end (rule `relay = "any"`): it was stopped
+    /// The sowing would never end (rule `relay = "any"` or `"next"`): it was stopped
     /// and the position left unspecified. Such a move is not legal, so only
     /// a trial sowing or an unchecked illegal move meets this.
     pub endless: bool,
@@ -172,7 +172,7 @@ pub enum IllegalMove {
     },
     /// The sowing of this pit would never end: it comes back to a board it
     /// has been at, or lifts more than [`crate::MAX_RELAY_PILES`] piles
-    /// (rule `relay = "any"`).
+    /// (rule `relay = "any"` or `"next"`).
     #[error(
         "pit {pit}'s sowing would never end (it comes back to a board it has been at), which \
          is not a legal move"
@@ -640,13 +640,22 @@ impl Position {
         let during = v.rules().capture.during_sowing;
         // The ring index of the pit being emptied.
         let mut start = k;
-        // An endless relay (`relay = "any"`) is found by comparing each
-        // board about to be lifted from with one saved at the 1st, 2nd, 4th,
-        // 8th, ... pile (Brent's cycle finding: nothing allocated).
+        // An endless relay (`relay = "any"` or `"next"`) is found by
+        // comparing each board about to be lifted from with one saved at
+        // the 1st, 2nd, 4th, 8th, ... pile (Brent's cycle finding: nothing
+        // allocated).
         let mut piles = 0u32;
         let mut saved = (self.cells, start);
+        let may_loop = v.hot.relay_any || v.hot.relay_next;
+        // Whether the relay lifts the pile the last seed of a pile makes in
+        // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
+        let lifts_here = |cells: &[u8; CELLS], c: usize| {
+            let relays =
+                if v.hot.relay_any { c < 2 * n } else { v.hot.relay && c >= own && c < own + n };
+            relays && c != claims[0] && c != claims[1] && cells[c] > 1
+        };
         let last = loop {
-            if v.hot.relay_any {
+            if may_loop {
                 piles += 1;
                 if piles > crate::MAX_RELAY_PILES || (piles > 1 && (self.cells, start) == saved) {
                     report.endless = true;
@@ -681,22 +690,30 @@ impl Position {
                     self.cells[STORE_CELL + 1] += 1;
                 } else {
                     self.cells[c] += 1;
-                    if seeds > 1 && c < 2 * n {
+                    // A pile's last seed is not taken where the relay
+                    // lifts that very pit.
+                    if c < 2 * n && (seeds > 1 || !lifts_here(&self.cells, c)) {
                         self.take_during_sowing(during, c, report);
                     }
                 }
                 seeds -= 1;
             }
             let last = ring[at] as usize;
-            let relays_here = if v.hot.relay_any {
-                last < 2 * n
-            } else {
-                v.hot.relay && last >= own && last < own + n
-            };
-            if relays_here && last != claims[0] && last != claims[1] && self.cells[last] > 1 {
+            if lifts_here(&self.cells, last) {
                 report.relays += 1;
                 start = at;
                 continue;
+            }
+            if v.hot.relay_next && last < 2 * n {
+                // The next place, when it is a pit with seeds (a claimed
+                // pit holds none), is lifted and sown on.
+                let next = if at + 1 == len { 0 } else { at + 1 };
+                let c = ring[next] as usize;
+                if c < 2 * n && self.cells[c] > 0 {
+                    report.relays += 1;
+                    start = next;
+                    continue;
+                }
             }
             break last;
         };
@@ -707,8 +724,9 @@ impl Position {
     }
 
     /// A capture during the sowing (`during_sowing`): the pit cell `c`,
-    /// just sown into by a seed that is not its pile's last, is taken at
-    /// once into the mover's store when it now holds `during` seeds.
+    /// just sown into (by any seed but a pile's last that the relay lifts
+    /// from there), is taken at once into the mover's store when it now
+    /// holds `during` seeds.
     #[inline]
     fn take_during_sowing(&mut self, during: u8, c: usize, report: &mut MoveReport) {
         if during != 0 && self.cells[c] == during {
@@ -815,16 +833,30 @@ impl Position {
         {
             let pit = last - opp;
             let other = self.claimed[1 - s];
-            if (claim.not_last_pit && pit == n - 1)
-                || (claim.not_same_number && other as usize == pit + 1)
+            if !((claim.not_last_pit && pit == n - 1)
+                || (claim.not_same_number && other as usize == pit + 1))
             {
+                self.claimed[s] = pit as u8 + 1;
+                r.captured += self.cells[last];
+                r.claimed = true;
+                self.cells[own_store] += self.cells[last];
+                self.cells[last] = 0;
                 return;
             }
-            self.claimed[s] = pit as u8 + 1;
-            r.captured += self.cells[last];
-            r.claimed = true;
-            self.cells[own_store] += self.cells[last];
-            self.cells[last] = 0;
+        }
+        if rules.capture.after_empty {
+            // Pallanguzhi: the place after the last seed an empty pit, the
+            // pit after that one is taken (a store is not a pit; a claimed
+            // pit holds nothing). The ring is written twice over.
+            let ring = &v.ring[s];
+            let at = ring[..v.ring_len].iter().position(|&c| c as usize == last).unwrap_or(0);
+            let (empty, taken) = (ring[at + 1] as usize, ring[at + 2] as usize);
+            if empty < 2 * n && self.cells[empty] == 0 && taken < 2 * n && self.cells[taken] > 0 {
+                let seeds = self.cells[taken];
+                r.captured += seeds;
+                self.cells[own_store] += seeds;
+                self.cells[taken] = 0;
+            }
         }
     }
 

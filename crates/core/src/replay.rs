@@ -237,9 +237,20 @@ fn sow(
     let skip_origin = v.rules().sowing.skip_origin;
     let relay = v.rules().sowing.relay;
     let first_back = v.rules().sowing.first_seed_in_origin;
-    // A pit a seed (not its pile's last) makes hold this many is taken at
-    // once (rule `during_sowing`; 0: never).
+    // A pit a seed makes hold this many is taken at once (rule
+    // `during_sowing`; 0: never), unless it is its pile's last seed and the
+    // relay lifts that pit.
     let during = v.rules().capture.during_sowing;
+    // Whether a pile's last seed in `last` lifts that pile (relay "own" or
+    // "any"; never a claimed pit).
+    let lifts = |last: Place, board: &Board| {
+        let relays_here = match (relay, last) {
+            (Relay::Own, Place::Pit(side, _)) => side == mover,
+            (Relay::Any, Place::Pit(..)) => true,
+            _ => false,
+        };
+        relays_here && claims.owner(last).is_none() && board.seeds(last) > 1
+    };
     let take_during = |place: Place, board: &mut Board, events: &mut Vec<SowEvent>| {
         if during != 0 && matches!(place, Place::Pit(..)) && board.seeds(place) == during {
             board.capture(place, mover, events);
@@ -266,20 +277,26 @@ fn sow(
                 Some(owner) => board.drop_seed(Place::Store(owner), events),
                 None => {
                     board.drop_seed(ring[at], events);
-                    if i + 1 < seeds {
+                    if i + 1 < seeds || !lifts(ring[at], board) {
                         take_during(ring[at], board, events);
                     }
                 }
             }
         }
         let last = ring[at];
-        let relays_here = match (relay, last) {
-            (Relay::Own, Place::Pit(side, _)) => side == mover,
-            (Relay::Any, Place::Pit(..)) => true,
-            _ => false,
-        };
-        if relays_here && claims.owner(last).is_none() && board.seeds(last) > 1 {
+        if lifts(last, board) {
             origin = at;
+            continue;
+        }
+        // Relay "next": after a last seed in a pit, the next place, a pit
+        // holding seeds, is lifted and sown on.
+        let next = (at + 1) % ring.len();
+        if relay == Relay::Next
+            && matches!(last, Place::Pit(..))
+            && matches!(ring[next], Place::Pit(..))
+            && board.seeds(ring[next]) > 0
+        {
+            origin = next;
             continue;
         }
         return last;
@@ -385,5 +402,20 @@ fn capture(
         && !(claim.not_same_number && claims.0[side.index()] == Some(k))
     {
         board.capture(last, mover, events);
+        return;
+    }
+    // Pallanguzhi: the place after the last seed an empty pit, the pit
+    // after that one is taken when it holds seeds.
+    if rules.after_empty {
+        let ring = sowing_ring(v, mover);
+        let at = ring.iter().position(|&p| p == last).unwrap_or(0);
+        let (empty, taken) = (ring[(at + 1) % ring.len()], ring[(at + 2) % ring.len()]);
+        if matches!(empty, Place::Pit(..))
+            && board.seeds(empty) == 0
+            && matches!(taken, Place::Pit(..))
+            && board.seeds(taken) > 0
+        {
+            board.capture(taken, mover, events);
+        }
     }
 }

@@ -128,9 +128,10 @@ fn yes() -> bool {
 }
 
 /// Relay sowing: where the last seed of a sowing must land, in a pit that
-/// was not empty, for the mover to pick up that whole pile and sow on. In a
-/// variant file `"none"`, `"own"` or `"any"`; `false` and `true` are read
-/// as `"none"` and `"own"`, their meaning before `"any"` existed.
+/// was not empty, for the mover to pick up that whole pile and sow on, or
+/// (`"next"`) which pit after it is picked up. In a variant file `"none"`,
+/// `"own"`, `"any"` or `"next"`; `false` and `true` are read as `"none"`
+/// and `"own"`, their meaning before `"any"` existed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Relay {
@@ -147,10 +148,15 @@ pub enum Relay {
     /// can go round forever; `docs/rules.md` says which moves are then not
     /// legal ([`MAX_RELAY_PILES`]).
     Any,
+    /// After the last seed of a pile, the next pit along the ring, on either
+    /// row, is lifted when it holds seeds and sown on from the pit after it,
+    /// until the pit after a last seed is empty (Pallanguzhi). It can go
+    /// round forever too, as [`Relay::Any`].
+    Next,
 }
 
 /// The most piles one move's sowing may lift (its own pit counted) under
-/// `relay = "any"`: a sowing that would lift more is treated as one that
+/// `relay = "any"` or `"next"`: a sowing that would lift more is treated as one that
 /// never ends, and the move is not legal (see `docs/rules.md`).
 pub const MAX_RELAY_PILES: u32 = 10_000;
 
@@ -160,7 +166,7 @@ impl<'de> Deserialize<'de> for Relay {
         impl serde::de::Visitor<'_> for Visitor {
             type Value = Relay;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`none`, `own` or `any` (or `false`, `true`: none, own)")
+                f.write_str("`none`, `own`, `any` or `next` (or `false`, `true`: none, own)")
             }
             fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<Relay, E> {
                 Ok(if on { Relay::Own } else { Relay::None })
@@ -170,7 +176,8 @@ impl<'de> Deserialize<'de> for Relay {
                     "none" => Ok(Relay::None),
                     "own" => Ok(Relay::Own),
                     "any" => Ok(Relay::Any),
-                    _ => Err(E::unknown_variant(text, &["none", "own", "any"])),
+                    "next" => Ok(Relay::Next),
+                    _ => Err(E::unknown_variant(text, &["none", "own", "any", "next"])),
                 }
             }
         }
@@ -214,11 +221,18 @@ pub struct CaptureRules {
     pub between_equal: bool,
     /// Captures during the sowing (Gabata's and Pallanguzhi's fours): a
     /// seed that makes a pit hold exactly this many seeds, unless it is
-    /// the last seed of its pile, takes that pit at once, on either row,
-    /// into the mover's store; the sowing goes on. 0 switches it off. Not
-    /// with a grand slam rule other than `allowed`.
+    /// the last seed of its pile and a relay lifts that very pit, takes
+    /// that pit at once, on either row, into the mover's store; the sowing
+    /// goes on. 0 switches it off. Not with a grand slam rule other than
+    /// `allowed`.
     #[serde(default)]
     pub during_sowing: u8,
+    /// Pallanguzhi's capture: when the move's sowing ends with its last
+    /// seed followed by an empty pit, the pit after that empty one (on
+    /// either row) is taken, if it holds seeds. Looked at only when no
+    /// other capture at the end of the move applied.
+    #[serde(default)]
+    pub after_empty: bool,
 }
 
 impl CaptureRules {
@@ -468,9 +482,9 @@ impl Rules {
     }
 
     /// Whether the rules uses an element beyond the Kalah and Oware
-    /// families (relay from any pit, first seed back into the origin,
-    /// captures by parity, from other rows, between equal pits or during
-    /// the sowing, claimed pits, the seeds left to the player whose side is empty, a player who
+    /// families (relay from any pit or from the next, first seed back into
+    /// the origin, captures by parity, from other rows, between equal pits,
+    /// during the sowing or after an empty pit, claimed pits, the seeds left to the player whose side is empty, a player who
     /// cannot move passing): the endgame databases do not apply to such
     /// rules, and all
     /// but the pass are played by the position's general sowing.
@@ -481,8 +495,9 @@ impl Rules {
     /// Whether the rules use an element only the position's general sowing
     /// plays (every element of [`Rules::uses_general_elements`] but the pass).
     pub(crate) fn uses_general_sowing(&self) -> bool {
-        self.sowing.relay == Relay::Any
+        matches!(self.sowing.relay, Relay::Any | Relay::Next)
             || self.capture.between_equal
+            || self.capture.after_empty
             || self.capture.during_sowing > 0
             || self.sowing.first_seed_in_origin
             || self.capture.parity != Parity::Off
@@ -710,11 +725,12 @@ impl Rules {
                 && self.claim.count == 0
                 && !self.capture.between_equal
                 && during == 0
+                && !self.capture.after_empty
             {
                 problem(
                     "capture",
-                    "counts = [], parity = \"off\", empty_pit = \"off\", between_equal = false, during_sowing = 0 and no claim".into(),
-                    "a capture rule (counts, parity, empty_pit, between_equal or during_sowing) or a claim when stores are beside the board: seeds \
+                    "counts = [], parity = \"off\", empty_pit = \"off\", between_equal = false, during_sowing = 0, after_empty = false and no claim".into(),
+                    "a capture rule (counts, parity, empty_pit, between_equal, during_sowing or after_empty) or a claim when stores are beside the board: seeds \
                      leave the board only by captures, so without one a game could end only by a \
                      repeated position or a side without a move, which can take longer than anyone \
                      can wait (16 pits x 7 seeds: over 20,000 moves, each slower than the last)"
@@ -727,6 +743,7 @@ impl Rules {
                 && self.capture.parity == Parity::Off
                 && self.claim.count == 0
                 && during == 0
+                && !self.capture.after_empty
                 && smallest.is_some_and(|c| c > total)
             {
                 problem(

@@ -37,6 +37,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("dakon", include_str!("../variants/dakon.toml")),
     ("vai-lung-thlan", include_str!("../variants/vai-lung-thlan.toml")),
     ("gabata", include_str!("../variants/gabata.toml")),
+    ("pallanguzhi", include_str!("../variants/pallanguzhi.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -93,8 +94,10 @@ pub(crate) struct HotRules {
     pub relay: bool,
     /// `relay = "any"` (played by the general sowing).
     pub relay_any: bool,
-    /// Sowings may never end (`relay = "any"` with stores beside the
-    /// board): listing the legal moves sows each pit on a copy.
+    /// `relay = "next"` (played by the general sowing).
+    pub relay_next: bool,
+    /// Sowings may never end (`relay = "any"` or `"next"` with stores
+    /// beside the board): listing the legal moves sows each pit on a copy.
     pub endless_check: bool,
     pub extra_turn: bool,
     pub chain: bool,
@@ -243,7 +246,8 @@ impl Variant {
             skip_origin: rules.sowing.skip_origin,
             relay: rules.sowing.relay == Relay::Own,
             relay_any: rules.sowing.relay == Relay::Any,
-            endless_check: rules.sowing.relay == Relay::Any
+            relay_next: rules.sowing.relay == Relay::Next,
+            endless_check: matches!(rules.sowing.relay, Relay::Any | Relay::Next)
                 && rules.board.stores == StorePlacement::Beside,
             extra_turn: rules.sowing.extra_turn,
             chain: rules.capture.chain,

@@ -173,6 +173,10 @@ struct Stats {
     between_captures: u64,
     /// Pits taken during the sowing (`during_sowing`).
     during_captures: u64,
+    /// Pits taken after an empty pit (`after_empty`).
+    after_empty_captures: u64,
+    /// Piles lifted by `relay = "next"`.
+    next_relays: u64,
     count_captures: u64,
     grand_slams_played: u64,
     forced_grand_slam_positions: u64,
@@ -188,12 +192,14 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} passes {} between_captures {} during_captures {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
             self.passes,
             self.between_captures,
             self.during_captures,
+            self.after_empty_captures,
+            self.next_relays,
             self.claims,
             self.to_empty_side,
             self.split_odd,
@@ -327,11 +333,10 @@ impl<'a> Reference<'a> {
             // would go round forever; under "any", so is one lifting more
             // than MAX_RELAY_PILES piles.
             piles += 1;
-            if !seen.insert((b.clone(), start))
-                || (relay == Relay::Any && piles > MAX_RELAY_PILES as u64)
-            {
+            let may_loop = matches!(relay, Relay::Any | Relay::Next);
+            if !seen.insert((b.clone(), start)) || (may_loop && piles > MAX_RELAY_PILES as u64) {
                 looped = true;
-                if relay == Relay::Any {
+                if may_loop {
                     stats.relay_loops += 1;
                 } else {
                     stats.relay_loops_own += 1;
@@ -359,9 +364,10 @@ impl<'a> Reference<'a> {
                     Some(owner) => b.stores[owner] += 1,
                     None => {
                         b.set(c, b.get(c) + 1);
-                        // Not the pile's last seed: a pit it makes hold
-                        // `during_sowing` is taken at once.
-                        if seeds > 1 {
+                        // A pit this seed makes hold `during_sowing` is
+                        // taken at once, unless the seed is its pile's last
+                        // and the relay lifts this very pit.
+                        if seeds > 1 || !self.lifts(&b, mover, c) {
                             self.take_during(&mut b, c, mover, stats);
                         }
                     }
@@ -369,22 +375,27 @@ impl<'a> Reference<'a> {
                 seeds -= 1;
             }
             last = ring[pos];
-            // Relay: the last seed in a pit that was not empty (it now holds
-            // 2 or more), of the mover's row ("own") or either row ("any"),
-            // not a claimed pit: that pile is lifted and sown on.
-            let relays_here = match (relay, last) {
-                (Relay::Own, Cell::Pit(s, _)) => s == mover,
-                (Relay::Any, Cell::Pit(..)) => true,
-                _ => false,
-            };
-            if relays_here && b.claim_owner(last).is_none() && b.get(last) >= 2 {
+            if self.lifts(&b, mover, last) {
                 stats.relay_pickups += 1;
                 start = pos;
                 continue;
             }
+            // Relay "next": after the last seed falls in a pit (claimed or
+            // not), the next place along the ring, a pit holding seeds, is
+            // lifted and sown on from the place after it.
+            let next = (pos + 1) % len;
+            if relay == Relay::Next
+                && matches!(last, Cell::Pit(..))
+                && matches!(ring[next], Cell::Pit(..))
+                && b.get(ring[next]) > 0
+            {
+                stats.next_relays += 1;
+                start = next;
+                continue;
+            }
             break;
         }
-        if relay == Relay::Any && !looped {
+        if matches!(relay, Relay::Any | Relay::Next) && !looped {
             stats.longest_relay = stats.longest_relay.max(piles);
         }
         let mut grand_slam = false;
@@ -394,9 +405,22 @@ impl<'a> Reference<'a> {
         SowResult { board: b, last, looped, grand_slam }
     }
 
+    /// Relay "own" or "any": the last seed of a pile in `c`, a pit that was
+    /// not empty (it now holds 2 or more), of the mover's row ("own") or
+    /// either row ("any"), not a claimed pit: that pile is lifted and sown
+    /// on.
+    fn lifts(&self, b: &Board, mover: usize, c: Cell) -> bool {
+        let relays_here = match (self.r.sowing.relay, c) {
+            (Relay::Own, Cell::Pit(s, _)) => s == mover,
+            (Relay::Any, Cell::Pit(..)) => true,
+            _ => false,
+        };
+        relays_here && b.claim_owner(c).is_none() && b.get(c) >= 2
+    }
+
     /// A capture during the sowing: pit `c` (not a store, not a claimed
-    /// pit), just given a seed that was not the last of its pile, holds
-    /// exactly `during_sowing` seeds: they go to the mover's store.
+    /// pit), just given a seed, holds exactly `during_sowing` seeds: they
+    /// go to the mover's store.
     fn take_during(&self, b: &mut Board, c: Cell, mover: usize, stats: &mut Stats) {
         let during = self.r.capture.during_sowing as u32;
         if during > 0 && matches!(c, Cell::Pit(..)) && b.get(c) == during {
@@ -518,6 +542,23 @@ impl<'a> Reference<'a> {
             b.claimed[mover] = Some(j);
             b.stores[mover] += b.pits[side][j];
             b.pits[side][j] = 0;
+            return false;
+        }
+        // 4. After an empty pit: the place after the last seed is an empty
+        // pit and the place after that a pit holding seeds: it is taken.
+        if self.r.capture.after_empty {
+            let at = ring.iter().position(|&c| c == last).unwrap();
+            let empty = ring[(at + 1) % ring.len()];
+            let taken = ring[(at + 2) % ring.len()];
+            if matches!(empty, Cell::Pit(..))
+                && b.get(empty) == 0
+                && matches!(taken, Cell::Pit(..))
+                && b.get(taken) > 0
+            {
+                stats.after_empty_captures += 1;
+                b.stores[mover] += b.get(taken);
+                b.set(taken, 0);
+            }
         }
         false
     }
@@ -798,7 +839,8 @@ fn describe(rules: &Rules) -> String {
         "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={:?} extra_turn={} \
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
-         rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={}",
+         rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
+         after_empty={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -825,6 +867,7 @@ fn describe(rules: &Rules) -> String {
         rules.turn.pass,
         rules.capture.between_equal,
         rules.capture.during_sowing,
+        rules.capture.after_empty,
     )
 }
 
@@ -1020,7 +1063,8 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     let beside = r.board.stores == StorePlacement::Beside;
     r.sowing.skip_opponent_store = rng.below(3) != 0;
     r.sowing.skip_origin = rng.coin();
-    r.sowing.relay = rng.pick(&[Relay::None, Relay::None, Relay::None, Relay::Own, Relay::Any]);
+    r.sowing.relay =
+        rng.pick(&[Relay::None, Relay::None, Relay::None, Relay::Own, Relay::Any, Relay::Next]);
     r.sowing.extra_turn = !beside && rng.coin();
     r.capture.empty_pit = rng.pick(&[
         EmptyPitCapture::Off,
@@ -1078,6 +1122,8 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     if r.capture.during_sowing > 0 && rng.below(4) != 0 {
         r.capture.grand_slam = GrandSlam::Allowed;
     }
+    // Captures after an empty pit, in about a quarter of the sets.
+    r.capture.after_empty = rng.below(4) == 0;
     r.turn.first = if rng.below(4) == 0 { Side::North } else { Side::South };
     r.turn.pie_rule = rng.below(3) == 0;
     r.turn.must_feed = rng.coin();
@@ -1119,7 +1165,11 @@ fn custom_rules_match_reference_in_random_games() {
         // board, where relay loops are possible (under "any").
         if i % 4 == 0 {
             rules.board.stores = StorePlacement::Beside;
-            rules.sowing.relay = if i % 8 == 0 { Relay::Any } else { Relay::Own };
+            rules.sowing.relay = match i % 16 {
+                0 | 8 => Relay::Any,
+                4 => Relay::Next,
+                _ => Relay::Own,
+            };
             rules.sowing.extra_turn = false;
             if rules.end.repetition == Repetition::None {
                 rules.end.repetition = Repetition::Owner;
@@ -1140,6 +1190,7 @@ fn custom_rules_match_reference_in_random_games() {
                             && rules.claim.count == 0
                             && !rules.capture.between_equal
                             && rules.capture.during_sowing == 0
+                            && !rules.capture.after_empty
                             && rules.capture.empty_pit == EmptyPitCapture::Off)))
                     || (rules.capture.chain && !by_count)
                     || (!by_count && rules.capture.grand_slam != GrandSlam::Allowed)
@@ -1160,6 +1211,7 @@ fn custom_rules_match_reference_in_random_games() {
                         && rules.capture.parity == Parity::Off
                         && rules.claim.count == 0
                         && rules.capture.during_sowing == 0
+                        && !rules.capture.after_empty
                         && rules.capture.counts.iter().all(|&c| c as u32 > rules.total_seeds()));
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
                 continue;
@@ -1184,6 +1236,8 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.passes > 0, "no player passed: {stats:?}");
     assert!(stats.between_captures > 0, "no capture between equal pits: {stats:?}");
     assert!(stats.during_captures > 0, "no capture during the sowing: {stats:?}");
+    assert!(stats.after_empty_captures > 0, "no capture after an empty pit: {stats:?}");
+    assert!(stats.next_relays > 0, "no pile lifted by relay = \"next\": {stats:?}");
     for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "only-grand-slams", "cycle"]
     {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");

@@ -619,8 +619,8 @@ fn stores_beside_the_board_without_a_capture_rule_are_refused() {
     assert!(
         e.contains("capture")
             && e.contains(
-                "a capture rule (counts, parity, empty_pit, between_equal or during_sowing) or a \
-                 claim"
+                "a capture rule (counts, parity, empty_pit, between_equal, during_sowing or \
+                 after_empty) or a claim"
             ),
         "{e}"
     );
@@ -1783,4 +1783,132 @@ fn gabata_a_player_without_counters_passes_and_the_other_plays_on() {
     let (p, r) = play(&v, "0,0,0,0,1,0:20/0,0,0,0,0,0:27/S", &["5"]);
     assert_eq!(p.to_string(), "0,0,0,0,0,1:20/0,0,0,0,0,0:27/S");
     assert!(r.passed);
+}
+
+// ----------------------------------------------------------- pallanguzhi
+
+#[test]
+fn pallanguzhi_after_the_last_seed_the_next_pit_is_lifted_and_sown_on() {
+    //        7  6  5  4  3  2  1
+    //     0  1  1  1  1  1  0  0
+    //        2  0  0  3  0  0  0  0
+    //        1  2  3  4  5  6  7
+    // South's pit 1 (2) into pits 2 and 3. The next pit, 4, holds 3: they
+    // are lifted and sown into pits 5, 6 and 7. The next pit, North's 1,
+    // is empty, and so is the pit after it: the move ends, nothing taken.
+    let v = variant("pallanguzhi");
+    let (p, r) = play(&v, "2,0,0,3,0,0,0:0/0,0,1,1,1,1,1:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,1,0,1,1,1:0/0,0,1,1,1,1,1:0/N");
+    assert_eq!((r.relays, r.captured), (1, 0));
+}
+
+#[test]
+fn pallanguzhi_an_empty_next_pit_takes_the_pit_after_it() {
+    // KDE's Mankala Engine, the worked examples of its Pallanguli rules
+    // tests (TestPallanguliRules.cpp, "single-capture-move").
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  0
+    //        3  0  0  0  0  5  0  0
+    //        1  2  3  4  5  6  7
+    // South's pit 1 (3) into pits 2, 3 and 4. The next pit, 5, is empty:
+    // the pit after it, 6, is taken (5 seeds). North, without seeds,
+    // passes.
+    let v = variant("pallanguzhi");
+    let (p, r) = play(&v, "3,0,0,0,0,5,0:0/0,0,0,0,0,0,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,1,1,0,0,0:5/0,0,0,0,0,0,0:0/S");
+    assert_eq!(r.captured, 5);
+    assert!(r.passed);
+    // "capture-with-lap-move": North's pit 4 (3) into its pits 5, 6 and 7;
+    // the next pit, South's 1, is empty: South's pit 2 is taken.
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  3  0  0  0
+    //        0  5  0  0  0  0  0  0
+    let (p, r) = play(&v, "0,5,0,0,0,0,0:0/0,0,0,3,0,0,0:0/N", &["4"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:0/0,0,0,0,1,1,1:5/N");
+    assert_eq!(r.captured, 5);
+    // "capture-after-empty": on the mover's own row too. North's pit 6
+    // (7) into its pit 7 and South's pits 1 to 6; South's pit 7 is empty:
+    // North's own pit 1 is taken.
+    //        7  6  5  4  3  2  1
+    //     0  0  7  0  0  0  0  5
+    //        0  0  0  0  0  0  0  0
+    let (p, r) = play(&v, "0,0,0,0,0,0,0:0/5,0,0,0,0,7,0:0/N", &["6"]);
+    assert_eq!(p.to_string(), "1,1,1,1,1,1,0:0/0,0,0,0,0,0,1:5/S");
+    assert_eq!(r.captured, 5);
+}
+
+#[test]
+fn pallanguzhi_two_empty_pits_after_the_last_seed_end_the_move() {
+    // KDE's Mankala Engine, "simple-single-move".
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  0
+    //        6  0  0  0  0  0  0  0
+    //        1  2  3  4  5  6  7
+    // South's pit 1 (6) into pits 2 to 7. North's pits 1 and 2 are empty:
+    // nothing is lifted or taken. North, without seeds, passes.
+    let v = variant("pallanguzhi");
+    let (p, r) = play(&v, "6,0,0,0,0,0,0:0/0,0,0,0,0,0,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,1,1,1,1,1:0/0,0,0,0,0,0,0:0/S");
+    assert_eq!((r.relays, r.captured), (0, 0));
+    assert!(r.passed);
+}
+
+#[test]
+fn pallanguzhi_a_pit_made_four_during_the_sowing_is_taken_by_the_sower() {
+    //        7  6  5  4  3  2  1
+    //     0  1  1  1  1  1  1  1
+    //        3  3  0  0  0  0  0  0
+    //        1  2  3  4  5  6  7
+    // South's pit 1 (3): pit 2 made four (pasu) is taken at once; the
+    // sowing goes on into pits 3 and 4. Pits 5 and 6 are empty: the move
+    // ends.
+    let v = variant("pallanguzhi");
+    let (p, r) = play(&v, "3,3,0,0,0,0,0:0/1,1,1,1,1,1,1:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,1,1,0,0,0:4/1,1,1,1,1,1,1:0/N");
+    assert_eq!(r.captured, 4);
+    // The last seed of a pile too: no relay lifts the pit it falls in.
+    // South's pit 1 (1) makes pit 2 four: taken (in Gabata it is lifted).
+    //        7  6  5  4  3  2  1
+    //     0  1  1  1  1  1  1  1
+    //        1  3  0  0  0  0  0  0
+    let (p, r) = play(&v, "1,3,0,0,0,0,0:0/1,1,1,1,1,1,1:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:4/1,1,1,1,1,1,1:0/N");
+    assert_eq!((r.captured, r.relays), (4, 0));
+}
+
+#[test]
+fn pallanguzhi_a_player_without_seeds_passes_and_the_other_plays_on() {
+    //        7  6  5  4  3  2  1
+    //    40  0  0  0  0  0  0  0
+    //        0  0  0  0  0  1  0 43
+    //        1  2  3  4  5  6  7
+    // South's pit 6 (1) into pit 7; North's pits 1 and 2 are empty: the
+    // move ends. North has no seed and passes; South moves again.
+    let v = variant("pallanguzhi");
+    let (p, r) = play(&v, "0,0,0,0,0,1,0:43/0,0,0,0,0,0,0:40/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,1:43/0,0,0,0,0,0,0:40/S");
+    assert!(r.passed);
+}
+
+#[test]
+fn pallanguzhi_a_lone_seed_goes_round_until_the_position_repeats() {
+    //        7  6  5  4  3  2  1
+    //    40  0  0  0  0  0  0  0
+    //        1  0  0  0  0  0  0 43
+    //        1  2  3  4  5  6  7
+    // The last seed moves one pit a move, whoever's row it is in (the
+    // other player passes), and is never taken: back in South's pit 1
+    // with South to move, the position repeats and the round ends, the
+    // seed to the owner of the row it lies in (`repetition = "owner"`).
+    let v = variant("pallanguzhi");
+    let mut game = Game::from_position(v.clone(), pos("1,0,0,0,0,0,0:43/0,0,0,0,0,0,0:40/S"));
+    let mut moves = 0;
+    while !game.position().is_over() {
+        let mv = game.legal_moves()[0];
+        game.play(mv).unwrap();
+        moves += 1;
+    }
+    assert_eq!(moves, 14);
+    assert_eq!(game.position().end_reason(), Some(EndReason::Cycle));
+    assert_eq!(game.position().to_string(), "0,0,0,0,0,0,0:44/0,0,0,0,0,0,0:40/S#cycle");
 }

@@ -372,6 +372,32 @@ fn gabatas_four_is_told_as_a_capture_right_after_the_seed_that_makes_it() {
 }
 
 #[test]
+fn pallanguzhis_next_pit_is_picked_up_and_the_pit_after_an_empty_one_taken() {
+    //      North   7  6  5  4  3  2  1
+    //             [1][1][1][1][1][5][0]
+    //        [39]                       [30]
+    //             [2][0][0][3][0][0][0]
+    //      South   1  2  3  4  5  6  7
+    // South sows pit 1 into pits 2 and 3; the next pit, 4, is picked up
+    // and sown into 5, 6 and 7; the next, North's 1, is empty: North's 2
+    // is taken.
+    let events = told("pallanguzhi", 7, 6, "2,0,0,3,0,0,0:30/0,5,1,1,1,1,1:39/S", 1);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 0), seeds: 2 },
+            Drop { into: Pit(South, 1) },
+            Drop { into: Pit(South, 2) },
+            Pick { from: Pit(South, 3), seeds: 3 },
+            Drop { into: Pit(South, 4) },
+            Drop { into: Pit(South, 5) },
+            Drop { into: Pit(South, 6) },
+            Capture { from: Pit(North, 1), seeds: 5, store: South },
+        ]
+    );
+}
+
+#[test]
 fn an_illegal_move_is_refused_as_play_refuses_it() {
     let v = Variant::preset("kalah-classic").unwrap();
     let p = Position::start(&v);

@@ -27,7 +27,8 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "toguz-korgool",
             "dakon",
             "vai-lung-thlan",
-            "gabata"
+            "gabata",
+            "pallanguzhi"
         ]
     );
     for v in Variant::presets() {
@@ -391,4 +392,26 @@ fn during_sowing_refuses_unreachable_counts_and_grand_slam_rules() {
     rules.check().unwrap();
     let text = Variant::preset("gabata").unwrap().rules().to_toml();
     assert!(text.contains("during_sowing = 4"), "{text}");
+}
+
+/// `relay = "next"` and `after_empty` read from a variant file; alone,
+/// `after_empty` is a capture rule, enough with stores beside the board;
+/// a misspelt relay names the four it may be.
+#[test]
+fn relay_next_and_after_empty_read_from_a_variant_file() {
+    let text = Variant::preset("pallanguzhi").unwrap().rules().to_toml();
+    assert!(text.contains("relay = \"next\"") && text.contains("after_empty = true"), "{text}");
+    let rules = Rules::from_toml(&text).unwrap();
+    assert_eq!((rules.sowing.relay, rules.capture.after_empty), (Relay::Next, true));
+    // Without its fours, after_empty alone is the capture rule.
+    let mut alone = rules.clone();
+    alone.capture.during_sowing = 0;
+    alone.check().unwrap();
+    alone.capture.after_empty = false;
+    let e = alone.check().unwrap_err();
+    assert_eq!(e.0[0].field, "capture", "{e}");
+    assert!(e.0[0].allowed.contains("after_empty"), "{e}");
+    let wrong = text.replace("relay = \"next\"", "relay = \"nxt\"");
+    let e = Rules::from_toml(&wrong).unwrap_err().to_string();
+    assert!(e.contains("unknown variant `nxt`") && e.contains("`next`"), "{e}");
 }

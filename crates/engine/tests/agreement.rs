@@ -81,8 +81,19 @@ fn check_preset(name: &str) {
 }
 
 fn check_preset_sized(name: &str, ring_left: u32, beside_left: u32, limit: u64) {
+    let checked = check_games(name, cases(name, ring_left, beside_left), limit);
+    assert!(
+        checked >= 8.min(3 + 5 * (limit <= 1_000_000) as usize),
+        "{name}: only {checked} positions small enough"
+    );
+    eprintln!("{name}: {checked} positions agree");
+}
+
+/// Checks the search against the minimax in every game of `games` whose
+/// minimax fits `limit` nodes; returns how many did.
+fn check_games(name: &str, games: Vec<Game>, limit: u64) -> usize {
     let mut checked = 0;
-    for game in cases(name, ring_left, beside_left) {
+    for game in games {
         let mut g = game.clone();
         let mut budget = limit;
         let Some(value) = minimax(&mut g, &mut budget) else { continue };
@@ -130,11 +141,7 @@ fn check_preset_sized(name: &str, ring_left: u32, beside_left: u32, limit: u64) 
             assert_eq!(a.moves[0].score, value);
         }
     }
-    assert!(
-        checked >= 8.min(3 + 5 * (limit <= 1_000_000) as usize),
-        "{name}: only {checked} positions small enough"
-    );
-    eprintln!("{name}: {checked} positions agree");
+    checked
 }
 
 macro_rules! presets {
@@ -165,6 +172,37 @@ presets! {
     toguz_korgool: "toguz-korgool",
     dakon: "dakon",
     vai_lung_thlan: "vai-lung-thlan",
+    pallanguzhi: "pallanguzhi",
+}
+
+/// Gabata takes every pit made four and relays from any pit, so the
+/// positions `cases` finds are few (7): random games on its boards drop
+/// below a few seeds by taking four at once, and with few seeds left a
+/// game goes on until a position repeats, which makes the minimax of most
+/// such positions exceed its budget (on 3 x 2, 26 of 356 positions with 4
+/// seeds left fit 1,000,000 nodes). Its own cases: those 7, and every
+/// position met along random games on 2 x 2, all of which fit.
+#[test]
+fn gabata() {
+    let v = Variant::preset("gabata").unwrap().resized(Some(2), Some(2)).unwrap();
+    let mut games = cases("gabata", 8, 4);
+    let mut rng = SplitMix64::new(11);
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..40 {
+        let mut g = Game::new(v.clone());
+        while !g.position().is_over() {
+            if seen.insert(g.position().key()) {
+                games.push(g.clone());
+            }
+            let moves = g.legal_moves();
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            g.play_unchecked(mv);
+        }
+    }
+    let along = seen.len();
+    let checked = check_games("gabata", games, 1_000_000);
+    assert!(checked >= 7 + along.min(8), "gabata: only {checked} positions small enough");
+    eprintln!("gabata: {checked} positions agree ({along} met along random games on 2 x 2)");
 }
 
 /// Bigger positions (more seeds left, a larger minimax budget): several

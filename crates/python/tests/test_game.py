@@ -61,6 +61,16 @@ def test_gabata_takes_a_hole_made_four_during_the_sowing():
     assert state.stores() == [14, 26]
 
 
+def test_pallanguzhi_lifts_the_next_pit_and_takes_the_pit_after_an_empty_one():
+    game = mancala.load_game("pallanguzhi")
+    # South's pit 1 (2) into pits 2 and 3; pit 4 (3) is lifted and sown into 5, 6 and 7;
+    # North's pit 1 is empty: North's pit 2 (5) is taken.
+    state = game.new_initial_state("2,0,0,3,0,0,0:30/0,5,1,1,1,1,1:39/S")
+    state.apply_action(0)
+    assert state.position() == "0,1,1,0,1,1,1:35/0,0,1,1,1,1,1:39/N"
+    assert state.stores() == [35, 39]
+
+
 def test_vai_lung_thlan_takes_single_stones_on_either_row():
     game = mancala.load_game("vai-lung-thlan")
     # South's pit 5 (2): pit 6 and North's pit 1, both empty: both single stones taken.
