@@ -230,7 +230,8 @@ pub struct CaptureRules {
     /// Pallanguzhi's capture: when the move's sowing ends with its last
     /// seed followed by an empty pit, the pit after that empty one (on
     /// either row) is taken, if it holds seeds. Looked at only when no
-    /// other capture at the end of the move applied.
+    /// other capture at the end of the move applied. Not with a grand slam
+    /// rule other than `allowed`.
     #[serde(default)]
     pub after_empty: bool,
 }
@@ -643,6 +644,16 @@ impl Rules {
                 "\"allowed\" when capture.during_sowing is set: a capture during the sowing can \
                  take the opponent's last seeds before the last seed falls, which the grand slam \
                  rules do not speak of"
+                    .into(),
+            );
+        }
+        if self.capture.after_empty && self.capture.grand_slam != GrandSlam::Allowed {
+            problem(
+                "capture.grand_slam",
+                format!("{:?}", self.capture.grand_slam).to_lowercase(),
+                "\"allowed\" when capture.after_empty is set: the capture after an empty pit can \
+                 take the opponent's last seeds, which the grand slam rules (captures by count) \
+                 do not speak of"
                     .into(),
             );
         }
