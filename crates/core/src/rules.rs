@@ -148,10 +148,11 @@ pub enum Relay {
     /// can go round forever; `docs/rules.md` says which moves are then not
     /// legal ([`MAX_RELAY_PILES`]).
     Any,
-    /// After the last seed of a pile, the next pit along the ring, on either
-    /// row, is lifted when it holds seeds and sown on from the pit after it,
-    /// until the pit after a last seed is empty (Pallanguzhi). It can go
-    /// round forever too, as [`Relay::Any`].
+    /// After the last seed of a pile falls in a pit, the next place along
+    /// the ring, a pit of either row, is lifted when it holds seeds and
+    /// sown on from the place after it, until the place after a last seed
+    /// is an empty pit or a store, or the last seed falls in a store
+    /// (Pallanguzhi). It can go round forever too, as [`Relay::Any`].
     Next,
 }
 
