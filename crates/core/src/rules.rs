@@ -148,10 +148,11 @@ pub enum Relay {
     /// can go round forever; `docs/rules.md` says which moves are then not
     /// legal ([`MAX_RELAY_PILES`]).
     Any,
-    /// After the last seed of a pile, the next pit along the ring, on either
-    /// row, is lifted when it holds seeds and sown on from the pit after it,
-    /// until the pit after a last seed is empty (Pallanguzhi). It can go
-    /// round forever too, as [`Relay::Any`].
+    /// After the last seed of a pile falls in a pit, the next place along
+    /// the ring, a pit of either row, is lifted when it holds seeds and
+    /// sown on from the place after it, until the place after a last seed
+    /// is an empty pit or a store, or the last seed falls in a store
+    /// (Pallanguzhi). It can go round forever too, as [`Relay::Any`].
     Next,
 }
 
@@ -230,7 +231,8 @@ pub struct CaptureRules {
     /// Pallanguzhi's capture: when the move's sowing ends with its last
     /// seed followed by an empty pit, the pit after that empty one (on
     /// either row) is taken, if it holds seeds. Looked at only when no
-    /// other capture at the end of the move applied.
+    /// other capture at the end of the move applied. Not with a grand slam
+    /// rule other than `allowed`.
     #[serde(default)]
     pub after_empty: bool,
 }
@@ -643,6 +645,16 @@ impl Rules {
                 "\"allowed\" when capture.during_sowing is set: a capture during the sowing can \
                  take the opponent's last seeds before the last seed falls, which the grand slam \
                  rules do not speak of"
+                    .into(),
+            );
+        }
+        if self.capture.after_empty && self.capture.grand_slam != GrandSlam::Allowed {
+            problem(
+                "capture.grand_slam",
+                format!("{:?}", self.capture.grand_slam).to_lowercase(),
+                "\"allowed\" when capture.after_empty is set: the capture after an empty pit can \
+                 take the opponent's last seeds, which the grand slam rules (captures by count) \
+                 do not speak of"
                     .into(),
             );
         }

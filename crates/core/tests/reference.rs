@@ -1122,8 +1122,12 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     if r.capture.during_sowing > 0 && rng.below(4) != 0 {
         r.capture.grand_slam = GrandSlam::Allowed;
     }
-    // Captures after an empty pit, in about a quarter of the sets.
+    // Captures after an empty pit, in about a quarter of the sets; most of
+    // them with the grand slam rule they need.
     r.capture.after_empty = rng.below(4) == 0;
+    if r.capture.after_empty && rng.below(4) != 0 {
+        r.capture.grand_slam = GrandSlam::Allowed;
+    }
     r.turn.first = if rng.below(4) == 0 { Side::North } else { Side::South };
     r.turn.pie_rule = rng.below(3) == 0;
     r.turn.must_feed = rng.coin();
@@ -1205,6 +1209,8 @@ fn custom_rules_match_reference_in_random_games() {
                     || (rules.capture.between_equal && (by_count || rules.claim.count > 0))
                     || rules.capture.during_sowing as u32 > rules.total_seeds()
                     || (rules.capture.during_sowing > 0
+                        && rules.capture.grand_slam != GrandSlam::Allowed)
+                    || (rules.capture.after_empty
                         && rules.capture.grand_slam != GrandSlam::Allowed)
                     || (beside
                         && rules.capture.empty_pit == EmptyPitCapture::Off

@@ -1877,6 +1877,29 @@ fn pallanguzhi_a_pit_made_four_during_the_sowing_is_taken_by_the_sower() {
 }
 
 #[test]
+fn pallanguzhi_a_lap_sows_into_the_pit_it_started_from() {
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  0
+    //       13  0  0  0  0  0  0  0
+    //        1  2  3  4  5  6  7
+    // South's pit 1 (13) into the 13 other pits, the last seed in North's
+    // pit 7. The next place is pit 1, emptied: the pit after it, pit 2
+    // (1), is taken.
+    let v = variant("pallanguzhi");
+    let (p, r) = play(&v, "13,0,0,0,0,0,0:0/0,0,0,0,0,0,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,1,1,1,1,1:1/1,1,1,1,1,1,1:0/N");
+    assert_eq!((r.relays, r.captured), (0, 1));
+    // Pit 1 (14): the lap's last seed falls into pit 1 itself (no pit is
+    // passed over). The next pit, 2 (1), is lifted into pit 3, pit 4 (1)
+    // into pit 5, and so on round the board, each pile of one making the
+    // pit after it two; North's pit 7 (1) into South's pit 1 (2). Pit 2 is
+    // then empty: pit 3 (2) is taken.
+    let (p, r) = play(&v, "14,0,0,0,0,0,0:0/0,0,0,0,0,0,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "2,0,0,0,2,0,2:2/0,2,0,2,0,2,0:0/N");
+    assert_eq!((r.relays, r.captured), (7, 2));
+}
+
+#[test]
 fn pallanguzhi_a_player_without_seeds_passes_and_the_other_plays_on() {
     //        7  6  5  4  3  2  1
     //    40  0  0  0  0  0  0  0
@@ -1911,4 +1934,60 @@ fn pallanguzhi_a_lone_seed_goes_round_until_the_position_repeats() {
     assert_eq!(moves, 14);
     assert_eq!(game.position().end_reason(), Some(EndReason::Cycle));
     assert_eq!(game.position().to_string(), "0,0,0,0,0,0,0:44/0,0,0,0,0,0,0:40/S#cycle");
+}
+
+#[test]
+fn relay_next_ends_at_a_store_and_takes_nothing_there() {
+    // Pallanguzhi's rules with the stores on the ring and extra turns.
+    let mut rules = variant("pallanguzhi").rules().clone();
+    rules.board.stores = StorePlacement::Ring;
+    rules.sowing.extra_turn = true;
+    let v = Variant::new(rules).unwrap();
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  3
+    //        0  0  0  0  2  0  0  0
+    //        1  2  3  4  5  6  7
+    // South's pit 5 (2) into pits 6 and 7. The next place is South's
+    // store: nothing is lifted, and a store after the last seed takes
+    // nothing either.
+    let (p, r) = play(&v, "0,0,0,0,2,0,0:0/3,0,0,0,0,0,0:0/S", &["5"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,1,1:0/3,0,0,0,0,0,0:0/N");
+    assert_eq!((r.relays, r.captured), (0, 0));
+    // South's pit 5 (1) into pit 6: pit 7 after it is empty, but the place
+    // after that is the store, not a pit: nothing is taken.
+    let (p, r) = play(&v, "0,0,0,0,1,0,0:0/3,0,0,0,0,0,0:0/S", &["5"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,1,0:0/3,0,0,0,0,0,0:0/N");
+    assert_eq!((r.relays, r.captured), (0, 0));
+    // South's pit 7 (1) into the store: the last seed is in a store, the
+    // sowing ends there, and South moves again.
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  3
+    //        0  0  0  0  0  1  1  0
+    let (p, r) = play(&v, "0,0,0,0,0,1,1:0/3,0,0,0,0,0,0:0/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,1,0:1/3,0,0,0,0,0,0:0/S");
+    assert!(r.extra_turn);
+    assert_eq!((r.relays, r.captured), (0, 0));
+}
+
+#[test]
+fn relay_next_looks_at_the_pit_the_pile_came_from_even_when_laps_pass_over_it() {
+    // Pallanguzhi's rules with laps passing over the origin.
+    let mut rules = variant("pallanguzhi").rules().clone();
+    rules.sowing.skip_origin = true;
+    let v = Variant::new(rules).unwrap();
+    //        7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  0
+    //       26  0  0  0  0  0  0  0
+    //        1  2  3  4  5  6  7
+    // South's pit 1 (26): two laps of the 13 other pits, the last seed in
+    // North's pit 7. The next place is pit 1 itself, empty (passed over):
+    // nothing is lifted, and the pit after it, pit 2 (2), is taken.
+    let (p, r) = play(&v, "26,0,0,0,0,0,0:0/0,0,0,0,0,0,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,2,2,2,2,2:2/2,2,2,2,2,2,2:0/N");
+    assert_eq!((r.relays, r.captured), (0, 2));
+    // Without skip_origin the first lap drops a seed into pit 1 too, the
+    // last seed falls in North's pit 6, and North's pit 7 (2) is lifted.
+    let v = variant("pallanguzhi");
+    let (_, r) = play(&v, "26,0,0,0,0,0,0:0/0,0,0,0,0,0,0:0/S", &["1"]);
+    assert!(r.relays > 0);
 }

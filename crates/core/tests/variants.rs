@@ -415,3 +415,31 @@ fn relay_next_and_after_empty_read_from_a_variant_file() {
     let e = Rules::from_toml(&wrong).unwrap_err().to_string();
     assert!(e.contains("unknown variant `nxt`") && e.contains("`next`"), "{e}");
 }
+
+/// A capture after an empty pit can take the opponent's last seeds, which
+/// the grand slam rules (captures by count) do not speak of: a rule set
+/// with it keeps `grand_slam = "allowed"`, as one with captures during the
+/// sowing or claims does, and is told so naming the field.
+#[test]
+fn after_empty_refuses_grand_slam_rules() {
+    // Oware's captures by count, Oware's forbidden grand slams, and the
+    // capture after an empty pit: North's only seeds could be taken by it,
+    // a move the "forbidden" rule would not see.
+    let mut rules = Variant::preset("oware").unwrap().rules().clone();
+    rules.capture.after_empty = true;
+    for slam in [GrandSlam::Forbidden, GrandSlam::CapturesNothing, GrandSlam::OnlyIfForced] {
+        rules.capture.grand_slam = slam;
+        let e = rules.check().unwrap_err();
+        assert_eq!(e.0.len(), 1, "{e}");
+        assert_eq!(e.0[0].field, "capture.grand_slam", "{e}");
+        assert!(e.0[0].allowed.contains("after_empty"), "{e}");
+    }
+    rules.capture.grand_slam = GrandSlam::Allowed;
+    rules.check().unwrap();
+    // In a variant file too, with the same words.
+    let mut text =
+        rules.to_toml().replace("grand_slam = \"allowed\"", "grand_slam = \"forbidden\"");
+    text = text.replace("name = \"oware\"", "name = \"oware-after-empty\"");
+    let e = Rules::from_toml(&text).unwrap_err().to_string();
+    assert!(e.contains("capture.grand_slam") && e.contains("after_empty"), "{e}");
+}
