@@ -115,9 +115,13 @@ pub(crate) fn finish<'a, D: ?Sized, S: Scope<'a>>(mut request: Request<'a, D, S>
 /// The file in a build's folder that tells the processes they share it.
 const TOKEN: &str = ".mpi-job";
 
-/// Bytes a message of a share of a layer holds at most (MPI counts
-/// elements in 32-bit integers).
-const CHUNK: usize = 1 << 30;
+/// Bytes a message of a share of a layer holds at most. Process 0 takes
+/// the shares into one buffer of this size, so it bounds what writing the
+/// file adds to process 0's memory (a whole share would be the largest
+/// extra of any process); it is also far below MPI's 32-bit counts. A
+/// share of a layer in the tests' sizes (`awari` to 14 seeds on 2 or 3
+/// processes) spans several messages.
+const CHUNK: usize = 1 << 20;
 
 /// This process's place in an MPI job. MPI is started when it is made and
 /// finished when it is dropped.
@@ -431,7 +435,7 @@ impl Link<'_> {
     }
 
     /// Sends `bytes` to process 0 (which takes them with
-    /// [`Link::receive_from`]), in messages of at most 1 GiB.
+    /// [`Link::receive_from`]), in messages of at most [`CHUNK`] bytes.
     pub(crate) fn send_to_first(&self, bytes: &[u8]) {
         let first = self.world.process_at_rank(0);
         for chunk in bytes.chunks(CHUNK) {
