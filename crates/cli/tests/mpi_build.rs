@@ -72,10 +72,10 @@ fn two_and_three_processes_write_the_layers_of_one() {
         (&["-v", "kalah-irving", "-p", "4"][..], 16),
         (&["-v", "mankalah"][..], 10),
         (&["-v", "kalah-classic", "-p", "3"][..], 16),
-        // The Oware family (retrograde analysis with cycles): the largest
-        // size that keeps this test near a minute on two cores.
-        (&["-v", "awari"][..], 14),
-        (&["-v", "abapa"][..], 14),
+        // The Oware family (retrograde analysis with cycles), to 16 seeds
+        // as the issue asks: about a minute more than 14 on two cores.
+        (&["-v", "awari"][..], 16),
+        (&["-v", "abapa"][..], 16),
     ] {
         let one = home.join("one");
         let out = build(home.path(), variant, seeds, &one, None);

@@ -119,8 +119,8 @@ const TOKEN: &str = ".mpi-job";
 /// the shares into one buffer of this size, so it bounds what writing the
 /// file adds to process 0's memory (a whole share would be the largest
 /// extra of any process); it is also far below MPI's 32-bit counts. A
-/// share of a layer in the tests' sizes (`awari` to 14 seeds on 2 or 3
-/// processes) spans several messages.
+/// share of a layer in the tests' sizes (`awari` and `abapa` to 16 seeds
+/// on 2 or 3 processes) spans several messages.
 const CHUNK: usize = 1 << 20;
 
 /// This process's place in an MPI job. MPI is started when it is made and
