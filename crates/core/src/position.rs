@@ -654,7 +654,7 @@ impl Position {
                 if v.hot.relay_any { c < 2 * n } else { v.hot.relay && c >= own && c < own + n };
             relays && c != claims[0] && c != claims[1] && cells[c] > 1
         };
-        let last = loop {
+        let (last, at) = loop {
             if may_loop {
                 piles += 1;
                 if piles > crate::MAX_RELAY_PILES || (piles > 1 && (self.cells, start) == saved) {
@@ -715,10 +715,10 @@ impl Position {
                     continue;
                 }
             }
-            break last;
+            break (last, at);
         };
         if last != claims[0] && last != claims[1] {
-            self.settle_general(v, last, opening, report);
+            self.settle_general(v, last, at, opening, report);
         }
         self.occupied = occupancy(&self.cells);
     }
@@ -737,8 +737,16 @@ impl Position {
     }
 
     /// Extra turn, captures and claims decided by where the last seed of a
-    /// general sowing fell (not in a claimed pit).
-    fn settle_general(&mut self, v: &Variant, last: usize, opening: bool, r: &mut MoveReport) {
+    /// general sowing fell (not in a claimed pit): pit cell `last`, the
+    /// place `at` of the mover's sowing ring.
+    fn settle_general(
+        &mut self,
+        v: &Variant,
+        last: usize,
+        at: usize,
+        opening: bool,
+        r: &mut MoveReport,
+    ) {
         let s = self.to_move.index();
         let n = v.n;
         let own = s * n;
@@ -789,7 +797,7 @@ impl Position {
             // while each pit counts, at most once round the board.
             let ring = &v.ring[s];
             let len = v.ring_len;
-            let mut at = ring[..len].iter().position(|&c| c as usize == last).unwrap_or(0);
+            let mut at = at;
             let mut run = [0u8; 2 * crate::MAX_PITS_PER_SIDE];
             let mut taken_pits = 1;
             run[0] = last as u8;
@@ -849,7 +857,6 @@ impl Position {
             // pit after that one is taken (a store is not a pit; a claimed
             // pit holds nothing). The ring is written twice over.
             let ring = &v.ring[s];
-            let at = ring[..v.ring_len].iter().position(|&c| c as usize == last).unwrap_or(0);
             let (empty, taken) = (ring[at + 1] as usize, ring[at + 2] as usize);
             if empty < 2 * n && self.cells[empty] == 0 && taken < 2 * n && self.cells[taken] > 0 {
                 let seeds = self.cells[taken];
