@@ -54,6 +54,32 @@ fn the_text_report_has_the_result_and_the_elo() {
     assert!(text.contains("Elo difference A - B: "), "{text}");
 }
 
+/// `--balanced`: the report says so and how many openings were played;
+/// a margin no opening meets is refused with the margin named. Kalah with
+/// two pits of three seeds is solved by the scoring search, and each first
+/// sowing wins or loses by at least a seed.
+#[test]
+fn balanced_openings_are_reported_and_an_impossible_margin_is_refused() {
+    let args = ["match", "--a", "level:3", "--b", "level:2", "--games", "4", "-v", "kalah"];
+    let out = output(
+        &[&args[..], &["-p", "4", "-s", "3", "--opening-plies", "1"], &["--balanced", "0"]]
+            .concat(),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("1 random opening plies (balanced within 0 seeds), "), "{text}");
+    assert!(text.contains(" different openings, seed 1"), "{text}");
+    let out = output(
+        &[&args[..], &["-p", "2", "-s", "3", "--opening-plies", "1"], &["--balanced", "0"]]
+            .concat(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no opening of 1 random move is balanced"), "{err}");
+    assert!(err.contains("within 0 seeds of even"), "{err}");
+    assert!(err.contains("allow a larger --balanced margin"), "{err}");
+}
+
 #[test]
 fn an_external_engine_plays_like_the_search_in_process() {
     // The same search at the same depth with the same table size on both

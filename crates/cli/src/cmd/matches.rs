@@ -62,6 +62,11 @@ pub struct Args {
     /// Random moves at the start of each opening (no swaps); the openings are all different while there are different ones left (abapa has 36 of two moves, 216 of three)
     #[arg(long, default_value_t = 2)]
     pub opening_plies: u32,
+    /// Only openings that a 100,000-node search scores within this many
+    /// seeds of even (for games where a few random moves can decide the
+    /// game); at most 50 openings a pair are scored
+    #[arg(long, value_name = "SEEDS")]
+    pub balanced: Option<u32>,
     /// Seed of the openings and of the levels' mistakes.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -138,6 +143,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         },
         pairs,
         opening_plies: args.opening_plies,
+        balanced: args.balanced,
         seed: args.seed,
         jobs: args.jobs,
     };
@@ -193,7 +199,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let name =
             format!("{} {}x{}", variant.name(), variant.pits_per_side(), variant.seeds_per_pit());
         let s = summarize(args.a.to_string(), args.b.to_string(), name, &finished);
-        print_summary(&s, &args);
+        print_summary(&s, &args, outcome.openings);
     }
     if stopped {
         return Err(CliError {
@@ -265,14 +271,22 @@ fn game_line(done: &GameDone) -> String {
 }
 
 /// Prints the match's result: one JSON object with `--json`, else text.
-fn print_summary(s: &Summary, args: &Args) {
+fn print_summary(s: &Summary, args: &Args, openings: usize) {
     if args.json {
         outln!("{}", serde_json::to_string(s).expect("json"));
         return;
     }
     outln!(
-        "match {}: A = {}, B = {}; {} games ({} pairs, sides swapped), {} random opening plies, seed {}",
-        s.variant, s.a, s.b, s.games, s.pairs, args.opening_plies, args.seed
+        "match {}: A = {}, B = {}; {} games ({} pairs, sides swapped), {} random opening plies{}, {}, seed {}",
+        s.variant,
+        s.a,
+        s.b,
+        s.games,
+        s.pairs,
+        args.opening_plies,
+        args.balanced.map_or(String::new(), |m| format!(" (balanced within {m} seeds)")),
+        if openings == 1 { "1 opening".to_string() } else { format!("{openings} different openings") },
+        args.seed
     );
     outln!(
         "A: {} wins, {} draws, {} losses in {} games: score {:.1}%",

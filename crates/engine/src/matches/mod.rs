@@ -14,11 +14,13 @@
 //! - [`uci`](mod@uci): a program speaking the UCI dialect of Oware engines
 //!   (Aalina's, [`crate::uci`]).
 //! - [`opening`]: random openings (each pair of games starts from one).
+//! - [`balance`]: the random openings a short search scores near even.
 //! - [`game`]: one game between two players, and its points.
 //! - [`elo`](mod@elo): the Elo difference, its error bar and the likelihood of
 //!   superiority of a match's results ([`summarize`]).
 //! - [`run`]: a whole match, game pairs with the sides swapped, on threads.
 
+pub mod balance;
 pub mod elo;
 pub mod external;
 pub mod game;
@@ -29,6 +31,7 @@ pub mod program;
 pub mod run;
 pub mod uci;
 
+pub use balance::{balanced_openings, opening_score, BALANCE_NODES};
 pub use elo::{elo, phi, summarize, Summary};
 pub use game::{play_game, points};
 pub use opening::{match_openings, pair_opening, random_opening, OpeningOptions, Plies};

@@ -71,7 +71,7 @@ pub fn pair_opening(v: &Variant, seed: u64, pair: u64, plies: u32) -> Vec<Move> 
 
 /// Most openings [`match_openings`] lists one by one; past this many it
 /// draws them.
-const LISTED_OPENINGS: usize = 100_000;
+pub(super) const LISTED_OPENINGS: usize = 100_000;
 
 /// The openings of a match's `pairs` game pairs with `seed`: sequences of
 /// `plies` sowings (no swaps) that do not end the game, **distinct** while
@@ -86,12 +86,7 @@ pub fn match_openings(v: &Variant, seed: u64, pairs: usize, plies: u32) -> Vec<V
         if all.is_empty() {
             return vec![Vec::new(); pairs];
         }
-        // Fisher-Yates, drawn from the seed.
-        let mut rng = SplitMix64::new(seed ^ 0x6F70_656E_696E_6773);
-        for i in (1..all.len()).rev() {
-            let j = rng.below(i as u32 + 1) as usize;
-            all.swap(i, j);
-        }
+        shuffle(&mut all, seed);
         return (0..pairs).map(|i| all[i % all.len()].clone()).collect();
     }
     let mut seen = std::collections::HashSet::new();
@@ -110,10 +105,19 @@ pub fn match_openings(v: &Variant, seed: u64, pairs: usize, plies: u32) -> Vec<V
         .collect()
 }
 
+/// Puts `all` in an order drawn from `seed` (Fisher-Yates).
+pub(super) fn shuffle(all: &mut [Vec<Move>], seed: u64) {
+    let mut rng = SplitMix64::new(seed ^ 0x6F70_656E_696E_6773);
+    for i in (1..all.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        all.swap(i, j);
+    }
+}
+
 /// Every sequence of `plies` sowings (no swaps) from the start that does
 /// not end the game, in the order of the moves; `None` when there are more
 /// than `limit`.
-fn list_openings(v: &Variant, plies: u32, limit: usize) -> Option<Vec<Vec<Move>>> {
+pub(super) fn list_openings(v: &Variant, plies: u32, limit: usize) -> Option<Vec<Vec<Move>>> {
     fn walk(game: &mut Game, left: u32, limit: usize, out: &mut Vec<Vec<Move>>) -> bool {
         if game.position().is_over() {
             return true;

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use mancala_core::{Game, Move, Side, Variant};
 
+use super::balance::balanced_openings;
 use super::game::{play_game, points};
 use super::opening::match_openings;
 use super::player::{MatchSetup, PlayerSpec};
@@ -30,6 +31,9 @@ pub struct MatchOptions {
     pub pairs: usize,
     /// Random moves of each opening ([`match_openings`]).
     pub opening_plies: u32,
+    /// Only openings a short search scores within this many seeds of even
+    /// ([`balanced_openings`]); `None`: every opening.
+    pub balanced: Option<u32>,
     /// The seed of the openings and of the players' random choices.
     pub seed: u64,
     /// Game pairs played at the same time, each thread with players of
@@ -62,6 +66,9 @@ pub struct MatchOutcome {
     /// started or did not answer), the first thread's where several
     /// failed.
     pub error: Option<String>,
+    /// How many different openings the pairs started from (fewer than the
+    /// pairs when a game has fewer, or when few pass `balanced`).
+    pub openings: usize,
 }
 
 /// Plays the match: `on_game` hears of every game as it finishes (from the
@@ -74,15 +81,21 @@ pub fn play_match(
 ) -> MatchOutcome {
     let pairs = options.pairs;
     let variant = &options.variant;
-    let openings: Vec<Vec<Move>> =
-        match_openings(variant, options.seed, pairs, options.opening_plies);
+    let (seed, plies) = (options.seed, options.opening_plies);
+    let openings: Vec<Vec<Move>> = match options.balanced {
+        None => match_openings(variant, seed, pairs, plies),
+        Some(margin) => match balanced_openings(variant, seed, pairs, plies, margin) {
+            Ok(openings) => openings,
+            Err(e) => return MatchOutcome { finished: Vec::new(), error: Some(e), openings: 0 },
+        },
+    };
     let results: Mutex<Vec<Option<[f64; 2]>>> = Mutex::new(vec![None; pairs]);
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let mut first_error: Option<String> = None;
     for spec in [&options.a, &options.b] {
         if let Err(e) = spec.check(variant, &options.setup.limits) {
-            return MatchOutcome { finished: Vec::new(), error: Some(e) };
+            return MatchOutcome { finished: Vec::new(), error: Some(e), openings: 0 };
         }
     }
 
@@ -123,5 +136,6 @@ pub fn play_match(
         }
     });
     let finished = results.into_inner().expect("results").into_iter().flatten().collect();
-    MatchOutcome { finished, error: first_error }
+    let openings = openings.iter().collect::<std::collections::HashSet<_>>().len();
+    MatchOutcome { finished, error: first_error, openings }
 }
