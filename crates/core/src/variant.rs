@@ -286,6 +286,19 @@ impl Variant {
         }
     }
 
+    /// The same variant with every move sown by the general sowing
+    /// ([`crate::Rules::uses_general_elements`]'s path), even where the
+    /// fast path applies: the two are checked against each other (the same
+    /// positions move by move, `crates/core/tests/general_path.rs`) and
+    /// `mancala bench --general` measures what the general path costs.
+    pub fn through_general_sowing(&self) -> Variant {
+        let mut v = self.clone();
+        v.hot.general = true;
+        v.hot.relay_or_general = true;
+        v.hot.slam_proof_pile = 0;
+        v
+    }
+
     /// The rules this variant plays by.
     pub fn rules(&self) -> &Rules {
         &self.rules

@@ -28,6 +28,12 @@ pub struct Args {
     /// Only the rules benchmark (playouts and perft).
     #[arg(long)]
     pub rules: bool,
+    /// Play every move through the general sowing (the path of the rule
+    /// elements beyond the Kalah and Oware families), even where the fast
+    /// path applies: compare with a run without it for what the general
+    /// path costs. The rules benchmark only.
+    #[arg(long, conflicts_with = "search")]
+    pub general: bool,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -39,7 +45,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Err(CliError::input("--seconds must be more than 0 and at most 3600"));
     }
     let budget = Duration::from_secs_f64(args.seconds);
-    let variants = if args.variant.is_empty() {
+    let mut variants = if args.variant.is_empty() {
         Variant::presets()
     } else {
         args.variant
@@ -47,6 +53,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .map(|n| Variant::preset(n).map_err(CliError::input))
             .collect::<Result<_, _>>()?
     };
+    if args.general {
+        variants = variants.iter().map(Variant::through_general_sowing).collect();
+    }
     if let Some(games) = args.games {
         for v in &variants {
             let s = random_playouts(v, games, 1);
@@ -86,7 +95,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             leaf_rate
         );
     }
-    if !args.rules && args.variant.is_empty() {
+    if !args.rules && !args.general && args.variant.is_empty() {
         outln!();
         search_bench();
     }
