@@ -204,3 +204,27 @@ fn analyze_uses_every_core_by_time_and_one_thread_by_depth_or_nodes() {
     assert_eq!(threads(&["--depth", "4", "--threads", "2"]), 2);
     assert_eq!(threads(&["--time", "0.2", "--threads", "1"]), 1);
 }
+
+/// `bench --general` plays the same random games through the general
+/// sowing: the totals are those of the fast path, game for game.
+#[test]
+fn bench_general_plays_the_same_games_as_the_fast_path() {
+    let home = common::Sandbox::new();
+    for v in ["oware", "kalah-classic"] {
+        let totals = |general: bool| {
+            let mut args = vec!["bench", "-v", v, "--games", "500"];
+            if general {
+                args.push("--general");
+            }
+            let out = home.mancala().args(&args).output().unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let fast = totals(false);
+        assert!(fast.contains(": 500 games, "), "{fast}");
+        assert_eq!(totals(true), fast);
+    }
+    let (code, err) = run(&["bench", "--search", "--general"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--general"), "{err}");
+}

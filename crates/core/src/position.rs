@@ -1394,15 +1394,21 @@ mod tests {
         };
         let (mut slams, mut shortcuts) = (0, 0);
         for counts in [vec![2, 3], vec![2, 3, 4], vec![1], vec![4], vec![1, 5]] {
-            for chain in [true, false] {
+            // The general sowing too (the first seed back into the origin),
+            // where the shortcut holds as well.
+            for (chain, origin_first) in [(true, false), (false, false), (true, true)] {
                 for pits in [3u8, 6, 9, 12] {
                     let mut rules = base.rules().clone();
                     rules.capture.counts = counts.clone();
                     rules.capture.chain = chain;
+                    rules.sowing.first_seed_in_origin = origin_first;
+                    rules.sowing.skip_origin = !origin_first;
                     rules.board.pits_per_side = pits;
                     rules.board.seeds_per_pit = 2;
                     let v = Variant::new(rules).unwrap();
                     assert!(v.hot.slam_check);
+                    assert_eq!(v.hot.general, origin_first);
+                    assert!(v.hot.slam_proof_pile > 0);
                     for _ in 0..2000 {
                         let small = 2 + next(5);
                         let mut row = || -> Vec<u8> {

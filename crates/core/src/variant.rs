@@ -264,9 +264,15 @@ impl Variant {
                     rules.capture.grand_slam,
                     GrandSlam::Forbidden | GrandSlam::OnlyIfForced
                 ),
-            // The general sowing's captures may reach pits it did not sow
-            // (a chain across rows), so the shortcut is for the fast path only.
-            slam_proof_pile: if general {
+            // The shortcut needs every pit a capture takes to have received
+            // a seed of the move's last pile: a relay from any pit (or the
+            // next) may end in a short pile whose chain goes back over pits
+            // it did not sow, a chain across rows may too, and the even or
+            // odd counts reach past what the shortcut's lanes hold.
+            slam_proof_pile: if matches!(rules.sowing.relay, Relay::Any | Relay::Next)
+                || rules.capture.rows != crate::CaptureRows::Opponent
+                || rules.capture.parity != Parity::Off
+            {
                 0
             } else {
                 63u32.checked_sub(capture_counts.leading_zeros()).map_or(0, |c| c as u8)
@@ -295,7 +301,6 @@ impl Variant {
         let mut v = self.clone();
         v.hot.general = true;
         v.hot.relay_or_general = true;
-        v.hot.slam_proof_pile = 0;
         v
     }
 
