@@ -586,3 +586,33 @@ fn the_board_and_text_fit_40_and_80_columns() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// Toguz Kumalak at the console: rows of nine, a tuzdyk claimed and drawn
+/// `x`, and a whole game to its end. After South 4, North 4, South 7,
+/// North 8, South 2, North's pit 1 sows twelve and its last makes South's
+/// pit 3 hold three: North's tuzdyk.
+#[test]
+fn toguz_kumalak_claims_a_tuzdyk_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let args =
+        ["-v", "toguz-kumalak", "-p", "9", "-s", "9", "--south", "human", "--north", "human"];
+    let mut p = play(dir.path(), &args);
+    p.exp_string("          1     2     3     4     5     6     7     8     9").unwrap();
+    for pit in ["4", "4", "7", "8", "2"] {
+        p.exp_regex(MOVE_PROMPT).unwrap();
+        p.send_line(pit).unwrap();
+    }
+    p.exp_regex(MOVE_PROMPT).unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string(
+        "North sowed 12 seeds from pit 1. Captured 3 seeds: South's pit 3 is now \
+         North's for the rest of the game (marked x), every seed that falls in it going to North's \
+         store.",
+    )
+    .unwrap();
+    // South's row, pit 3 marked.
+    p.exp_string("|  12 |   2 |   x |   3 |  12 |").unwrap();
+    let shown = play_to_the_end(&mut p, |pits| pits[0], "n");
+    assert!(shown.contains("Final score: South "), "{shown}");
+    assert!(!dir.path().join("autosave.game").exists());
+}

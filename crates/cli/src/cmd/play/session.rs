@@ -600,6 +600,19 @@ impl Session {
             if report.grand_slam {
                 s.push_str(": a grand slam, every seed on the other side");
             }
+            if report.claimed {
+                if let Some(pit) = pos.claimed_pit(mover) {
+                    let _ = write!(
+                        s,
+                        ": {}'s pit{NBSP}{} is now {}'s for the rest of the game (marked x), every \
+                         seed that falls in it going to {}'s store",
+                        side_name(!mover),
+                        pit + 1,
+                        side_name(mover),
+                        side_name(mover)
+                    );
+                }
+            }
             s.push('.');
         }
         let next = side_name(pos.to_move());
