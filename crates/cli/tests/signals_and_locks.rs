@@ -307,3 +307,27 @@ fn a_stopped_match_prints_the_result_of_its_finished_pairs() {
         assert!(err.contains(&format!("{finished} of 1000 game pairs finished")), "{err}");
     }
 }
+
+/// Ctrl-C while a player searches: the search itself is cut short, not
+/// waited for. Each move here would search a hundred billion nodes (hours);
+/// the match still ends at once, with no pair finished. (A level's search
+/// is cut short the same way: `LevelPlayer` passes the flag on.)
+#[test]
+fn a_stopped_match_does_not_wait_for_the_search_in_play() {
+    let home = common::Sandbox::new();
+    let mut child = home
+        .mancala()
+        .args(["match", "-v", "oware", "--a", "search", "--b", "search"])
+        .args(["--nodes", "100000000000", "--games", "2", "--opening-plies", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, took) = stop(&mut child, libc::SIGINT);
+    assert_eq!(status.code(), Some(130), "search");
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("0 of 1 game pairs finished"), "{err}");
+}

@@ -22,6 +22,7 @@
 //! they would otherwise play every covered ending without fault (exact
 //! scores are not blurred).
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use mancala_core::{Game, Move};
@@ -111,6 +112,19 @@ pub fn computer_choice_with(
     seed: u64,
     endgame: Option<&Arc<dyn EndgameOracle>>,
 ) -> Choice {
+    computer_choice_until(game, level, seed, endgame, None)
+}
+
+/// [`computer_choice_with`], whose search ends early when `stop` is set
+/// (a match abandoned: the move is then one of the legal moves, the best
+/// found so far, and meant to be thrown away).
+pub fn computer_choice_until(
+    game: &Game,
+    level: u8,
+    seed: u64,
+    endgame: Option<&Arc<dyn EndgameOracle>>,
+    stop: Option<&AtomicBool>,
+) -> Choice {
     let level = level.clamp(*LEVELS.start(), *LEVELS.end());
     assert!(!game.legal_moves().is_empty(), "computer_move on a finished game");
     // The opening book: its best move from level 6 up, one of its moves
@@ -123,11 +137,15 @@ pub fn computer_choice_with(
     let limits = level_limits(level);
     if level as usize > NOISE.len() {
         searcher.set_endgame(endgame.cloned());
-        let result = searcher.search(game, limits, None, &mut |_| {});
-        let mv = result.best.expect("the game is not over");
+        let result = searcher.search(game, limits, stop, &mut |_| {});
+        let mv = result.best.unwrap_or_else(|| game.legal_moves()[0]);
         return Choice { mv, score: result.score, exact: result.exact };
     }
-    let analysis = searcher.analyze(game, limits, None, &mut |_| {});
+    let analysis = searcher.analyze(game, limits, stop, &mut |_| {});
+    if analysis.moves.is_empty() {
+        // Stopped before any move was scored.
+        return Choice { mv: game.legal_moves()[0], score: 0, exact: false };
+    }
     let noise = NOISE[level as usize - 1];
     let mut rng = SplitMix64::for_move(seed, game);
     let mut best = (i32::MIN, 0);

@@ -3,6 +3,7 @@
 //! protocol (docs/protocol.md) over its standard input and output.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use mancala_core::{quote, Game, Move};
@@ -89,7 +90,7 @@ impl Player for ExternalPlayer {
         self.send(&Command::NewGame)
     }
 
-    fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, String> {
+    fn choose(&mut self, game: &Game, _seed: u64, _stop: &AtomicBool) -> Result<Move, String> {
         self.send(&Command::Position {
             start: Start::Position((*game.start()).into()),
             moves: game.moves().to_vec(),

@@ -29,8 +29,14 @@ pub fn play_game(
         }
         let side = game.position().to_move();
         let player: &mut dyn Player = if side == Side::South { &mut *south } else { &mut *north };
-        let mv =
-            player.choose(&game, seed ^ (side.index() as u64 + 1).wrapping_mul(0xA24B_AED4))?;
+        let mv = player.choose(
+            &game,
+            seed ^ (side.index() as u64 + 1).wrapping_mul(0xA24B_AED4),
+            stop,
+        )?;
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None); // the move may come from a search cut short
+        }
         game.play(mv).map_err(|e| format!("{side} played {mv} in {}: {e}", game.position()))?;
     }
     Ok(Some(game))

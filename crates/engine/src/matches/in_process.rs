@@ -1,10 +1,12 @@
 //! The players that are this engine, in this process: a strength level and
 //! our search.
 
+use std::sync::atomic::AtomicBool;
+
 use mancala_core::{Game, Move};
 
 use super::player::Player;
-use crate::computer_move;
+use crate::player::computer_choice_until;
 use crate::search::{SearchLimits, SearchOptions, Searcher};
 
 /// The computer player at a strength level (`level:N`): its own limits,
@@ -22,8 +24,11 @@ impl Player for LevelPlayer {
     fn new_game(&mut self) -> Result<(), String> {
         Ok(())
     }
-    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, String> {
-        Ok(computer_move(game, self.0, seed))
+    fn choose(&mut self, game: &Game, seed: u64, stop: &AtomicBool) -> Result<Move, String> {
+        if game.legal_moves().len() == 1 {
+            return Ok(game.legal_moves()[0]);
+        }
+        Ok(computer_choice_until(game, self.0, seed, None, Some(stop)).mv)
     }
 }
 
@@ -49,8 +54,8 @@ impl Player for SearchPlayer {
         self.searcher.clear();
         Ok(())
     }
-    fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, String> {
-        let result = self.searcher.search(game, self.limits, None, &mut |_| {});
+    fn choose(&mut self, game: &Game, _seed: u64, stop: &AtomicBool) -> Result<Move, String> {
+        let result = self.searcher.search(game, self.limits, Some(stop), &mut |_| {});
         result.best.ok_or_else(|| "the search found no move".to_string())
     }
 }

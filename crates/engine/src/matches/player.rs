@@ -11,6 +11,7 @@
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use mancala_core::{quote, Game, Move, Variant};
@@ -26,8 +27,10 @@ pub trait Player {
     /// A new game begins (a player may forget what it learnt in the last).
     fn new_game(&mut self) -> Result<(), String>;
     /// The move to play in `game`, which is not over. `seed` is the game's
-    /// and the side's: a player that chooses at random draws from it.
-    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, String>;
+    /// and the side's: a player that chooses at random draws from it. A
+    /// player searching in this process ends its search early when `stop`
+    /// is set (the match is abandoned and the move thrown away).
+    fn choose(&mut self, game: &Game, seed: u64, stop: &AtomicBool) -> Result<Move, String>;
 }
 
 /// Who plays, as written on a command line: `level:N`, `search`,

@@ -11,6 +11,7 @@
 //! depth a move ([`uci_go`]).
 
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use mancala_core::{quote, Game, Move};
@@ -121,7 +122,7 @@ impl Player for UciPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, String> {
+    fn choose(&mut self, game: &Game, _seed: u64, _stop: &AtomicBool) -> Result<Move, String> {
         let name = self.program.name().to_string();
         let v = game.variant();
         check_variant(v).map_err(|e| format!("{name:?} (uci:) cannot play this variant: {e}"))?;
