@@ -184,7 +184,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     // pairs are summed up before the match ends with 130 or 143.
     let signals = crate::signals::stop_on_signals();
     let stop = signals.flag();
-    let outcome = play_match(&options, &stop, &on_game);
+    let on_opening = |tried: usize, kept: usize| {
+        bar.set_message(format!("choosing openings: {kept} balanced of {tried} scored"));
+    };
+    let outcome = play_match(&options, &stop, &on_opening, &on_game);
     bar.finish_and_clear();
     let stopped = stop.load(std::sync::atomic::Ordering::Relaxed);
     match (&outcome.error, stopped) {

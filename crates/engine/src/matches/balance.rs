@@ -3,6 +3,8 @@
 //! relay games: Pallanguzhi, Sungka, Dakon), where a pair of games from a
 //! lopsided opening is won once by each side whatever their strength.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use mancala_core::{Game, Move, Variant};
 
 use super::opening::{list_openings, pair_opening, shuffle, LISTED_OPENINGS};
@@ -34,13 +36,16 @@ pub fn opening_score(v: &Variant, moves: &[Move], searcher: &mut Searcher) -> i3
 /// puts within `margin` seeds of even. At most
 /// [`BALANCE_TRIES_PER_PAIR`] openings a pair are scored; when fewer than
 /// `pairs` pass, those that did are played again in turn. An error, naming
-/// the margin and the openings tried, when none passes.
+/// the margin and the openings tried, when none passes, or when `stop` is
+/// set. `on_scored(tried, kept)` hears of each opening scored.
 pub fn balanced_openings(
     v: &Variant,
     seed: u64,
     pairs: usize,
     plies: u32,
     margin: u32,
+    stop: &AtomicBool,
+    on_scored: &dyn Fn(usize, usize),
 ) -> Result<Vec<Vec<Move>>, String> {
     let tries = pairs.max(1).saturating_mul(BALANCE_TRIES_PER_PAIR);
     let candidates: Vec<Vec<Move>> = match list_openings(v, plies, LISTED_OPENINGS) {
@@ -63,12 +68,16 @@ pub fn balanced_openings(
     }
     let mut searcher = Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None });
     let mut kept = Vec::with_capacity(pairs);
-    for moves in &candidates {
+    for (tried, moves) in candidates.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return Err("stopped while choosing the balanced openings".into());
+        }
         if opening_score(v, moves, &mut searcher).unsigned_abs() <= margin {
             kept.push(moves.clone());
-            if kept.len() == pairs {
-                break;
-            }
+        }
+        on_scored(tried + 1, kept.len());
+        if kept.len() == pairs {
+            break;
         }
     }
     if kept.is_empty() {
@@ -85,12 +94,32 @@ pub fn balanced_openings(
 mod tests {
     use super::*;
 
+    /// A stop flag never set.
+    fn go() -> AtomicBool {
+        AtomicBool::new(false)
+    }
+
+    /// Scoring tells its progress, and a stop ends it with an error.
+    #[test]
+    fn scoring_reports_progress_and_stops() {
+        let v = Variant::preset("kalah").unwrap().resized(Some(4), Some(3)).unwrap();
+        let heard = std::sync::Mutex::new(Vec::new());
+        let _ =
+            balanced_openings(&v, 1, 2, 2, 1, &go(), &|t, k| heard.lock().unwrap().push((t, k)));
+        let heard = heard.into_inner().unwrap();
+        assert!(!heard.is_empty());
+        assert!(heard.iter().enumerate().all(|(i, &(t, k))| t == i + 1 && k <= t), "{heard:?}");
+        let stopped = AtomicBool::new(true);
+        let e = balanced_openings(&v, 1, 2, 2, 1, &stopped, &|_, _| {}).unwrap_err();
+        assert!(e.contains("stopped"), "{e}");
+    }
+
     /// Every opening kept scores within the margin, they are distinct while
     /// enough pass, and the same seed gives the same openings.
     #[test]
     fn balanced_openings_score_within_the_margin() {
         let v = Variant::preset("pallanguzhi").unwrap();
-        let openings = balanced_openings(&v, 7, 4, 2, 3).unwrap();
+        let openings = balanced_openings(&v, 7, 4, 2, 3, &go(), &|_, _| {}).unwrap();
         assert_eq!(openings.len(), 4);
         let mut searcher = Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None });
         for moves in &openings {
@@ -99,7 +128,7 @@ mod tests {
         }
         let distinct: std::collections::HashSet<_> = openings.iter().collect();
         assert_eq!(distinct.len(), 4);
-        assert_eq!(balanced_openings(&v, 7, 4, 2, 3).unwrap(), openings);
+        assert_eq!(balanced_openings(&v, 7, 4, 2, 3, &go(), &|_, _| {}).unwrap(), openings);
     }
 
     /// Some of the random openings are not balanced: the filter removes
@@ -111,7 +140,7 @@ mod tests {
         let mut searcher = Searcher::new(SearchOptions { hash_mb: 4, solve_seeds: None });
         let lopsided = all.iter().filter(|m| opening_score(&v, m, &mut searcher).abs() > 3).count();
         assert!(lopsided > 0, "every opening of ten is within 3 seeds");
-        let kept = balanced_openings(&v, 7, 10, 2, 3).unwrap();
+        let kept = balanced_openings(&v, 7, 10, 2, 3, &go(), &|_, _| {}).unwrap();
         assert!(kept.iter().all(|m| opening_score(&v, m, &mut searcher).abs() <= 3));
     }
 
@@ -124,9 +153,9 @@ mod tests {
         let closest = all.iter().map(|m| opening_score(&v, m, &mut searcher).unsigned_abs()).min();
         let closest = closest.unwrap();
         assert!(closest > 0, "a first sowing of Kalah(6,4) scores even: pick another game");
-        let e = balanced_openings(&v, 1, 2, 1, closest - 1).unwrap_err();
+        let e = balanced_openings(&v, 1, 2, 1, closest - 1, &go(), &|_, _| {}).unwrap_err();
         assert!(e.contains(&format!("within {} seeds", closest - 1)), "{e}");
         assert!(e.contains("--balanced"), "{e}");
-        assert!(balanced_openings(&v, 1, 2, 1, closest).is_ok());
+        assert!(balanced_openings(&v, 1, 2, 1, closest, &go(), &|_, _| {}).is_ok());
     }
 }

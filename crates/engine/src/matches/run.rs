@@ -71,12 +71,14 @@ pub struct MatchOutcome {
     pub openings: usize,
 }
 
-/// Plays the match: `on_game` hears of every game as it finishes (from the
-/// thread that played it). Setting `stop` abandons the games in play; the
-/// pairs finished before are in the outcome.
+/// Plays the match: `on_opening(tried, kept)` hears of each opening scored
+/// while balanced ones are chosen (`balanced`), `on_game` of every game as
+/// it finishes (from the thread that played it). Setting `stop` abandons
+/// the games in play; the pairs finished before are in the outcome.
 pub fn play_match(
     options: &MatchOptions,
     stop: &AtomicBool,
+    on_opening: &dyn Fn(usize, usize),
     on_game: &(dyn Fn(&GameDone) + Sync),
 ) -> MatchOutcome {
     let pairs = options.pairs;
@@ -84,10 +86,14 @@ pub fn play_match(
     let (seed, plies) = (options.seed, options.opening_plies);
     let openings: Vec<Vec<Move>> = match options.balanced {
         None => match_openings(variant, seed, pairs, plies),
-        Some(margin) => match balanced_openings(variant, seed, pairs, plies, margin) {
-            Ok(openings) => openings,
-            Err(e) => return MatchOutcome { finished: Vec::new(), error: Some(e), openings: 0 },
-        },
+        Some(margin) => {
+            match balanced_openings(variant, seed, pairs, plies, margin, stop, on_opening) {
+                Ok(openings) => openings,
+                Err(e) => {
+                    return MatchOutcome { finished: Vec::new(), error: Some(e), openings: 0 }
+                }
+            }
+        }
     };
     let results: Mutex<Vec<Option<[f64; 2]>>> = Mutex::new(vec![None; pairs]);
     let next = AtomicUsize::new(0);
