@@ -60,6 +60,9 @@ pub enum EndReason {
     /// The player to move has seeds, but the sowing of every pit would never
     /// end (rule `relay = "any"` or `"next"` with stores beside the board).
     EndlessSowing,
+    /// The player to move has seeds, but no pit holding the fewest a move
+    /// starts from (rule `min_seeds`).
+    NoMove,
 }
 
 impl EndReason {
@@ -73,11 +76,27 @@ impl EndReason {
             EndReason::OnlyGrandSlams => "only-grand-slams",
             EndReason::Cycle => "cycle",
             EndReason::EndlessSowing => "endless-sowing",
+            EndReason::NoMove => "no-move",
         }
     }
 
+    /// Whether the game ended because the player to move had no legal
+    /// move (no seeds, none to sow, none that feeds, only forbidden grand
+    /// slams, only endless sowings): the ends after which `seeds_left =
+    /// "last-mover"` gives every seed left to the other player.
+    pub const fn mover_cannot_move(self) -> bool {
+        matches!(
+            self,
+            EndReason::NoSeeds
+                | EndReason::NoMove
+                | EndReason::CannotFeed
+                | EndReason::OnlyGrandSlams
+                | EndReason::EndlessSowing
+        )
+    }
+
     /// All reasons, for parsing.
-    pub const ALL: [EndReason; 7] = [
+    pub const ALL: [EndReason; 8] = [
         EndReason::Majority,
         EndReason::EmptySide,
         EndReason::NoSeeds,
@@ -85,6 +104,7 @@ impl EndReason {
         EndReason::OnlyGrandSlams,
         EndReason::Cycle,
         EndReason::EndlessSowing,
+        EndReason::NoMove,
     ];
 
     /// A sentence saying why the game ended.
@@ -97,6 +117,7 @@ impl EndReason {
             EndReason::OnlyGrandSlams => "every move would capture all the opponent's seeds",
             EndReason::Cycle => "a position repeated",
             EndReason::EndlessSowing => "the sowing of every move would never end",
+            EndReason::NoMove => "the player to move has no pit holding enough seeds to sow",
         }
     }
 }
@@ -181,6 +202,16 @@ pub enum IllegalMove {
         /// The pit whose sowing never ends, numbered from 1.
         pit: usize,
     },
+    /// The pit holds fewer seeds than a move starts from (rule `min_seeds`).
+    #[error("pit {pit} holds {seeds} seed{s}: a move starts from a pit holding at least {min}", s = if *seeds == 1 { "" } else { "s" })]
+    TooFewSeeds {
+        /// The pit, numbered from 1.
+        pit: usize,
+        /// The seeds it holds.
+        seeds: u8,
+        /// The fewest a move starts from.
+        min: u8,
+    },
     /// Sowing this pit would capture every seed on the opponent's side,
     /// which the variant forbids.
     #[error(
@@ -201,6 +232,12 @@ impl Position {
     pub fn start(v: &Variant) -> Position {
         let mut cells = [0u8; CELLS];
         cells[..2 * v.n].fill(v.seeds_per_pit());
+        // The last pits of each side's sowing order start empty (on four
+        // rows, the left half of the inner row: `board.start`).
+        let empty = v.rules().empty_at_start();
+        for side in 0..2 {
+            cells[side * v.n + v.n - empty..(side + 1) * v.n].fill(0);
+        }
         Position {
             occupied: occupancy(&cells),
             cells,
@@ -443,8 +480,12 @@ impl Position {
         if k >= n {
             return Err(IllegalMove::OutOfRange { pit: k + 1, pits: n });
         }
-        if self.pit(self.to_move, k) == 0 {
+        let seeds = self.pit(self.to_move, k);
+        if seeds == 0 {
             return Err(IllegalMove::EmptyPit { pit: k + 1 });
+        }
+        if seeds < v.hot.min_seeds {
+            return Err(IllegalMove::TooFewSeeds { pit: k + 1, seeds, min: v.hot.min_seeds });
         }
         if self.sowable_pits(v) & (1 << k) != 0 {
             return Ok(());
@@ -646,7 +687,10 @@ impl Position {
         // allocated).
         let mut piles = 0u32;
         let mut saved = (self.cells, start);
-        let may_loop = v.hot.relay_any || v.hot.relay_next;
+        let may_loop = v.hot.relay_any || v.hot.relay_next || (v.hot.four_rows && v.hot.relay);
+        // Seeds in the mover's hand from a capture, sown again as the next
+        // pile from the place after `start` (`taken = "sown"`).
+        let mut hand = 0u8;
         // Whether the relay lifts the pile the last seed of a pile makes in
         // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
         let lifts_here = |cells: &[u8; CELLS], c: usize| {
@@ -667,20 +711,23 @@ impl Position {
                 }
             }
             let origin = ring[start] as usize;
-            let mut seeds = self.cells[origin];
-            if report.relays == 0 {
+            let from_hand = hand > 0;
+            let mut seeds = if from_hand { std::mem::take(&mut hand) } else { self.cells[origin] };
+            if report.relays == 0 && !from_hand {
                 report.sown = seeds;
             }
-            self.cells[origin] = 0;
+            if !from_hand {
+                self.cells[origin] = 0;
+            }
             let mut at = start;
-            if v.rules().sowing.first_seed_in_origin && seeds > 1 {
+            if v.rules().sowing.first_seed_in_origin && seeds > 1 && !from_hand {
                 self.cells[origin] = 1;
                 seeds -= 1;
                 self.take_during_sowing(during, origin, report);
             }
             while seeds > 0 {
                 at = if at + 1 == len { 0 } else { at + 1 };
-                if v.hot.skip_origin && at == start {
+                if v.hot.skip_origin && at == start && !from_hand {
                     continue;
                 }
                 let c = ring[at] as usize;
@@ -699,6 +746,18 @@ impl Position {
                 seeds -= 1;
             }
             let last = ring[at] as usize;
+            if v.hot.facing != crate::Facing::Off {
+                if let Some(taken) = self.take_facing(v, last) {
+                    report.captured += taken;
+                    if v.hot.taken_sown {
+                        hand = taken;
+                        start = at;
+                        continue;
+                    }
+                    self.cells[STORE_CELL + s] += taken;
+                    break (last, at);
+                }
+            }
             if lifts_here(&self.cells, last) {
                 report.relays += 1;
                 start = at;
@@ -721,6 +780,37 @@ impl Position {
             self.settle_general(v, last, at, opening, report);
         }
         self.occupied = occupancy(&self.cells);
+    }
+
+    /// The capture on four rows (`facing`): the last seed of a pile made
+    /// the mover's inner pit cell `last` hold more than one seed, and the
+    /// opponent's inner pit facing it holds seeds (and the outer pit
+    /// behind it too, under `facing = "both"`): both are emptied and their
+    /// seeds returned, for the caller to store or sow.
+    ///
+    /// A player's pits are numbered in the order they sow them: the outer
+    /// row from their left (0 to p - 1), then the inner row from their
+    /// right (p to 2p - 1). The inner pit j faces the opponent's inner pit
+    /// 3p - 1 - j, with their outer pit j - p behind it.
+    #[inline]
+    fn take_facing(&mut self, v: &Variant, last: usize) -> Option<u8> {
+        let n = v.n;
+        let p = n / 2;
+        let own = self.to_move.index() * n;
+        let opp = n - own;
+        let j = last.wrapping_sub(own);
+        if j < p || j >= n || self.cells[last] < 2 {
+            return None;
+        }
+        let (inner, outer) = (opp + 3 * p - 1 - j, opp + j - p);
+        let both = v.hot.facing == crate::Facing::Both;
+        if self.cells[inner] == 0 || (both && self.cells[outer] == 0) {
+            return None;
+        }
+        let taken = self.cells[inner] + self.cells[outer];
+        self.cells[inner] = 0;
+        self.cells[outer] = 0;
+        Some(taken)
     }
 
     /// A capture during the sowing (`during_sowing`): the pit cell `c`,
@@ -989,7 +1079,7 @@ impl Position {
         // Nothing can take the mover's moves away: they have seeds, no
         // obligation to feed binds them, and grand slams are not forbidden.
         let must_feed = v.hot.must_feed && !theirs;
-        if mine && !must_feed && !self.grand_slams_to_find(v) && !v.hot.endless_check {
+        if mine && !must_feed && !self.grand_slams_to_find(v) && !v.hot.filter_always {
             return;
         }
         self.finish_move_slow(v, mine, theirs);
@@ -1016,6 +1106,8 @@ impl Position {
         }
         let reason = if !mine {
             EndReason::NoSeeds
+        } else if v.hot.min_seeds > 1 && self.pits_holding(v.hot.min_seeds) == 0 {
+            EndReason::NoMove
         } else if v.hot.endless_check && !self.any_pit(v, |r| !r.endless) {
             EndReason::EndlessSowing
         } else if v.hot.must_feed && !theirs && !self.any_pit(v, |r| !r.endless && r.feeds) {
@@ -1029,7 +1121,7 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn end_and_collect(&mut self, v: &Variant, reason: EndReason) {
-        self.collect_seeds_left(v);
+        self.collect_seeds_left(v, reason);
         self.set_end(reason);
     }
 
@@ -1056,22 +1148,28 @@ impl Position {
             self.cells[STORE_CELL + 1] += half;
             self.occupied = occupancy(&self.cells);
         } else if reason != EndReason::Majority {
-            self.collect_seeds_left(v);
+            self.collect_seeds_left(v, reason);
         }
         self.set_end(reason);
     }
 
     /// The seeds left on the board go to their owners, or all to the
     /// player whose side is empty under `seeds_left = "empty-side"`.
-    fn collect_seeds_left(&mut self, v: &Variant) {
+    fn collect_seeds_left(&mut self, v: &Variant, reason: EndReason) {
         let n = self.n as usize;
         let seeds = Side::ALL.map(|side| self.side_seeds(side) as u8);
         let mut to = [Side::South, Side::North];
-        if v.rules().end.seeds_left == crate::SeedsLeft::EmptySide {
-            match seeds {
+        match v.rules().end.seeds_left {
+            crate::SeedsLeft::Owner => {}
+            crate::SeedsLeft::EmptySide => match seeds {
                 [0, s] if s > 0 => to = [Side::South; 2],
                 [s, 0] if s > 0 => to = [Side::North; 2],
                 _ => {}
+            },
+            crate::SeedsLeft::LastMover => {
+                if reason.mover_cannot_move() {
+                    to = [self.to_move.opponent(); 2];
+                }
             }
         }
         for side in Side::ALL {
@@ -1131,7 +1229,7 @@ impl Position {
         if mask != 0
             && (self.grand_slams_to_find(v)
                 || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
-                || v.hot.endless_check)
+                || v.hot.filter_always)
         {
             return self.filter_sowable(v, mask);
         }
@@ -1143,6 +1241,9 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn filter_sowable(&self, v: &Variant, mut mask: u32) -> u32 {
+        if v.hot.min_seeds > 1 {
+            mask &= self.pits_holding(v.hot.min_seeds);
+        }
         if v.hot.endless_check {
             mask = self.filter_pits(v, mask, |r| !r.endless);
         }
@@ -1198,13 +1299,19 @@ impl Position {
         v.hot.slam_check && !self.no_grand_slam(v)
     }
 
+    /// The mover's pits holding at least `min` seeds, as a bit set.
+    fn pits_holding(&self, min: u8) -> u32 {
+        let (n, own) = (self.n as usize, self.to_move.index() * self.n as usize);
+        (0..n).filter(|&k| self.cells[own + k] >= min).fold(0, |m, k| m | 1 << k)
+    }
+
     /// Whether the mover has any legal sowing (cheaper than listing them).
     #[inline]
     fn has_sowable_pit(&self, v: &Variant) -> bool {
         if self.nonempty_pits() == 0 {
             return false;
         }
-        if v.hot.endless_check {
+        if v.hot.filter_always {
             return self.sowable_pits(v) != 0;
         }
         let feed = self.must_feed_now(v);
@@ -1218,7 +1325,11 @@ impl Position {
     }
 
     fn any_pit(&self, v: &Variant, pred: impl Fn(SowResult) -> bool) -> bool {
-        self.filter_pits_until(v, self.nonempty_pits(), &pred, true) != 0
+        let mut pits = self.nonempty_pits();
+        if v.hot.min_seeds > 1 {
+            pits &= self.pits_holding(v.hot.min_seeds);
+        }
+        self.filter_pits_until(v, pits, &pred, true) != 0
     }
 
     fn filter_pits(&self, v: &Variant, mask: u32, pred: impl Fn(SowResult) -> bool) -> u32 {

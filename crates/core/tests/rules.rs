@@ -619,8 +619,8 @@ fn stores_beside_the_board_without_a_capture_rule_are_refused() {
     assert!(
         e.contains("capture")
             && e.contains(
-                "a capture rule (counts, parity, empty_pit, between_equal, during_sowing or \
-                 after_empty) or a claim"
+                "a capture rule (counts, parity, empty_pit, between_equal, during_sowing, \
+                 after_empty or facing) or a claim"
             ),
         "{e}"
     );

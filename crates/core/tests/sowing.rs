@@ -64,6 +64,16 @@ fn apply(v: &Variant, p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec
                 *pit = 0;
                 stores[store.index()] += seeds;
             }
+            SowEvent::Take { from: Place::Pit(side, k), seeds } => {
+                // Seeds a capture puts into the hand, to be sown again
+                // (`taken = "sown"`): the hand was empty.
+                let pit = rows[side.index()].get_mut(k)?;
+                if *pit != seeds || seeds == 0 {
+                    return None;
+                }
+                *pit = 0;
+                hand += seeds;
+            }
             SowEvent::Swap => {
                 rows.swap(0, 1);
                 stores.swap(0, 1);
@@ -71,6 +81,7 @@ fn apply(v: &Variant, p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec
             // Nothing follows the end or a pass.
             SowEvent::End | SowEvent::Pass(_) => ended = true,
             SowEvent::Pick { from: Place::Store(_), .. }
+            | SowEvent::Take { from: Place::Store(_), .. }
             | SowEvent::Capture { from: Place::Store(_), .. } => return None,
         }
     }

@@ -72,6 +72,7 @@ fn event(e: SowEvent) -> Value {
         SowEvent::Capture { from, seeds, store } => {
             json!({"capture": place(from), "seeds": seeds, "store": side(store)})
         }
+        SowEvent::Take { from, seeds } => json!({"take": place(from), "seeds": seeds}),
         SowEvent::Swap => json!({"swap": true}),
         SowEvent::Pass(s) => json!({"pass": side(s)}),
         SowEvent::End => json!({"end": true}),
