@@ -307,11 +307,7 @@ impl<'a> Reference<'a> {
             }
         }
         let mut p = RefPos {
-            board: Board {
-                pits: [row.clone(), row],
-                stores: [0, 0],
-                claimed: [None, None],
-            },
+            board: Board { pits: [row.clone(), row], stores: [0, 0], claimed: [None, None] },
             to_move: idx(self.r.turn.first),
             opening: self.r.turn.pie_rule,
             swap_offered: false,
@@ -1279,11 +1275,8 @@ fn four_rows(r: &mut Rules, rng: &mut Rng) {
     r.board.pits_per_side_range = [1, 8];
     r.board.start = if rng.coin() { StartPits::InnerRightHalf } else { StartPits::All };
     r.capture.facing = rng.pick(&[Facing::Both, Facing::Inner, Facing::Inner, Facing::Off]);
-    r.capture.taken = if r.capture.facing != Facing::Off && rng.coin() {
-        Taken::Sown
-    } else {
-        Taken::Store
-    };
+    r.capture.taken =
+        if r.capture.facing != Facing::Off && rng.coin() { Taken::Sown } else { Taken::Store };
     if rng.below(8) == 0 {
         return;
     }

@@ -465,10 +465,7 @@ fn four_rows_read_from_a_variant_file_and_refuse_what_makes_no_sense() {
         let mut rules = hus.clone();
         change(&mut rules);
         let e = rules.check().unwrap_err();
-        assert!(
-            e.0.iter().any(|p| p.field == field && p.allowed.contains(words)),
-            "{field}: {e}"
-        );
+        assert!(e.0.iter().any(|p| p.field == field && p.allowed.contains(words)), "{field}: {e}");
     };
     refused(&|r| r.board.rows = 3, "board.rows", "2 (a row each) or 4");
     refused(&|r| r.board.pits_per_side_range = [2, 12], "board.pits_per_side_range", "at most 8");
