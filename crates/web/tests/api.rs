@@ -106,6 +106,41 @@ async fn state_names_the_pit_each_side_has_claimed() {
     assert!(kalah.json["state"].get("claimed").is_none(), "{}", kalah.text);
 }
 
+/// Hus on four rows: the state gives each player's outer and inner row,
+/// and a capture whose seeds are sown again is told as `take` events
+/// followed by their drops (docs/web.md).
+#[tokio::test]
+async fn state_of_hus_gives_its_four_rows_and_the_seeds_taken_into_the_hand() {
+    //     North outer   3  2  3  2
+    //     North inner   2  2  0  3
+    //     South inner   0  0  0  1
+    //     South outer   0  0  2  4
+    // South's pit 3 into 4 and 5; pit 5 faces North's pits 8 and 1: both
+    // taken, the 5 seeds sown from South's pit 6 (24 seeds, as a 4 x 4
+    // game of two seeds a pit holds).
+    let body = json!({
+        "game": {"variant": "hus", "pits_per_side": 4, "seeds": 2},
+        "start": "0,0,2,4,1,0,0,0:0/2,3,2,3,2,2,0,3:0/S",
+        "moves": ["3"],
+    });
+    let r = post(&app(), "/api/state", body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let s = &r.json["state"];
+    assert_eq!(
+        s["rows"],
+        json!({"pits_per_row": 4,
+               "south": {"outer": [1, 1, 0, 5], "inner": [1, 1, 1, 2]},
+               "north": {"outer": [0, 3, 2, 3], "inner": [0, 0, 2, 2]}})
+    );
+    let events = &r.json["last_move"]["events"];
+    assert_eq!(events[3], json!({"take": {"side": "north", "pit": 8}, "seeds": 3}));
+    assert_eq!(events[4], json!({"take": {"side": "north", "pit": 1}, "seeds": 2}));
+    assert_eq!(events[5], json!({"drop": {"side": "south", "pit": 6}}));
+    assert_eq!(events.as_array().unwrap().len(), 10, "{events}");
+    let kalah = post(&app(), "/api/state", kalah(&["3"])).await;
+    assert!(kalah.json["state"].get("rows").is_none(), "{}", kalah.text);
+}
+
 #[tokio::test]
 async fn state_before_any_move_offers_no_last_move_and_after_the_first_the_swap() {
     let app = app();
