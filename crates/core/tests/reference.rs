@@ -302,9 +302,7 @@ impl<'a> Reference<'a> {
         // last floor(p / 2) pits of each player's numbering, starts empty.
         let mut row = vec![s; self.n];
         if self.r.board.start == StartPits::InnerRightHalf {
-            for k in self.n - self.p / 2..self.n {
-                row[k] = 0;
-            }
+            row[self.n - self.p / 2..].fill(0);
         }
         let mut p = RefPos {
             board: Board { pits: [row.clone(), row], stores: [0, 0], claimed: [None, None] },
