@@ -17,7 +17,7 @@
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndReason,
-    EndRules, Facing, Game, GrandSlam, Parity, Relay, Repetition, Rules, SeedsLeft, Side,
+    EndRules, Facing, FacingOn, Game, GrandSlam, Parity, Relay, Repetition, Rules, SeedsLeft, Side,
     SowingRules, StartPits, StorePlacement, Taken, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
@@ -80,7 +80,11 @@ fn rules(b: &mut Bytes) -> Rules {
             seeds_per_pit_range: [1, 127],
             stores,
             rows: 2,
-            start: if fbit(1) { StartPits::InnerRightHalf } else { StartPits::All },
+            start: match (fbit(1), fbit(6)) {
+                (false, _) => StartPits::All,
+                (true, false) => StartPits::InnerRightHalf,
+                (true, true) => StartPits::Outer,
+            },
         },
         sowing: SowingRules {
             skip_opponent_store: bit(0),
@@ -89,6 +93,7 @@ fn rules(b: &mut Bytes) -> Rules {
             extra_turn: bit(3),
             first_seed_in_origin: gbit(0),
             min_seeds: if fbit(2) { 2 + (four >> 6) } else { 1 },
+            forced_singles: four >> 6 == 0 && general & 1 == 1,
         },
         capture: CaptureRules {
             empty_pit: [
@@ -120,6 +125,7 @@ fn rules(b: &mut Bytes) -> Rules {
             after_empty: b.byte() & 1 == 1,
             facing: [Facing::Off, Facing::Inner, Facing::Both, Facing::Off]
                 [(four >> 3 & 3) as usize],
+            facing_on: if fbit(6) { FacingOn::Empty } else { FacingOn::Occupied },
             taken: if fbit(5) { Taken::Sown } else { Taken::Store },
         },
         turn: TurnRules {

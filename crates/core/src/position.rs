@@ -212,6 +212,16 @@ pub enum IllegalMove {
         /// The fewest a move starts from.
         min: u8,
     },
+    /// A single seed while a pit holds two or more, or whose next pit holds
+    /// seeds (rule `forced_singles`).
+    #[error(
+        "pit {pit} holds a single seed, which may be sown only when no pit holds two or more, \
+         and only into an empty pit"
+    )]
+    SingleSeed {
+        /// The pit, numbered from 1.
+        pit: usize,
+    },
     /// Sowing this pit would capture every seed on the opponent's side,
     /// which the variant forbids.
     #[error(
@@ -484,7 +494,10 @@ impl Position {
         if seeds == 0 {
             return Err(IllegalMove::EmptyPit { pit: k + 1 });
         }
-        if seeds < v.hot.min_seeds {
+        if seeds < v.hot.min_seeds && self.startable_pits(v) & (1 << k) == 0 {
+            if v.hot.forced_singles {
+                return Err(IllegalMove::SingleSeed { pit: k + 1 });
+            }
             return Err(IllegalMove::TooFewSeeds { pit: k + 1, seeds, min: v.hot.min_seeds });
         }
         if self.sowable_pits(v) & (1 << k) != 0 {
@@ -783,7 +796,8 @@ impl Position {
     }
 
     /// The capture on four rows (`facing`): the last seed of a pile made
-    /// the mover's inner pit cell `last` hold more than one seed, and the
+    /// the mover's inner pit cell `last` hold more than one seed (or one,
+    /// under `facing_on = "empty"`), and the
     /// opponent's inner pit facing it holds seeds (and the outer pit
     /// behind it too, under `facing = "both"`): both are emptied and their
     /// seeds returned, for the caller to store or sow.
@@ -799,7 +813,11 @@ impl Position {
         let own = self.to_move.index() * n;
         let opp = n - own;
         let j = last.wrapping_sub(own);
-        if j < p || j >= n || self.cells[last] < 2 {
+        // The last seed's pit held seeds (it now holds 2 or more), or under
+        // `facing_on = "empty"` was empty (it now holds 1).
+        let held =
+            if v.hot.facing_on_empty { self.cells[last] == 1 } else { self.cells[last] >= 2 };
+        if j < p || j >= n || !held {
             return None;
         }
         let (inner, outer) = (opp + 3 * p - 1 - j, opp + j - p);
@@ -1106,7 +1124,7 @@ impl Position {
         }
         let reason = if !mine {
             EndReason::NoSeeds
-        } else if v.hot.min_seeds > 1 && self.pits_holding(v.hot.min_seeds) == 0 {
+        } else if v.hot.min_seeds > 1 && self.startable_pits(v) == 0 {
             EndReason::NoMove
         } else if v.hot.endless_check && !self.any_pit(v, |r| !r.endless) {
             EndReason::EndlessSowing
@@ -1168,7 +1186,12 @@ impl Position {
             },
             crate::SeedsLeft::LastMover => {
                 if reason.mover_cannot_move() {
-                    to = [self.to_move.opponent(); 2];
+                    // The player who cannot move loses everything: the
+                    // seeds left and what their store holds.
+                    let (loser, winner) = (self.to_move, self.to_move.opponent());
+                    to = [winner; 2];
+                    let theirs = std::mem::take(&mut self.cells[STORE_CELL + loser.index()]);
+                    self.cells[STORE_CELL + winner.index()] += theirs;
                 }
             }
         }
@@ -1242,7 +1265,7 @@ impl Position {
     #[inline(never)]
     fn filter_sowable(&self, v: &Variant, mut mask: u32) -> u32 {
         if v.hot.min_seeds > 1 {
-            mask &= self.pits_holding(v.hot.min_seeds);
+            mask &= self.startable_pits(v);
         }
         if v.hot.endless_check {
             mask = self.filter_pits(v, mask, |r| !r.endless);
@@ -1305,6 +1328,24 @@ impl Position {
         (0..n).filter(|&k| self.cells[own + k] >= min).fold(0, |m, k| m | 1 << k)
     }
 
+    /// The mover's pits a move may start from by `min_seeds`: those holding
+    /// that many, or under `forced_singles`, when there are none, the
+    /// single seeds whose next place along the ring is an empty pit.
+    fn startable_pits(&self, v: &Variant) -> u32 {
+        let held = self.pits_holding(v.hot.min_seeds);
+        if held != 0 || !v.hot.forced_singles {
+            return held;
+        }
+        let (n, own) = (self.n as usize, self.to_move.index() * self.n as usize);
+        let ring = &v.ring[self.to_move.index()];
+        (0..n)
+            .filter(|&k| {
+                let next = ring[k + 1] as usize;
+                self.cells[own + k] == 1 && next < 2 * n && self.cells[next] == 0
+            })
+            .fold(0, |m, k| m | 1 << k)
+    }
+
     /// Whether the mover has any legal sowing (cheaper than listing them).
     #[inline]
     fn has_sowable_pit(&self, v: &Variant) -> bool {
@@ -1327,7 +1368,7 @@ impl Position {
     fn any_pit(&self, v: &Variant, pred: impl Fn(SowResult) -> bool) -> bool {
         let mut pits = self.nonempty_pits();
         if v.hot.min_seeds > 1 {
-            pits &= self.pits_holding(v.hot.min_seeds);
+            pits &= self.startable_pits(v);
         }
         self.filter_pits_until(v, pits, &pred, true) != 0
     }

@@ -24,8 +24,8 @@
 
 use crate::position::{EndReason, IllegalMove, Position};
 use crate::rules::{
-    CaptureRows, EmptyPitCapture, Facing, GrandSlam, Parity, Relay, SeedsLeft, StorePlacement,
-    Taken,
+    CaptureRows, EmptyPitCapture, Facing, FacingOn, GrandSlam, Parity, Relay, SeedsLeft,
+    StorePlacement, Taken,
 };
 use crate::{Move, Side, Variant};
 
@@ -204,6 +204,13 @@ impl Position {
                 let seeds_left = v.rules().end.seeds_left;
                 // The player to move after the move, who cannot move.
                 let stuck = next.end_reason().is_some_and(|r| r.mover_cannot_move());
+                if seeds_left == SeedsLeft::LastMover && stuck {
+                    // The player who cannot move loses their store too.
+                    let (loser, winner) = (next.to_move(), next.to_move().opponent());
+                    if board.seeds(Place::Store(loser)) > 0 {
+                        board.capture(Place::Store(loser), winner, &mut events);
+                    }
+                }
                 for side in Side::ALL {
                     let store = match (seeds_left, empty) {
                         (SeedsLeft::EmptySide, Some(e)) => e,
@@ -349,13 +356,19 @@ fn sow(
 /// The opponent's inner and outer pit a four-row capture (`facing`) takes
 /// when a pile's last seed falls in `last`: one of the mover's inner pits
 /// (the pits p to 2p - 1 of their sowing order, the inner row from their
-/// right) that held seeds, facing the opponent's inner pit, which holds
+/// right) that held seeds (or was empty, `facing_on`), facing the opponent's inner pit, which holds
 /// seeds (and under `facing = "both"` the outer pit behind it too).
 fn facing_capture(v: &Variant, mover: Side, last: Place, board: &Board) -> Option<(Place, Place)> {
     let facing = v.rules().capture.facing;
     let Place::Pit(side, j) = last else { return None };
     let p = v.pits_per_row();
-    if facing == Facing::Off || side != mover || j < p || board.seeds(last) < 2 {
+    // The pit held seeds (now 2 or more), or under `facing_on = "empty"`
+    // was empty (now 1).
+    let held = match v.rules().capture.facing_on {
+        FacingOn::Occupied => board.seeds(last) >= 2,
+        FacingOn::Empty => board.seeds(last) == 1,
+    };
+    if facing == Facing::Off || side != mover || j < p || !held {
         return None;
     }
     // Column c from the mover's left: their inner pit j = 2p - 1 - c; the

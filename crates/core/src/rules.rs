@@ -106,6 +106,9 @@ pub enum StartPits {
     /// row (from the player's own view; the smaller half when a row has an
     /// odd number of pits), which starts empty (Hus).
     InnerRightHalf,
+    /// On four rows: the outer rows only; both inner rows start empty
+    /// (Tsoro).
+    Outer,
 }
 
 fn default_pits_range() -> [u8; 2] {
@@ -156,6 +159,12 @@ pub struct SowingRules {
     /// 2, a single seed may not be sown). 1: any pit with seeds.
     #[serde(default = "one_seed")]
     pub min_seeds: u8,
+    /// With `min_seeds = 2`: when no pit of the mover holds two seeds or
+    /// more, a pit holding a single seed may start a move, if the pit
+    /// after it is empty (Tsoro: "single counters can only be sown into an
+    /// empty hole").
+    #[serde(default)]
+    pub forced_singles: bool,
 }
 
 fn one_seed() -> u8 {
@@ -275,12 +284,16 @@ pub struct CaptureRules {
     #[serde(default)]
     pub after_empty: bool,
     /// Four rows only: the last seed of a pile falls in one of the mover's
-    /// inner pits that held seeds, and the opponent's inner pit facing it
-    /// holds seeds (see [`Facing`]): the seeds of that inner pit and of
-    /// the opponent's outer pit behind it are taken, instead of a relay
-    /// from there (Hus).
+    /// inner pits that held seeds (or was empty, `facing_on`), and the
+    /// opponent's inner pit facing it holds seeds (see [`Facing`]): the
+    /// seeds of that inner pit and of the opponent's outer pit behind it
+    /// are taken, instead of a relay from there (Hus).
     #[serde(default)]
     pub facing: Facing,
+    /// Which inner pit the last seed must fall in for a `facing` capture:
+    /// one that held seeds (Hus) or one that was empty (Tsoro).
+    #[serde(default)]
+    pub facing_on: FacingOn,
     /// Where the seeds a capture takes go (see [`Taken`]).
     #[serde(default)]
     pub taken: Taken,
@@ -300,6 +313,18 @@ pub enum Facing {
     /// Only when both the opponent's inner pit facing and the outer pit
     /// behind it hold seeds: both are taken.
     Both,
+}
+
+/// The mover's inner pit a `facing` capture is made from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FacingOn {
+    /// A pit that held seeds (it now holds 2 or more): the capture comes
+    /// instead of a relay from there (Hus).
+    #[default]
+    Occupied,
+    /// A pit that was empty (it now holds 1), where the sowing ends (Tsoro).
+    Empty,
 }
 
 /// Where captured seeds go.
@@ -477,9 +502,10 @@ pub enum SeedsLeft {
     /// rest); otherwise each side's seeds go to its owner.
     EmptySide,
     /// When the game ends because the player to move has no legal move,
-    /// every seed left goes to the other player, the last to move: a
-    /// player who cannot move loses (Hus). A repeated position gives each
-    /// side's seeds to its owner. Not with `turn.pass`.
+    /// every seed left, and every seed in that player's store, goes to the
+    /// other player, the last to move: a player who cannot move loses (Hus,
+    /// Tsoro). A repeated position gives each side's seeds to its owner.
+    /// Not with `turn.pass`.
     LastMover,
 }
 
@@ -625,6 +651,7 @@ impl Rules {
         match self.board.start {
             StartPits::All => 0,
             StartPits::InnerRightHalf => self.board.pits_per_side as usize / 2,
+            StartPits::Outer => self.board.pits_per_side as usize,
         }
     }
 
@@ -824,6 +851,15 @@ impl Rules {
                     .into(),
             );
         }
+        if self.sowing.forced_singles && self.sowing.min_seeds != 2 {
+            problem(
+                "sowing.forced_singles",
+                "true".into(),
+                "false unless sowing.min_seeds = 2 (it lets a single seed move when no pit holds \
+                 two)"
+                    .into(),
+            );
+        }
         let min = self.sowing.min_seeds;
         if min == 0 || min as u32 > self.total_seeds().max(1) {
             problem(
@@ -952,10 +988,19 @@ impl Rules {
             if self.board.start != StartPits::All {
                 problem(
                     "board.start",
-                    "\"inner-right-half\"".into(),
+                    format!("{:?}", self.board.start).to_lowercase(),
                     "\"all\" unless board.rows = 4 (two rows have no inner row)".into(),
                 );
             }
+        }
+        if c.facing_on != FacingOn::Occupied && c.facing == Facing::Off {
+            problem(
+                "capture.facing_on",
+                "\"empty\"".into(),
+                "\"occupied\" unless capture.facing is set (it says where a facing capture is \
+                 made from)"
+                    .into(),
+            );
         }
         if c.taken == Taken::Sown && c.facing == Facing::Off {
             problem(

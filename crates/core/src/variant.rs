@@ -39,6 +39,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("gabata", include_str!("../variants/gabata.toml")),
     ("pallanguzhi", include_str!("../variants/pallanguzhi.toml")),
     ("hus", include_str!("../variants/hus.toml")),
+    ("tsoro", include_str!("../variants/tsoro.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -111,6 +112,10 @@ pub(crate) struct HotRules {
     pub facing: Facing,
     /// `capture.taken = "sown"`.
     pub taken_sown: bool,
+    /// `capture.facing_on = "empty"`.
+    pub facing_on_empty: bool,
+    /// `sowing.forced_singles`.
+    pub forced_singles: bool,
     pub extra_turn: bool,
     pub chain: bool,
     pub pie_rule: bool,
@@ -271,6 +276,8 @@ impl Variant {
             filter_always: endless || rules.sowing.min_seeds > 1,
             facing: rules.capture.facing,
             taken_sown: rules.capture.taken == Taken::Sown,
+            facing_on_empty: rules.capture.facing_on == crate::FacingOn::Empty,
+            forced_singles: rules.sowing.forced_singles,
             extra_turn: rules.sowing.extra_turn,
             chain: rules.capture.chain,
             pie_rule: rules.turn.pie_rule,

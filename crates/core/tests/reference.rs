@@ -10,9 +10,9 @@
 use std::collections::HashSet;
 
 use mancala_core::{
-    preset_names, CaptureRows, ClaimRules, EmptyPitCapture, EmptySide, Facing, Game, GrandSlam,
-    Move, Parity, Relay, Repetition, Rules, SeedsLeft, Side, StartPits, StorePlacement, Taken,
-    Variant, MAX_RELAY_PILES,
+    preset_names, CaptureRows, ClaimRules, EmptyPitCapture, EmptySide, Facing, FacingOn, Game,
+    GrandSlam, Move, Parity, Relay, Repetition, Rules, SeedsLeft, Side, StartPits, StorePlacement,
+    Taken, Variant, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -188,6 +188,10 @@ struct Stats {
     sown_captures: u64,
     /// Moves played on four rows.
     four_row_moves: u64,
+    /// Single seeds sown because no pit held two (`forced_singles`).
+    forced_singles: u64,
+    /// Facing captures from an empty inner pit (`facing_on = "empty"`).
+    facing_from_empty: u64,
     /// Ends where every seed left went to the last mover (`seeds_left =
     /// "last-mover"`).
     to_last_mover: u64,
@@ -206,9 +210,11 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
+            self.forced_singles,
+            self.facing_from_empty,
             self.four_row_moves,
             self.facing_captures,
             self.sown_captures,
@@ -301,8 +307,11 @@ impl<'a> Reference<'a> {
         // `start = "inner-right-half"`: the left half of each inner row, the
         // last floor(p / 2) pits of each player's numbering, starts empty.
         let mut row = vec![s; self.n];
-        if self.r.board.start == StartPits::InnerRightHalf {
-            row[self.n - self.p / 2..].fill(0);
+        match self.r.board.start {
+            StartPits::All => {}
+            StartPits::InnerRightHalf => row[self.n - self.p / 2..].fill(0),
+            // The inner row, the pits p + 1 to 2p, starts empty.
+            StartPits::Outer => row[self.p..].fill(0),
         }
         let mut p = RefPos {
             board: Board { pits: [row.clone(), row], stores: [0, 0], claimed: [None, None] },
@@ -419,7 +428,13 @@ impl<'a> Reference<'a> {
             // pit behind it) holding seeds, takes both, instead of a relay.
             if let Cell::Pit(s, j) = last {
                 let facing = self.r.capture.facing;
-                if facing != Facing::Off && s == mover && j >= self.p && b.get(last) >= 2 {
+                // The pit was not empty (now 2 or more) or, under
+                // `facing_on = "empty"`, was empty (now 1).
+                let from_here = match self.r.capture.facing_on {
+                    FacingOn::Occupied => b.get(last) >= 2,
+                    FacingOn::Empty => b.get(last) == 1,
+                };
+                if facing != Facing::Off && s == mover && j >= self.p && from_here {
                     let opp = 1 - mover;
                     // Pits numbered from 1: inner j + 1 faces 3p + 1 - (j + 1),
                     // with the outer pit (j + 1) - p behind it.
@@ -429,6 +444,9 @@ impl<'a> Reference<'a> {
                     let takes = i_seeds > 0 && (facing == Facing::Inner || o_seeds > 0);
                     if takes {
                         stats.facing_captures += 1;
+                        if self.r.capture.facing_on == FacingOn::Empty {
+                            stats.facing_from_empty += 1;
+                        }
                         b.pits[opp][inner] = 0;
                         b.pits[opp][outer] = 0;
                         if self.r.capture.taken == Taken::Sown {
@@ -650,11 +668,11 @@ impl<'a> Reference<'a> {
         let opp_empty = p.board.side_sum(opp) == 0;
         let mut otherwise = Vec::new();
         let (mut nonempty, mut endless) = (0, 0);
+        let startable = self.startable(&p.board, mover);
         for k in 0..self.n {
-            // A move starts from a pit holding at least `min_seeds`.
-            if p.board.pits[mover][k] == 0
-                || p.board.pits[mover][k] < self.r.sowing.min_seeds as u32
-            {
+            // A move starts from a pit holding at least `min_seeds` (or a
+            // forced single seed).
+            if !startable.contains(&k) {
                 continue;
             }
             nonempty += 1;
@@ -685,6 +703,25 @@ impl<'a> Reference<'a> {
             }
         };
         (legal, all_gs, nonempty > 0 && endless == nonempty)
+    }
+
+    /// The pits a move may start from by `min_seeds`: those holding at
+    /// least that many; under `forced_singles`, when there are none, the
+    /// pits holding one seed whose next place along the mover's ring is an
+    /// empty pit.
+    fn startable(&self, b: &Board, mover: usize) -> Vec<usize> {
+        let min = self.r.sowing.min_seeds as u32;
+        let held: Vec<usize> = (0..self.n).filter(|&k| b.pits[mover][k] >= min.max(1)).collect();
+        if !held.is_empty() || !self.r.sowing.forced_singles {
+            return held;
+        }
+        let ring = self.ring(mover);
+        (0..self.n)
+            .filter(|&k| {
+                let next = ring[(k + 1) % ring.len()];
+                b.pits[mover][k] == 1 && matches!(next, Cell::Pit(..)) && b.get(next) == 0
+            })
+            .collect()
     }
 
     fn legal_moves(&self, p: &RefPos, stats: &mut Stats) -> Vec<Move> {
@@ -722,6 +759,9 @@ impl<'a> Reference<'a> {
                 let k = k as usize;
                 if self.four {
                     stats.four_row_moves += 1;
+                }
+                if p.board.pits[mover][k] < self.r.sowing.min_seeds as u32 {
+                    stats.forced_singles += 1;
                 }
                 let res = self.sow(&p.board, mover, k, self.grand_slam_captures(), stats);
                 if res.grand_slam {
@@ -799,10 +839,9 @@ impl<'a> Reference<'a> {
         }
         if pits.is_empty() && !q.swap_offered {
             let mover = q.to_move;
-            let min = self.r.sowing.min_seeds as u32;
             let reason = if q.board.side_sum(mover) == 0 {
                 "no-seeds"
-            } else if q.board.pits[mover].iter().all(|&c| c < min) {
+            } else if self.startable(&q.board, mover).is_empty() {
                 "no-move"
             } else if all_endless {
                 "endless-sowing"
@@ -816,6 +855,10 @@ impl<'a> Reference<'a> {
             let last_mover = self.r.end.seeds_left == SeedsLeft::LastMover;
             if last_mover && q.board.side_sum(0) + q.board.side_sum(1) > 0 {
                 stats.to_last_mover += 1;
+            }
+            if last_mover {
+                // The player who cannot move loses their store too.
+                q.board.stores[1 - mover] += std::mem::take(&mut q.board.stores[mover]);
             }
             q.board.give_seeds_left_to(self.to_empty_side(), last_mover.then_some(1 - mover));
             q.end = Some(reason);
@@ -922,7 +965,7 @@ fn describe(rules: &Rules) -> String {
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
-         after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?}",
+         after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -955,6 +998,8 @@ fn describe(rules: &Rules) -> String {
         rules.sowing.min_seeds,
         rules.capture.facing,
         rules.capture.taken,
+        rules.capture.facing_on,
+        rules.sowing.forced_singles,
     )
 }
 
@@ -1244,6 +1289,7 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     // A pit must hold two or more to start a move, in about a sixth of the
     // sets; a player who cannot move loses, in about a sixth.
     r.sowing.min_seeds = if rng.below(6) == 0 { rng.range(2, 3) as u8 } else { 1 };
+    r.sowing.forced_singles = r.sowing.min_seeds == 2 && rng.coin();
     if rng.below(6) == 0 {
         r.end.seeds_left = SeedsLeft::LastMover;
     }
@@ -1253,6 +1299,7 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     r.board.rows = 2;
     r.board.start = StartPits::All;
     r.capture.facing = Facing::Off;
+    r.capture.facing_on = FacingOn::Occupied;
     r.capture.taken = Taken::Store;
     if rng.below(5) == 0 {
         four_rows(&mut r, rng);
@@ -1271,7 +1318,8 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
 fn four_rows(r: &mut Rules, rng: &mut Rng) {
     r.board.rows = 4;
     r.board.pits_per_side_range = [1, 8];
-    r.board.start = if rng.coin() { StartPits::InnerRightHalf } else { StartPits::All };
+    r.board.start = rng.pick(&[StartPits::InnerRightHalf, StartPits::All, StartPits::Outer]);
+    r.capture.facing_on = if rng.coin() { FacingOn::Empty } else { FacingOn::Occupied };
     r.capture.facing = rng.pick(&[Facing::Both, Facing::Inner, Facing::Inner, Facing::Off]);
     r.capture.taken =
         if r.capture.facing != Facing::Off && rng.coin() { Taken::Sown } else { Taken::Store };
@@ -1400,6 +1448,8 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.facing_captures > stats.sown_captures, "no facing capture stored: {stats:?}");
     assert!(stats.sown_captures > 0, "no facing capture sown again: {stats:?}");
     assert!(stats.to_last_mover > 0, "no seeds went to the last mover: {stats:?}");
+    assert!(stats.forced_singles > 0, "no single seed sown when forced: {stats:?}");
+    assert!(stats.facing_from_empty > 0, "no facing capture from an empty pit: {stats:?}");
     for reason in [
         "majority",
         "empty-side",
@@ -1417,6 +1467,12 @@ fn custom_rules_match_reference_in_random_games() {
 /// refused.
 fn refused_on_four_rows(r: &Rules) -> bool {
     let c = &r.capture;
+    if r.sowing.forced_singles && r.sowing.min_seeds != 2 {
+        return true;
+    }
+    if c.facing_on != FacingOn::Occupied && c.facing == Facing::Off {
+        return true;
+    }
     if r.board.rows != 4 {
         return c.facing != Facing::Off
             || r.board.start != StartPits::All

@@ -2163,3 +2163,95 @@ fn hus_a_repeated_position_gives_each_side_its_own_seeds() {
     assert_eq!((p.store(Side::South), p.store(Side::North)), (3, 3));
     assert_eq!(p.outcome(), Some(Outcome::Draw));
 }
+
+/// Tsoro on a 4 x 4 board (two seeds in each outer pit): the small boards
+/// below.
+fn tsoro4() -> Variant {
+    variant("tsoro").resized(Some(4), Some(2)).unwrap()
+}
+
+#[test]
+fn tsoro_the_inner_rows_start_empty() {
+    //     North outer   2  2  2  2  2  2  2  2
+    //     North inner   0  0  0  0  0  0  0  0
+    //     South inner   0  0  0  0  0  0  0  0
+    //     South outer   2  2  2  2  2  2  2  2
+    let v = variant("tsoro");
+    let p = Position::start(&v);
+    let row = [2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0];
+    assert_eq!((p.row(Side::South), p.row(Side::North)), (&row[..], &row[..]));
+    assert_eq!(v.total_seeds(), 32);
+}
+
+#[test]
+fn tsoro_the_last_seed_in_an_empty_inner_pit_takes_the_pits_facing_it() {
+    //     North outer   2  0  0  1
+    //     North inner   0  0  0  3
+    //     South inner   0  0  0  0
+    //     South outer   0  0  2  0
+    // South's pit 3 (2) into pits 4 and 5. Pit 5, South's inner pit at the
+    // right end, was empty: North's inner pit 8 (3) facing it is taken,
+    // with North's outer pit 1 (1) behind it, into South's store. The
+    // move ends.
+    let v = tsoro4();
+    let (p, r) = play(&v, "0,0,2,0,0,0,0,0:0/1,0,0,2,0,0,0,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1,0,0,0:4/0,0,0,2,0,0,0,0:0/N");
+    assert_eq!(r.captured, 4);
+}
+
+#[test]
+fn tsoro_the_outer_pit_is_taken_only_after_the_inner_one() {
+    //     North outer   2  0  0  3
+    //     North inner   0  0  0  0
+    //     South inner   0  0  0  0
+    //     South outer   0  0  2  0
+    // As above, but North's inner pit 8 is empty: nothing is taken, not
+    // even the outer pit 1 behind it.
+    let v = tsoro4();
+    let (p, r) = play(&v, "0,0,2,0,0,0,0,0:0/3,0,0,2,0,0,0,0:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1,0,0,0:0/3,0,0,2,0,0,0,0:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn tsoro_a_last_seed_in_an_inner_pit_holding_seeds_relays() {
+    //     North outer   2  0  0  2
+    //     North inner   0  0  0  3
+    //     South inner   0  0  0  1
+    //     South outer   0  0  2  0
+    // Pit 5 held a seed: no capture (`facing_on = "empty"`), its 2 seeds
+    // are lifted into pits 6 and 7, and pit 7, an empty inner pit, faces
+    // North's inner pit 6 (empty): nothing is taken.
+    let v = tsoro4();
+    let (p, r) = play(&v, "0,0,2,0,1,0,0,0:0/2,0,0,2,0,0,0,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0,1,1,0:0/2,0,0,2,0,0,0,3:0/N");
+    assert_eq!((r.captured, r.relays), (0, 1));
+}
+
+#[test]
+fn tsoro_a_single_seed_moves_only_when_no_pit_holds_two_and_into_an_empty_pit() {
+    //     North outer   0  0  0  2
+    //     North inner   0  0  0  0
+    //     South inner   0  0  0  0
+    //     South outer   1  2  0  1
+    // A pit holds two: only it may be sown.
+    let v = tsoro4();
+    let p = pos("1,2,0,1,0,0,0,0:0/2,0,0,0,0,0,0,0:0/S");
+    assert_eq!(legal(&v, &p), ["2"]);
+    let e = p.parse_move(&v, "1").unwrap_err().to_string();
+    assert!(e.contains("may be sown only when no pit holds two or more"), "{e}");
+    //     South outer   1  1  0  1
+    // Only singles: pit 2 (its next pit, 3, empty) and pit 4 (pit 5, the
+    // inner row's right end, empty) may be sown; pit 1's next pit holds a
+    // seed.
+    let p = pos("1,1,0,1,0,0,0,0:0/2,0,0,0,0,0,0,0:0/S");
+    assert_eq!(legal(&v, &p), ["2", "4"]);
+    // No single seed with an empty pit after it: no move, and South loses
+    // everything, North's store taking South's too.
+    //     South inner   1  1  1  1        South's store 5
+    //     South outer   1  1  1  1
+    let p = pos("1,1,1,1,1,1,1,1:5/2,0,0,0,0,0,0,0:0/S").settled(&v);
+    assert_eq!(p.end_reason(), Some(EndReason::NoMove));
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:0/0,0,0,0,0,0,0,0:15/S#no-move");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
+}

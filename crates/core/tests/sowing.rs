@@ -80,9 +80,17 @@ fn apply(v: &Variant, p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec
             }
             // Nothing follows the end or a pass.
             SowEvent::End | SowEvent::Pass(_) => ended = true,
+            SowEvent::Capture { from: Place::Store(side), seeds, store } => {
+                // At the end under `seeds_left = "last-mover"`: the store of
+                // the player who cannot move goes to the other.
+                if stores[side.index()] != seeds || side == store {
+                    return None;
+                }
+                stores[side.index()] = 0;
+                stores[store.index()] += seeds;
+            }
             SowEvent::Pick { from: Place::Store(_), .. }
-            | SowEvent::Take { from: Place::Store(_), .. }
-            | SowEvent::Capture { from: Place::Store(_), .. } => return None,
+            | SowEvent::Take { from: Place::Store(_), .. } => return None,
         }
     }
     if hand != 0 {

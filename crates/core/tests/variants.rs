@@ -29,7 +29,8 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "vai-lung-thlan",
             "gabata",
             "pallanguzhi",
-            "hus"
+            "hus",
+            "tsoro"
         ]
     );
     for v in Variant::presets() {
@@ -482,6 +483,18 @@ fn four_rows_read_from_a_variant_file_and_refuse_what_makes_no_sense() {
         "capture.taken",
         "unless capture.facing is set",
     );
+    refused(
+        &|r| {
+            r.sowing.min_seeds = 3;
+            r.sowing.forced_singles = true;
+        },
+        "sowing.forced_singles",
+        "min_seeds = 2",
+    );
+    let mut tsoro = Variant::preset("tsoro").unwrap().rules().clone();
+    tsoro.capture.facing = Facing::Off;
+    let e = tsoro.check().unwrap_err();
+    assert!(e.0.iter().any(|p| p.field == "capture.facing_on"), "{e}");
     // On two rows the four-row elements are refused.
     let mut two = Variant::preset("oware").unwrap().rules().clone();
     two.capture.facing = Facing::Both;
