@@ -691,14 +691,14 @@ impl Rules {
             problem(
                 "board.pits_per_side",
                 b.pits_per_side.to_string(),
-                size_message("pits per side", pmin, pmax, true),
+                size_message("pits per side", pmin, pmax, true, b.rows),
             );
         }
         if b.seeds_per_pit < smin || b.seeds_per_pit > smax || b.seeds_per_pit == 0 {
             problem(
                 "board.seeds_per_pit",
                 b.seeds_per_pit.to_string(),
-                size_message("seeds per pit", smin, smax, false),
+                size_message("seeds per pit", smin, smax, false, b.rows),
             );
         }
         let rows_ok = matches!(b.rows, 2 | 4);
@@ -1083,8 +1083,14 @@ impl Rules {
     }
 }
 
-fn size_message(what: &str, min: u8, max: u8, pits: bool) -> String {
-    if pits {
+fn size_message(what: &str, min: u8, max: u8, pits: bool, rows: u8) -> String {
+    if pits && rows == 4 {
+        format!(
+            "{min} to {max} {what} ({} to {} pits in total on four rows, a multiple of 4)",
+            4 * min as u32,
+            4 * max as u32
+        )
+    } else if pits {
         format!(
             "{min} to {max} {what} ({} to {} pits in total, even)",
             2 * min as u32,
