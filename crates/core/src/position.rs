@@ -245,8 +245,10 @@ impl Position {
         // The last pits of each side's sowing order start empty (on four
         // rows, the left half of the inner row: `board.start`).
         let empty = v.rules().empty_at_start();
-        for side in 0..2 {
-            cells[side * v.n + v.n - empty..(side + 1) * v.n].fill(0);
+        if empty > 0 {
+            for side in 0..2 {
+                cells[side * v.n + v.n - empty..(side + 1) * v.n].fill(0);
+            }
         }
         Position {
             occupied: occupancy(&cells),
@@ -679,6 +681,9 @@ impl Position {
     /// going to its owner's store, then [`Position::settle_general`].
     #[inline(never)]
     fn sow_general(&mut self, v: &Variant, k: usize, opening: bool, report: &mut MoveReport) {
+        if v.hot.four_rows {
+            return self.sow_four_rows(v, k, report);
+        }
         let s = self.to_move.index();
         let n = v.n;
         let own = s * n;
@@ -700,10 +705,7 @@ impl Position {
         // allocated).
         let mut piles = 0u32;
         let mut saved = (self.cells, start);
-        let may_loop = v.hot.relay_any || v.hot.relay_next || (v.hot.four_rows && v.hot.relay);
-        // Seeds in the mover's hand from a capture, sown again as the next
-        // pile from the place after `start` (`taken = "sown"`).
-        let mut hand = 0u8;
+        let may_loop = v.hot.relay_any || v.hot.relay_next;
         // Whether the relay lifts the pile the last seed of a pile makes in
         // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
         let lifts_here = |cells: &[u8; CELLS], c: usize| {
@@ -724,23 +726,20 @@ impl Position {
                 }
             }
             let origin = ring[start] as usize;
-            let from_hand = hand > 0;
-            let mut seeds = if from_hand { std::mem::take(&mut hand) } else { self.cells[origin] };
-            if report.relays == 0 && !from_hand {
+            let mut seeds = self.cells[origin];
+            if report.relays == 0 {
                 report.sown = seeds;
             }
-            if !from_hand {
-                self.cells[origin] = 0;
-            }
+            self.cells[origin] = 0;
             let mut at = start;
-            if v.rules().sowing.first_seed_in_origin && seeds > 1 && !from_hand {
+            if v.rules().sowing.first_seed_in_origin && seeds > 1 {
                 self.cells[origin] = 1;
                 seeds -= 1;
                 self.take_during_sowing(during, origin, report);
             }
             while seeds > 0 {
                 at = if at + 1 == len { 0 } else { at + 1 };
-                if v.hot.skip_origin && at == start && !from_hand {
+                if v.hot.skip_origin && at == start {
                     continue;
                 }
                 let c = ring[at] as usize;
@@ -759,18 +758,6 @@ impl Position {
                 seeds -= 1;
             }
             let last = ring[at] as usize;
-            if v.hot.facing != crate::Facing::Off {
-                if let Some(taken) = self.take_facing(v, last) {
-                    report.captured += taken;
-                    if v.hot.taken_sown {
-                        hand = taken;
-                        start = at;
-                        continue;
-                    }
-                    self.cells[STORE_CELL + s] += taken;
-                    break (last, at);
-                }
-            }
             if lifts_here(&self.cells, last) {
                 report.relays += 1;
                 start = at;
@@ -791,6 +778,81 @@ impl Position {
         };
         if last != claims[0] && last != claims[1] {
             self.settle_general(v, last, at, opening, report);
+        }
+        self.occupied = occupancy(&self.cells);
+    }
+
+    /// The sowing on four rows (`rows = 4`): round the mover's own pits
+    /// alone, seed by seed, a relay from one's own pits (with its endless
+    /// sowings found as in [`Position::sow_general`]), and the capture of
+    /// the pits facing an inner pit ([`Position::take_facing`]), whose
+    /// seeds go to the store or are sown on from the hand (`taken`). Kept
+    /// apart from the general sowing so that the elements four rows refuse
+    /// (claims, captures during the sowing) and those only they have (the
+    /// hand) cost neither path anything.
+    #[inline(never)]
+    fn sow_four_rows(&mut self, v: &Variant, k: usize, report: &mut MoveReport) {
+        let s = self.to_move.index();
+        let ring = &v.ring[s];
+        let len = v.ring_len;
+        // The ring index of the pit being emptied, or the pit the last seed
+        // fell in when the pile is in the hand.
+        let mut start = k;
+        // Seeds of a facing capture in the mover's hand (`taken = "sown"`).
+        let mut hand = 0u8;
+        let mut piles = 0u32;
+        let mut saved = (self.cells, start);
+        loop {
+            if v.hot.relay {
+                piles += 1;
+                if piles > crate::MAX_RELAY_PILES || (piles > 1 && (self.cells, start) == saved) {
+                    report.endless = true;
+                    self.occupied = occupancy(&self.cells);
+                    return;
+                }
+                if piles.is_power_of_two() {
+                    saved = (self.cells, start);
+                }
+            }
+            let origin = ring[start] as usize;
+            let from_hand = hand > 0;
+            let mut seeds = if from_hand { std::mem::take(&mut hand) } else { self.cells[origin] };
+            let mut at = start;
+            if !from_hand {
+                if report.relays == 0 {
+                    report.sown = seeds;
+                }
+                self.cells[origin] = 0;
+                if v.rules().sowing.first_seed_in_origin && seeds > 1 {
+                    self.cells[origin] = 1;
+                    seeds -= 1;
+                }
+            }
+            while seeds > 0 {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if v.hot.skip_origin && at == start && !from_hand {
+                    continue;
+                }
+                self.cells[ring[at] as usize] += 1;
+                seeds -= 1;
+            }
+            let last = ring[at] as usize;
+            if let Some(taken) = self.take_facing(v, last) {
+                report.captured += taken;
+                if v.hot.taken_sown {
+                    hand = taken;
+                    start = at;
+                    continue;
+                }
+                self.cells[STORE_CELL + s] += taken;
+                break;
+            }
+            if v.hot.relay && self.cells[last] > 1 {
+                report.relays += 1;
+                start = at;
+                continue;
+            }
+            break;
         }
         self.occupied = occupancy(&self.cells);
     }
