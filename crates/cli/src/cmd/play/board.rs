@@ -46,7 +46,7 @@ fn full_width(n: usize) -> usize {
 /// full one does not fit.
 pub fn draw(view: &BoardView, width: Option<usize>) -> String {
     if view.rows == 4 {
-        return draw_four_rows(view);
+        return draw_four_rows(view, width);
     }
     match width {
         Some(w) if w < full_width(view.pos.pits_per_side()) => {
@@ -242,10 +242,15 @@ pub fn wrap(text: &str, width: usize) -> String {
 ///         1     2     3     4     South's outer row's pits
 /// South: human, store 0  <- to move
 /// ```
-fn draw_four_rows(view: &BoardView) -> String {
+/// On a terminal too narrow for the tags (`width`), the rows are drawn
+/// without them, their order being the same on every four-row board.
+fn draw_four_rows(view: &BoardView, width: Option<usize>) -> String {
     let side_title = |side: Side| if side == Side::South { "South" } else { "North" };
     let pos = view.pos;
     let p = pos.pits_per_side() / 2;
+    // The board is 6 + 6p columns; a tag takes 2 + 22 more.
+    let tags = width.is_none_or(|w| 6 + 6 * p + 24 <= w);
+    let tag = |text: String| if tags { format!("  {text}") } else { String::new() };
     let cell = |side: Side, k: usize| -> String {
         let count = pos.pit(side, k);
         if view.last == Some((side, k)) {
@@ -268,7 +273,11 @@ fn draw_four_rows(view: &BoardView) -> String {
     let row = |side: Side, outer: bool| -> String {
         let cells: Vec<String> = columns(side, outer).into_iter().map(|k| cell(side, k)).collect();
         let which = if outer { "outer" } else { "inner" };
-        format!("     |{}|  {}'s {which} row\n", cells.join("|"), side_title(side))
+        format!(
+            "     |{}|{}\n",
+            cells.join("|"),
+            tag(format!("{}'s {which} row", side_title(side)))
+        )
     };
     let numbers = |side: Side, outer: bool| -> String {
         let nums: Vec<String> =
@@ -276,7 +285,7 @@ fn draw_four_rows(view: &BoardView) -> String {
         let which = if outer { "outer" } else { "inner" };
         let nums = nums.join(" ");
         let nums = styled(NUMBERS, nums.trim_end());
-        format!("      {nums}  {}'s {which} row's pits\n", side_title(side))
+        format!("      {nums}{}\n", tag(format!("{}'s {which} row's pits", side_title(side))))
     };
     let label = |side: Side| -> String {
         let marker = if view.numbers_for == Some(side) { "  <-\u{a0}to\u{a0}move" } else { "" };
@@ -540,6 +549,10 @@ mod tests {
             labels: ["South".to_string(), "North".to_string()],
             rows: 4,
         };
+        // 40 columns: the same rows, untagged.
+        let narrow = plain(&draw(&view, Some(40)));
+        assert!(narrow.contains("\n     |   2 |[  0]|   3 |   0 |\n"), "{narrow}");
+        assert!(narrow.lines().all(|l| l.chars().count() <= 40), "{narrow}");
         let text = plain(&draw(&view, Some(80)));
         assert_eq!(g.position().to_string(), "2,0,3,0,3,3,1,0:0/2,2,2,2,2,2,0,0:0/N");
         assert_eq!(
