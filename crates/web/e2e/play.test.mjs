@@ -347,6 +347,7 @@ test('whole games of hus and tsoro on four rows against the computer, by clickin
       [await y('north-1'), await y('north-5'), await y('south-5'), await y('south-1')];
     assert.ok(northOuter < northInner && northInner < southInner && southInner < southOuter,
       `rows at ${northOuter}, ${northInner}, ${southInner}, ${southOuter}`);
+    assert.equal(await page.textContent('#south-rows'), 'South (lower rows)');
     await shot(page, `${variant}-4x2-start`);
     let clicks = 0;
     for (;;) {

@@ -47,6 +47,7 @@ async fn variants() -> Json<Value> {
                 "max_pits_per_side": b.pits_per_side_range[1],
                 "max_seeds": b.seeds_per_pit_range[1],
                 "pie_rule": v.rules().turn.pie_rule,
+                "rows": b.rows,
             })
         })
         .collect();

@@ -40,6 +40,9 @@ async fn variants_lists_every_built_in_variant_with_its_sizes() {
     assert_eq!(kalah["pie_rule"], true);
     let oware = list.iter().find(|v| v["name"] == "oware").unwrap();
     assert_eq!(oware["pie_rule"], false);
+    assert_eq!((kalah["rows"].as_u64(), oware["rows"].as_u64()), (Some(2), Some(2)));
+    let hus = list.iter().find(|v| v["name"] == "hus").unwrap();
+    assert_eq!((hus["rows"].as_u64(), hus["pits_per_side"].as_u64()), (Some(4), Some(8)));
     assert!(oware["description"].as_str().unwrap().len() > 10);
     assert!(kalah["max_seeds"].as_u64().unwrap() >= 4);
 }
