@@ -349,10 +349,10 @@ struct ParseRequest {
 fn game_spec(v: &Variant) -> Value {
     let builtin = Variant::preset(v.name())
         .ok()
-        .and_then(|p| p.resized(Some(v.pits_per_side() as u8), Some(v.seeds_per_pit())).ok())
+        .and_then(|p| p.resized(Some(v.pits_per_row() as u8), Some(v.seeds_per_pit())).ok())
         .is_some_and(|p| p.rules().to_toml() == v.rules().to_toml());
     if builtin {
-        json!({"variant": v.name(), "pits_per_side": v.pits_per_side(), "seeds": v.seeds_per_pit()})
+        json!({"variant": v.name(), "pits_per_side": v.pits_per_row(), "seeds": v.seeds_per_pit()})
     } else {
         json!({"variant_file": v.rules().to_toml()})
     }

@@ -439,6 +439,26 @@ async fn analyze_scores_every_legal_move_best_first_each_with_the_solvers_value(
     }
 }
 
+/// A record of a four-row game reads back as the game at its size: the
+/// size in it is a row's (8), not the pits a player owns (16).
+#[tokio::test]
+async fn a_record_of_hus_reads_back_at_its_size() {
+    let app = app();
+    let body = json!({"game": {"variant": "hus"}, "moves": ["2", "3"],
+                      "players": {"south": "human", "north": "human"}});
+    let w = post(&app, "/api/record/write", body).await;
+    assert_eq!(w.status, StatusCode::OK, "{}", w.text);
+    let text = w.json["text"].as_str().unwrap();
+    let r = post(&app, "/api/record/parse", json!({"text": text})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["game"], json!({"variant": "hus", "pits_per_side": 8, "seeds": 2}));
+    let mut again = r.json.clone();
+    again.as_object_mut().unwrap().remove("players");
+    let s = post(&app, "/api/state", again).await;
+    assert_eq!(s.status, StatusCode::OK, "{}", s.text);
+    assert_eq!(s.json["state"]["rows"]["pits_per_row"], 8);
+}
+
 #[tokio::test]
 async fn a_record_written_reads_back_as_the_same_game() {
     let app = app();
