@@ -17,8 +17,8 @@
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndReason,
-    EndRules, Game, GrandSlam, Parity, Relay, Repetition, Rules, SeedsLeft, Side, SowingRules,
-    StorePlacement, TurnRules, Variant,
+    EndRules, Facing, FacingOn, Game, GrandSlam, Parity, Relay, Repetition, Rules, SeedsLeft, Side,
+    SowingRules, StartPits, StorePlacement, Taken, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
 
@@ -67,7 +67,10 @@ fn rules(b: &mut Bytes) -> Rules {
         (true, 1) => Relay::Any,
         (true, _) => Relay::Next,
     };
-    Rules {
+    // The four-row elements: one byte.
+    let four = b.byte();
+    let fbit = |i: u8| four >> i & 1 == 1;
+    let mut rules = Rules {
         name: "fuzz".into(),
         description: String::new(),
         board: BoardRules {
@@ -76,6 +79,12 @@ fn rules(b: &mut Bytes) -> Rules {
             pits_per_side_range: [1, 16],
             seeds_per_pit_range: [1, 127],
             stores,
+            rows: 2,
+            start: match (fbit(1), fbit(6)) {
+                (false, _) => StartPits::All,
+                (true, false) => StartPits::InnerRightHalf,
+                (true, true) => StartPits::Outer,
+            },
         },
         sowing: SowingRules {
             skip_opponent_store: bit(0),
@@ -83,6 +92,8 @@ fn rules(b: &mut Bytes) -> Rules {
             relay,
             extra_turn: bit(3),
             first_seed_in_origin: gbit(0),
+            min_seeds: if fbit(2) { 2 + (four >> 6) } else { 1 },
+            forced_singles: four >> 6 == 0 && general & 1 == 1,
         },
         capture: CaptureRules {
             empty_pit: [
@@ -112,6 +123,10 @@ fn rules(b: &mut Bytes) -> Rules {
                 _ => 0,
             },
             after_empty: b.byte() & 1 == 1,
+            facing: [Facing::Off, Facing::Inner, Facing::Both, Facing::Off]
+                [(four >> 3 & 3) as usize],
+            facing_on: if fbit(6) { FacingOn::Empty } else { FacingOn::Occupied },
+            taken: if fbit(5) { Taken::Sown } else { Taken::Store },
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },
@@ -124,14 +139,45 @@ fn rules(b: &mut Bytes) -> Rules {
             empty_side: if choice / 48 % 2 == 1 { EmptySide::Mover } else { EmptySide::Either },
             repetition: [Repetition::None, Repetition::Owner, Repetition::Split]
                 [(choice / 96 % 3) as usize],
-            seeds_left: if gbit(5) { SeedsLeft::EmptySide } else { SeedsLeft::Owner },
+            seeds_left: match (gbit(5), fbit(7)) {
+                (true, false) => SeedsLeft::EmptySide,
+                (_, true) => SeedsLeft::LastMover,
+                _ => SeedsLeft::Owner,
+            },
         },
         claim: ClaimRules {
             count: if gbit(6) { 1 + b.byte() % 4 } else { 0 },
             not_last_pit: gbit(7),
             not_same_number: gbit(7),
         },
+    };
+    if fbit(0) {
+        // Four rows, most of the time made valid: stores beside, a relay
+        // from one's own pits or none, no capture but `facing`, no feeding.
+        let r = &mut rules;
+        r.board.rows = 4;
+        r.board.pits_per_side = 1 + (pits - 1) % 8;
+        r.board.pits_per_side_range = [1, 8];
+        if b.byte() % 8 != 0 {
+            r.board.stores = StorePlacement::Beside;
+            r.sowing.extra_turn = false;
+            if matches!(r.sowing.relay, Relay::Any | Relay::Next) {
+                r.sowing.relay = Relay::Own;
+            }
+            r.capture.empty_pit = EmptyPitCapture::Off;
+            r.capture.counts.clear();
+            r.capture.parity = Parity::Off;
+            r.capture.between_equal = false;
+            r.capture.during_sowing = 0;
+            r.capture.after_empty = false;
+            r.claim = ClaimRules::default();
+            r.turn.must_feed = false;
+            if r.capture.facing == Facing::Off {
+                r.capture.facing = Facing::Inner;
+            }
+        }
     }
+    rules
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -62,9 +62,10 @@ pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
 pub use replay::{Place, SowEvent};
 pub use rules::{
     BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndRules,
-    GrandSlam, Parity, Relay, Repetition, RuleErrors, RuleProblem, Rules, SeedsLeft, SowingRules,
-    StorePlacement, TurnRules, VariantFileError, MAX_PITS_PER_SIDE, MAX_RELAY_PILES,
-    MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
+    Facing, FacingOn, GrandSlam, Parity, Relay, Repetition, RuleErrors, RuleProblem, Rules,
+    SeedsLeft, SowingRules, StartPits, StorePlacement, Taken, TurnRules, VariantFileError,
+    MAX_PITS_PER_ROW_ON_FOUR, MAX_PITS_PER_SIDE, MAX_RELAY_PILES, MAX_TOTAL_SEEDS,
+    MAX_VARIANT_FILE_BYTES,
 };
 pub use setup::{PositionError, Setup};
 pub use side::Side;

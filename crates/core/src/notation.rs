@@ -14,7 +14,8 @@
 //! their store. The state is the side to move (`S` or `N`) followed by `+opening`
 //! (the first move of a pie-rule game), `+swap` (the pie rule's swap is on
 //! offer) or `#reason` once the game is over (`#majority`, `#empty-side`,
-//! `#no-seeds`, `#cannot-feed`, `#only-grand-slams`, `#cycle`, `#endless-sowing`).
+//! `#no-seeds`, `#cannot-feed`, `#only-grand-slams`, `#cycle`, `#endless-sowing`,
+//! `#no-move`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -562,9 +563,9 @@ impl Position {
             }
             EndReason::Cycle => rules.end.repetition != Repetition::None,
             EndReason::EndlessSowing => {
-                matches!(rules.sowing.relay, crate::Relay::Any | crate::Relay::Next)
-                    && rules.board.stores == crate::StorePlacement::Beside
+                rules.relay_may_loop() && rules.board.stores == crate::StorePlacement::Beside
             }
+            EndReason::NoMove => rules.sowing.min_seeds > 1,
         };
         let name = reason.name();
         if !has_rule {

@@ -60,6 +60,9 @@ pub enum EndReason {
     /// The player to move has seeds, but the sowing of every pit would never
     /// end (rule `relay = "any"` or `"next"` with stores beside the board).
     EndlessSowing,
+    /// The player to move has seeds, but no pit holding the fewest a move
+    /// starts from (rule `min_seeds`).
+    NoMove,
 }
 
 impl EndReason {
@@ -73,11 +76,27 @@ impl EndReason {
             EndReason::OnlyGrandSlams => "only-grand-slams",
             EndReason::Cycle => "cycle",
             EndReason::EndlessSowing => "endless-sowing",
+            EndReason::NoMove => "no-move",
         }
     }
 
+    /// Whether the game ended because the player to move had no legal
+    /// move (no seeds, none to sow, none that feeds, only forbidden grand
+    /// slams, only endless sowings): the ends after which `seeds_left =
+    /// "last-mover"` gives every seed left to the other player.
+    pub const fn mover_cannot_move(self) -> bool {
+        matches!(
+            self,
+            EndReason::NoSeeds
+                | EndReason::NoMove
+                | EndReason::CannotFeed
+                | EndReason::OnlyGrandSlams
+                | EndReason::EndlessSowing
+        )
+    }
+
     /// All reasons, for parsing.
-    pub const ALL: [EndReason; 7] = [
+    pub const ALL: [EndReason; 8] = [
         EndReason::Majority,
         EndReason::EmptySide,
         EndReason::NoSeeds,
@@ -85,6 +104,7 @@ impl EndReason {
         EndReason::OnlyGrandSlams,
         EndReason::Cycle,
         EndReason::EndlessSowing,
+        EndReason::NoMove,
     ];
 
     /// A sentence saying why the game ended.
@@ -97,6 +117,7 @@ impl EndReason {
             EndReason::OnlyGrandSlams => "every move would capture all the opponent's seeds",
             EndReason::Cycle => "a position repeated",
             EndReason::EndlessSowing => "the sowing of every move would never end",
+            EndReason::NoMove => "the player to move has no pit holding enough seeds to sow",
         }
     }
 }
@@ -181,6 +202,26 @@ pub enum IllegalMove {
         /// The pit whose sowing never ends, numbered from 1.
         pit: usize,
     },
+    /// The pit holds fewer seeds than a move starts from (rule `min_seeds`).
+    #[error("pit {pit} holds {seeds} seed{s}: a move starts from a pit holding at least {min}", s = if *seeds == 1 { "" } else { "s" })]
+    TooFewSeeds {
+        /// The pit, numbered from 1.
+        pit: usize,
+        /// The seeds it holds.
+        seeds: u8,
+        /// The fewest a move starts from.
+        min: u8,
+    },
+    /// A single seed while a pit holds two or more, or whose next pit holds
+    /// seeds (rule `forced_singles`).
+    #[error(
+        "pit {pit} holds a single seed, which may be sown only when no pit holds two or more, \
+         and only into an empty pit"
+    )]
+    SingleSeed {
+        /// The pit, numbered from 1.
+        pit: usize,
+    },
     /// Sowing this pit would capture every seed on the opponent's side,
     /// which the variant forbids.
     #[error(
@@ -201,6 +242,14 @@ impl Position {
     pub fn start(v: &Variant) -> Position {
         let mut cells = [0u8; CELLS];
         cells[..2 * v.n].fill(v.seeds_per_pit());
+        // The last pits of each side's sowing order start empty (on four
+        // rows, the left half of the inner row: `board.start`).
+        let empty = v.rules().empty_at_start();
+        if empty > 0 {
+            for side in 0..2 {
+                cells[side * v.n + v.n - empty..(side + 1) * v.n].fill(0);
+            }
+        }
         Position {
             occupied: occupancy(&cells),
             cells,
@@ -443,8 +492,15 @@ impl Position {
         if k >= n {
             return Err(IllegalMove::OutOfRange { pit: k + 1, pits: n });
         }
-        if self.pit(self.to_move, k) == 0 {
+        let seeds = self.pit(self.to_move, k);
+        if seeds == 0 {
             return Err(IllegalMove::EmptyPit { pit: k + 1 });
+        }
+        if seeds < v.hot.min_seeds && self.startable_pits(v) & (1 << k) == 0 {
+            if v.hot.forced_singles {
+                return Err(IllegalMove::SingleSeed { pit: k + 1 });
+            }
+            return Err(IllegalMove::TooFewSeeds { pit: k + 1, seeds, min: v.hot.min_seeds });
         }
         if self.sowable_pits(v) & (1 << k) != 0 {
             return Ok(());
@@ -625,6 +681,9 @@ impl Position {
     /// going to its owner's store, then [`Position::settle_general`].
     #[inline(never)]
     fn sow_general(&mut self, v: &Variant, k: usize, opening: bool, report: &mut MoveReport) {
+        if v.hot.four_rows {
+            return self.sow_four_rows(v, k, report);
+        }
         let s = self.to_move.index();
         let n = v.n;
         let own = s * n;
@@ -721,6 +780,117 @@ impl Position {
             self.settle_general(v, last, at, opening, report);
         }
         self.occupied = occupancy(&self.cells);
+    }
+
+    /// The sowing on four rows (`rows = 4`): round the mover's own pits
+    /// alone, seed by seed, a relay from one's own pits (with its endless
+    /// sowings found as in [`Position::sow_general`]), and the capture of
+    /// the pits facing an inner pit ([`Position::take_facing`]), whose
+    /// seeds go to the store or are sown on from the hand (`taken`). Kept
+    /// apart from the general sowing so that the elements four rows refuse
+    /// (claims, captures during the sowing) and those only they have (the
+    /// hand) cost neither path anything.
+    #[inline(never)]
+    fn sow_four_rows(&mut self, v: &Variant, k: usize, report: &mut MoveReport) {
+        let s = self.to_move.index();
+        let ring = &v.ring[s];
+        let len = v.ring_len;
+        // The ring index of the pit being emptied, or the pit the last seed
+        // fell in when the pile is in the hand.
+        let mut start = k;
+        // Seeds of a facing capture in the mover's hand (`taken = "sown"`).
+        let mut hand = 0u8;
+        let mut piles = 0u32;
+        let mut saved = (self.cells, start);
+        loop {
+            if v.hot.relay {
+                piles += 1;
+                if piles > crate::MAX_RELAY_PILES || (piles > 1 && (self.cells, start) == saved) {
+                    report.endless = true;
+                    self.occupied = occupancy(&self.cells);
+                    return;
+                }
+                if piles.is_power_of_two() {
+                    saved = (self.cells, start);
+                }
+            }
+            let origin = ring[start] as usize;
+            let from_hand = hand > 0;
+            let mut seeds = if from_hand { std::mem::take(&mut hand) } else { self.cells[origin] };
+            let mut at = start;
+            if !from_hand {
+                if report.relays == 0 {
+                    report.sown = seeds;
+                }
+                self.cells[origin] = 0;
+                if v.rules().sowing.first_seed_in_origin && seeds > 1 {
+                    self.cells[origin] = 1;
+                    seeds -= 1;
+                }
+            }
+            while seeds > 0 {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if v.hot.skip_origin && at == start && !from_hand {
+                    continue;
+                }
+                self.cells[ring[at] as usize] += 1;
+                seeds -= 1;
+            }
+            let last = ring[at] as usize;
+            if let Some(taken) = self.take_facing(v, last) {
+                report.captured += taken;
+                if v.hot.taken_sown {
+                    hand = taken;
+                    start = at;
+                    continue;
+                }
+                self.cells[STORE_CELL + s] += taken;
+                break;
+            }
+            if v.hot.relay && self.cells[last] > 1 {
+                report.relays += 1;
+                start = at;
+                continue;
+            }
+            break;
+        }
+        self.occupied = occupancy(&self.cells);
+    }
+
+    /// The capture on four rows (`facing`): the last seed of a pile made
+    /// the mover's inner pit cell `last` hold more than one seed (or one,
+    /// under `facing_on = "empty"`), and the
+    /// opponent's inner pit facing it holds seeds (and the outer pit
+    /// behind it too, under `facing = "both"`): both are emptied and their
+    /// seeds returned, for the caller to store or sow.
+    ///
+    /// A player's pits are numbered in the order they sow them: the outer
+    /// row from their left (0 to p - 1), then the inner row from their
+    /// right (p to 2p - 1). The inner pit j faces the opponent's inner pit
+    /// 3p - 1 - j, with their outer pit j - p behind it.
+    #[inline]
+    fn take_facing(&mut self, v: &Variant, last: usize) -> Option<u8> {
+        let n = v.n;
+        let p = n / 2;
+        let own = self.to_move.index() * n;
+        let opp = n - own;
+        let j = last.wrapping_sub(own);
+        // The last seed's pit held seeds (it now holds 2 or more), or under
+        // `facing_on = "empty"` was empty (it now holds 1).
+        let held =
+            if v.hot.facing_on_empty { self.cells[last] == 1 } else { self.cells[last] >= 2 };
+        if j < p || j >= n || !held {
+            return None;
+        }
+        let (inner, outer) = (opp + 3 * p - 1 - j, opp + j - p);
+        let both = v.hot.facing == crate::Facing::Both;
+        if self.cells[inner] == 0 || (both && self.cells[outer] == 0) {
+            return None;
+        }
+        let taken = self.cells[inner] + self.cells[outer];
+        self.cells[inner] = 0;
+        self.cells[outer] = 0;
+        Some(taken)
     }
 
     /// A capture during the sowing (`during_sowing`): the pit cell `c`,
@@ -989,7 +1159,7 @@ impl Position {
         // Nothing can take the mover's moves away: they have seeds, no
         // obligation to feed binds them, and grand slams are not forbidden.
         let must_feed = v.hot.must_feed && !theirs;
-        if mine && !must_feed && !self.grand_slams_to_find(v) && !v.hot.endless_check {
+        if mine && !must_feed && !self.grand_slams_to_find(v) && !v.hot.filter_always {
             return;
         }
         self.finish_move_slow(v, mine, theirs);
@@ -1016,6 +1186,8 @@ impl Position {
         }
         let reason = if !mine {
             EndReason::NoSeeds
+        } else if v.hot.min_seeds > 1 && self.startable_pits(v) == 0 {
+            EndReason::NoMove
         } else if v.hot.endless_check && !self.any_pit(v, |r| !r.endless) {
             EndReason::EndlessSowing
         } else if v.hot.must_feed && !theirs && !self.any_pit(v, |r| !r.endless && r.feeds) {
@@ -1029,7 +1201,7 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn end_and_collect(&mut self, v: &Variant, reason: EndReason) {
-        self.collect_seeds_left(v);
+        self.collect_seeds_left(v, reason);
         self.set_end(reason);
     }
 
@@ -1056,22 +1228,33 @@ impl Position {
             self.cells[STORE_CELL + 1] += half;
             self.occupied = occupancy(&self.cells);
         } else if reason != EndReason::Majority {
-            self.collect_seeds_left(v);
+            self.collect_seeds_left(v, reason);
         }
         self.set_end(reason);
     }
 
     /// The seeds left on the board go to their owners, or all to the
     /// player whose side is empty under `seeds_left = "empty-side"`.
-    fn collect_seeds_left(&mut self, v: &Variant) {
+    fn collect_seeds_left(&mut self, v: &Variant, reason: EndReason) {
         let n = self.n as usize;
         let seeds = Side::ALL.map(|side| self.side_seeds(side) as u8);
         let mut to = [Side::South, Side::North];
-        if v.rules().end.seeds_left == crate::SeedsLeft::EmptySide {
-            match seeds {
+        match v.rules().end.seeds_left {
+            crate::SeedsLeft::Owner => {}
+            crate::SeedsLeft::EmptySide => match seeds {
                 [0, s] if s > 0 => to = [Side::South; 2],
                 [s, 0] if s > 0 => to = [Side::North; 2],
                 _ => {}
+            },
+            crate::SeedsLeft::LastMover => {
+                if reason.mover_cannot_move() {
+                    // The player who cannot move loses everything: the
+                    // seeds left and what their store holds.
+                    let (loser, winner) = (self.to_move, self.to_move.opponent());
+                    to = [winner; 2];
+                    let theirs = std::mem::take(&mut self.cells[STORE_CELL + loser.index()]);
+                    self.cells[STORE_CELL + winner.index()] += theirs;
+                }
             }
         }
         for side in Side::ALL {
@@ -1131,7 +1314,7 @@ impl Position {
         if mask != 0
             && (self.grand_slams_to_find(v)
                 || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
-                || v.hot.endless_check)
+                || v.hot.filter_always)
         {
             return self.filter_sowable(v, mask);
         }
@@ -1143,6 +1326,9 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn filter_sowable(&self, v: &Variant, mut mask: u32) -> u32 {
+        if v.hot.min_seeds > 1 {
+            mask &= self.startable_pits(v);
+        }
         if v.hot.endless_check {
             mask = self.filter_pits(v, mask, |r| !r.endless);
         }
@@ -1198,13 +1384,37 @@ impl Position {
         v.hot.slam_check && !self.no_grand_slam(v)
     }
 
+    /// The mover's pits holding at least `min` seeds, as a bit set.
+    fn pits_holding(&self, min: u8) -> u32 {
+        let (n, own) = (self.n as usize, self.to_move.index() * self.n as usize);
+        (0..n).filter(|&k| self.cells[own + k] >= min).fold(0, |m, k| m | 1 << k)
+    }
+
+    /// The mover's pits a move may start from by `min_seeds`: those holding
+    /// that many, or under `forced_singles`, when there are none, the
+    /// single seeds whose next place along the ring is an empty pit.
+    fn startable_pits(&self, v: &Variant) -> u32 {
+        let held = self.pits_holding(v.hot.min_seeds);
+        if held != 0 || !v.hot.forced_singles {
+            return held;
+        }
+        let (n, own) = (self.n as usize, self.to_move.index() * self.n as usize);
+        let ring = &v.ring[self.to_move.index()];
+        (0..n)
+            .filter(|&k| {
+                let next = ring[k + 1] as usize;
+                self.cells[own + k] == 1 && next < 2 * n && self.cells[next] == 0
+            })
+            .fold(0, |m, k| m | 1 << k)
+    }
+
     /// Whether the mover has any legal sowing (cheaper than listing them).
     #[inline]
     fn has_sowable_pit(&self, v: &Variant) -> bool {
         if self.nonempty_pits() == 0 {
             return false;
         }
-        if v.hot.endless_check {
+        if v.hot.filter_always {
             return self.sowable_pits(v) != 0;
         }
         let feed = self.must_feed_now(v);
@@ -1218,7 +1428,11 @@ impl Position {
     }
 
     fn any_pit(&self, v: &Variant, pred: impl Fn(SowResult) -> bool) -> bool {
-        self.filter_pits_until(v, self.nonempty_pits(), &pred, true) != 0
+        let mut pits = self.nonempty_pits();
+        if v.hot.min_seeds > 1 {
+            pits &= self.startable_pits(v);
+        }
+        self.filter_pits_until(v, pits, &pred, true) != 0
     }
 
     fn filter_pits(&self, v: &Variant, mask: u32, pred: impl Fn(SowResult) -> bool) -> u32 {

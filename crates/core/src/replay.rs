@@ -24,7 +24,8 @@
 
 use crate::position::{EndReason, IllegalMove, Position};
 use crate::rules::{
-    CaptureRows, EmptyPitCapture, GrandSlam, Parity, Relay, SeedsLeft, StorePlacement,
+    CaptureRows, EmptyPitCapture, Facing, FacingOn, GrandSlam, Parity, Relay, SeedsLeft,
+    StorePlacement, Taken,
 };
 use crate::{Move, Side, Variant};
 
@@ -65,6 +66,14 @@ pub enum SowEvent {
         seeds: u8,
         /// The side whose store receives them.
         store: Side,
+    },
+    /// Seeds taken by a capture into the mover's hand, to be sown again at
+    /// once (rule `taken = "sown"`): the `Drop`s that follow sow them.
+    Take {
+        /// The pit the seeds are taken from.
+        from: Place,
+        /// The seeds taken: all the pit held.
+        seeds: u8,
     },
     /// The pie rule's swap: the sides exchange places (rows and stores).
     Swap,
@@ -116,6 +125,13 @@ impl Board {
         events.push(SowEvent::Drop { into });
     }
 
+    /// Empties a pit into the hand after a capture; returns the seeds.
+    fn take(&mut self, from: Place, events: &mut Vec<SowEvent>) -> u8 {
+        let seeds = std::mem::take(self.cell(from));
+        events.push(SowEvent::Take { from, seeds });
+        seeds
+    }
+
     fn capture(&mut self, from: Place, store: Side, events: &mut Vec<SowEvent>) {
         let seeds = std::mem::take(self.cell(from));
         self.stores[store.index()] += seeds;
@@ -126,11 +142,15 @@ impl Board {
 /// The places the mover sows into, in order, starting with their own first
 /// pit: their row, their store (when stores are on the ring), the
 /// opponent's row, the opponent's store (unless sowing passes over it).
+/// On four rows, the mover's own pits alone.
 fn sowing_ring(v: &Variant, mover: Side) -> Vec<Place> {
     let n = v.pits_per_side();
     let rules = v.rules();
     let stores_on_ring = rules.board.stores == StorePlacement::Ring;
     let mut ring: Vec<Place> = (0..n).map(|k| Place::Pit(mover, k)).collect();
+    if rules.four_rows() {
+        return ring;
+    }
     if stores_on_ring {
         ring.push(Place::Store(mover));
     }
@@ -181,10 +201,20 @@ impl Position {
                 let n = v.pits_per_side();
                 let on = |board: &Board, side| (0..n).any(|k| board.seeds(Place::Pit(side, k)) > 0);
                 let empty = Side::ALL.into_iter().find(|&side| !on(&board, side));
-                let to_empty = v.rules().end.seeds_left == SeedsLeft::EmptySide;
+                let seeds_left = v.rules().end.seeds_left;
+                // The player to move after the move, who cannot move.
+                let stuck = next.end_reason().is_some_and(|r| r.mover_cannot_move());
+                if seeds_left == SeedsLeft::LastMover && stuck {
+                    // The player who cannot move loses their store too.
+                    let (loser, winner) = (next.to_move(), next.to_move().opponent());
+                    if board.seeds(Place::Store(loser)) > 0 {
+                        board.capture(Place::Store(loser), winner, &mut events);
+                    }
+                }
                 for side in Side::ALL {
-                    let store = match empty {
-                        Some(e) if to_empty => e,
+                    let store = match (seeds_left, empty) {
+                        (SeedsLeft::EmptySide, Some(e)) => e,
+                        (SeedsLeft::LastMover, _) if stuck => next.to_move().opponent(),
                         _ => side,
                     };
                     for k in 0..n {
@@ -259,10 +289,15 @@ fn sow(
     // The ring index of the pit being emptied: the mover's pit k is the
     // ring's k-th place.
     let mut origin = k;
+    // Seeds a capture put in the mover's hand (`taken = "sown"`), sown from
+    // the place after `origin`.
+    let mut hand = 0;
     loop {
-        let mut seeds = board.pick(ring[origin], events);
+        let from_hand = hand > 0;
+        let mut seeds =
+            if from_hand { std::mem::take(&mut hand) } else { board.pick(ring[origin], events) };
         let mut at = origin;
-        if first_back && seeds > 1 {
+        if first_back && seeds > 1 && !from_hand {
             // The first seed goes back into the pit it came from.
             board.drop_seed(ring[origin], events);
             seeds -= 1;
@@ -270,7 +305,7 @@ fn sow(
         }
         for i in 0..seeds {
             at = (at + 1) % ring.len();
-            if skip_origin && at == origin {
+            if skip_origin && at == origin && !from_hand {
                 at = (at + 1) % ring.len();
             }
             match claims.owner(ring[at]) {
@@ -284,6 +319,21 @@ fn sow(
             }
         }
         let last = ring[at];
+        if let Some((inner, outer)) = facing_capture(v, mover, last, board) {
+            // Four rows: the opponent's two pits facing the mover's inner
+            // pit are taken, to the store or to be sown on from here.
+            let outer = Some(outer).filter(|&o| board.seeds(o) > 0);
+            if v.rules().capture.taken == Taken::Sown {
+                hand = board.take(inner, events) + outer.map_or(0, |o| board.take(o, events));
+                origin = at;
+                continue;
+            }
+            board.capture(inner, mover, events);
+            if let Some(o) = outer {
+                board.capture(o, mover, events);
+            }
+            return last;
+        }
         if lifts(last, board) {
             origin = at;
             continue;
@@ -301,6 +351,33 @@ fn sow(
         }
         return last;
     }
+}
+
+/// The opponent's inner and outer pit a four-row capture (`facing`) takes
+/// when a pile's last seed falls in `last`: one of the mover's inner pits
+/// (the pits p to 2p - 1 of their sowing order, the inner row from their
+/// right) that held seeds (or was empty, `facing_on`), facing the opponent's inner pit, which holds
+/// seeds (and under `facing = "both"` the outer pit behind it too).
+fn facing_capture(v: &Variant, mover: Side, last: Place, board: &Board) -> Option<(Place, Place)> {
+    let facing = v.rules().capture.facing;
+    let Place::Pit(side, j) = last else { return None };
+    let p = v.pits_per_row();
+    // The pit held seeds (now 2 or more), or under `facing_on = "empty"`
+    // was empty (now 1).
+    let held = match v.rules().capture.facing_on {
+        FacingOn::Occupied => board.seeds(last) >= 2,
+        FacingOn::Empty => board.seeds(last) == 1,
+    };
+    if facing == Facing::Off || side != mover || j < p || !held {
+        return None;
+    }
+    // Column c from the mover's left: their inner pit j = 2p - 1 - c; the
+    // opponent's column from their own left is p - 1 - c, their outer pit
+    // there p - 1 - c = j - p, their inner pit 2p - 1 - (p - 1 - c) = 3p - 1 - j.
+    let them = mover.opponent();
+    let (inner, outer) = (Place::Pit(them, 3 * p - 1 - j), Place::Pit(them, j - p));
+    let held = board.seeds(inner) > 0 && (facing == Facing::Inner || board.seeds(outer) > 0);
+    held.then_some((inner, outer))
 }
 
 /// The capture or claim decided by where the last seed fell (not a

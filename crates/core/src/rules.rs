@@ -75,6 +75,40 @@ pub struct BoardRules {
     pub seeds_per_pit_range: [u8; 2],
     /// Where the stores are.
     pub stores: StorePlacement,
+    /// Rows of pits: 2 (each player owns one row) or 4 (each player owns
+    /// the two rows on their side and sows round them alone, never into
+    /// the opponent's: Hus). On four rows `pits_per_side` counts the pits
+    /// of each row, at most [`MAX_PITS_PER_ROW_ON_FOUR`].
+    #[serde(default = "two_rows")]
+    pub rows: u8,
+    /// Which pits hold seeds at the start (see [`StartPits`]).
+    #[serde(default)]
+    pub start: StartPits,
+}
+
+/// Most pits a row on a board of four rows: a player's two rows are held
+/// as one row of at most [`MAX_PITS_PER_SIDE`] pits in the 48-byte
+/// position.
+pub const MAX_PITS_PER_ROW_ON_FOUR: usize = MAX_PITS_PER_SIDE / 2;
+
+fn two_rows() -> u8 {
+    2
+}
+
+/// Which pits hold `seeds_per_pit` seeds at the start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartPits {
+    /// Every pit.
+    #[default]
+    All,
+    /// On four rows: every pit but the left half of each player's inner
+    /// row (from the player's own view; the smaller half when a row has an
+    /// odd number of pits), which starts empty (Hus).
+    InnerRightHalf,
+    /// On four rows: the outer rows only; both inner rows start empty
+    /// (Tsoro).
+    Outer,
 }
 
 fn default_pits_range() -> [u8; 2] {
@@ -121,6 +155,20 @@ pub struct SowingRules {
     /// into the next pit (Toguz Kumalak).
     #[serde(default)]
     pub first_seed_in_origin: bool,
+    /// The fewest seeds a pit must hold for a move to start from it (Hus:
+    /// 2, a single seed may not be sown). 1: any pit with seeds.
+    #[serde(default = "one_seed")]
+    pub min_seeds: u8,
+    /// With `min_seeds = 2`: when no pit of the mover holds two seeds or
+    /// more, a pit holding a single seed may start a move, if the pit
+    /// after it is empty (Tsoro: "single counters can only be sown into an
+    /// empty hole").
+    #[serde(default)]
+    pub forced_singles: bool,
+}
+
+fn one_seed() -> u8 {
+    1
 }
 
 fn yes() -> bool {
@@ -235,6 +283,62 @@ pub struct CaptureRules {
     /// rule other than `allowed`.
     #[serde(default)]
     pub after_empty: bool,
+    /// Four rows only: the last seed of a pile falls in one of the mover's
+    /// inner pits that held seeds (or was empty, `facing_on`), and the
+    /// opponent's inner pit facing it holds seeds (see [`Facing`]): the
+    /// seeds of that inner pit and of the opponent's outer pit behind it
+    /// are taken, instead of a relay from there (Hus).
+    #[serde(default)]
+    pub facing: Facing,
+    /// Which inner pit the last seed must fall in for a `facing` capture:
+    /// one that held seeds (Hus) or one that was empty (Tsoro).
+    #[serde(default)]
+    pub facing_on: FacingOn,
+    /// Where the seeds a capture takes go (see [`Taken`]).
+    #[serde(default)]
+    pub taken: Taken,
+}
+
+/// The capture of the opponent's two pits facing the mover's inner pit,
+/// on four rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Facing {
+    /// No such capture.
+    #[default]
+    Off,
+    /// When the opponent's inner pit facing holds seeds: it is taken, and
+    /// the outer pit behind it with whatever it holds.
+    Inner,
+    /// Only when both the opponent's inner pit facing and the outer pit
+    /// behind it hold seeds: both are taken.
+    Both,
+}
+
+/// The mover's inner pit a `facing` capture is made from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FacingOn {
+    /// A pit that held seeds (it now holds 2 or more): the capture comes
+    /// instead of a relay from there (Hus).
+    #[default]
+    Occupied,
+    /// A pit that was empty (it now holds 1), where the sowing ends (Tsoro).
+    Empty,
+}
+
+/// Where captured seeds go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Taken {
+    /// Into the mover's store.
+    #[default]
+    Store,
+    /// Into the mover's hand, and sown again at once along the mover's
+    /// ring from the place after the pit the last seed fell in, as a pile
+    /// of its own (relays and captures as any pile): seeds never leave the
+    /// board (Hus). Only with `facing` captures.
+    Sown,
 }
 
 impl CaptureRules {
@@ -397,6 +501,12 @@ pub enum SeedsLeft {
     /// is empty (Turkish Mangala: the player who runs out first takes the
     /// rest); otherwise each side's seeds go to its owner.
     EmptySide,
+    /// When the game ends because the player to move has no legal move,
+    /// every seed left, and every seed in that player's store, goes to the
+    /// other player, the last to move: a player who cannot move loses (Hus,
+    /// Tsoro). A repeated position gives each side's seeds to its owner.
+    /// Not with `turn.pass`.
+    LastMover,
 }
 
 fn repetition_none() -> Repetition {
@@ -497,7 +607,9 @@ impl Rules {
     /// Whether the rules use an element only the position's general sowing
     /// plays (every element of [`Rules::uses_general_elements`] but the pass).
     pub(crate) fn uses_general_sowing(&self) -> bool {
-        matches!(self.sowing.relay, Relay::Any | Relay::Next)
+        self.four_rows()
+            || self.sowing.min_seeds > 1
+            || matches!(self.sowing.relay, Relay::Any | Relay::Next)
             || self.capture.between_equal
             || self.capture.after_empty
             || self.capture.during_sowing > 0
@@ -508,9 +620,39 @@ impl Rules {
             || self.end.seeds_left != SeedsLeft::Owner
     }
 
+    /// Whether a move's relays may go round for ever (relay from any pit or
+    /// from the next, or a relay on four rows, where a player's seeds stay
+    /// on their own circuit), so that with stores beside the board the
+    /// endless sowings must be found (see `docs/rules.md`).
+    pub fn relay_may_loop(&self) -> bool {
+        matches!(self.sowing.relay, Relay::Any | Relay::Next)
+            || (self.four_rows() && self.sowing.relay == Relay::Own)
+    }
+
     /// Total seeds in a game of the default size.
     pub fn total_seeds(&self) -> u32 {
-        2 * self.board.pits_per_side as u32 * self.board.seeds_per_pit as u32
+        let filled = self.pits_a_side() - self.empty_at_start();
+        2 * filled as u32 * self.board.seeds_per_pit as u32
+    }
+
+    /// Whether the board has four rows (`board.rows = 4`).
+    pub fn four_rows(&self) -> bool {
+        self.board.rows == 4
+    }
+
+    /// The pits each player owns: `pits_per_side`, twice that on four rows
+    /// (both of the player's rows).
+    pub fn pits_a_side(&self) -> usize {
+        self.board.pits_per_side as usize * if self.four_rows() { 2 } else { 1 }
+    }
+
+    /// The pits of each player that start empty (`board.start`).
+    pub fn empty_at_start(&self) -> usize {
+        match self.board.start {
+            StartPits::All => 0,
+            StartPits::InnerRightHalf => self.board.pits_per_side as usize / 2,
+            StartPits::Outer => self.board.pits_per_side as usize,
+        }
     }
 
     /// Checks every field, reporting all problems at once.
@@ -549,27 +691,36 @@ impl Rules {
             problem(
                 "board.pits_per_side",
                 b.pits_per_side.to_string(),
-                size_message("pits per side", pmin, pmax, true),
+                size_message("pits per side", pmin, pmax, true, b.rows),
             );
         }
         if b.seeds_per_pit < smin || b.seeds_per_pit > smax || b.seeds_per_pit == 0 {
             problem(
                 "board.seeds_per_pit",
                 b.seeds_per_pit.to_string(),
-                size_message("seeds per pit", smin, smax, false),
+                size_message("seeds per pit", smin, smax, false, b.rows),
             );
         }
-        if self.total_seeds() > MAX_TOTAL_SEEDS {
+        let rows_ok = matches!(b.rows, 2 | 4);
+        if !rows_ok {
+            problem(
+                "board.rows",
+                b.rows.to_string(),
+                "2 (a row each) or 4 (two rows each, each player sowing round their own)".into(),
+            );
+        }
+        if rows_ok && self.total_seeds() > MAX_TOTAL_SEEDS {
             problem(
                 "board",
                 format!("{} pits per side x {} seeds", b.pits_per_side, b.seeds_per_pit),
                 format!(
-                    "at most {MAX_TOTAL_SEEDS} seeds in all (2 x pits per side x seeds per pit), \
-                     this makes {}",
+                    "at most {MAX_TOTAL_SEEDS} seeds in all (the pits filled at the start x seeds \
+                     per pit), this makes {}",
                     self.total_seeds()
                 ),
             );
         }
+        self.check_four_rows(&mut problem);
         for (i, &c) in self.capture.counts.iter().enumerate() {
             if c == 0 || c > 63 {
                 problem(
@@ -691,6 +842,35 @@ impl Rules {
                 );
             }
         }
+        if self.end.seeds_left == SeedsLeft::LastMover && self.turn.pass {
+            problem(
+                "end.seeds_left",
+                "\"last-mover\"".into(),
+                "\"owner\" or \"empty-side\" when turn.pass is true: a player who cannot move \
+                 passes, so no player loses for it"
+                    .into(),
+            );
+        }
+        if self.sowing.forced_singles && self.sowing.min_seeds != 2 {
+            problem(
+                "sowing.forced_singles",
+                "true".into(),
+                "false unless sowing.min_seeds = 2 (it lets a single seed move when no pit holds \
+                 two)"
+                    .into(),
+            );
+        }
+        let min = self.sowing.min_seeds;
+        if min == 0 || min as u32 > self.total_seeds().max(1) {
+            problem(
+                "sowing.min_seeds",
+                min.to_string(),
+                format!(
+                    "1 (any pit with seeds) to {} (the seeds in the game at this size)",
+                    self.total_seeds().max(1)
+                ),
+            );
+        }
         let claim = &self.claim;
         if claim.count == 0 && (claim.not_last_pit || claim.not_same_number) {
             problem(
@@ -738,11 +918,12 @@ impl Rules {
                 && !self.capture.between_equal
                 && during == 0
                 && !self.capture.after_empty
+                && self.capture.facing == Facing::Off
             {
                 problem(
                     "capture",
-                    "counts = [], parity = \"off\", empty_pit = \"off\", between_equal = false, during_sowing = 0, after_empty = false and no claim".into(),
-                    "a capture rule (counts, parity, empty_pit, between_equal, during_sowing or after_empty) or a claim when stores are beside the board: seeds \
+                    "counts = [], parity = \"off\", empty_pit = \"off\", between_equal = false, during_sowing = 0, after_empty = false, facing = \"off\" and no claim".into(),
+                    "a capture rule (counts, parity, empty_pit, between_equal, during_sowing, after_empty or facing) or a claim when stores are beside the board: seeds \
                      leave the board only by captures, so without one a game could end only by a \
                      repeated position or a side without a move, which can take longer than anyone \
                      can wait (16 pits x 7 seeds: over 20,000 moves, each slower than the last)"
@@ -756,6 +937,7 @@ impl Rules {
                 && self.claim.count == 0
                 && during == 0
                 && !self.capture.after_empty
+                && self.capture.facing == Facing::Off
                 && smallest.is_some_and(|c| c > total)
             {
                 problem(
@@ -787,8 +969,128 @@ impl Rules {
     }
 }
 
-fn size_message(what: &str, min: u8, max: u8, pits: bool) -> String {
-    if pits {
+impl Rules {
+    /// The problems of the four-row elements: `rows = 4` with what it
+    /// cannot go with, and `facing`, `taken = "sown"` and `start` without it.
+    fn check_four_rows(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let four = self.four_rows();
+        let c = &self.capture;
+        if !four {
+            if c.facing != Facing::Off {
+                problem(
+                    "capture.facing",
+                    format!("{:?}", c.facing).to_lowercase(),
+                    "\"off\" unless board.rows = 4 (only four rows have an inner pit facing \
+                     one's own with an outer pit behind it)"
+                        .into(),
+                );
+            }
+            if self.board.start != StartPits::All {
+                problem(
+                    "board.start",
+                    format!("{:?}", self.board.start).to_lowercase(),
+                    "\"all\" unless board.rows = 4 (two rows have no inner row)".into(),
+                );
+            }
+        }
+        if c.facing_on != FacingOn::Occupied && c.facing == Facing::Off {
+            problem(
+                "capture.facing_on",
+                "\"empty\"".into(),
+                "\"occupied\" unless capture.facing is set (it says where a facing capture is \
+                 made from)"
+                    .into(),
+            );
+        }
+        if c.taken == Taken::Sown && c.facing == Facing::Off {
+            problem(
+                "capture.taken",
+                "\"sown\"".into(),
+                "\"store\" unless capture.facing is set (the seeds of a facing capture are what \
+                 is sown again)"
+                    .into(),
+            );
+        }
+        if !four {
+            return;
+        }
+        let [_, pmax] = self.board.pits_per_side_range;
+        if pmax as usize > MAX_PITS_PER_ROW_ON_FOUR {
+            problem(
+                "board.pits_per_side_range",
+                format!("[{}, {pmax}]", self.board.pits_per_side_range[0]),
+                format!(
+                    "at most {MAX_PITS_PER_ROW_ON_FOUR} pits a row when board.rows = 4 (a \
+                     player's two rows are held as one row of at most {MAX_PITS_PER_SIDE} pits)"
+                ),
+            );
+        }
+        if self.board.stores != StorePlacement::Beside {
+            problem(
+                "board.stores",
+                "\"ring\"".into(),
+                "\"beside\" when board.rows = 4 (each player sows round their own two rows; no \
+                 store stands on that circuit)"
+                    .into(),
+            );
+        }
+        if matches!(self.sowing.relay, Relay::Any | Relay::Next) {
+            problem(
+                "sowing.relay",
+                format!("{:?}", self.sowing.relay).to_lowercase(),
+                "\"none\" or \"own\" when board.rows = 4 (a player sows only their own pits, \
+                 so a relay lifts only their own)"
+                    .into(),
+            );
+        }
+        let mut other = Vec::new();
+        if c.empty_pit != EmptyPitCapture::Off {
+            other.push("empty_pit");
+        }
+        if c.takes_by_count() {
+            other.push("counts or parity");
+        }
+        if c.between_equal {
+            other.push("between_equal");
+        }
+        if c.during_sowing > 0 {
+            other.push("during_sowing");
+        }
+        if c.after_empty {
+            other.push("after_empty");
+        }
+        if self.claim.count > 0 {
+            other.push("claim.count");
+        }
+        if !other.is_empty() {
+            problem(
+                "capture",
+                other.join(", "),
+                "only capture.facing when board.rows = 4 (the other captures speak of the \
+                 opponent's row the last seed falls in, and on four rows it never does)"
+                    .into(),
+            );
+        }
+        if self.turn.must_feed {
+            problem(
+                "turn.must_feed",
+                "true".into(),
+                "false when board.rows = 4 (no sowing reaches the opponent's pits, so none can \
+                 feed them)"
+                    .into(),
+            );
+        }
+    }
+}
+
+fn size_message(what: &str, min: u8, max: u8, pits: bool, rows: u8) -> String {
+    if pits && rows == 4 {
+        format!(
+            "{min} to {max} {what} ({} to {} pits in total on four rows, a multiple of 4)",
+            4 * min as u32,
+            4 * max as u32
+        )
+    } else if pits {
         format!(
             "{min} to {max} {what} ({} to {} pits in total, even)",
             2 * min as u32,

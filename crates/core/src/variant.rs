@@ -2,8 +2,8 @@
 //! hot path reads.
 
 use crate::rules::{
-    EmptyPitCapture, GrandSlam, Parity, Relay, RuleErrors, Rules, StorePlacement, VariantFileError,
-    MAX_PITS_PER_SIDE,
+    EmptyPitCapture, Facing, GrandSlam, Parity, Relay, RuleErrors, Rules, StorePlacement, Taken,
+    VariantFileError, MAX_PITS_PER_SIDE,
 };
 use crate::Side;
 
@@ -38,6 +38,8 @@ const PRESETS: &[(&str, &str)] = &[
     ("vai-lung-thlan", include_str!("../variants/vai-lung-thlan.toml")),
     ("gabata", include_str!("../variants/gabata.toml")),
     ("pallanguzhi", include_str!("../variants/pallanguzhi.toml")),
+    ("hus", include_str!("../variants/hus.toml")),
+    ("tsoro", include_str!("../variants/tsoro.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -99,6 +101,21 @@ pub(crate) struct HotRules {
     /// Sowings may never end (`relay = "any"` or `"next"` with stores
     /// beside the board): listing the legal moves sows each pit on a copy.
     pub endless_check: bool,
+    /// `board.rows = 4` (played by the general sowing).
+    pub four_rows: bool,
+    /// `sowing.min_seeds`: the fewest seeds a move starts from.
+    pub min_seeds: u8,
+    /// `endless_check || min_seeds > 1`: the legal sowings are never
+    /// simply the pits holding seeds.
+    pub filter_always: bool,
+    /// `capture.facing` (four rows).
+    pub facing: Facing,
+    /// `capture.taken = "sown"`.
+    pub taken_sown: bool,
+    /// `capture.facing_on = "empty"`.
+    pub facing_on_empty: bool,
+    /// `sowing.forced_singles`.
+    pub forced_singles: bool,
     pub extra_turn: bool,
     pub chain: bool,
     pub pie_rule: bool,
@@ -206,7 +223,8 @@ impl Variant {
     }
 
     fn compile(rules: Rules) -> Variant {
-        let n = rules.board.pits_per_side as usize;
+        let n = rules.pits_a_side();
+        let four_rows = rules.four_rows();
         let stores_on_ring = rules.board.stores == StorePlacement::Ring;
         let mut ring = [[0u8; 2 * MAX_RING]; 2];
         let mut ring_len = 0;
@@ -215,11 +233,15 @@ impl Variant {
             let opp = side.opponent().index() * n;
             let mut cells = Vec::with_capacity(MAX_RING);
             cells.extend((own..own + n).map(|c| c as u8));
-            if stores_on_ring {
+            if four_rows {
+                // Each player sows round their own two rows alone.
+            } else if stores_on_ring {
                 cells.push((STORE_CELL + side.index()) as u8);
             }
-            cells.extend((opp..opp + n).map(|c| c as u8));
-            if stores_on_ring && !rules.sowing.skip_opponent_store {
+            if !four_rows {
+                cells.extend((opp..opp + n).map(|c| c as u8));
+            }
+            if !four_rows && stores_on_ring && !rules.sowing.skip_opponent_store {
                 cells.push((STORE_CELL + side.opponent().index()) as u8);
             }
             ring_len = cells.len();
@@ -240,6 +262,7 @@ impl Variant {
                 capture_mask[c / 64] |= 1 << (c % 64);
             }
         }
+        let endless = rules.relay_may_loop() && rules.board.stores == StorePlacement::Beside;
         let hot = HotRules {
             general,
             relay_or_general: general || rules.sowing.relay != Relay::None,
@@ -247,8 +270,14 @@ impl Variant {
             relay: rules.sowing.relay == Relay::Own,
             relay_any: rules.sowing.relay == Relay::Any,
             relay_next: rules.sowing.relay == Relay::Next,
-            endless_check: matches!(rules.sowing.relay, Relay::Any | Relay::Next)
-                && rules.board.stores == StorePlacement::Beside,
+            endless_check: endless,
+            four_rows,
+            min_seeds: rules.sowing.min_seeds,
+            filter_always: endless || rules.sowing.min_seeds > 1,
+            facing: rules.capture.facing,
+            taken_sown: rules.capture.taken == Taken::Sown,
+            facing_on_empty: rules.capture.facing_on == crate::FacingOn::Empty,
+            forced_singles: rules.sowing.forced_singles,
             extra_turn: rules.sowing.extra_turn,
             chain: rules.capture.chain,
             pie_rule: rules.turn.pie_rule,
@@ -314,9 +343,21 @@ impl Variant {
         &self.rules.name
     }
 
-    /// Pits in each row.
+    /// The pits each player owns: the pits of their row, or on four rows
+    /// of both their rows (twice `board.pits_per_side`), numbered in the
+    /// order the player sows them.
     pub fn pits_per_side(&self) -> usize {
         self.n
+    }
+
+    /// Rows of pits on the board: 2 or 4 (`board.rows`).
+    pub fn rows(&self) -> usize {
+        self.rules.board.rows as usize
+    }
+
+    /// Pits in each row of the board (`board.pits_per_side`).
+    pub fn pits_per_row(&self) -> usize {
+        self.rules.board.pits_per_side as usize
     }
 
     /// Seeds in each pit at the start.

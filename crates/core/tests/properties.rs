@@ -143,7 +143,15 @@ fn stores_never_shrink_during_play() {
                 let mv = moves[(seed >> 33) as usize % moves.len()];
                 game.play(mv).unwrap();
                 let after = game.position();
-                if mv != Move::Swap {
+                // A player who cannot move loses their store to the other
+                // (`seeds_left = "last-mover"`): the winner holds every seed.
+                let lost = v.rules().end.seeds_left == SeedsLeft::LastMover
+                    && after.end_reason().is_some_and(|r| r.mover_cannot_move());
+                if lost {
+                    let loser = after.to_move();
+                    assert_eq!(after.store(loser), 0, "{} {before} {mv}", v.name());
+                    assert_eq!(after.store(!loser) as u32, v.total_seeds(), "{}", v.name());
+                } else if mv != Move::Swap {
                     for side in Side::ALL {
                         assert!(
                             after.store(side) >= before.store(side),

@@ -10,8 +10,9 @@
 use std::collections::HashSet;
 
 use mancala_core::{
-    preset_names, CaptureRows, ClaimRules, EmptyPitCapture, EmptySide, Game, GrandSlam, Move,
-    Parity, Relay, Repetition, Rules, SeedsLeft, Side, StorePlacement, Variant, MAX_RELAY_PILES,
+    preset_names, CaptureRows, ClaimRules, EmptyPitCapture, EmptySide, Facing, FacingOn, Game,
+    GrandSlam, Move, Parity, Relay, Repetition, Rules, SeedsLeft, Side, StartPits, StorePlacement,
+    Taken, Variant, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -112,11 +113,15 @@ impl Board {
     }
     /// Every pit's seeds go to the store of the side it lies on; with
     /// `to_empty_side`, when one side is empty, all of them go to the store
-    /// of that side.
+    /// of that side; with `to_side`, all of them go to that side's store.
     fn give_seeds_left(&mut self, to_empty_side: bool) {
+        self.give_seeds_left_to(to_empty_side, None)
+    }
+    fn give_seeds_left_to(&mut self, to_empty_side: bool, to_side: Option<usize>) {
         let sums = [self.side_sum(0), self.side_sum(1)];
         for s in 0..2 {
             let to = match sums {
+                _ if to_side.is_some() => to_side.unwrap(),
                 [0, _] if to_empty_side => 0,
                 [_, 0] if to_empty_side => 1,
                 _ => s,
@@ -177,6 +182,19 @@ struct Stats {
     after_empty_captures: u64,
     /// Piles lifted by `relay = "next"`.
     next_relays: u64,
+    /// Captures of the pits facing an inner pit (four rows, `facing`).
+    facing_captures: u64,
+    /// Of them, the ones whose seeds were sown again (`taken = "sown"`).
+    sown_captures: u64,
+    /// Moves played on four rows.
+    four_row_moves: u64,
+    /// Single seeds sown because no pit held two (`forced_singles`).
+    forced_singles: u64,
+    /// Facing captures from an empty inner pit (`facing_on = "empty"`).
+    facing_from_empty: u64,
+    /// Ends where every seed left went to the last mover (`seeds_left =
+    /// "last-mover"`).
+    to_last_mover: u64,
     count_captures: u64,
     grand_slams_played: u64,
     forced_grand_slam_positions: u64,
@@ -192,9 +210,15 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
+            self.forced_singles,
+            self.facing_from_empty,
+            self.four_row_moves,
+            self.facing_captures,
+            self.sown_captures,
+            self.to_last_mover,
             self.passes,
             self.between_captures,
             self.during_captures,
@@ -259,12 +283,18 @@ fn report_failures(stats: &Stats) {
 
 struct Reference<'a> {
     r: &'a Rules,
+    /// The pits each player owns: a row's, or on four rows both rows'.
     n: usize,
+    /// Pits in each row (`pits_per_side`).
+    p: usize,
+    four: bool,
 }
 
 impl<'a> Reference<'a> {
     fn new(r: &'a Rules) -> Reference<'a> {
-        Reference { r, n: r.board.pits_per_side as usize }
+        let p = r.board.pits_per_side as usize;
+        let four = r.board.rows == 4;
+        Reference { r, n: if four { 2 * p } else { p }, p, four }
     }
 
     /// The start position. `docs/rules.md` only says the end checks run
@@ -274,12 +304,17 @@ impl<'a> Reference<'a> {
     /// (only check 3 can fire there).
     fn start(&self) -> RefPos {
         let s = self.r.board.seeds_per_pit as u32;
+        // `start = "inner-right-half"`: the left half of each inner row, the
+        // last floor(p / 2) pits of each player's numbering, starts empty.
+        let mut row = vec![s; self.n];
+        match self.r.board.start {
+            StartPits::All => {}
+            StartPits::InnerRightHalf => row[self.n - self.p / 2..].fill(0),
+            // The inner row, the pits p + 1 to 2p, starts empty.
+            StartPits::Outer => row[self.p..].fill(0),
+        }
         let mut p = RefPos {
-            board: Board {
-                pits: [vec![s; self.n], vec![s; self.n]],
-                stores: [0, 0],
-                claimed: [None, None],
-            },
+            board: Board { pits: [row.clone(), row], stores: [0, 0], claimed: [None, None] },
             to_move: idx(self.r.turn.first),
             opening: self.r.turn.pie_rule,
             swap_offered: false,
@@ -296,6 +331,10 @@ impl<'a> Reference<'a> {
         let mut cells = Vec::new();
         for k in 0..self.n {
             cells.push(Cell::Pit(mover, k));
+        }
+        if self.four {
+            // Four rows: round the mover's own pits alone.
+            return cells;
         }
         if ring_stores {
             cells.push(Cell::Store(mover));
@@ -328,15 +367,21 @@ impl<'a> Reference<'a> {
         let mut looped = false;
         let mut piles = 0u64;
         let relay = self.r.sowing.relay;
+        // Seeds of a facing capture in the mover's hand, sown from the pit
+        // after `start` (`taken = "sown"`).
+        let mut hand = 0u32;
         loop {
             // A sowing that comes back to a board and pile it lifted before
             // would go round forever; under "any", so is one lifting more
             // than MAX_RELAY_PILES piles.
             piles += 1;
-            let may_loop = matches!(relay, Relay::Any | Relay::Next);
-            if !seen.insert((b.clone(), start)) || (may_loop && piles > MAX_RELAY_PILES as u64) {
+            let may_loop =
+                matches!(relay, Relay::Any | Relay::Next) || (self.four && relay == Relay::Own);
+            if (hand == 0 && !seen.insert((b.clone(), start)))
+                || (may_loop && piles > MAX_RELAY_PILES as u64)
+            {
                 looped = true;
-                if may_loop {
+                if matches!(relay, Relay::Any | Relay::Next) || self.four {
                     stats.relay_loops += 1;
                 } else {
                     stats.relay_loops_own += 1;
@@ -344,18 +389,21 @@ impl<'a> Reference<'a> {
                 break;
             }
             let origin = ring[start];
-            let mut seeds = b.get(origin);
-            b.set(origin, 0);
+            let from_hand = hand > 0;
+            let mut seeds = if from_hand { std::mem::take(&mut hand) } else { b.get(origin) };
+            if !from_hand {
+                b.set(origin, 0);
+            }
             let mut pos = start;
             // The first seed back into the origin, unless it is the only one.
-            if self.r.sowing.first_seed_in_origin && seeds > 1 {
+            if self.r.sowing.first_seed_in_origin && seeds > 1 && !from_hand {
                 b.set(origin, 1);
                 seeds -= 1;
                 self.take_during(&mut b, origin, mover, stats);
             }
             while seeds > 0 {
                 pos = (pos + 1) % len;
-                if self.r.sowing.skip_origin && pos == start {
+                if self.r.sowing.skip_origin && pos == start && !from_hand {
                     continue;
                 }
                 let c = ring[pos];
@@ -375,6 +423,43 @@ impl<'a> Reference<'a> {
                 seeds -= 1;
             }
             last = ring[pos];
+            // Four rows: a last seed in one of the mover's inner pits that
+            // was not empty, facing the opponent's inner pit (and the outer
+            // pit behind it) holding seeds, takes both, instead of a relay.
+            if let Cell::Pit(s, j) = last {
+                let facing = self.r.capture.facing;
+                // The pit was not empty (now 2 or more) or, under
+                // `facing_on = "empty"`, was empty (now 1).
+                let from_here = match self.r.capture.facing_on {
+                    FacingOn::Occupied => b.get(last) >= 2,
+                    FacingOn::Empty => b.get(last) == 1,
+                };
+                if facing != Facing::Off && s == mover && j >= self.p && from_here {
+                    let opp = 1 - mover;
+                    // Pits numbered from 1: inner j + 1 faces 3p + 1 - (j + 1),
+                    // with the outer pit (j + 1) - p behind it.
+                    let inner = 3 * self.p - 1 - j;
+                    let outer = j - self.p;
+                    let (i_seeds, o_seeds) = (b.pits[opp][inner], b.pits[opp][outer]);
+                    let takes = i_seeds > 0 && (facing == Facing::Inner || o_seeds > 0);
+                    if takes {
+                        stats.facing_captures += 1;
+                        if self.r.capture.facing_on == FacingOn::Empty {
+                            stats.facing_from_empty += 1;
+                        }
+                        b.pits[opp][inner] = 0;
+                        b.pits[opp][outer] = 0;
+                        if self.r.capture.taken == Taken::Sown {
+                            stats.sown_captures += 1;
+                            hand = i_seeds + o_seeds;
+                            start = pos;
+                            continue;
+                        }
+                        b.stores[mover] += i_seeds + o_seeds;
+                        break;
+                    }
+                }
+            }
             if self.lifts(&b, mover, last) {
                 stats.relay_pickups += 1;
                 start = pos;
@@ -583,8 +668,11 @@ impl<'a> Reference<'a> {
         let opp_empty = p.board.side_sum(opp) == 0;
         let mut otherwise = Vec::new();
         let (mut nonempty, mut endless) = (0, 0);
+        let startable = self.startable(&p.board, mover);
         for k in 0..self.n {
-            if p.board.pits[mover][k] == 0 {
+            // A move starts from a pit holding at least `min_seeds` (or a
+            // forced single seed).
+            if !startable.contains(&k) {
                 continue;
             }
             nonempty += 1;
@@ -615,6 +703,25 @@ impl<'a> Reference<'a> {
             }
         };
         (legal, all_gs, nonempty > 0 && endless == nonempty)
+    }
+
+    /// The pits a move may start from by `min_seeds`: those holding at
+    /// least that many; under `forced_singles`, when there are none, the
+    /// pits holding one seed whose next place along the mover's ring is an
+    /// empty pit.
+    fn startable(&self, b: &Board, mover: usize) -> Vec<usize> {
+        let min = self.r.sowing.min_seeds as u32;
+        let held: Vec<usize> = (0..self.n).filter(|&k| b.pits[mover][k] >= min.max(1)).collect();
+        if !held.is_empty() || !self.r.sowing.forced_singles {
+            return held;
+        }
+        let ring = self.ring(mover);
+        (0..self.n)
+            .filter(|&k| {
+                let next = ring[(k + 1) % ring.len()];
+                b.pits[mover][k] == 1 && matches!(next, Cell::Pit(..)) && b.get(next) == 0
+            })
+            .collect()
     }
 
     fn legal_moves(&self, p: &RefPos, stats: &mut Stats) -> Vec<Move> {
@@ -650,6 +757,12 @@ impl<'a> Reference<'a> {
             }
             Move::Sow(k) => {
                 let k = k as usize;
+                if self.four {
+                    stats.four_row_moves += 1;
+                }
+                if p.board.pits[mover][k] < self.r.sowing.min_seeds as u32 {
+                    stats.forced_singles += 1;
+                }
                 let res = self.sow(&p.board, mover, k, self.grand_slam_captures(), stats);
                 if res.grand_slam {
                     stats.grand_slams_played += 1;
@@ -728,6 +841,8 @@ impl<'a> Reference<'a> {
             let mover = q.to_move;
             let reason = if q.board.side_sum(mover) == 0 {
                 "no-seeds"
+            } else if self.startable(&q.board, mover).is_empty() {
+                "no-move"
             } else if all_endless {
                 "endless-sowing"
             } else if self.r.turn.must_feed && q.board.side_sum(1 - mover) == 0 {
@@ -735,7 +850,17 @@ impl<'a> Reference<'a> {
             } else {
                 "only-grand-slams"
             };
-            q.board.give_seeds_left(self.to_empty_side());
+            // `seeds_left = "last-mover"`: the player who cannot move loses,
+            // every seed left going to the other.
+            let last_mover = self.r.end.seeds_left == SeedsLeft::LastMover;
+            if last_mover && q.board.side_sum(0) + q.board.side_sum(1) > 0 {
+                stats.to_last_mover += 1;
+            }
+            if last_mover {
+                // The player who cannot move loses their store too.
+                q.board.stores[1 - mover] += std::mem::take(&mut q.board.stores[mover]);
+            }
+            q.board.give_seeds_left_to(self.to_empty_side(), last_mover.then_some(1 - mover));
             q.end = Some(reason);
             return q.end;
         }
@@ -840,7 +965,7 @@ fn describe(rules: &Rules) -> String {
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
-         after_empty={}",
+         after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -868,6 +993,13 @@ fn describe(rules: &Rules) -> String {
         rules.capture.between_equal,
         rules.capture.during_sowing,
         rules.capture.after_empty,
+        rules.board.rows,
+        rules.board.start,
+        rules.sowing.min_seeds,
+        rules.capture.facing,
+        rules.capture.taken,
+        rules.capture.facing_on,
+        rules.sowing.forced_singles,
     )
 }
 
@@ -1012,7 +1144,10 @@ fn random_size(rules: &Rules, rng: &mut Rng, max_pits: u8, max_seeds: u8) -> (u8
     loop {
         let p = rng.range(pmin as usize, pmax.min(max_pits).max(pmin) as usize) as u8;
         let s = rng.range(smin as usize, smax.min(max_seeds).max(smin) as usize) as u8;
-        if 2 * p as u32 * s as u32 <= 255 {
+        let mut sized = rules.clone();
+        sized.board.pits_per_side = p;
+        sized.board.seeds_per_pit = s;
+        if sized.total_seeds() <= 255 {
             return (p, s);
         }
     }
@@ -1047,9 +1182,10 @@ fn presets_match_reference_in_random_games() {
     eprintln!("preset stats: {stats:?}");
     assert!(stats.swaps > 0 && stats.extra_turns > 0 && stats.relay_pickups > 0);
     assert!(stats.empty_pit_captures > 0 && stats.count_captures > 0);
-    for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "cycle"] {
+    for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "cycle", "no-move"] {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");
     }
+    assert!(stats.sown_captures > 0 && stats.to_last_mover > 0, "{stats:?}");
 }
 
 /// A random rule set derived from a preset; `None` when `Variant::new` rejects it.
@@ -1150,10 +1286,69 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
             r.capture.grand_slam = GrandSlam::Allowed;
         }
     }
+    // A pit must hold two or more to start a move, in about a sixth of the
+    // sets; a player who cannot move loses, in about a sixth.
+    r.sowing.min_seeds = if rng.below(6) == 0 { rng.range(2, 3) as u8 } else { 1 };
+    r.sowing.forced_singles = r.sowing.min_seeds == 2 && rng.coin();
+    if rng.below(6) == 0 {
+        r.end.seeds_left = SeedsLeft::LastMover;
+    }
+    // Four rows, in about a fifth of the sets: most of them made valid
+    // (stores beside, a relay from one's own pits or none, the facing
+    // capture alone), the rest checking the refusals docs/rules.md names.
+    r.board.rows = 2;
+    r.board.start = StartPits::All;
+    r.capture.facing = Facing::Off;
+    r.capture.facing_on = FacingOn::Occupied;
+    r.capture.taken = Taken::Store;
+    if rng.below(5) == 0 {
+        four_rows(&mut r, rng);
+    } else if rng.below(40) == 0 {
+        // A four-row element on two rows: refused.
+        r.capture.facing = Facing::Both;
+    }
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
     r
+}
+
+/// Makes `r` a four-row rule set; in one case of eight it keeps an element
+/// four rows refuse.
+fn four_rows(r: &mut Rules, rng: &mut Rng) {
+    r.board.rows = 4;
+    r.board.pits_per_side_range = [1, 8];
+    r.board.start = rng.pick(&[StartPits::InnerRightHalf, StartPits::All, StartPits::Outer]);
+    r.capture.facing_on = if rng.coin() { FacingOn::Empty } else { FacingOn::Occupied };
+    r.capture.facing = rng.pick(&[Facing::Both, Facing::Inner, Facing::Inner, Facing::Off]);
+    r.capture.taken =
+        if r.capture.facing != Facing::Off && rng.coin() { Taken::Sown } else { Taken::Store };
+    if rng.below(8) == 0 {
+        return;
+    }
+    r.board.stores = StorePlacement::Beside;
+    r.sowing.extra_turn = false;
+    r.sowing.relay = if rng.coin() { Relay::Own } else { Relay::None };
+    r.capture.empty_pit = EmptyPitCapture::Off;
+    r.capture.counts.clear();
+    r.capture.parity = Parity::Off;
+    r.capture.rows = CaptureRows::Opponent;
+    r.capture.chain = false;
+    r.capture.grand_slam = GrandSlam::Allowed;
+    r.capture.between_equal = false;
+    r.capture.during_sowing = 0;
+    r.capture.after_empty = false;
+    r.claim = ClaimRules::default();
+    r.turn.must_feed = false;
+    if r.end.repetition == Repetition::None {
+        r.end.repetition = Repetition::Owner;
+    }
+    if r.capture.facing == Facing::Off {
+        r.capture.facing = Facing::Inner;
+    }
+    if r.end.seeds_left == SeedsLeft::LastMover {
+        r.turn.pass = false;
+    }
 }
 
 #[test]
@@ -1195,6 +1390,7 @@ fn custom_rules_match_reference_in_random_games() {
                             && !rules.capture.between_equal
                             && rules.capture.during_sowing == 0
                             && !rules.capture.after_empty
+                            && rules.capture.facing == Facing::Off
                             && rules.capture.empty_pit == EmptyPitCapture::Off)))
                     || (rules.capture.chain && !by_count)
                     || (!by_count && rules.capture.grand_slam != GrandSlam::Allowed)
@@ -1218,7 +1414,11 @@ fn custom_rules_match_reference_in_random_games() {
                         && rules.claim.count == 0
                         && rules.capture.during_sowing == 0
                         && !rules.capture.after_empty
-                        && rules.capture.counts.iter().all(|&c| c as u32 > rules.total_seeds()));
+                        && rules.capture.facing == Facing::Off
+                        && rules.capture.counts.iter().all(|&c| c as u32 > rules.total_seeds()))
+                    || refused_on_four_rows(&rules)
+                    || (rules.end.seeds_left == SeedsLeft::LastMover && rules.turn.pass)
+                    || rules.sowing.min_seeds as u32 > rules.total_seeds();
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
                 continue;
             }
@@ -1244,10 +1444,51 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.during_captures > 0, "no capture during the sowing: {stats:?}");
     assert!(stats.after_empty_captures > 0, "no capture after an empty pit: {stats:?}");
     assert!(stats.next_relays > 0, "no pile lifted by relay = \"next\": {stats:?}");
-    for reason in ["majority", "empty-side", "no-seeds", "cannot-feed", "only-grand-slams", "cycle"]
-    {
+    assert!(stats.four_row_moves > 0, "no move on four rows: {stats:?}");
+    assert!(stats.facing_captures > stats.sown_captures, "no facing capture stored: {stats:?}");
+    assert!(stats.sown_captures > 0, "no facing capture sown again: {stats:?}");
+    assert!(stats.to_last_mover > 0, "no seeds went to the last mover: {stats:?}");
+    assert!(stats.forced_singles > 0, "no single seed sown when forced: {stats:?}");
+    assert!(stats.facing_from_empty > 0, "no facing capture from an empty pit: {stats:?}");
+    for reason in [
+        "majority",
+        "empty-side",
+        "no-seeds",
+        "cannot-feed",
+        "only-grand-slams",
+        "cycle",
+        "no-move",
+    ] {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");
     }
+}
+
+/// The combinations of the four-row elements docs/rules.md says are
+/// refused.
+fn refused_on_four_rows(r: &Rules) -> bool {
+    let c = &r.capture;
+    if r.sowing.forced_singles && r.sowing.min_seeds != 2 {
+        return true;
+    }
+    if c.facing_on != FacingOn::Occupied && c.facing == Facing::Off {
+        return true;
+    }
+    if r.board.rows != 4 {
+        return c.facing != Facing::Off
+            || r.board.start != StartPits::All
+            || (c.taken == Taken::Sown && c.facing == Facing::Off);
+    }
+    (c.taken == Taken::Sown && c.facing == Facing::Off)
+        || r.board.pits_per_side_range[1] > 8
+        || r.board.stores != StorePlacement::Beside
+        || matches!(r.sowing.relay, Relay::Any | Relay::Next)
+        || c.empty_pit != EmptyPitCapture::Off
+        || c.takes_by_count()
+        || c.between_equal
+        || c.during_sowing > 0
+        || c.after_empty
+        || r.claim.count > 0
+        || r.turn.must_feed
 }
 
 fn check_perft(variant: &Variant, max_depth: u32) {

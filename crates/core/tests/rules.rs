@@ -619,8 +619,8 @@ fn stores_beside_the_board_without_a_capture_rule_are_refused() {
     assert!(
         e.contains("capture")
             && e.contains(
-                "a capture rule (counts, parity, empty_pit, between_equal, during_sowing or \
-                 after_empty) or a claim"
+                "a capture rule (counts, parity, empty_pit, between_equal, during_sowing, \
+                 after_empty or facing) or a claim"
             ),
         "{e}"
     );
@@ -1990,4 +1990,268 @@ fn relay_next_looks_at_the_pit_the_pile_came_from_even_when_laps_pass_over_it() 
     let v = variant("pallanguzhi");
     let (_, r) = play(&v, "26,0,0,0,0,0,0:0/0,0,0,0,0,0,0:0/S", &["1"]);
     assert!(r.relays > 0);
+}
+
+// ------------------------------------------------------------- four rows
+
+// Four-row boards are drawn as South sees them, each column's four pits
+// one above the other: North's outer row (North's pit 1 at the right),
+// North's inner row, South's inner row (South's pit p + 1 at the right),
+// South's outer row (South's pit 1 at the left). The pit numbers of a
+// 4 x 4 board:
+//
+//     North outer   4  3  2  1
+//     North inner   5  6  7  8
+//     South inner   8  7  6  5
+//     South outer   1  2  3  4
+
+/// Hus on a 4 x 4 board (two seeds a pit): the small boards below.
+fn hus4() -> Variant {
+    variant("hus").resized(Some(4), Some(2)).unwrap()
+}
+
+#[test]
+fn hus_the_left_half_of_each_inner_row_starts_empty() {
+    //     North outer   2  2  2  2  2  2  2  2
+    //     North inner   2  2  2  2  0  0  0  0
+    //     South inner   0  0  0  0  2  2  2  2
+    //     South outer   2  2  2  2  2  2  2  2
+    // South's pits 13 to 16 (the inner row's left half) start empty, and
+    // North's: 48 seeds in all.
+    let v = variant("hus");
+    let p = Position::start(&v);
+    let row = [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0];
+    assert_eq!((p.row(Side::South), p.row(Side::North)), (&row[..], &row[..]));
+    assert_eq!(v.total_seeds(), 48);
+    assert_eq!((v.rows(), v.pits_per_row(), v.pits_per_side()), (4, 8, 16));
+}
+
+#[test]
+fn hus_sowing_goes_round_the_movers_own_two_rows() {
+    //     North outer   1  1  1  2
+    //     North inner   1  1  1  1
+    //     South inner   0  3  0  0
+    //     South outer   0  0  0  0
+    // South's pit 7 (3 seeds, inner row) sows into pits 8, 1 and 2: from
+    // the inner row's left end down into the outer row, never into North's
+    // pits. The last seed falls in an empty pit: the move ends.
+    let v = hus4();
+    let (p, r) = play(&v, "0,0,0,0,0,0,3,0:0/2,1,1,1,1,1,1,1:0/S", &["7"]);
+    assert_eq!(p.to_string(), "1,1,0,0,0,0,0,1:0/2,1,1,1,1,1,1,1:0/N");
+    assert_eq!((r.sown, r.relays, r.captured), (3, 0, 0));
+}
+
+#[test]
+fn hus_a_pit_holding_a_single_seed_may_not_start_a_move() {
+    //     North outer   0  0  0  2
+    //     North inner   0  0  0  0
+    //     South inner   0  0  0  0
+    //     South outer   1  2  0  0
+    // South's pit 1 holds one seed: only pit 2 may be sown.
+    let v = hus4();
+    let p = pos("1,2,0,0,0,0,0,0:0/2,0,0,0,0,0,0,0:0/S");
+    assert_eq!(legal(&v, &p), ["2"]);
+    let e = p.parse_move(&v, "1").unwrap_err().to_string();
+    assert_eq!(e, "pit 1 holds 1 seed: a move starts from a pit holding at least 2");
+}
+
+#[test]
+fn hus_a_last_seed_in_a_pit_holding_seeds_lifts_it_and_sows_on() {
+    //     North outer   0  0  0  2
+    //     North inner   0  0  0  0
+    //     South inner   0  0  0  0
+    //     South outer   2  0  1  0
+    // South's pit 1 (2) into pits 2 and 3; pit 3 held a seed: its 2 seeds
+    // are lifted and sown into pits 4 and 5, and pit 5 was empty.
+    let v = hus4();
+    let (p, r) = play(&v, "2,0,1,0,0,0,0,0:0/2,0,0,0,0,0,0,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,1,0,1,1,0,0,0:0/2,0,0,0,0,0,0,0:0/N");
+    assert_eq!(r.relays, 1);
+}
+
+#[test]
+fn hus_an_inner_pit_facing_two_pits_with_seeds_takes_them_and_sows_them_on() {
+    //     North outer   0  2  0  2
+    //     North inner   0  0  0  3
+    //     South inner   0  0  0  1
+    //     South outer   0  0  2  0
+    // South's pit 3 (2) into pits 4 and 5. Pit 5, South's inner pit at the
+    // right end, held a seed, and faces North's inner pit 8 (3) with
+    // North's outer pit 1 (2) behind it: both are taken, and the 5 seeds
+    // sown on from South's pit 6: pits 6, 7, 8, 1 and 2. Pit 2 was empty.
+    // Pit 5 keeps its 2 seeds; no seed reaches a store.
+    let v = hus4();
+    let (p, r) = play(&v, "0,0,2,0,1,0,0,0:0/2,0,2,0,0,0,0,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "1,1,0,1,2,1,1,1:0/0,0,2,0,0,0,0,0:0/N");
+    assert_eq!((r.captured, r.relays), (5, 0));
+}
+
+#[test]
+fn hus_an_empty_outer_pit_behind_means_no_capture_and_the_pile_relays() {
+    //     North outer   0  2  0  0
+    //     North inner   0  0  0  3
+    //     South inner   0  0  0  1
+    //     South outer   0  0  2  0
+    // As above, but North's outer pit 1 is empty: nothing is taken
+    // (`facing = "both"`), and pit 5's 2 seeds are lifted into pits 6, 7.
+    let v = hus4();
+    let (p, r) = play(&v, "0,0,2,0,1,0,0,0:0/0,0,2,0,0,0,0,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0,1,1,0:0/0,0,2,0,0,0,0,3:0/N");
+    assert_eq!((r.captured, r.relays), (0, 1));
+}
+
+#[test]
+fn facing_inner_takes_the_inner_pit_alone_into_the_store() {
+    //     North outer   0  2  0  0
+    //     North inner   0  0  0  3
+    //     South inner   0  0  0  1
+    //     South outer   0  0  2  0
+    // `facing = "inner"` with `taken = "store"`: North's inner pit 8 holds
+    // seeds, so it is taken with the (empty) outer pit behind it, into
+    // South's store, and the move ends there.
+    let mut rules = hus4().rules().clone();
+    rules.capture.facing = Facing::Inner;
+    rules.capture.taken = Taken::Store;
+    let v = Variant::new(rules).unwrap();
+    let (p, r) = play(&v, "0,0,2,0,1,0,0,0:0/0,0,2,0,0,0,0,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,2,0,0,0:3/0,0,2,0,0,0,0,0:0/N");
+    assert_eq!(r.captured, 3);
+}
+
+#[test]
+fn hus_a_player_who_cannot_move_loses_every_seed_to_the_other() {
+    //     North outer   0  0  0  2
+    //     North inner   0  0  0  1
+    //     South inner   0  0  0  0
+    //     South outer   1  1  0  0
+    // South to move holds only single seeds: no move (`no-move`), and
+    // every seed on the board goes to North, who wins.
+    let v = hus4();
+    let p = pos("1,1,0,0,0,0,0,0:0/2,0,0,0,0,0,0,1:0/S").settled(&v);
+    assert_eq!(p.end_reason(), Some(EndReason::NoMove));
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:0/0,0,0,0,0,0,0,0:5/S#no-move");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
+    // A player with no seeds at all loses the same way (`no-seeds`).
+    let p = pos("0,0,0,0,0,0,0,0:0/2,0,0,0,0,0,0,1:0/S").settled(&v);
+    assert_eq!(p.end_reason(), Some(EndReason::NoSeeds));
+    assert_eq!(p.store(Side::North), 3);
+}
+
+#[test]
+fn hus_a_repeated_position_gives_each_side_its_own_seeds() {
+    //     North outer   0  0  1  2
+    //     North inner   0  0  0  0
+    //     South inner   0  0  0  0
+    //     South outer   2  1  0  0
+    // Each player has one legal move, the pit holding 2, whose seeds fall
+    // in the next pit (now 2) and an empty one: the pair creeps round the
+    // player's circuit and never meets the other's. After 8 moves each the
+    // position repeats, and the game ends with each side's seeds in its
+    // owner's store (a draw).
+    let v = hus4();
+    let start = pos("2,1,0,0,0,0,0,0:0/2,1,0,0,0,0,0,0:0/S");
+    let mut game = Game::from_position(v.clone(), start);
+    let mut moves = 0;
+    while !game.position().is_over() && moves < 100 {
+        assert_eq!(game.legal_moves().len(), 1);
+        let mv = game.legal_moves().iter().next().unwrap();
+        game.play(mv).unwrap();
+        moves += 1;
+    }
+    let p = game.position();
+    assert_eq!((moves, p.end_reason()), (16, Some(EndReason::Cycle)));
+    assert_eq!((p.store(Side::South), p.store(Side::North)), (3, 3));
+    assert_eq!(p.outcome(), Some(Outcome::Draw));
+}
+
+/// Tsoro on a 4 x 4 board (two seeds in each outer pit): the small boards
+/// below.
+fn tsoro4() -> Variant {
+    variant("tsoro").resized(Some(4), Some(2)).unwrap()
+}
+
+#[test]
+fn tsoro_the_inner_rows_start_empty() {
+    //     North outer   2  2  2  2  2  2  2  2
+    //     North inner   0  0  0  0  0  0  0  0
+    //     South inner   0  0  0  0  0  0  0  0
+    //     South outer   2  2  2  2  2  2  2  2
+    let v = variant("tsoro");
+    let p = Position::start(&v);
+    let row = [2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0];
+    assert_eq!((p.row(Side::South), p.row(Side::North)), (&row[..], &row[..]));
+    assert_eq!(v.total_seeds(), 32);
+}
+
+#[test]
+fn tsoro_the_last_seed_in_an_empty_inner_pit_takes_the_pits_facing_it() {
+    //     North outer   2  0  0  1
+    //     North inner   0  0  0  3
+    //     South inner   0  0  0  0
+    //     South outer   0  0  2  0
+    // South's pit 3 (2) into pits 4 and 5. Pit 5, South's inner pit at the
+    // right end, was empty: North's inner pit 8 (3) facing it is taken,
+    // with North's outer pit 1 (1) behind it, into South's store. The
+    // move ends.
+    let v = tsoro4();
+    let (p, r) = play(&v, "0,0,2,0,0,0,0,0:0/1,0,0,2,0,0,0,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1,0,0,0:4/0,0,0,2,0,0,0,0:0/N");
+    assert_eq!(r.captured, 4);
+}
+
+#[test]
+fn tsoro_the_outer_pit_is_taken_only_after_the_inner_one() {
+    //     North outer   2  0  0  3
+    //     North inner   0  0  0  0
+    //     South inner   0  0  0  0
+    //     South outer   0  0  2  0
+    // As above, but North's inner pit 8 is empty: nothing is taken, not
+    // even the outer pit 1 behind it.
+    let v = tsoro4();
+    let (p, r) = play(&v, "0,0,2,0,0,0,0,0:0/3,0,0,2,0,0,0,0:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1,0,0,0:0/3,0,0,2,0,0,0,0:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn tsoro_a_last_seed_in_an_inner_pit_holding_seeds_relays() {
+    //     North outer   2  0  0  2
+    //     North inner   0  0  0  3
+    //     South inner   0  0  0  1
+    //     South outer   0  0  2  0
+    // Pit 5 held a seed: no capture (`facing_on = "empty"`), its 2 seeds
+    // are lifted into pits 6 and 7, and pit 7, an empty inner pit, faces
+    // North's inner pit 6 (empty): nothing is taken.
+    let v = tsoro4();
+    let (p, r) = play(&v, "0,0,2,0,1,0,0,0:0/2,0,0,2,0,0,0,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0,1,1,0:0/2,0,0,2,0,0,0,3:0/N");
+    assert_eq!((r.captured, r.relays), (0, 1));
+}
+
+#[test]
+fn tsoro_a_single_seed_moves_only_when_no_pit_holds_two_and_into_an_empty_pit() {
+    //     North outer   0  0  0  2
+    //     North inner   0  0  0  0
+    //     South inner   0  0  0  0
+    //     South outer   1  2  0  1
+    // A pit holds two: only it may be sown.
+    let v = tsoro4();
+    let p = pos("1,2,0,1,0,0,0,0:0/2,0,0,0,0,0,0,0:0/S");
+    assert_eq!(legal(&v, &p), ["2"]);
+    let e = p.parse_move(&v, "1").unwrap_err().to_string();
+    assert!(e.contains("may be sown only when no pit holds two or more"), "{e}");
+    //     South outer   1  1  0  1
+    // Only singles: pit 2 (its next pit, 3, empty) and pit 4 (pit 5, the
+    // inner row's right end, empty) may be sown; pit 1's next pit holds a
+    // seed.
+    let p = pos("1,1,0,1,0,0,0,0:0/2,0,0,0,0,0,0,0:0/S");
+    assert_eq!(legal(&v, &p), ["2", "4"]);
+    // No single seed with an empty pit after it: no move, and South loses
+    // everything, North's store taking South's too.
+    //     South inner   1  1  1  1        South's store 5
+    //     South outer   1  1  1  1
+    let p = pos("1,1,1,1,1,1,1,1:5/2,0,0,0,0,0,0,0:0/S").settled(&v);
+    assert_eq!(p.end_reason(), Some(EndReason::NoMove));
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:0/0,0,0,0,0,0,0,0:15/S#no-move");
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
 }

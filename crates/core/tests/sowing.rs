@@ -64,14 +64,33 @@ fn apply(v: &Variant, p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec
                 *pit = 0;
                 stores[store.index()] += seeds;
             }
+            SowEvent::Take { from: Place::Pit(side, k), seeds } => {
+                // Seeds a capture puts into the hand, to be sown again
+                // (`taken = "sown"`): the hand was empty.
+                let pit = rows[side.index()].get_mut(k)?;
+                if *pit != seeds || seeds == 0 {
+                    return None;
+                }
+                *pit = 0;
+                hand += seeds;
+            }
             SowEvent::Swap => {
                 rows.swap(0, 1);
                 stores.swap(0, 1);
             }
             // Nothing follows the end or a pass.
             SowEvent::End | SowEvent::Pass(_) => ended = true,
+            SowEvent::Capture { from: Place::Store(side), seeds, store } => {
+                // At the end under `seeds_left = "last-mover"`: the store of
+                // the player who cannot move goes to the other.
+                if stores[side.index()] != seeds || side == store {
+                    return None;
+                }
+                stores[side.index()] = 0;
+                stores[store.index()] += seeds;
+            }
             SowEvent::Pick { from: Place::Store(_), .. }
-            | SowEvent::Capture { from: Place::Store(_), .. } => return None,
+            | SowEvent::Take { from: Place::Store(_), .. } => return None,
         }
     }
     if hand != 0 {

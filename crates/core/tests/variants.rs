@@ -28,7 +28,9 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "dakon",
             "vai-lung-thlan",
             "gabata",
-            "pallanguzhi"
+            "pallanguzhi",
+            "hus",
+            "tsoro"
         ]
     );
     for v in Variant::presets() {
@@ -442,4 +444,68 @@ fn after_empty_refuses_grand_slam_rules() {
     text = text.replace("name = \"oware\"", "name = \"oware-after-empty\"");
     let e = Rules::from_toml(&text).unwrap_err().to_string();
     assert!(e.contains("capture.grand_slam") && e.contains("after_empty"), "{e}");
+}
+
+/// The four-row elements read from a variant file (Hus), and what they
+/// cannot go with is refused naming the field and what is allowed.
+#[test]
+fn four_rows_read_from_a_variant_file_and_refuse_what_makes_no_sense() {
+    let text = Variant::preset("hus").unwrap().rules().to_toml();
+    for line in [
+        "rows = 4",
+        "start = \"inner-right-half\"",
+        "min_seeds = 2",
+        "facing = \"both\"",
+        "taken = \"sown\"",
+        "seeds_left = \"last-mover\"",
+    ] {
+        assert!(text.contains(line), "{line} not in {text}");
+    }
+    let hus = Rules::from_toml(&text).unwrap();
+    let refused = |change: &dyn Fn(&mut Rules), field: &str, words: &str| {
+        let mut rules = hus.clone();
+        change(&mut rules);
+        let e = rules.check().unwrap_err();
+        assert!(e.0.iter().any(|p| p.field == field && p.allowed.contains(words)), "{field}: {e}");
+    };
+    refused(&|r| r.board.rows = 3, "board.rows", "2 (a row each) or 4");
+    refused(&|r| r.board.pits_per_side_range = [2, 12], "board.pits_per_side_range", "at most 8");
+    refused(&|r| r.board.stores = StorePlacement::Ring, "board.stores", "\"beside\" when");
+    refused(&|r| r.sowing.relay = Relay::Any, "sowing.relay", "\"none\" or \"own\"");
+    refused(&|r| r.capture.counts = vec![2, 3], "capture", "only capture.facing");
+    refused(&|r| r.turn.must_feed = true, "turn.must_feed", "no sowing reaches");
+    refused(&|r| r.sowing.min_seeds = 0, "sowing.min_seeds", "1 (any pit with seeds)");
+    refused(&|r| r.turn.pass = true, "end.seeds_left", "a player who cannot move");
+    refused(
+        &|r| {
+            r.capture.facing = Facing::Off;
+        },
+        "capture.taken",
+        "unless capture.facing is set",
+    );
+    refused(
+        &|r| {
+            r.sowing.min_seeds = 3;
+            r.sowing.forced_singles = true;
+        },
+        "sowing.forced_singles",
+        "min_seeds = 2",
+    );
+    let mut tsoro = Variant::preset("tsoro").unwrap().rules().clone();
+    tsoro.capture.facing = Facing::Off;
+    let e = tsoro.check().unwrap_err();
+    assert!(e.0.iter().any(|p| p.field == "capture.facing_on"), "{e}");
+    // On two rows the four-row elements are refused.
+    let mut two = Variant::preset("oware").unwrap().rules().clone();
+    two.capture.facing = Facing::Both;
+    two.board.start = StartPits::InnerRightHalf;
+    let e = two.check().unwrap_err();
+    assert!(e.0.iter().any(|p| p.field == "capture.facing"), "{e}");
+    assert!(e.0.iter().any(|p| p.field == "board.start"), "{e}");
+    // In a variant file, a size the four rows cannot hold is told.
+    let file = include_str!("../variants/hus.toml");
+    let wide = file.replace("pits_per_side_range = [2, 8]", "pits_per_side_range = [2, 12]");
+    assert_ne!(wide, file);
+    let e = Rules::from_toml(&wide).unwrap_err().to_string();
+    assert!(e.contains("at most 8 pits a row when board.rows = 4"), "{e}");
 }

@@ -268,7 +268,7 @@ impl Book {
         format!(
             "mancala-book {BOOK_VERSION} {} {} {} plies {} nodes {}",
             self.variant.name(),
-            self.variant.pits_per_side(),
+            self.variant.pits_per_row(),
             self.variant.seeds_per_pit(),
             self.plies,
             self.nodes

@@ -137,7 +137,7 @@ fn err(line: usize, message: impl Into<String>) -> RecordError {
 fn is_builtin(v: &Variant) -> bool {
     Variant::preset(v.name())
         .ok()
-        .and_then(|p| p.resized(Some(v.pits_per_side() as u8), Some(v.seeds_per_pit())).ok())
+        .and_then(|p| p.resized(Some(v.pits_per_row() as u8), Some(v.seeds_per_pit())).ok())
         .is_some_and(|p| p.rules().to_toml() == v.rules().to_toml())
 }
 
@@ -185,7 +185,7 @@ impl Record {
         let mut out = String::new();
         out.push_str("[Game \"mancala\"]\n");
         let _ = writeln!(out, "[Variant {}]", quote(v.name()));
-        let _ = writeln!(out, "[PitsPerSide \"{}\"]", v.pits_per_side());
+        let _ = writeln!(out, "[PitsPerSide \"{}\"]", v.pits_per_row());
         let _ = writeln!(out, "[SeedsPerPit \"{}\"]", v.seeds_per_pit());
         if !is_builtin(v) {
             out.push_str("[Rules \"toml\"]\n");

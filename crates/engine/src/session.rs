@@ -563,14 +563,14 @@ impl Session {
         let mut lines = vec![
             Reply::Variant {
                 name: v.name().to_string(),
-                pits: v.pits_per_side() as u32,
+                pits: v.pits_per_row() as u32,
                 seeds: v.seeds_per_pit() as u32,
             },
             Reply::Position((*pos).into()),
             Reply::StartPosition((*self.game.start()).into()),
             Reply::Moves(self.game.moves().to_vec()),
         ];
-        lines.extend(board(pos).into_iter().map(Reply::Board));
+        lines.extend(board(pos, v.rows()).into_iter().map(Reply::Board));
         match (pos.outcome(), pos.end_reason()) {
             (Some(outcome), Some(reason)) => lines.push(Reply::Over { reason, outcome }),
             _ => {
@@ -611,8 +611,25 @@ fn read_variant(path: PathBuf) -> Result<Variant, String> {
 
 /// The board as South sees it: North's row on top (North's pit n first),
 /// the stores at the ends, South's row below.
-fn board(pos: &Position) -> Vec<String> {
+/// The board as South sees it. On four rows: North's outer then inner row,
+/// the stores, South's inner then outer row, each column's pits one above
+/// the other.
+fn board(pos: &Position, rows: usize) -> Vec<String> {
     let cells = |row: &[u8]| row.iter().map(|c| format!("{c:>3}")).collect::<String>();
+    if rows == 4 {
+        let p = pos.pits_per_side() / 2;
+        let (south, north) = (pos.row(Side::South), pos.row(Side::North));
+        let north_outer: Vec<u8> = north[..p].iter().rev().copied().collect();
+        let south_inner: Vec<u8> = south[p..].iter().rev().copied().collect();
+        let width = 3 * p;
+        return vec![
+            format!("    {}", cells(&north_outer)),
+            format!("    {}", cells(&north[p..])),
+            format!("{:>3} {:width$} {}", pos.store(Side::North), "", pos.store(Side::South)),
+            format!("    {}", cells(&south_inner)),
+            format!("    {}", cells(&south[..p])),
+        ];
+    }
     let mut north = pos.row(Side::North).to_vec();
     north.reverse();
     let width = 3 * north.len();

@@ -144,3 +144,27 @@ fn a_ponderhit_search_without_limits_stops_at_the_end_of_the_input() {
     assert!(rx.recv_timeout(Duration::from_secs(20)).is_ok(), "finish() did not return");
     assert_eq!(out.bestmoves(), 1);
 }
+
+/// `d` on four rows (Hus): the variant's size is a row's, and the board is
+/// drawn in five lines, each column's four pits one above the other.
+#[test]
+fn d_draws_a_board_of_four_rows() {
+    let (mut s, out) = session("hus");
+    s.line("d");
+    let lines = out.lines();
+    let at = |prefix: &str| lines.iter().position(|l| l.starts_with(prefix)).unwrap();
+    assert!(lines.contains(&"variant hus pits 8 seeds 2".to_string()), "{lines:?}");
+    let board: Vec<&String> = lines.iter().filter(|l| l.starts_with("board")).collect();
+    assert_eq!(
+        board,
+        [
+            "board       2  2  2  2  2  2  2  2",
+            "board       2  2  2  2  0  0  0  0",
+            "board   0                          0",
+            "board       0  0  0  0  2  2  2  2",
+            "board       2  2  2  2  2  2  2  2",
+        ],
+        "{lines:?}"
+    );
+    assert!(at("board") > at("variant"));
+}

@@ -94,10 +94,26 @@ impl PyGame {
         self.variant.name()
     }
 
-    /// Pits in each player's row.
+    /// The pits each player owns: the pits of their row, or on a board of
+    /// four rows (Hus) of both their rows, numbered in the order they sow
+    /// them (the outer row from their left, then the inner row back from
+    /// their right). The actions sow these pits.
     #[getter]
     fn pits_per_side(&self) -> usize {
         self.variant.pits_per_side()
+    }
+
+    /// Rows of pits on the board: 2, or 4 (each player owns two rows).
+    #[getter]
+    fn rows(&self) -> usize {
+        self.variant.rows()
+    }
+
+    /// Pits in each row of the board (``pits_per_side`` of
+    /// :func:`load_game`): ``pits_per_side`` on two rows, half of it on four.
+    #[getter]
+    fn pits_per_row(&self) -> usize {
+        self.variant.pits_per_row()
     }
 
     /// Seeds in each pit at the start.
@@ -168,7 +184,7 @@ impl PyGame {
         format!(
             "load_game({:?}, pits_per_side={}, seeds={})",
             self.variant.name(),
-            self.variant.pits_per_side(),
+            self.variant.pits_per_row(),
             self.variant.seeds_per_pit()
         )
     }

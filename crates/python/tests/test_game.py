@@ -71,6 +71,33 @@ def test_pallanguzhi_lifts_the_next_pit_and_takes_the_pit_after_an_empty_one():
     assert state.stores() == [35, 39]
 
 
+def test_hus_plays_on_four_rows_and_sows_the_seeds_it_takes_again():
+    game = mancala.load_game("hus", pits_per_side=4, seeds=2)
+    assert (game.rows, game.pits_per_row, game.pits_per_side) == (4, 4, 8)
+    assert repr(game) == 'load_game("hus", pits_per_side=4, seeds=2)'
+    assert game.num_distinct_actions() == 8
+    # South's pit 3 (2) into pits 4 and 5; inner pit 5 held a seed and faces North's
+    # inner pit 8 (3) with North's outer pit 1 (2) behind it: both taken, the 5 seeds
+    # sown again from South's pit 6.
+    state = game.new_initial_state("0,0,2,4,1,0,0,0:0/2,3,2,3,2,2,0,3:0/S")
+    state.apply_action(2)
+    assert state.position() == "1,1,0,5,2,1,1,1:0/0,3,2,3,2,2,0,0:0/N"
+    assert state.stores() == [0, 0]
+
+
+def test_tsoro_takes_the_pits_facing_an_empty_inner_pit_and_moves_singles_when_forced():
+    game = mancala.load_game("tsoro", pits_per_side=4, seeds=2)
+    assert (game.rows, game.pits_per_side, game.total_seeds) == (4, 8, 16)
+    # South's pit 3 (2) into pits 4 and 5; inner pit 5 was empty and faces North's inner
+    # pit 8 (3) with North's outer pit 1 (1) behind it: both go to South's store.
+    state = game.new_initial_state("0,0,2,4,0,0,0,0:0/1,2,2,2,0,0,0,3:0/S")
+    state.apply_action(2)
+    assert state.position() == "0,0,0,5,1,0,0,0:4/0,2,2,2,0,0,0,0:0/N"
+    # Only single seeds: those with an empty pit after them may move.
+    state = game.new_initial_state("1,1,0,1,0,0,0,0:0/4,0,3,3,2,1,0,0:0/S")
+    assert state.legal_actions() == [1, 3]
+
+
 def test_vai_lung_thlan_takes_single_stones_on_either_row():
     game = mancala.load_game("vai-lung-thlan")
     # South's pit 5 (2): pit 6 and North's pit 1, both empty: both single stones taken.

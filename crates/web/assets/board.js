@@ -1,4 +1,4 @@
-// The board as an SVG: two rows of pits, a store at each end, seeds drawn as
+// The board as an SVG: two rows of pits (or four, two a side), a store at each end, seeds drawn as
 // pebbles with their count. South's row is the lower one, read left to right
 // from South's pit 1; North's row is the upper one, its pit 1 on the right
 // (each side counts from its own left); South's store is on the right,
@@ -11,7 +11,11 @@ let PIT = 100; // distance between pit centres
 let STORE = 118; // width of the space for each store
 let STORE_W = 84; // the store's hollow
 let CORNER = 46;
-const HEIGHT = 300;
+const TWO_ROWS_HEIGHT = 300;
+// Four rows (Hus): each player's outer and inner row, the two inner rows
+// facing each other across a wider gap.
+const FOUR_ROWS_HEIGHT = 540;
+let HEIGHT = TWO_ROWS_HEIGHT;
 
 export function compact(on) {
   PIT = on ? 92 : 100;
@@ -20,13 +24,26 @@ export function compact(on) {
   CORNER = on ? 24 : 46;
 }
 const ROW_Y = { north: 88, south: 212 };
+const FOUR_ROW_Y = { northOuter: 80, northInner: 200, southInner: 340, southOuter: 460 };
 const PIT_R = 40;
 const PEBBLE_R = 7.5;
 const COLOURS = ['ivory', 'amber', 'jade', 'coral', 'sand'];
 
 export const width = (n) => 2 * STORE + n * PIT;
 
-export function pitCentre(n, side, pit) {
+// On four rows (`four`), `n` is the pits of a row and a side's pits run
+// 1..n along its outer row from its own left, then n+1..2n back along its
+// inner row.
+export function pitCentre(n, side, pit, four = false) {
+  if (four) {
+    const outer = pit <= n;
+    // The column from South's left.
+    const col = side === 'south' ? (outer ? pit - 1 : 2 * n - pit) : (outer ? n - pit : pit - n - 1);
+    const y = side === 'south'
+      ? (outer ? FOUR_ROW_Y.southOuter : FOUR_ROW_Y.southInner)
+      : (outer ? FOUR_ROW_Y.northOuter : FOUR_ROW_Y.northInner);
+    return { x: STORE + PIT * col + PIT / 2, y };
+  }
   const i = pit - 1;
   const x = side === 'south' ? STORE + PIT * i + PIT / 2 : STORE + PIT * (n - 1 - i) + PIT / 2;
   return { x, y: ROW_Y[side] };
@@ -126,6 +143,9 @@ const seedWord = (n) => (n === 1 ? '1 seed' : `${n} seeds`);
 // number), active (the cell a seed was just sown into), captured (cell).
 export function draw(svg, view, opts = {}) {
   const n = view.n;
+  const four = Boolean(view.four);
+  HEIGHT = four ? FOUR_ROWS_HEIGHT : TWO_ROWS_HEIGHT;
+  const pits = four ? 2 * n : n;
   const w = width(n);
   const focused = document.activeElement && svg.contains(document.activeElement)
     ? document.activeElement.getAttribute('data-pit') : null;
@@ -154,8 +174,8 @@ export function draw(svg, view, opts = {}) {
 
   for (const side of ['north', 'south']) {
     const row = view[side];
-    for (let pit = 1; pit <= n; pit++) {
-      const { x, y } = pitCentre(n, side, pit);
+    for (let pit = 1; pit <= pits; pit++) {
+      const { x, y } = pitCentre(n, side, pit, four);
       const count = row[pit - 1];
       const playable = opts.mover === side && opts.legal && opts.legal.has(String(pit));
       const classes = ['pit', side];
@@ -205,9 +225,12 @@ function claimer(view, side, pit) {
 
 // The view a state from the API gives. `claimed` (only under rules with
 // claimed pits): the pit of the opponent's row each side has claimed.
+// `four` (a board of four rows): `n` is then the pits of a row, and each
+// side lists its 2n pits in sowing order.
 export function viewOf(state) {
   return {
-    n: state.pits_per_side,
+    n: state.rows ? state.rows.pits_per_row : state.pits_per_side,
+    four: Boolean(state.rows),
     south: [...state.south],
     north: [...state.north],
     stores: { ...state.stores },
@@ -232,6 +255,11 @@ export function sowingSteps(before, events) {
       const [obj, key] = cellRef(e.drop);
       obj[key] += 1;
       steps.push({ view: structuredClone(v), active: e.drop });
+    } else if (e.take) {
+      // Seeds a capture takes into the hand, sown again by the drops after.
+      const [obj, key] = cellRef(e.take);
+      obj[key] = Math.max(0, obj[key] - e.seeds);
+      steps.push({ view: structuredClone(v), captured: e.take });
     } else if (e.capture) {
       const [obj, key] = cellRef(e.capture);
       obj[key] = Math.max(0, obj[key] - e.seeds);

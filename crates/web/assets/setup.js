@@ -27,6 +27,10 @@ export function applyVariantDefaults(setValues = true) {
     pits.value = v.pits_per_side;
     seeds.value = v.seeds;
   }
+  // On four rows each player owns the two rows on their side.
+  const rows = v.rows === 4 ? 'rows' : 'row';
+  $('south-rows').textContent = `South (lower ${rows})`;
+  $('north-rows').textContent = `North (upper ${rows})`;
   describeVariant();
 }
 

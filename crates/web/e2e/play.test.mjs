@@ -334,6 +334,41 @@ test('whole games of the traditional games against the computer: toguz-kumalak, 
   await closePage(page);
 });
 
+test('whole games of hus and tsoro on four rows against the computer, by clicking pits', async () => {
+  const page = await openPage();
+  // Seeds in all at 4 x 2: hus leaves the left half of each inner row
+  // empty, tsoro both inner rows.
+  for (const [variant, total] of [['hus', 24], ['tsoro', 16]]) {
+    const game = await newGame(page, { variant, pits: 4, seeds: 2, south: 'human', north: 'computer:1' });
+    // Four rows drawn: each side's eight pits, the outer row below (South) or
+    // above (North) its inner row.
+    const y = (pit) => page.$eval(`#board [data-pit="${pit}"] circle.hole`, (c) => Number(c.getAttribute('cy')));
+    const [northOuter, northInner, southInner, southOuter] =
+      [await y('north-1'), await y('north-5'), await y('south-5'), await y('south-1')];
+    assert.ok(northOuter < northInner && northInner < southInner && southInner < southOuter,
+      `rows at ${northOuter}, ${northInner}, ${southInner}, ${southOuter}`);
+    assert.equal(await page.textContent('#south-rows'), 'South (lower rows)');
+    await shot(page, `${variant}-4x2-start`);
+    let clicks = 0;
+    for (;;) {
+      await waitForTurn(page);
+      const moves = await pageMoves(page);
+      const state = await expectBoard(page, game, moves);
+      if (state.over) break;
+      assert.ok(clicks < 300, `the ${variant} game should have ended`);
+      const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+      assert.deepEqual(clickable, state.legal);
+      await page.click(`#board [data-play="${clickable[clicks % clickable.length]}"]`);
+      clicks += 1;
+    }
+    const { state } = await apiOk('/api/state', { game, moves: await pageMoves(page) });
+    // Every seed in the stores at the end.
+    assert.equal(state.stores.south + state.stores.north, total);
+    await shot(page, `${variant}-4x2-over`);
+  }
+  await closePage(page);
+});
+
 test('a claimed pit (toguz-kumalak\'s tuzdyk) is marked with its owner', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'toguz-kumalak', south: 'human', north: 'human' });

@@ -47,6 +47,7 @@ async fn variants() -> Json<Value> {
                 "max_pits_per_side": b.pits_per_side_range[1],
                 "max_seeds": b.seeds_per_pit_range[1],
                 "pie_rule": v.rules().turn.pie_rule,
+                "rows": b.rows,
             })
         })
         .collect();
@@ -72,6 +73,7 @@ fn event(e: SowEvent) -> Value {
         SowEvent::Capture { from, seeds, store } => {
             json!({"capture": place(from), "seeds": seeds, "store": side(store)})
         }
+        SowEvent::Take { from, seeds } => json!({"take": place(from), "seeds": seeds}),
         SowEvent::Swap => json!({"swap": true}),
         SowEvent::Pass(s) => json!({"pass": side(s)}),
         SowEvent::End => json!({"end": true}),
@@ -347,10 +349,10 @@ struct ParseRequest {
 fn game_spec(v: &Variant) -> Value {
     let builtin = Variant::preset(v.name())
         .ok()
-        .and_then(|p| p.resized(Some(v.pits_per_side() as u8), Some(v.seeds_per_pit())).ok())
+        .and_then(|p| p.resized(Some(v.pits_per_row() as u8), Some(v.seeds_per_pit())).ok())
         .is_some_and(|p| p.rules().to_toml() == v.rules().to_toml());
     if builtin {
-        json!({"variant": v.name(), "pits_per_side": v.pits_per_side(), "seeds": v.seeds_per_pit()})
+        json!({"variant": v.name(), "pits_per_side": v.pits_per_row(), "seeds": v.seeds_per_pit()})
     } else {
         json!({"variant_file": v.rules().to_toml()})
     }

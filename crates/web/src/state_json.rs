@@ -35,6 +35,33 @@ pub struct StateJson {
     /// without claims.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claimed: Option<Claimed>,
+    /// On a board of four rows (`board.rows = 4`), where `south` and
+    /// `north` list each player's two rows in sowing order: the rows apart.
+    /// Left out of the JSON on two rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<FourRows>,
+}
+
+/// A board of four rows: each player's outer and inner row.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct FourRows {
+    /// Pits in each row.
+    pub pits_per_row: usize,
+    /// South's rows.
+    pub south: TwoRows,
+    /// North's rows.
+    pub north: TwoRows,
+}
+
+/// A player's two rows on a board of four, each from the player's own
+/// left: the outer row is their pits 1 to p, the inner row their pits 2p
+/// down to p + 1 (p pits a row).
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct TwoRows {
+    /// The row nearest the player.
+    pub outer: Vec<u8>,
+    /// The row next to the opponent's inner row.
+    pub inner: Vec<u8>,
 }
 
 /// The pit of the opponent's row each side has claimed (rule `claim`).
@@ -78,6 +105,17 @@ impl StateJson {
             claimed: (v.rules().claim.count > 0).then(|| Claimed {
                 south: p.claimed_pit(Side::South).map(|k| k + 1),
                 north: p.claimed_pit(Side::North).map(|k| k + 1),
+            }),
+            rows: (v.rows() == 4).then(|| {
+                let rows = v.pits_per_row();
+                let two = |side: Side| {
+                    let pits = p.row(side);
+                    TwoRows {
+                        outer: pits[..rows].to_vec(),
+                        inner: pits[rows..].iter().rev().copied().collect(),
+                    }
+                };
+                FourRows { pits_per_row: rows, south: two(Side::South), north: two(Side::North) }
             }),
         }
     }

@@ -40,6 +40,9 @@ async fn variants_lists_every_built_in_variant_with_its_sizes() {
     assert_eq!(kalah["pie_rule"], true);
     let oware = list.iter().find(|v| v["name"] == "oware").unwrap();
     assert_eq!(oware["pie_rule"], false);
+    assert_eq!((kalah["rows"].as_u64(), oware["rows"].as_u64()), (Some(2), Some(2)));
+    let hus = list.iter().find(|v| v["name"] == "hus").unwrap();
+    assert_eq!((hus["rows"].as_u64(), hus["pits_per_side"].as_u64()), (Some(4), Some(8)));
     assert!(oware["description"].as_str().unwrap().len() > 10);
     assert!(kalah["max_seeds"].as_u64().unwrap() >= 4);
 }
@@ -104,6 +107,41 @@ async fn state_names_the_pit_each_side_has_claimed() {
     assert_eq!(s["position"], "0,0,0,0,0,0,0,0,1:73/x,10,10,10,10,10,10,10,10:8/N");
     let kalah = post(&app(), "/api/state", kalah(&["3"])).await;
     assert!(kalah.json["state"].get("claimed").is_none(), "{}", kalah.text);
+}
+
+/// Hus on four rows: the state gives each player's outer and inner row,
+/// and a capture whose seeds are sown again is told as `take` events
+/// followed by their drops (docs/web.md).
+#[tokio::test]
+async fn state_of_hus_gives_its_four_rows_and_the_seeds_taken_into_the_hand() {
+    //     North outer   3  2  3  2
+    //     North inner   2  2  0  3
+    //     South inner   0  0  0  1
+    //     South outer   0  0  2  4
+    // South's pit 3 into 4 and 5; pit 5 faces North's pits 8 and 1: both
+    // taken, the 5 seeds sown from South's pit 6 (24 seeds, as a 4 x 4
+    // game of two seeds a pit holds).
+    let body = json!({
+        "game": {"variant": "hus", "pits_per_side": 4, "seeds": 2},
+        "start": "0,0,2,4,1,0,0,0:0/2,3,2,3,2,2,0,3:0/S",
+        "moves": ["3"],
+    });
+    let r = post(&app(), "/api/state", body).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let s = &r.json["state"];
+    assert_eq!(
+        s["rows"],
+        json!({"pits_per_row": 4,
+               "south": {"outer": [1, 1, 0, 5], "inner": [1, 1, 1, 2]},
+               "north": {"outer": [0, 3, 2, 3], "inner": [0, 0, 2, 2]}})
+    );
+    let events = &r.json["last_move"]["events"];
+    assert_eq!(events[3], json!({"take": {"side": "north", "pit": 8}, "seeds": 3}));
+    assert_eq!(events[4], json!({"take": {"side": "north", "pit": 1}, "seeds": 2}));
+    assert_eq!(events[5], json!({"drop": {"side": "south", "pit": 6}}));
+    assert_eq!(events.as_array().unwrap().len(), 10, "{events}");
+    let kalah = post(&app(), "/api/state", kalah(&["3"])).await;
+    assert!(kalah.json["state"].get("rows").is_none(), "{}", kalah.text);
 }
 
 #[tokio::test]
@@ -399,6 +437,26 @@ async fn analyze_scores_every_legal_move_best_first_each_with_the_solvers_value(
         assert_eq!(m["score"], solved_margin(&v, &child), "{m}");
         assert_eq!(m["pv"][0], m["move"]);
     }
+}
+
+/// A record of a four-row game reads back as the game at its size: the
+/// size in it is a row's (8), not the pits a player owns (16).
+#[tokio::test]
+async fn a_record_of_hus_reads_back_at_its_size() {
+    let app = app();
+    let body = json!({"game": {"variant": "hus"}, "moves": ["2", "3"],
+                      "players": {"south": "human", "north": "human"}});
+    let w = post(&app, "/api/record/write", body).await;
+    assert_eq!(w.status, StatusCode::OK, "{}", w.text);
+    let text = w.json["text"].as_str().unwrap();
+    let r = post(&app, "/api/record/parse", json!({"text": text})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["game"], json!({"variant": "hus", "pits_per_side": 8, "seeds": 2}));
+    let mut again = r.json.clone();
+    again.as_object_mut().unwrap().remove("players");
+    let s = post(&app, "/api/state", again).await;
+    assert_eq!(s.status, StatusCode::OK, "{}", s.text);
+    assert_eq!(s.json["state"]["rows"]["pits_per_row"], 8);
 }
 
 #[tokio::test]

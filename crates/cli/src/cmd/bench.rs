@@ -62,7 +62,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             outln!(
                 "{} {}x{}: {} games, {} plies, south {} north {} draws {}",
                 v.name(),
-                v.pits_per_side(),
+                v.pits_per_row(),
                 v.seeds_per_pit(),
                 s.games,
                 s.plies,
@@ -88,7 +88,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         outln!(
             "{:<14} {:>6} {:>14.0} {:>12.1} {:>7} {:>14.0}",
             v.name(),
-            format!("{}x{}", v.pits_per_side(), v.seeds_per_pit()),
+            format!("{}x{}", v.pits_per_row(), v.seeds_per_pit()),
             rate,
             plies,
             format!("d{depth}"),

@@ -25,7 +25,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     outln!(
         "perft {} {}x{} from {}",
         variant.name(),
-        variant.pits_per_side(),
+        variant.pits_per_row(),
         variant.seeds_per_pit(),
         game.position()
     );

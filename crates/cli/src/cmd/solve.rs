@@ -93,7 +93,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
     let root = *game.position();
     let header = || {
-        outln!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
+        outln!("variant: {} {}x{}", v.name(), v.pits_per_row(), v.seeds_per_pit());
         if !args.game.moves.trim().is_empty() {
             outln!("after: {}", args.game.moves.trim());
         }

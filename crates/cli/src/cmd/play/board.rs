@@ -27,6 +27,9 @@ pub struct BoardView<'a> {
     pub numbers_for: Option<Side>,
     /// Labels for South and North.
     pub labels: [String; 2],
+    /// Rows of pits on the board: 2, or 4 (each player owns two rows; see
+    /// [`draw_four_rows`]).
+    pub rows: usize,
 }
 
 fn styled(style: Style, text: &str) -> String {
@@ -42,6 +45,9 @@ fn full_width(n: usize) -> usize {
 /// board, or the compact one when the terminal is `width` columns and the
 /// full one does not fit.
 pub fn draw(view: &BoardView, width: Option<usize>) -> String {
+    if view.rows == 4 {
+        return draw_four_rows(view, width);
+    }
     match width {
         Some(w) if w < full_width(view.pos.pits_per_side()) => {
             let n = view.pos.pits_per_side();
@@ -215,6 +221,100 @@ pub fn wrap(text: &str, width: usize) -> String {
     out
 }
 
+/// A board of four rows, as South sees it: each column's four pits one
+/// above the other, North's outer and inner row, then South's inner and
+/// outer row, each tagged at its right. A player's pits are numbered in
+/// the order they sow them: the outer row from their left, then the inner
+/// row back from their right. The mover's pit numbers are printed under
+/// the board (South) or over it (North), one line for each of their rows.
+/// The stores, beside the board, are in the labels.
+///
+/// ```text
+/// North: computer, store 0
+///      +-----+-----+-----+-----+
+///      |   2 |   2 |   2 |   2 |  North's outer row
+///      |   2 |   2 |   0 |   0 |  North's inner row
+///      +-----+-----+-----+-----+
+///      |   0 |   0 |   2 |   2 |  South's inner row
+///      |   2 |   2 |   2 |   2 |  South's outer row
+///      +-----+-----+-----+-----+
+///         8     7     6     5     South's inner row's pits
+///         1     2     3     4     South's outer row's pits
+/// South: human, store 0  <- to move
+/// ```
+/// On a terminal too narrow for the tags (`width`), the rows are drawn
+/// without them, their order being the same on every four-row board.
+fn draw_four_rows(view: &BoardView, width: Option<usize>) -> String {
+    let side_title = |side: Side| if side == Side::South { "South" } else { "North" };
+    let pos = view.pos;
+    let p = pos.pits_per_side() / 2;
+    // The board is 6 + 6p columns; a tag takes 2 + 22 more.
+    let tags = width.is_none_or(|w| 6 + 6 * p + 24 <= w);
+    let tag = |text: String| if tags { format!("  {text}") } else { String::new() };
+    let cell = |side: Side, k: usize| -> String {
+        let count = pos.pit(side, k);
+        if view.last == Some((side, k)) {
+            styled(LAST, &format!("[{count:>3}]"))
+        } else {
+            format!(" {count:>3} ")
+        }
+    };
+    // The pits of a row as South sees it, left to right: South's outer row
+    // is its pits 1..p, its inner row p+1..2p from the right; North's the
+    // same turned round.
+    let columns = |side: Side, outer: bool| -> Vec<usize> {
+        match (side, outer) {
+            (Side::South, true) => (0..p).collect(),
+            (Side::South, false) => (p..2 * p).rev().collect(),
+            (Side::North, true) => (0..p).rev().collect(),
+            (Side::North, false) => (p..2 * p).collect(),
+        }
+    };
+    let row = |side: Side, outer: bool| -> String {
+        let cells: Vec<String> = columns(side, outer).into_iter().map(|k| cell(side, k)).collect();
+        let which = if outer { "outer" } else { "inner" };
+        format!(
+            "     |{}|{}\n",
+            cells.join("|"),
+            tag(format!("{}'s {which} row", side_title(side)))
+        )
+    };
+    let numbers = |side: Side, outer: bool| -> String {
+        let nums: Vec<String> =
+            columns(side, outer).into_iter().map(|k| format!(" {:>3} ", k + 1)).collect();
+        let which = if outer { "outer" } else { "inner" };
+        let nums = nums.join(" ");
+        let nums = styled(NUMBERS, nums.trim_end());
+        format!("      {nums}{}\n", tag(format!("{}'s {which} row's pits", side_title(side))))
+    };
+    let label = |side: Side| -> String {
+        let marker = if view.numbers_for == Some(side) { "  <-\u{a0}to\u{a0}move" } else { "" };
+        let style = if view.numbers_for == Some(side) { TITLE } else { Style::new() };
+        let text = format!("{}, store\u{a0}{}", view.labels[side.index()], pos.store(side));
+        format!("{}{}\n", styled(style, &text), marker)
+    };
+    let border = format!("     +{}\n", "-----+".repeat(p));
+    let mut out = String::new();
+    out.push_str(&label(Side::North));
+    if view.numbers_for == Some(Side::North) {
+        out.push_str(&numbers(Side::North, true));
+        out.push_str(&numbers(Side::North, false));
+    }
+    out.push_str(&border);
+    out.push_str(&row(Side::North, true));
+    out.push_str(&row(Side::North, false));
+    out.push_str(&border);
+    out.push_str(&row(Side::South, false));
+    out.push_str(&row(Side::South, true));
+    out.push_str(&border);
+    if view.numbers_for == Some(Side::South) {
+        out.push_str(&numbers(Side::South, false));
+        out.push_str(&numbers(Side::South, true));
+    }
+    out.push_str(&label(Side::South));
+    out
+}
+
 fn draw_full(view: &BoardView) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
@@ -328,8 +428,13 @@ mod tests {
     fn a_tuzdyk_is_drawn_x_on_the_nine_pit_board() {
         let v = Variant::preset("toguz-kumalak").unwrap();
         let pos = Position::from_text(&v, "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N").unwrap();
-        let view =
-            BoardView { pos: &pos, last: None, numbers_for: Some(Side::North), labels: labels() };
+        let view = BoardView {
+            pos: &pos,
+            last: None,
+            numbers_for: Some(Side::North),
+            labels: labels(),
+            rows: 2,
+        };
         let full = plain(&draw(&view, None));
         assert!(
             full.contains("|     |   9 |   9 |   9 |   9 |   9 |   x |  10 |  10 |  10 |     |\n"),
@@ -348,6 +453,7 @@ mod tests {
             last: Some((Side::South, 2)),
             numbers_for: Some(Side::North),
             labels: ["P1".to_string(), "P2".to_string()],
+            rows: 2,
         };
         let text = plain(&draw(&view, Some(40)));
         assert_eq!(
@@ -388,6 +494,7 @@ mod tests {
             last: None,
             numbers_for: Some(Side::South),
             labels: labels(),
+            rows: 2,
         };
         golden("board_kalah_start", &plain(&draw(&view, None)));
     }
@@ -401,6 +508,7 @@ mod tests {
             last: Some((Side::South, 2)),
             numbers_for: Some(Side::North),
             labels: labels(),
+            rows: 2,
         };
         let text = draw(&view, None);
         golden("board_kalah_north_to_move", &plain(&text));
@@ -415,6 +523,7 @@ mod tests {
             last: Some((Side::South, 0)),
             numbers_for: None,
             labels: labels(),
+            rows: 2,
         };
         golden("board_kalah_1x12_over", &plain(&draw(&view, None)));
         let g = game("oware", Some(10), Some(12), &["10", "1"]);
@@ -423,7 +532,42 @@ mod tests {
             last: Some((Side::North, 0)),
             numbers_for: Some(Side::South),
             labels: labels(),
+            rows: 2,
         };
         golden("board_oware_10x12", &plain(&draw(&view, None)));
+    }
+
+    /// Hus's four rows: each column's four pits one above the other, every
+    /// row tagged, the mover's numbers in sowing order under the board.
+    #[test]
+    fn hus_is_drawn_on_four_rows() {
+        let g = game("hus", Some(4), Some(2), &["2"]);
+        let view = BoardView {
+            pos: g.position(),
+            last: Some((Side::South, 1)),
+            numbers_for: Some(Side::North),
+            labels: ["South".to_string(), "North".to_string()],
+            rows: 4,
+        };
+        // 40 columns: the same rows, untagged.
+        let narrow = plain(&draw(&view, Some(40)));
+        assert!(narrow.contains("\n     |   2 |[  0]|   3 |   0 |\n"), "{narrow}");
+        assert!(narrow.lines().all(|l| l.chars().count() <= 40), "{narrow}");
+        let text = plain(&draw(&view, Some(80)));
+        assert_eq!(g.position().to_string(), "2,0,3,0,3,3,1,0:0/2,2,2,2,2,2,0,0:0/N");
+        assert_eq!(
+            text,
+            "North, store 0  <- to move\n\
+             \x20        4     3     2     1  North's outer row's pits\n\
+             \x20        5     6     7     8  North's inner row's pits\n\
+             \x20    +-----+-----+-----+-----+\n\
+             \x20    |   2 |   2 |   2 |   2 |  North's outer row\n\
+             \x20    |   2 |   2 |   0 |   0 |  North's inner row\n\
+             \x20    +-----+-----+-----+-----+\n\
+             \x20    |   0 |   1 |   3 |   3 |  South's inner row\n\
+             \x20    |   2 |[  0]|   3 |   0 |  South's outer row\n\
+             \x20    +-----+-----+-----+-----+\n\
+             South, store 0\n"
+        );
     }
 }

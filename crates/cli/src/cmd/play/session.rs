@@ -412,7 +412,12 @@ impl Session {
             }
             _ => None,
         };
+        let four_rows = game.variant().rows() == 4;
         let label = |side: Side| {
+            if four_rows {
+                // Stores beside the board: the board says what they hold.
+                return format!("{}: {}", side_name(side), self.describe_player(side));
+            }
             format!(
                 "{}: {}, store on the {}",
                 side_name(side),
@@ -425,6 +430,7 @@ impl Session {
             last,
             numbers_for: (numbers && !pos.is_over()).then(|| pos.to_move()),
             labels: [label(Side::South), label(Side::North)],
+            rows: game.variant().rows(),
         };
         board::draw(&view, self.width)
     }
@@ -666,10 +672,10 @@ impl Session {
         let description = v.rules().description.clone();
         let name = v.name().to_string();
         let mover = t.game.position().to_move();
-        let intro = Side::ALL.map(|side| self.introduction(side)).join("\n");
+        let intro = Side::ALL.map(|side| self.introduction(side, v.rows())).join("\n");
         let _ = writeln!(
             self.out,
-            "{} to move: enter the number of one of your pits (1-{n}, shown {} your row) to sow its seeds.\n\
+            "{} to move: enter the number of one of your pits (1-{n}, shown {}) to sow its seeds.\n\
              {intro}\n\
              Commands:\n  \
                help        this text\n  \
@@ -680,7 +686,12 @@ impl Session {
                quit        save the game to {} and leave\n\
              The rules ({name}): {description}.",
             side_name(mover),
-            if mover == Side::South { "below" } else { "above" },
+            match (v.rows(), mover) {
+                (4, Side::South) => "below your rows",
+                (4, _) => "above your rows",
+                (_, Side::South) => "below your row",
+                _ => "above your row",
+            },
             self.autosave.path.display()
         );
         if t.swap_question_open() {
@@ -924,6 +935,31 @@ mod tests {
             "{shown}"
         );
         assert!(shown.contains("South, choose a pit to sow (1-4)"), "{shown}");
+    }
+
+    /// Hus on four rows: the size asked is a row's, the players own two
+    /// rows each with a store beside the board, and the board is drawn on
+    /// four rows.
+    #[test]
+    fn hus_is_set_up_and_shown_on_four_rows() {
+        let mut d = Driver::new(Setup::default());
+        d.until_question();
+        assert!(d.say("hus").contains("Pits in each row (2-8) [8]"));
+        assert!(d.say("16").contains("(16 pits in total would be 4 in each row)"));
+        assert!(d.say("4").contains("Seeds per pit (2-10) [2]"));
+        assert!(d.say("").contains("Who plays Player 1 (South), the lower two rows?"));
+        assert!(d.say("").contains("Who plays Player 2 (North), the upper two rows?"));
+        let intro = d.say("human");
+        assert!(intro.contains("hus: 4 rows of 4 pits, two rows a side"), "{intro}");
+        assert!(
+            intro.contains(
+                "Player 1 (South), human: the lower two rows and a store beside the board."
+            ),
+            "{intro}"
+        );
+        let shown = d.say("2");
+        assert!(shown.contains("|   0 |   1 |   3 |   3 |  South's inner row\n"), "{shown}");
+        assert!(shown.contains("     5     6     7     8  North's inner row's pits"), "{shown}");
     }
 
     #[test]

@@ -29,7 +29,7 @@ impl Session {
         if self.pits.is_some() || self.seeds.is_some() {
             match base.resized(self.pits, self.seeds) {
                 Ok(sized) => {
-                    self.pits = Some(sized.pits_per_side() as u8);
+                    self.pits = Some(sized.pits_per_row() as u8);
                     self.seeds = Some(sized.seeds_per_pit());
                 }
                 Err(e) => {
@@ -88,16 +88,21 @@ impl Session {
 
     pub(super) fn intro(&mut self, game: &Game) {
         let v = game.variant();
+        // Four rows: each player owns two rows.
+        let pits = if v.rows() == 4 {
+            format!("4 rows of {}, two rows", plural(v.pits_per_row() as u64, "pit", "pits"))
+        } else {
+            plural(v.pits_per_side() as u64, "pit", "pits")
+        };
         let _ = writeln!(
             self.out,
-            "\n{TITLE}{}{TITLE:#}: {} a side, {} in each at the start.",
+            "\n{TITLE}{}{TITLE:#}: {pits} a side, {} in each at the start.",
             v.name(),
-            plural(v.pits_per_side() as u64, "pit", "pits"),
             plural(v.seeds_per_pit(), "seed", "seeds"),
         );
         let _ = writeln!(self.out, "{}", v.rules().description);
         for side in Side::ALL {
-            let _ = writeln!(self.out, "{}", self.introduction(side));
+            let _ = writeln!(self.out, "{}", self.introduction(side, v.rows()));
         }
         if v.rules().turn.pie_rule {
             let first = side_name(v.first_player());
@@ -109,8 +114,16 @@ impl Session {
     }
 
     /// "Player 1 (South), human: the lower row and the store on the right."
-    pub(super) fn introduction(&self, side: Side) -> String {
+    /// On four rows: "the lower two rows and a store beside the board".
+    pub(super) fn introduction(&self, side: Side, rows: usize) -> String {
         let (row, store) = if side == Side::South { ("lower", "right") } else { ("upper", "left") };
+        if rows == 4 {
+            return format!(
+                "{}, {}: the {row} two rows and a store beside the board.",
+                introduced(side),
+                self.describe_player(side)
+            );
+        }
         format!(
             "{}, {}: the {row} row and the store on the {store}.",
             introduced(side),
@@ -154,11 +167,12 @@ impl Session {
                 let [lo, hi] = b.seeds_per_pit_range;
                 format!("Seeds per pit ({lo}-{hi}) [{}]: ", b.seeds_per_pit)
             }
-            &Stage::Player { side, .. } => format!(
-                "Who plays {}, the {} row? human or computer [{}]: ",
-                introduced(side),
-                if side == Side::South { "lower" } else { "upper" },
-                if side == Side::South { "human" } else { "computer" },
+            Stage::Player { side, variant } => format!(
+                "Who plays {}, the {} {}? human or computer [{}]: ",
+                introduced(*side),
+                if *side == Side::South { "lower" } else { "upper" },
+                if variant.rows() == 4 { "two rows" } else { "row" },
+                if *side == Side::South { "human" } else { "computer" },
             ),
             &Stage::Level { side, .. } => format!(
                 "Level of the computer for {}, 1 (easiest) to 10 (strongest) [{DEFAULT_LEVEL}]: ",
@@ -195,20 +209,21 @@ impl Session {
             Stage::Pits { base } => {
                 let b = &base.rules().board;
                 let [lo, hi] = b.pits_per_side_range;
+                let rows = u32::from(b.rows);
                 let pits = if t.is_empty() {
                     b.pits_per_side
                 } else {
                     match t.parse::<u8>() {
                         Ok(p) if (lo..=hi).contains(&p) => p,
                         Ok(p)
-                            if p % 2 == 0
-                                && (2 * u32::from(lo)..=2 * u32::from(hi))
+                            if u32::from(p) % rows == 0
+                                && (rows * u32::from(lo)..=rows * u32::from(hi))
                                     .contains(&u32::from(p)) =>
                         {
                             return self.error(format!(
                                 "Enter the number of pits in one row, from {lo} to {hi} \
                                  ({p} pits in total would be {} in each row).",
-                                p / 2
+                                u32::from(p) / rows
                             ))
                         }
                         _ => {
