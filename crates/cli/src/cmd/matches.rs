@@ -200,7 +200,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let finished = outcome.finished;
     if !finished.is_empty() {
         let name =
-            format!("{} {}x{}", variant.name(), variant.pits_per_side(), variant.seeds_per_pit());
+            format!("{} {}x{}", variant.name(), variant.pits_per_row(), variant.seeds_per_pit());
         let s = summarize(args.a.to_string(), args.b.to_string(), name, &finished);
         print_summary(&s, &args, outcome.openings);
     }

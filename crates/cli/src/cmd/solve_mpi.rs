@@ -156,7 +156,7 @@ fn spread(mut args: Args, cluster: &mancala_solver::cluster::Cluster) -> Result<
         }
         return Ok(());
     };
-    outln!("variant: {} {}x{}", v.name(), v.pits_per_side(), v.seeds_per_pit());
+    outln!("variant: {} {}x{}", v.name(), v.pits_per_row(), v.seeds_per_pit());
     if !args.game.moves.trim().is_empty() {
         outln!("after: {}", args.game.moves.trim());
     }
