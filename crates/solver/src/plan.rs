@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use mancala_core::{EmptyPitCapture, Position, Rules, Variant};
+use mancala_core::{EmptyPitCapture, Position, Rules, Side, Variant};
 
 use mancala_engine::search::MAX_HASH_MB;
 
@@ -90,8 +90,8 @@ pub enum PlanEvent {
     /// A checkpoint that cannot be trusted was ignored (one line why); the
     /// solve starts from nothing.
     CheckpointIgnored(String),
-    /// The first guess of the future margin, one above a heuristic search
-    /// of `depth` moves.
+    /// The first guess of the future margin: the score of a heuristic
+    /// search of `depth` moves (see [`first_guess`]).
     FirstGuess {
         /// The guess of the mover's future margin.
         guess: i32,
@@ -441,13 +441,17 @@ pub fn default_table_megabytes(v: &Variant) -> usize {
 }
 
 /// A first guess of the root's future margin for the player to move, and
-/// the depth it comes from: one above the score of a short heuristic
-/// search by the engine. MTD(f) needs fewer tests the closer it starts,
-/// and its first test asks "at least the guess?". Starting one above the
-/// engine's score costs no test when the engine is right (the test at
-/// score + 1 fails, as the proof needs, then the score passes), saves one
-/// when the engine is low, and costs one only when it is high. The engine
-/// has scored every Kalah start position we solved at or below its value.
+/// the depth it comes from: the score of a short heuristic search by the
+/// engine. MTD(f) needs fewer tests the closer it starts, and its first
+/// test asks "at least the guess?", move by move (see
+/// [`Solver::solve_from`](crate::Solver::solve_from)). A guess above the
+/// value is dear (the first test then refutes every move in vain), one
+/// below it cheap (a proof that the guess is reached, which the next test
+/// uses); the engine has scored every Kalah start position we solved at
+/// most one above its value (Kalah(6,4): +9, the value +8 with the classic
+/// capture and +10 with Irving's). When every seed ends in a store (no majority
+/// rule) the future margin has the parity of the seeds on the board, so a
+/// score of the other parity is rounded down.
 pub fn first_guess(v: &Variant, root: &Position) -> Option<(i32, u32)> {
     first_guess_until(v, root, None)
 }
@@ -473,7 +477,12 @@ fn first_guess_until(
     // margin still to come.
     let mover = root.to_move();
     let stores = root.store(mover) as i32 - root.store(mover.opponent()) as i32;
-    Some((result.score - stores + 1, result.depth))
+    let mut guess = result.score - stores;
+    let seeds = (root.side_seeds(Side::South) + root.side_seeds(Side::North)) as i32;
+    if !v.rules().end.majority && (guess - seeds) % 2 != 0 {
+        guess -= 1;
+    }
+    Some((guess, result.depth))
 }
 
 #[cfg(test)]
@@ -515,6 +524,25 @@ mod tests {
         assert_eq!(first_guess_nodes(&kalah(6, 5)), FIRST_GUESS_NODES);
         assert_eq!(first_guess_nodes(&kalah(6, 3)), FIRST_GUESS_NODES / 8);
         assert_eq!(first_guess_nodes(&kalah(3, 2)), 100_000);
+    }
+
+    #[test]
+    fn the_first_guess_has_the_parity_of_the_seeds_on_the_board() {
+        // Every seed ends in a store: the future margin is the seeds on the
+        // board less twice the opponent's share, so of their parity.
+        let classic = Variant::preset("kalah-classic").unwrap();
+        for v in [kalah(4, 3), kalah(5, 3), classic.resized(Some(4), Some(3)).unwrap()] {
+            let start = Position::start(&v);
+            // After the first pit's sowing: one seed in a store, an odd
+            // number on the board.
+            let mut after = start;
+            after.play_unchecked(&v, start.legal_moves(&v)[0]);
+            for p in [start, after] {
+                let seeds = (p.side_seeds(Side::South) + p.side_seeds(Side::North)) as i32;
+                let (guess, _) = first_guess(&v, &p).unwrap();
+                assert_eq!((guess - seeds).rem_euclid(2), 0, "{} at {p}: {guess}", v.name());
+            }
+        }
     }
 
     #[test]

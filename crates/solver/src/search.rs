@@ -321,23 +321,35 @@ impl<'a> Solver<'a> {
         //
         // The test expected to close the solve (right after a test that
         // passed, one above it) is run move by move, and also finds the best
-        // moves: see [`Solver::close`].
+        // moves: see [`Solver::close`]. So is the first test at a guess: a
+        // guess at the value then costs one pass over the root's moves, and
+        // the proof that the value is reached fills the table before the
+        // proof that it is not exceeded (Kalah(6,4), classic capture: 48.5 M
+        // positions against 58.3 M for a first test one above the value).
         let mut beta = guess.unwrap_or((lower + upper).div_euclid(2));
         let (mut row, mut rising) = (0u32, None);
         let mut best = None;
+        let mut at_guess = guess.is_some();
         while lower < upper {
             s.lower.store(lower, Ordering::Relaxed);
             s.upper.store(upper, Ordering::Relaxed);
             report(lower, upper);
             beta = beta.clamp(lower + 1, upper);
-            let g = if rising == Some(true) && beta == lower + 1 {
-                match self.close(&root, lower, &start, progress) {
+            let closing = rising == Some(true) && beta == lower + 1;
+            let g = if at_guess || closing {
+                // Move by move at the guess, unless the guess is just above
+                // a bound proven: then this is the closing test.
+                let value = if closing || beta == lower + 1 { lower } else { beta };
+                at_guess = false;
+                match self.close(&root, value, &start, progress) {
                     None => return Err(Interrupted { lower, upper }),
-                    Some(Ok(moves)) => {
+                    Some(Closed::Best(moves)) => {
                         best = Some(moves);
-                        lower
+                        lower = value;
+                        upper = value;
+                        break;
                     }
-                    Some(Err(higher)) => higher,
+                    Some(Closed::Above(g)) | Some(Closed::Below(g)) => g,
                 }
             } else {
                 // Each test starts with no history (carrying it over did not
@@ -376,23 +388,24 @@ impl<'a> Solver<'a> {
         self.shared.normalized(*p)
     }
 
-    /// The test of whether the root's value reaches `value + 1`, when it is
-    /// known to reach `value`, run move by move: each move is tested
-    /// against `value` first, and only the moves that reach it against
-    /// `value + 1`. A move that falls short of `value` falls short of
-    /// `value + 1` too, so when no move reaches `value + 1` this proves the
-    /// value and, at the same time, which moves reach it:
-    /// `Ok(best moves)`. Otherwise `Err(what a move reached)`, above
-    /// `value`. The plain test at `value + 1` followed by
-    /// [`Solver::best_moves`] would refute the other moves twice, against
-    /// `value + 1` and then against `value`. `None` if stopped.
+    /// The root's value against `value`, run move by move: each move is
+    /// tested against `value` first, and only the moves that reach it
+    /// against `value + 1`. A move that falls short of `value` falls short
+    /// of `value + 1` too, so when no move reaches `value + 1` but one
+    /// reaches `value` this proves the value and, at the same time, which
+    /// moves reach it: [`Closed::Best`]. Otherwise [`Closed::Above`] (what a
+    /// move reached, above `value`) or [`Closed::Below`] (no move reaches
+    /// `value`: the most any can). Run when the root is known to reach
+    /// `value`, this is the test at `value + 1` followed by
+    /// [`Solver::best_moves`], without refuting the other moves twice
+    /// (against `value + 1` and then against `value`). `None` if stopped.
     fn close(
         &self,
         root: &Position,
         value: i32,
         start: &Instant,
         progress: &(dyn Fn(SolveProgress) + Sync),
-    ) -> Option<Result<Vec<Move>, i32>> {
+    ) -> Option<Closed> {
         let s = &self.shared;
         let mut moves: Vec<Move> = root.legal_moves(s.v).iter().collect();
         // The move the last test found first: it is the likeliest to go
@@ -404,26 +417,31 @@ impl<'a> Solver<'a> {
             }
         }
         let mut best = Vec::new();
+        let mut below = i32::MIN;
         // One history of cutoffs through all the moves' tests, as in one
         // search of the root.
         let histories = &mut vec![[0; 16]; self.threads];
         for mv in moves {
             let mut g = self.test(root, Some(mv), value, histories, start, progress)?;
             if g < value {
+                below = below.max(g);
                 continue;
             }
             if g == value {
                 g = self.test(root, Some(mv), value + 1, histories, start, progress)?;
             }
             if g > value {
-                return Some(Err(g));
+                return Some(Closed::Above(g));
             }
             best.push(mv);
+        }
+        if best.is_empty() {
+            return Some(Closed::Below(below));
         }
         // In move order, as `best_moves` gives them.
         let legal = root.legal_moves(s.v);
         best.sort_by_key(|&m| legal.iter().position(|l| l == m));
-        Some(Ok(best))
+        Some(Closed::Best(best))
     }
 
     /// One null-window test against `beta` of the root's value, or with
@@ -559,6 +577,16 @@ impl<'a> Solver<'a> {
     pub fn nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed)
     }
+}
+
+/// What [`Solver::close`] proved of the root's value against a value.
+enum Closed {
+    /// The root's value is the one tested; these moves reach it.
+    Best(Vec<Move>),
+    /// A move reaches this, above the value tested.
+    Above(i32),
+    /// No move reaches the value tested: the root's value is at most this.
+    Below(i32),
 }
 
 /// Sets its flag when dropped (at the end of a scope, or by a panic).

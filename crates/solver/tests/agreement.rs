@@ -201,26 +201,33 @@ fn any_first_guess_or_known_bounds_give_the_same_value() {
     let v = Variant::preset("kalah-irving").unwrap().resized(Some(4), Some(2)).unwrap();
     let root = Position::start(&v);
     let expected = minimax(&v, &root, &mut HashMap::new());
+    let best: Vec<_> = root
+        .legal_moves(&v)
+        .iter()
+        .filter(|&mv| {
+            let mut c = root;
+            c.play_unchecked(&v, mv);
+            minimax(&v, &c, &mut HashMap::new()) == expected
+        })
+        .collect();
     for guess in [-16, -5, 0, expected - 1, expected, expected + 1, 9, 16] {
         let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads: 1 }, &stop);
         let s = solver.solve_from(&root, None, Some(guess), &|_| {}).unwrap();
         assert_eq!(s.margin, expected, "first guess {guess}");
-        // Whether the last test closes the solve move by move (after a test
-        // that passed) or not, the same best moves.
-        let best: Vec<_> = root
-            .legal_moves(&v)
-            .iter()
-            .filter(|&mv| {
-                let mut c = root;
-                c.play_unchecked(&v, mv);
-                minimax(&v, &c, &mut HashMap::new()) == expected
-            })
-            .collect();
+        // Whether a test run move by move (at the guess, or after a test
+        // that passed) closes the solve or not, the same best moves.
         assert_eq!(s.best_moves, best, "first guess {guess}");
     }
-    let solver = Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads: 1 }, &stop);
-    let s = solver.solve_from(&root, Some((expected - 3, expected + 1)), Some(-16), &|_| {});
-    assert_eq!(s.unwrap().margin, expected);
+    // Known bounds clamp the guess: the first test is then the closing one
+    // (a lower bound just below it), or a test move by move at it.
+    for known in [(expected - 3, expected + 1), (expected, 16), (-16, expected), (-16, 16)] {
+        for guess in [-16, expected, expected + 2, 16] {
+            let solver =
+                Solver::new(&v, None, SolveOptions { table_megabytes: 2, threads: 1 }, &stop);
+            let s = solver.solve_from(&root, Some(known), Some(guess), &|_| {}).unwrap();
+            assert_eq!((s.margin, &s.best_moves), (expected, &best), "{known:?}, guess {guess}");
+        }
+    }
 }
 
 /// Two and three threads (split points opened, cut off, nested and helped

@@ -349,7 +349,7 @@ impl Display {
             }
             PlanEvent::FirstGuess { guess, depth } => {
                 if !self.quiet {
-                    eprintln!("first guess (one above a {depth}-move heuristic search): {guess:+}");
+                    eprintln!("first guess (a {depth}-move heuristic search's score): {guess:+}");
                     self.solve.set_draw_target(indicatif::ProgressDrawTarget::stderr());
                 }
             }
