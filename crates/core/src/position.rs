@@ -699,12 +699,8 @@ impl Position {
         let during = v.rules().capture.during_sowing;
         // The ring index of the pit being emptied.
         let mut start = k;
-        // An endless relay (`relay = "any"` or `"next"`) is found by
-        // comparing each board about to be lifted from with one saved at
-        // the 1st, 2nd, 4th, 8th, ... pile (Brent's cycle finding: nothing
-        // allocated).
-        let mut piles = 0u32;
-        let mut saved = (self.cells, start);
+        // An endless relay (`relay = "any"` or `"next"`).
+        let mut watch = EndlessWatch::new(&self.cells, start);
         let may_loop = v.hot.relay_any || v.hot.relay_next;
         // Whether the relay lifts the pile the last seed of a pile makes in
         // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
@@ -714,16 +710,10 @@ impl Position {
             relays && c != claims[0] && c != claims[1] && cells[c] > 1
         };
         let (last, at) = loop {
-            if may_loop {
-                piles += 1;
-                if piles > crate::MAX_RELAY_PILES || (piles > 1 && (self.cells, start) == saved) {
-                    report.endless = true;
-                    self.occupied = occupancy(&self.cells);
-                    return;
-                }
-                if piles.is_power_of_two() {
-                    saved = (self.cells, start);
-                }
+            if may_loop && watch.endless(&self.cells, start) {
+                report.endless = true;
+                self.occupied = occupancy(&self.cells);
+                return;
             }
             let origin = ring[start] as usize;
             let mut seeds = self.cells[origin];
@@ -800,19 +790,12 @@ impl Position {
         let mut start = k;
         // Seeds of a facing capture in the mover's hand (`taken = "sown"`).
         let mut hand = 0u8;
-        let mut piles = 0u32;
-        let mut saved = (self.cells, start);
+        let mut watch = EndlessWatch::new(&self.cells, start);
         loop {
-            if v.hot.relay {
-                piles += 1;
-                if piles > crate::MAX_RELAY_PILES || (piles > 1 && (self.cells, start) == saved) {
-                    report.endless = true;
-                    self.occupied = occupancy(&self.cells);
-                    return;
-                }
-                if piles.is_power_of_two() {
-                    saved = (self.cells, start);
-                }
+            if v.hot.relay && watch.endless(&self.cells, start) {
+                report.endless = true;
+                self.occupied = occupancy(&self.cells);
+                return;
             }
             let origin = ring[start] as usize;
             let from_hand = hand > 0;
@@ -1548,6 +1531,36 @@ const LANE_MASKS: [(u64, u64); 16] = {
     }
     masks
 };
+
+/// Finds a relay sowing that never ends, by Brent's cycle finding: the
+/// board and the place about to be lifted from are compared with a copy
+/// saved at the 1st, 2nd, 4th, 8th, ... pile (nothing allocated).
+struct EndlessWatch {
+    piles: u32,
+    saved: ([u8; CELLS], usize),
+}
+
+impl EndlessWatch {
+    fn new(cells: &[u8; CELLS], start: usize) -> EndlessWatch {
+        EndlessWatch { piles: 0, saved: (*cells, start) }
+    }
+
+    /// Counts a pile about to be lifted from place `start` of `cells`;
+    /// true when the sowing never ends (the board and place were met
+    /// before, or more than [`crate::MAX_RELAY_PILES`] piles).
+    #[inline]
+    fn endless(&mut self, cells: &[u8; CELLS], start: usize) -> bool {
+        self.piles += 1;
+        if self.piles > crate::MAX_RELAY_PILES || (self.piles > 1 && (*cells, start) == self.saved)
+        {
+            return true;
+        }
+        if self.piles.is_power_of_two() {
+            self.saved = (*cells, start);
+        }
+        false
+    }
+}
 
 /// Sum of the 8 bytes of a word, when it is below 256 (a game holds at most
 /// 255 seeds): the multiply adds every byte into the top one.

@@ -176,18 +176,12 @@ presets! {
     tsoro: "tsoro",
 }
 
-/// Gabata takes every pit made four and relays from any pit, so the
-/// positions `cases` finds are few (7): random games on its boards drop
-/// below a few seeds by taking four at once, and with few seeds left a
-/// game goes on until a position repeats, which makes the minimax of most
-/// such positions exceed its budget (on 3 x 2, 26 of 356 positions with 4
-/// seeds left fit 1,000,000 nodes). Its own cases: those 7, and every
-/// position met along random games on 2 x 2, all of which fit.
-#[test]
-fn gabata() {
-    let v = Variant::preset("gabata").unwrap().resized(Some(2), Some(2)).unwrap();
-    let mut games = cases("gabata", 8, 4);
-    let mut rng = SplitMix64::new(11);
+/// The game at every position first met along 40 random games of preset
+/// `name` on 2 x 2, drawn from `seed`.
+fn positions_along_random_games(name: &str, seed: u64) -> Vec<Game> {
+    let v = Variant::preset(name).unwrap().resized(Some(2), Some(2)).unwrap();
+    let mut games = Vec::new();
+    let mut rng = SplitMix64::new(seed);
     let mut seen = std::collections::HashSet::new();
     for _ in 0..40 {
         let mut g = Game::new(v.clone());
@@ -200,7 +194,22 @@ fn gabata() {
             g.play_unchecked(mv);
         }
     }
-    let along = seen.len();
+    games
+}
+
+/// Gabata takes every pit made four and relays from any pit, so the
+/// positions `cases` finds are few (7): random games on its boards drop
+/// below a few seeds by taking four at once, and with few seeds left a
+/// game goes on until a position repeats, which makes the minimax of most
+/// such positions exceed its budget (on 3 x 2, 26 of 356 positions with 4
+/// seeds left fit 1,000,000 nodes). Its own cases: those 7, and every
+/// position met along random games on 2 x 2, all of which fit.
+#[test]
+fn gabata() {
+    let mut games = cases("gabata", 8, 4);
+    let along = positions_along_random_games("gabata", 11);
+    games.extend(along.iter().cloned());
+    let along = along.len();
     let checked = check_games("gabata", games, 1_000_000);
     assert!(checked >= 7 + along.min(8), "gabata: only {checked} positions small enough");
     eprintln!("gabata: {checked} positions agree ({along} met along random games on 2 x 2)");
@@ -215,22 +224,8 @@ fn gabata() {
 #[test]
 fn hus() {
     let run = || {
-        let v = Variant::preset("hus").unwrap().resized(Some(2), Some(2)).unwrap();
-        let mut games = Vec::new();
-        let mut rng = SplitMix64::new(13);
-        let mut seen = std::collections::HashSet::new();
-        for _ in 0..40 {
-            let mut g = Game::new(v.clone());
-            while !g.position().is_over() {
-                if seen.insert(g.position().key()) {
-                    games.push(g.clone());
-                }
-                let moves = g.legal_moves();
-                let mv = moves[rng.below(moves.len() as u32) as usize];
-                g.play_unchecked(mv);
-            }
-        }
-        let along = seen.len();
+        let games = positions_along_random_games("hus", 13);
+        let along = games.len();
         let checked = check_games("hus", games, 1_000_000);
         assert!(checked >= along.min(8), "hus: only {checked} of {along} positions small enough");
         eprintln!("hus: {checked} positions agree ({along} met along random games on 2 x 2)");
