@@ -105,8 +105,7 @@ function wire() {
     let pit = null;
     if (/^[1-9]$/.test(key)) pit = key;
     else if (key === '0') pit = '10';
-    else if (key === 'a' || key === 'A') pit = '11';
-    else if (key === 'b' || key === 'B') pit = '12';
+    else if (/^[a-fA-F]$/.test(key)) pit = String(11 + 'abcdef'.indexOf(key.toLowerCase()));
     if (pit !== null) {
       e.preventDefault();
       const st = app.shown && app.shown.state;

@@ -675,6 +675,16 @@ test('keyboard play: pit numbers sow, arrows step', async () => {
   await page.waitForSelector('#error:not([hidden])');
   assert.match(await page.textContent('#error-text'), /no pit 9/);
   assert.deepEqual(await pageMoves(page), ['4', '2', '5']);
+  // Rows of 16: `f` is pit 16 (its one seed reaches the store: another
+  // turn), `c` pit 13.
+  const wide = await newGame(page, { variant: 'kalah-irving', pits: 16, seeds: 1, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  await page.keyboard.press('f');
+  await waitForTurn(page);
+  await expectBoard(page, wide, ['16']);
+  await page.keyboard.press('C');
+  await waitForTurn(page);
+  await expectBoard(page, wide, ['16', '13']);
   await closePage(page);
 });
 
