@@ -43,8 +43,9 @@ pub mod uci;
 pub mod uci_session;
 
 pub use player::{
-    computer_choice_until, computer_choice_with, computer_move, computer_move_with, hint,
-    hint_with, level_limits, level_threads, Choice, LEVELS, PARALLEL_LEVELS,
+    computer_choice_until, computer_choice_with, computer_move, computer_move_until,
+    computer_move_with, hint, hint_with, level_limits, level_threads, Choice, LEVELS,
+    PARALLEL_LEVELS,
 };
 pub use search::{
     Analysis, EndgameOracle, MoveAnalysis, SearchInfo, SearchLimits, SearchOptions, SearchResult,

@@ -82,12 +82,24 @@ pub fn computer_move_with(
     seed: u64,
     endgame: Option<&Arc<dyn EndgameOracle>>,
 ) -> Move {
+    computer_move_until(game, level, seed, endgame, None)
+}
+
+/// [`computer_move_with`], whose search ends early when `stop` is set
+/// ([`computer_choice_until`]). A forced move is played at once.
+pub fn computer_move_until(
+    game: &Game,
+    level: u8,
+    seed: u64,
+    endgame: Option<&Arc<dyn EndgameOracle>>,
+    stop: Option<&AtomicBool>,
+) -> Move {
     let moves = game.legal_moves();
     assert!(!moves.is_empty(), "computer_move on a finished game");
     if moves.len() == 1 {
         return moves[0];
     }
-    computer_choice_with(game, level, seed, endgame).mv
+    computer_choice_until(game, level, seed, endgame, stop).mv
 }
 
 /// The computer's move with the score its search gave it.

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use mancala_core::{Game, Move};
 
 use super::player::Player;
-use crate::player::computer_choice_until;
+use crate::player::computer_move_until;
 use crate::search::{SearchLimits, SearchOptions, Searcher};
 
 /// The computer player at a strength level (`level:N`): its own limits,
@@ -25,10 +25,7 @@ impl Player for LevelPlayer {
         Ok(())
     }
     fn choose(&mut self, game: &Game, seed: u64, stop: &AtomicBool) -> Result<Move, String> {
-        if game.legal_moves().len() == 1 {
-            return Ok(game.legal_moves()[0]);
-        }
-        Ok(computer_choice_until(game, self.0, seed, None, Some(stop)).mv)
+        Ok(computer_move_until(game, self.0, seed, None, Some(stop)))
     }
 }
 
