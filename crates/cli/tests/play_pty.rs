@@ -616,3 +616,49 @@ fn toguz_kumalak_claims_a_tuzdyk_and_plays_to_the_end() {
     assert!(shown.contains("Final score: South "), "{shown}");
     assert!(!dir.path().join("autosave.game").exists());
 }
+
+/// Hus at the console: four rows, each player's two rows numbered in the
+/// order that player sows them, a relay, and a capture of the two facing
+/// pits whose seeds are sown on; then the game to its end.
+///
+/// South sows pit 9 (its inner row's right end: 2 seeds into 10 and 11,
+/// then 11's 3 relayed into 12, 13 and 14). North sows its pit 9: 2 seeds,
+/// the last into its pit 11 (now 3), which faces South's pit 14 (1 seed)
+/// and pit 3 (2 seeds): both taken and sown on into North's 12, 13 and 14.
+///
+/// ```text
+///      North's outer row   2  2  2  2  2  2  2  2
+///      North's inner row   0  3  3  3  1  1  0  0
+///      South's inner row   0  0  0  1  3  0  3  0
+///      South's outer row   2  2  0  2  2  2  2  2   <- pit 3 and pit 14 emptied
+/// ```
+#[test]
+fn hus_four_rows_relay_and_a_capture_sown_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "hus", "-p", "8", "-s", "2", "--south", "human", "--north", "human"];
+    let mut p = play(dir.path(), &args);
+    p.exp_string("|   0 |   0 |   0 |   0 |   2 |   2 |   2 |   2 |  South's inner row").unwrap();
+    p.exp_string("16    15    14    13    12    11    10     9  South's inner row's pits").unwrap();
+    p.exp_string("1     2     3     4     5     6     7     8  South's outer row's pits").unwrap();
+    p.exp_regex(MOVE_PROMPT).unwrap();
+    p.send_line("9").unwrap();
+    p.exp_string(
+        "South sowed 2 seeds from pit 9, then picked up and sowed on 1 more time (relay).",
+    )
+    .unwrap();
+    p.exp_string("9    10    11    12    13    14    15    16  North's inner row's pits").unwrap();
+    p.exp_regex(MOVE_PROMPT).unwrap();
+    p.send_line("9").unwrap();
+    p.exp_string("North sowed 2 seeds from pit 9. Captured 3 seeds and sowed them on.").unwrap();
+    p.exp_string("|[  0]|   3 |   3 |   3 |   1 |   1 |   0 |   0 |  North's inner row").unwrap();
+    p.exp_string("|   0 |   0 |   0 |   1 |   3 |   0 |   3 |   0 |  South's inner row").unwrap();
+    p.exp_string("|   2 |   2 |   0 |   2 |   2 |   2 |   2 |   2 |  South's outer row").unwrap();
+    // Pit 3 was emptied by the capture, and pits 9, 11, 13, 14 and 16 hold
+    // one seed or none: single seeds do not move in Hus.
+    p.exp_string("South, choose a pit to sow (1, 2, 4-8, 10, 12): ").unwrap();
+    p.send_line("3").unwrap();
+    p.exp_string("Pit 3 is empty. You can sow: 1, 2, 4-8, 10, 12.").unwrap();
+    let shown = play_to_the_end(&mut p, |pits| pits[pits.len() - 1], "n");
+    assert!(shown.contains("Final score: South "), "{shown}");
+    assert!(!dir.path().join("autosave.game").exists());
+}

@@ -603,6 +603,9 @@ impl Session {
             s.push_str(" That is a grand slam, which captures nothing in this variant.");
         } else if report.captured > 0 {
             let _ = write!(s, " Captured {}", plural(report.captured, "seed", "seeds"));
+            if game.variant().rules().capture.taken == mancala_core::Taken::Sown {
+                s.push_str(" and sowed them on");
+            }
             if report.grand_slam {
                 s.push_str(": a grand slam, every seed on the other side");
             }
