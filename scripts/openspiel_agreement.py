@@ -66,7 +66,7 @@ oware: IsTerminal() is true when a score is more than half of all seeds, or both
   moves and compare up to that point (random games end much sooner).
 
 Usage: python3 scripts/openspiel_agreement.py [--games N] [--binary PATH] [--seed S]
-                                              [--sizes 3x2,6x4,...] [--show K]
+                                              [--sizes 3x2,6x4,...] [--show K] [--jobs J]
 Prints one line per configuration, the first disagreements in detail, then "N passed, M failed"
 (N, M count configurations); exits non-zero on any disagreement.
 """
@@ -74,7 +74,11 @@ Prints one line per configuration, the first disagreements in detail, then "N pa
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
+import io
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -451,6 +455,14 @@ def run_config(cfg: Config, args) -> bool:
     return n_bad == 0
 
 
+def run_config_captured(cfg: Config, args) -> tuple[bool, str]:
+    """`run_config` with its report kept as text, for a worker process."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        ok = run_config(cfg, args)
+    return ok, out.getvalue()
+
+
 def parse_sizes(text: str):
     sizes = []
     for part in text.split(","):
@@ -468,6 +480,8 @@ def main() -> int:
                     default=DEFAULT_OWARE_SIZES,
                     help="oware/abapa sizes HxS, comma separated (default: H 3..6 x S 2..5)")
     ap.add_argument("--no-kalah", action="store_true", help="skip the mancala/kalah-classic test")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="configurations run side by side (default: one per processor)")
     ap.add_argument("--show", type=int, default=3,
                     help="disagreements shown in detail per configuration")
     args = ap.parse_args()
@@ -479,8 +493,18 @@ def main() -> int:
     configs = [] if args.no_kalah else [Config("kalah", 6, 4)]
     configs += [Config("oware", h, s) for h, s in args.sizes]
     passed = failed = 0
-    for cfg in configs:
-        if run_config(cfg, args):
+    # The configurations are independent: they run side by side, one process each (each with its
+    # own `mancala state --batch`), and their reports are printed in order as they are finished.
+    jobs = max(1, min(args.jobs, len(configs)))
+    if jobs == 1:
+        results = (run_config_captured(cfg, args) for cfg in configs)
+    else:
+        pool = concurrent.futures.ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context("spawn"))
+        results = pool.map(run_config_captured, configs, [args] * len(configs))
+    for ok, report in results:
+        print(report, end="", flush=True)
+        if ok:
             passed += 1
         else:
             failed += 1
