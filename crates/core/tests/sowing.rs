@@ -129,7 +129,7 @@ proptest! {
             prop_assert_eq!(events.last() == Some(&pass), report.passed);
             match mv {
                 Move::Swap => prop_assert_eq!(events[0], SowEvent::Swap),
-                Move::Sow(k) => {
+                Move::Sow(k) | Move::Directed(k, _) => {
                     let first = matches!(
                         events[0],
                         SowEvent::Pick { from: Place::Pit(side, pit), .. }

@@ -93,12 +93,12 @@ impl Letter {
         (base + self.pit - 1) as char
     }
 
-    /// The letter of `mv` played by `mover`; `None` for the swap and for
-    /// pits past the sixth.
+    /// The letter of `mv` played by `mover`; `None` for the swap, for a
+    /// pit sown in a chosen direction, and for pits past the sixth.
     pub fn of_move(mv: Move, mover: Side) -> Option<Letter> {
         match mv {
             Move::Sow(k) => Letter::new(mover, k as usize + 1),
-            Move::Swap => None,
+            Move::Directed(..) | Move::Swap => None,
         }
     }
 
