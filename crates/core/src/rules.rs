@@ -1091,7 +1091,7 @@ impl Rules {
             (SowingDirection::ByPit, None) => problem(
                 "sowing.by_pit",
                 "missing".into(),
-                "a table { left, centre, right } of \"ccw\", \"cw\" or \"either\" when                  sowing.direction = \"by-pit\""
+                "a table { left, centre, right } of \"ccw\", \"cw\" or \"either\" when sowing.direction = \"by-pit\""
                     .into(),
             ),
             (SowingDirection::ByPit, Some(_)) | (_, None) => {}
@@ -1099,7 +1099,7 @@ impl Rules {
                 "sowing.by_pit",
                 "a table".into(),
                 format!(
-                    "no by_pit table unless sowing.direction = \"by-pit\" (it is {name}, which                      says the way of every pit)"
+                    "no by_pit table unless sowing.direction = \"by-pit\" (it is {name}, which says the way of every pit)"
                 ),
             ),
         }
@@ -1117,7 +1117,7 @@ impl Rules {
                 "board.pits_per_side_range",
                 format!("[{pmin}, {pmax}]"),
                 format!(
-                    "sizes whose sowings, a pit sown either way counting twice, are at most                      {MAX_PITS_PER_SIDE} (at {p} pits a row they are more; under                      sowing.direction = {name} lower the largest size)"
+                    "sizes whose sowings, a pit sown either way counting twice, are at most {MAX_PITS_PER_SIDE} (at {p} pits a row they are more; under sowing.direction = {name} lower the largest size)"
                 ),
             );
         }
@@ -1126,7 +1126,7 @@ impl Rules {
                 field,
                 value,
                 format!(
-                    "{why} when sowing.direction = {name} sows some pit otherwise than                      counter-clockwise"
+                    "{why} when sowing.direction = {name} sows some pit otherwise than counter-clockwise"
                 ),
             )
         };
@@ -1134,7 +1134,7 @@ impl Rules {
             refuse(
                 "board.stores",
                 "\"ring\"".into(),
-                "\"beside\" (a store on the ring stands after its owner's last pit                  counter-clockwise: sown clockwise, a player would reach the opponent's store                  first and their own last)",
+                "\"beside\" (a store on the ring stands after its owner's last pit counter-clockwise: sown clockwise, a player would reach the opponent's store first and their own last)",
             );
         }
         if self.four_rows() {
@@ -1148,7 +1148,7 @@ impl Rules {
             refuse(
                 "sowing.relay",
                 format!("\"{:?}\"", self.sowing.relay).to_lowercase(),
-                "\"none\" or \"own\" (the endless sowings of these relays are judged one way                  only)",
+                "\"none\" or \"own\" (the endless sowings of these relays are judged one way only)",
             );
         }
         if self.turn.must_feed {
@@ -1166,7 +1166,7 @@ impl Rules {
             refuse(
                 "capture.grand_slam",
                 value.into(),
-                "\"allowed\" or \"captures-nothing\" (which moves are grand slams is judged                  one way only)",
+                "\"allowed\" or \"captures-nothing\" (which moves are grand slams is judged one way only)",
             );
         }
         if self.sowing.forced_singles {

@@ -40,6 +40,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("pallanguzhi", include_str!("../variants/pallanguzhi.toml")),
     ("hus", include_str!("../variants/hus.toml")),
     ("tsoro", include_str!("../variants/tsoro.toml")),
+    ("um-el-bagara", include_str!("../variants/um-el-bagara.toml")),
 ];
 
 /// Why a variant could not be made.
