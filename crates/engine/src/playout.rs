@@ -73,10 +73,11 @@ pub fn random_playout(
         window.record(&p);
     }
     let mut plies = 0;
+    let chosen = v.chooses_direction();
     while !p.is_over() {
         let pits = p.legal_pits(v);
         let sowings = pits.count_ones();
-        let mv = if v.chooses_direction() {
+        let mv = if chosen {
             // A pit sown either way is two moves: draw among the list.
             let count = p.legal_count(v);
             p.nth_legal_move(v, rng.below(count)).unwrap_or(Move::Swap)

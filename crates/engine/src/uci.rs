@@ -166,6 +166,12 @@ pub fn check_variant(v: &Variant) -> Result<(), String> {
     if v.rules().turn.pie_rule {
         problems.push(format!("{name} has the pie rule, and the dialect has no move for a swap"));
     }
+    if v.chooses_direction() {
+        problems.push(format!(
+            "{name} lets the mover choose the direction of a pit, and the dialect's letters carry \
+             no direction"
+        ));
+    }
     if v.first_player() != Side::South {
         problems.push(format!("{name} starts with North, and in the dialect South moves first"));
     }

@@ -258,7 +258,9 @@ impl PyState {
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let g = self.game.read()?;
         if g.game().variant().chooses_direction() {
-            return PyList::new(py, g.legal());
+            let mut actions = g.legal();
+            actions.sort_unstable();
+            return PyList::new(py, actions);
         }
         let p = g.pos();
         let mut pits = g.legal_pits();

@@ -108,6 +108,7 @@ def test_um_el_bagara_the_middle_pit_is_two_actions_and_the_pit_decides_the_way(
     mask = state.legal_actions_mask()
     assert [i for i, legal in enumerate(mask) if legal] == [0, 1, 2, 3, 4, 8]
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["1", "2", "3ccw", "4", "5", "3cw"]
+    assert state.string_to_action("3CW") == 8 and state.string_to_action("5") == 4
     # Pit 3 clockwise: pits 2, 1, then North's pits 5, 4, 3.
     state.apply_action(8)
     assert state.position() == "6,6,0,5,5:0/5,5,6,6,6:0/N"
@@ -115,7 +116,6 @@ def test_um_el_bagara_the_middle_pit_is_two_actions_and_the_pit_decides_the_way(
     state.apply_action(1)
     assert state.position() == "6,7,1,6,6:0/6,0,6,6,6:0/S"
     assert state.history() == [8, 1]
-    assert state.string_to_action("3CW") == 8 and state.string_to_action("5") == 4
     # Clockwise on a pit that sows one way only: illegal, and said so.
     with pytest.raises(mancala.IllegalActionError, match="sows counter-clockwise only"):
         state.apply_action(9)
