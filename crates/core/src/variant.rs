@@ -284,7 +284,7 @@ impl Variant {
             *ways = rules.pit_directions(k, n);
         }
         let directed = pit_ways[..n].iter().any(|&w| w != 1);
-        let chosen = pit_ways[..n].iter().any(|&w| w == 3);
+        let chosen = pit_ways[..n].contains(&3);
         let capture_counts = rules.capture.counts.iter().fold(0u64, |m, &c| m | 1u64 << c);
         let general = rules.uses_general_sowing();
         let mut capture_mask = [0u64; 4];
