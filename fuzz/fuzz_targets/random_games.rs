@@ -16,9 +16,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndReason,
-    EndRules, Facing, FacingOn, Game, GrandSlam, Parity, Relay, Repetition, Rules, SeedsLeft, Side,
-    SowingRules, StartPits, StorePlacement, Taken, TurnRules, Variant,
+    BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide,
+    EndReason, EndRules, Facing, FacingOn, Game, GrandSlam, Parity, PitDirection, Relay,
+    Repetition, Rules, SeedsLeft, Side, SowingDirection, SowingRules, StartPits, StorePlacement,
+    Taken, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
 
@@ -94,6 +95,8 @@ fn rules(b: &mut Bytes) -> Rules {
             first_seed_in_origin: gbit(0),
             min_seeds: if fbit(2) { 2 + (four >> 6) } else { 1 },
             forced_singles: four >> 6 == 0 && general & 1 == 1,
+            direction: SowingDirection::CounterClockwise,
+            by_pit: None,
         },
         capture: CaptureRules {
             empty_pit: [
@@ -174,6 +177,47 @@ fn rules(b: &mut Bytes) -> Rules {
             r.turn.must_feed = false;
             if r.capture.facing == Facing::Off {
                 r.capture.facing = Facing::Inner;
+            }
+        }
+    }
+    // The sowing direction, one byte: counter-clockwise in half the sets;
+    // else clockwise, chosen or by pit, most of the time made valid
+    // (stores beside, two rows, none of the rules it is refused with).
+    let d = b.byte();
+    if d & 1 == 1 {
+        let way =
+            |x: u8| [PitDirection::Ccw, PitDirection::Cw, PitDirection::Either][x as usize % 3];
+        let r = &mut rules;
+        r.sowing.direction = [
+            SowingDirection::Clockwise,
+            SowingDirection::Chosen,
+            SowingDirection::ByPit,
+            SowingDirection::ByPit,
+        ][(d >> 1 & 3) as usize];
+        if r.sowing.direction == SowingDirection::ByPit {
+            r.sowing.by_pit =
+                Some(ByPit { left: way(d >> 3), centre: way(d >> 5), right: way(d >> 6) });
+        }
+        if d >> 7 == 1 || b.byte() % 8 != 0 {
+            r.board.rows = 2;
+            r.board.start = StartPits::All;
+            r.board.pits_per_side = 1 + (pits - 1) % 8;
+            r.board.pits_per_side_range = [1, 8];
+            r.capture.facing = Facing::Off;
+            r.capture.facing_on = FacingOn::Occupied;
+            r.capture.taken = Taken::Store;
+            r.board.stores = StorePlacement::Beside;
+            r.sowing.extra_turn = false;
+            if matches!(r.sowing.relay, Relay::Any | Relay::Next) {
+                r.sowing.relay = Relay::Own;
+            }
+            r.turn.must_feed = false;
+            r.sowing.forced_singles = false;
+            if matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
+                r.capture.grand_slam = GrandSlam::Allowed;
+            }
+            if r.end.repetition == Repetition::None {
+                r.end.repetition = Repetition::Owner;
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Helpers shared by the fuzz targets (docs/fuzzing.md).
 
-use mancala_core::{Game, Move, Position, Setup, Side, Variant};
+use mancala_core::{Direction, Game, Move, Position, Setup, Side, Variant};
 
 /// Every built-in variant at its default size (read from their TOML once:
 /// reading them for every input would be most of a run's time).
@@ -37,10 +37,13 @@ pub fn variants_fitting(p: &Setup) -> Vec<Variant> {
         .collect()
 }
 
-/// Every move that could be written on a board of `n` pits a side, and one
-/// pit too many.
+/// Every move that could be written on a board of `n` pits a side (each pit
+/// plain and in both directions), and one pit too many.
 pub fn candidates(n: usize) -> Vec<Move> {
-    (0..=n as u8).map(Move::Sow).chain([Move::Swap]).collect()
+    let directed = (0..=n as u8).flat_map(|k| {
+        [Move::Directed(k, Direction::CounterClockwise), Move::Directed(k, Direction::Clockwise)]
+    });
+    (0..=n as u8).map(Move::Sow).chain(directed).chain([Move::Swap]).collect()
 }
 
 /// Checks one position of a game under `v`: seeds conserved, the legal

@@ -388,3 +388,30 @@ fn the_book_option_turns_the_opening_book_on_and_off() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("invalid value 'maybe' for '--book") && err.contains("on, off"), "{err}");
 }
+
+/// A move with a direction (Um el-Bagara's middle pit) in `position ...
+/// moves`, in `d`'s legal moves and as a `bestmove`.
+#[test]
+fn directed_moves_in_the_protocol() {
+    let mut e = Engine::start(&[]);
+    e.send("variant um-el-bagara");
+    e.send("position startpos moves 3cw 2");
+    e.send("d");
+    let lines = e.until("legal");
+    assert!(lines.iter().any(|l| l == "position 6,7,1,6,6:0/6,0,6,6,6:0/S"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "moves 3cw 2"), "{lines:?}");
+    e.send("position startpos");
+    e.send("d");
+    let legal = e.until("legal").pop().unwrap();
+    assert_eq!(legal, "legal 1 2 3ccw 3cw 4 5");
+    e.send("position startpos moves 3");
+    let error = e.until("error").pop().unwrap();
+    assert!(error.contains("pit 3 may be sown either way"), "{error}");
+    e.send("go depth 5");
+    let best = e.until("bestmove").pop().unwrap();
+    let mv = best.strip_prefix("bestmove ").unwrap();
+    assert!(legal.split_whitespace().skip(1).any(|m| m == mv), "{best} not in {legal}");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+}

@@ -48,3 +48,34 @@ fn bad_lists_name_the_move_and_what_is_allowed() {
     let e = error(&state(&"x".repeat(500)));
     assert!(e.len() < 200, "{e}");
 }
+
+/// A pit sown either way (Um el-Bagara's middle pit) is two moves, `3ccw`
+/// and `3cw`, through `state`, `analyze` and `perft`; a direction where none
+/// is chosen, or none where one is, is refused with how to write it.
+#[test]
+fn directed_moves_through_state_analyze_and_perft() {
+    let home = common::Sandbox::new();
+    let run = |args: &[&str]| home.mancala().args(args).output().unwrap();
+    let out = run(&["state", "--variant", "um-el-bagara", "--moves", "3cw,2"]);
+    assert_eq!(position(&out), "6,7,1,6,6:0/6,0,6,6,6:0/S");
+    let out = run(&["state", "--variant", "um-el-bagara"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["legal"], serde_json::json!(["1", "2", "3ccw", "3cw", "4", "5"]));
+    let e = error(&run(&["state", "--variant", "um-el-bagara", "--moves", "3"]));
+    assert!(e.contains("pit 3 may be sown either way: say which, 3ccw"), "{e}");
+    let e = error(&run(&["state", "--variant", "um-el-bagara", "--moves", "1cw"]));
+    assert!(e.contains("pit 1 sows clockwise only, so it is written 1, not 1cw"), "{e}");
+    let e = error(&run(&["state", "--moves", "3up"]));
+    assert!(e.contains("'ccw' (counter-clockwise) or 'cw' (clockwise)"), "{e}");
+    // The analysis lists both directions of pit 3 and its best move is one
+    // of the legal moves.
+    let out = run(&["analyze", "--variant", "um-el-bagara", "--depth", "4"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for mv in ["3ccw", "3cw"] {
+        assert!(text.lines().any(|l| l.starts_with(mv)), "{mv} not listed in {text}");
+    }
+    let out = run(&["perft", "--variant", "um-el-bagara", "--depth", "3", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("3ccw: 24") && text.contains("3cw: 24"), "{text}");
+}

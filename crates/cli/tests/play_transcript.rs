@@ -179,3 +179,21 @@ fn the_command_to_go_on_is_the_one_the_user_can_run() {
         assert!(out.contains("`mancala play --resume` goes on with it."), "{program:?}: {out}");
     }
 }
+
+/// Um el-Bagara's middle pit at the console: the prompt lists `3ccw` and
+/// `3cw`, `help` says how to type a direction, a plain `3` is refused with
+/// how to write it, and `3cw` is played and told with its way.
+#[test]
+fn a_direction_typed_at_the_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "um-el-bagara", "--south", "human", "--north", "human"];
+    let (code, out, err) = run(dir.path(), &args, b"help\n3\n3cw\nquit\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("choose a pit to sow (1, 2, 3ccw, 3cw, 4, 5)"), "{out}");
+    assert!(out.contains("Pit 3 may be sown either way: type the pit and a direction"), "{out}");
+    assert!(
+        out.contains("Pit 3 may be sown either way: say which, 3ccw (counter-clockwise) or 3cw"),
+        "{out}"
+    );
+    assert!(out.contains("sowed 5 seeds from pit\u{a0}3 clockwise"), "{out}");
+}

@@ -53,7 +53,7 @@ mod variant;
 pub use game::Game;
 pub use hash::{mix64, prefetch, KeyHasher};
 pub use history::RepetitionWindow;
-pub use moves::{Move, MoveList, MAX_MOVES};
+pub use moves::{Direction, Move, MoveList, MAX_MOVES};
 pub use notation::{
     format_moves, parse_moves, quote, MoveError, MoveListError, ParseMoveError, ParsePositionError,
     PositionMismatch, QUOTE_MAX,
@@ -61,11 +61,11 @@ pub use notation::{
 pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
 pub use replay::{Place, SowEvent};
 pub use rules::{
-    BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndRules,
-    Facing, FacingOn, GrandSlam, Parity, Relay, Repetition, RuleErrors, RuleProblem, Rules,
-    SeedsLeft, SowingRules, StartPits, StorePlacement, Taken, TurnRules, VariantFileError,
-    MAX_PITS_PER_ROW_ON_FOUR, MAX_PITS_PER_SIDE, MAX_RELAY_PILES, MAX_TOTAL_SEEDS,
-    MAX_VARIANT_FILE_BYTES,
+    BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndRules,
+    Facing, FacingOn, GrandSlam, Parity, PitDirection, Relay, Repetition, RuleErrors, RuleProblem,
+    Rules, SeedsLeft, SowingDirection, SowingRules, StartPits, StorePlacement, Taken, TurnRules,
+    VariantFileError, MAX_PITS_PER_ROW_ON_FOUR, MAX_PITS_PER_SIDE, MAX_RELAY_PILES,
+    MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
 };
 pub use setup::{PositionError, Setup};
 pub use side::Side;

@@ -2,17 +2,46 @@
 
 use crate::rules::MAX_PITS_PER_SIDE;
 
-/// A move: sow from one of the mover's pits, or take the first move over
-/// under the pie rule.
+/// A move: sow from one of the mover's pits, sow one in the direction the
+/// mover chooses, or take the first move over under the pie rule.
 ///
 /// Pits are 0-based here, counted from the mover's own left (the order in
-/// which that player sows); the notation shows them 1-based.
+/// which that player sows counter-clockwise); the notation shows them
+/// 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
-    /// Sow the seeds of the mover's pit `k` (0-based).
+    /// Sow the seeds of the mover's pit `k` (0-based) the one way the rules
+    /// allow for it (counter-clockwise unless `sowing.direction` says
+    /// otherwise).
     Sow(u8),
+    /// Sow the seeds of the mover's pit `k` (0-based) in the direction
+    /// chosen, from a pit the rules let be sown either way
+    /// (`sowing.direction = "chosen"`, or `"either"` under `"by-pit"`).
+    /// Written `3ccw` or `3cw`.
+    Directed(u8, Direction),
     /// Pie rule: the second player takes the first move as their own.
     Swap,
+}
+
+/// The direction a [`Move::Directed`] sows round the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    /// Counter-clockwise: from the mover's left to their right along their
+    /// own row (`ccw` in the notation).
+    CounterClockwise,
+    /// Clockwise: from the mover's right to their left along their own row
+    /// (`cw` in the notation).
+    Clockwise,
+}
+
+impl Direction {
+    /// The notation's suffix: `ccw` or `cw`.
+    pub const fn suffix(self) -> &'static str {
+        match self {
+            Direction::CounterClockwise => "ccw",
+            Direction::Clockwise => "cw",
+        }
+    }
 }
 
 impl Move {
@@ -21,14 +50,23 @@ impl Move {
         debug_assert!(number >= 1);
         Move::Sow((number.clamp(1, 256) - 1) as u8)
     }
+
+    /// The mover's pit the move sows (0-based), if it sows one.
+    pub const fn sown_pit(self) -> Option<u8> {
+        match self {
+            Move::Sow(k) | Move::Directed(k, _) => Some(k),
+            Move::Swap => None,
+        }
+    }
 }
 
 /// Room for every pit of a side plus the swap.
 pub const MAX_MOVES: usize = MAX_PITS_PER_SIDE + 1;
 
 /// The legal moves of a position, on the stack. A side has at most
-/// [`MAX_PITS_PER_SIDE`] pits and the only other move is the swap, so
-/// [`MAX_MOVES`] always suffices.
+/// [`MAX_PITS_PER_SIDE`] sowings (a variant whose pits sown either way would
+/// give more is refused, see `docs/variant-file.md`) and the only other
+/// move is the swap, so [`MAX_MOVES`] always suffices.
 #[derive(Clone, Copy, Debug)]
 pub struct MoveList {
     moves: [Move; MAX_MOVES],

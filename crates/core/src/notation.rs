@@ -24,7 +24,7 @@ use crate::position::{EndReason, IllegalMove, Position, OPENING, SWAP_OFFERED};
 use crate::rules::{EmptySide, GrandSlam, Repetition, MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS};
 use crate::setup::Setup;
 use crate::variant::{CELLS, STORE_CELL};
-use crate::{Game, Move, Side, Variant};
+use crate::{Direction, Game, Move, Side, Variant};
 
 /// The longest piece of user text quoted back in an error message.
 pub const QUOTE_MAX: usize = 40;
@@ -52,6 +52,13 @@ pub enum ParseMoveError {
     /// A pit number too large for any board; the text as given (shortened).
     #[error("there is no pit {0}: pits are numbered from 1 to at most {max}", max = u8::MAX)]
     NoSuchPit(String),
+    /// A pit number followed by something other than a direction; the
+    /// text as given (shortened).
+    #[error(
+        "{0:?} is not a move: a pit number stands alone, or is followed by a direction, 'ccw' \
+         (counter-clockwise) or 'cw' (clockwise), as in 3ccw"
+    )]
+    NotADirection(String),
 }
 
 impl FromStr for Move {
@@ -71,6 +78,25 @@ impl FromStr for Move {
                 _ => Err(ParseMoveError::NoSuchPit(quote(t))),
             };
         }
+        // A pit and a direction: `3ccw`, `3cw` (any case).
+        let digits = t.bytes().take_while(|b| b.is_ascii_digit()).count();
+        if digits > 0 {
+            let (number, suffix) = t.split_at(digits);
+            let way = if suffix.eq_ignore_ascii_case("ccw") {
+                Some(Direction::CounterClockwise)
+            } else if suffix.eq_ignore_ascii_case("cw") {
+                Some(Direction::Clockwise)
+            } else {
+                None
+            };
+            if let Some(way) = way {
+                return match number.parse::<u64>() {
+                    Ok(n @ 1..=255) => Ok(Move::Directed((n - 1) as u8, way)),
+                    _ => Err(ParseMoveError::NoSuchPit(quote(number))),
+                };
+            }
+            return Err(ParseMoveError::NotADirection(quote(t)));
+        }
         Err(ParseMoveError::NotAMove(quote(t)))
     }
 }
@@ -79,6 +105,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Move::Sow(k) => write!(f, "{}", *k as u32 + 1),
+            Move::Directed(k, way) => write!(f, "{}{}", *k as u32 + 1, way.suffix()),
             Move::Swap => f.write_str("swap"),
         }
     }

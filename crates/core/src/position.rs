@@ -2,9 +2,9 @@
 //! the game is over. Copy-make, fixed arrays, nothing allocated.
 
 use crate::hash::mix64;
-use crate::moves::{Move, MoveList};
+use crate::moves::{Direction, Move, MoveList};
 use crate::rules::{EmptyPitCapture, GrandSlam};
-use crate::variant::{Variant, CELLS, MAX_PITS, STORE_CELL};
+use crate::variant::{Variant, CELLS, MAX_PITS, MAX_RING, STORE_CELL};
 use crate::Side;
 
 /// A position of any variant.
@@ -235,6 +235,30 @@ pub enum IllegalMove {
     /// may swap, in answer to the first move.
     #[error("swap is only allowed as the second player's answer to the first move (pie rule)")]
     SwapNotAllowed,
+    /// The pit may be sown either way and the move does not say which
+    /// (`sowing.direction`).
+    #[error(
+        "pit {pit} may be sown either way: say which, {pit}ccw (counter-clockwise) or {pit}cw \
+         (clockwise)"
+    )]
+    DirectionNeeded {
+        /// The pit, numbered from 1.
+        pit: usize,
+    },
+    /// A direction asked of a pit that sows one way only.
+    #[error(
+        "pit {pit} sows {} only, so it is written {pit}, not {pit}{}",
+        if *way == Direction::Clockwise { "clockwise" } else { "counter-clockwise" },
+        asked.suffix()
+    )]
+    OneWayOnly {
+        /// The pit, numbered from 1.
+        pit: usize,
+        /// The direction asked.
+        asked: Direction,
+        /// The one direction the pit sows.
+        way: Direction,
+    },
 }
 
 impl Position {
@@ -444,7 +468,13 @@ impl Position {
         let mut list = MoveList::new();
         let mut mask = self.legal_pits(v);
         while mask != 0 {
-            list.push(Move::Sow(mask.trailing_zeros() as u8));
+            let k = mask.trailing_zeros() as u8;
+            if v.hot.chosen && v.pit_ways[k as usize] == 3 {
+                list.push(Move::Directed(k, Direction::CounterClockwise));
+                list.push(Move::Directed(k, Direction::Clockwise));
+            } else {
+                list.push(Move::Sow(k));
+            }
             mask &= mask - 1;
         }
         if self.end.is_none() && self.swap_offered() {
@@ -457,7 +487,15 @@ impl Position {
     /// it is offered.
     #[inline]
     pub fn legal_count(&self, v: &Variant) -> u32 {
-        self.legal_pits(v).count_ones() + (self.end.is_none() && self.swap_offered()) as u32
+        let pits = self.legal_pits(v);
+        let either = if v.hot.chosen { (pits & self.either_ways(v)).count_ones() } else { 0 };
+        pits.count_ones() + either + (self.end.is_none() && self.swap_offered()) as u32
+    }
+
+    /// The mover's pits that may be sown either way, as a bit set.
+    #[cold]
+    fn either_ways(&self, v: &Variant) -> u32 {
+        (0..v.n).filter(|&k| v.pit_ways[k] == 3).fold(0, |m, k| m | 1 << k)
     }
 
     /// Legal move number `k` (from 0) in the order of
@@ -466,6 +504,9 @@ impl Position {
     /// is not below [`Position::legal_count`].
     #[inline]
     pub fn nth_legal_move(&self, v: &Variant, mut k: u32) -> Option<Move> {
+        if v.hot.chosen {
+            return self.legal_moves(v).get(k as usize).copied();
+        }
         let mut pits = self.legal_pits(v);
         let sowings = pits.count_ones();
         if k < sowings {
@@ -483,14 +524,31 @@ impl Position {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
-        let k = match mv {
+        let (k, way) = match mv {
             Move::Swap if self.swap_offered() => return Ok(()),
             Move::Swap => return Err(IllegalMove::SwapNotAllowed),
-            Move::Sow(k) => k as usize,
+            Move::Sow(k) => (k as usize, None),
+            Move::Directed(k, way) => (k as usize, Some(way)),
         };
         let n = self.n as usize;
         if k >= n {
             return Err(IllegalMove::OutOfRange { pit: k + 1, pits: n });
+        }
+        let either = v.hot.chosen && v.pit_ways[k] == 3;
+        match way {
+            None if either => return Err(IllegalMove::DirectionNeeded { pit: k + 1 }),
+            Some(way) if !either => {
+                return Err(IllegalMove::OneWayOnly {
+                    pit: k + 1,
+                    asked: way,
+                    way: if v.hot.directed && v.pit_ways[k] == 2 {
+                        Direction::Clockwise
+                    } else {
+                        Direction::CounterClockwise
+                    },
+                })
+            }
+            _ => {}
         }
         let seeds = self.pit(self.to_move, k);
         if seeds == 0 {
@@ -540,16 +598,34 @@ impl Position {
             }
             Move::Sow(k) => {
                 let opening = self.is_opening();
-                let mut report = self.sow(v, k as usize, opening);
-                let mover = self.to_move;
-                self.pass_turn(v, opening, &report);
-                if v.hot.pass {
-                    let next = if report.extra_turn { mover } else { mover.opponent() };
-                    report.passed = self.passed_from(next);
+                let report = self.sow(v, k as usize, opening);
+                self.after_sowing(v, opening, report)
+            }
+            Move::Directed(k, way) => {
+                let opening = self.is_opening();
+                let mut report = MoveReport::default();
+                let clockwise = way == Direction::Clockwise;
+                // Only the general sowing has rings both ways; a pit past
+                // the row (an illegal move) sows nothing.
+                if (k as usize) < v.n && !v.hot.four_rows && v.hot.general {
+                    self.sow_general_way(v, k as usize, clockwise, opening, &mut report);
                 }
-                report
+                self.after_sowing(v, opening, report)
             }
         }
+    }
+
+    /// After the sowing of a move: whose turn it is, the end checks, and
+    /// whether a player passed.
+    #[inline(always)]
+    fn after_sowing(&mut self, v: &Variant, opening: bool, mut report: MoveReport) -> MoveReport {
+        let mover = self.to_move;
+        self.pass_turn(v, opening, &report);
+        if v.hot.pass {
+            let next = if report.extra_turn { mover } else { mover.opponent() };
+            report.passed = self.passed_from(next);
+        }
+        report
     }
 
     /// Whether the turn went past `next`, the player it came to (rule
@@ -684,10 +760,26 @@ impl Position {
         if v.hot.four_rows {
             return self.sow_four_rows(v, k, report);
         }
+        // A pit sown one way only: clockwise when that is its way.
+        let clockwise = v.hot.directed && v.pit_ways[k] == 2;
+        self.sow_general_way(v, k, clockwise, opening, report)
+    }
+
+    /// [`Position::sow_general`] of the mover's pit `k`, counter-clockwise
+    /// or clockwise: round the mover's ring that way, from the pit's place
+    /// on it.
+    fn sow_general_way(
+        &mut self,
+        v: &Variant,
+        k: usize,
+        clockwise: bool,
+        opening: bool,
+        report: &mut MoveReport,
+    ) {
         let s = self.to_move.index();
         let n = v.n;
         let own = s * n;
-        let ring = &v.ring[s];
+        let ring = if clockwise { &v.ring_cw[s] } else { &v.ring[s] };
         let len = v.ring_len;
         // The cell each side has claimed (none: past every cell).
         let claim_cell = |side: usize| match self.claimed[side] {
@@ -698,7 +790,7 @@ impl Position {
         // Captures during the sowing (0: none).
         let during = v.rules().capture.during_sowing;
         // The ring index of the pit being emptied.
-        let mut start = k;
+        let mut start = if clockwise { (len - k) % len } else { k };
         // An endless relay (`relay = "any"` or `"next"`).
         let mut watch = EndlessWatch::new(&self.cells, start);
         let may_loop = v.hot.relay_any || v.hot.relay_next;
@@ -767,7 +859,7 @@ impl Position {
             break (last, at);
         };
         if last != claims[0] && last != claims[1] {
-            self.settle_general(v, last, at, opening, report);
+            self.settle_general(v, last, (ring, at), opening, report);
         }
         self.occupied = occupancy(&self.cells);
     }
@@ -891,12 +983,13 @@ impl Position {
 
     /// Extra turn, captures and claims decided by where the last seed of a
     /// general sowing fell (not in a claimed pit): pit cell `last`, the
-    /// place `at` of the mover's sowing ring.
+    /// place `at` of the sowing ring `way` the move went round (the mover's
+    /// counter-clockwise or clockwise ring): a chain goes back along it.
     fn settle_general(
         &mut self,
         v: &Variant,
         last: usize,
-        at: usize,
+        (way, at): (&[u8; 2 * MAX_RING], usize),
         opening: bool,
         r: &mut MoveReport,
     ) {
@@ -948,7 +1041,7 @@ impl Position {
         if row_counts(last) && takes(self.cells[last]) {
             // The captured run: the last pit, then backwards along the ring
             // while each pit counts, at most once round the board.
-            let ring = &v.ring[s];
+            let ring = way;
             let len = v.ring_len;
             let mut at = at;
             let mut run = [0u8; 2 * crate::MAX_PITS_PER_SIDE];
@@ -1009,7 +1102,7 @@ impl Position {
             // Pallanguzhi: the place after the last seed an empty pit, the
             // pit after that one is taken (a store is not a pit; a claimed
             // pit holds nothing). The ring is written twice over.
-            let ring = &v.ring[s];
+            let ring = way;
             let (empty, taken) = (ring[at + 1] as usize, ring[at + 2] as usize);
             if empty < 2 * n && self.cells[empty] == 0 && taken < 2 * n && self.cells[taken] > 0 {
                 let seeds = self.cells[taken];

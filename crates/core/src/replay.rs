@@ -27,7 +27,7 @@ use crate::rules::{
     CaptureRows, EmptyPitCapture, Facing, FacingOn, GrandSlam, Parity, Relay, SeedsLeft,
     StorePlacement, Taken,
 };
-use crate::{Move, Side, Variant};
+use crate::{Direction, Move, PitDirection, Side, Variant};
 
 /// Where seeds lie: a pit of a side (0-based, counted from that side's own
 /// left, the order its owner sows), or a side's store.
@@ -142,8 +142,17 @@ impl Board {
 /// The places the mover sows into, in order, starting with their own first
 /// pit: their row, their store (when stores are on the ring), the
 /// opponent's row, the opponent's store (unless sowing passes over it).
-/// On four rows, the mover's own pits alone.
-fn sowing_ring(v: &Variant, mover: Side) -> Vec<Place> {
+/// On four rows, the mover's own pits alone. Clockwise, the same places
+/// the other way round, still starting with the mover's first pit.
+fn sowing_ring(v: &Variant, mover: Side, clockwise: bool) -> Vec<Place> {
+    let mut ring = ccw_ring(v, mover);
+    if clockwise {
+        ring[1..].reverse();
+    }
+    ring
+}
+
+fn ccw_ring(v: &Variant, mover: Side) -> Vec<Place> {
     let n = v.pits_per_side();
     let rules = v.rules();
     let stores_on_ring = rules.board.stores == StorePlacement::Ring;
@@ -185,11 +194,17 @@ impl Position {
                 board.stores.swap(0, 1);
                 events.push(SowEvent::Swap);
             }
-            Move::Sow(k) => {
+            Move::Sow(k) | Move::Directed(k, _) => {
+                let clockwise = match mv {
+                    Move::Directed(_, way) => way == Direction::Clockwise,
+                    _ => v.pit_direction(k as usize) == PitDirection::Cw,
+                };
+                let ring = sowing_ring(v, self.to_move(), clockwise);
                 let claims = Claims::of(self);
-                let last = sow(v, self.to_move(), k as usize, &claims, &mut board, &mut events);
+                let (mover, k) = (self.to_move(), k as usize);
+                let last = sow(v, mover, (k, &ring), &claims, &mut board, &mut events);
                 if claims.owner(last).is_none() {
-                    capture(v, self.to_move(), last, &claims, &mut board, &mut events);
+                    capture(v, mover, (last, &ring), &claims, &mut board, &mut events);
                 }
             }
         }
@@ -253,17 +268,16 @@ impl Claims {
     }
 }
 
-/// Sows the mover's pit `k`, relays and all; returns where the last seed
-/// fell.
+/// Sows the mover's pit `k` round `ring` (the places in the order the
+/// move sows them), relays and all; returns where the last seed fell.
 fn sow(
     v: &Variant,
     mover: Side,
-    k: usize,
+    (k, ring): (usize, &[Place]),
     claims: &Claims,
     board: &mut Board,
     events: &mut Vec<SowEvent>,
 ) -> Place {
-    let ring = sowing_ring(v, mover);
     let skip_origin = v.rules().sowing.skip_origin;
     let relay = v.rules().sowing.relay;
     let first_back = v.rules().sowing.first_seed_in_origin;
@@ -286,9 +300,8 @@ fn sow(
             board.capture(place, mover, events);
         }
     };
-    // The ring index of the pit being emptied: the mover's pit k is the
-    // ring's k-th place.
-    let mut origin = k;
+    // The ring index of the pit being emptied.
+    let mut origin = ring.iter().position(|&p| p == Place::Pit(mover, k)).unwrap_or(0);
     // Seeds a capture put in the mover's hand (`taken = "sown"`), sown from
     // the place after `origin`.
     let mut hand = 0;
@@ -381,11 +394,11 @@ fn facing_capture(v: &Variant, mover: Side, last: Place, board: &Board) -> Optio
 }
 
 /// The capture or claim decided by where the last seed fell (not a
-/// claimed pit).
+/// claimed pit); a chain goes back along `ring`, the way the move sowed.
 fn capture(
     v: &Variant,
     mover: Side,
-    last: Place,
+    (last, ring): (Place, &[Place]),
     claims: &Claims,
     board: &mut Board,
     events: &mut Vec<SowEvent>,
@@ -438,7 +451,6 @@ fn capture(
             && (by_parity || rules.counts.contains(&c))
     };
     if takes(last) {
-        let ring = sowing_ring(v, mover);
         let mut run = vec![last];
         if rules.chain {
             let mut at = ring.iter().position(|&p| p == last).unwrap_or(0);
@@ -484,7 +496,6 @@ fn capture(
     // Pallanguzhi: the place after the last seed an empty pit, the pit
     // after that one is taken when it holds seeds.
     if rules.after_empty {
-        let ring = sowing_ring(v, mover);
         let at = ring.iter().position(|&p| p == last).unwrap_or(0);
         let (empty, taken) = (ring[(at + 1) % ring.len()], ring[(at + 2) % ring.len()]);
         if matches!(empty, Place::Pit(..))

@@ -130,9 +130,9 @@ pub enum StorePlacement {
     Beside,
 }
 
-/// How seeds are sown. Sowing is always counter-clockwise: a player sows
-/// from their own left to their own right, then into their store (if it is
-/// on the ring), then along the opponent's row.
+/// How seeds are sown. Sowing is counter-clockwise unless `direction` says
+/// otherwise: a player sows from their own left to their own right, then
+/// into their store (if it is on the ring), then along the opponent's row.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SowingRules {
@@ -165,6 +165,110 @@ pub struct SowingRules {
     /// empty hole").
     #[serde(default)]
     pub forced_singles: bool,
+    /// Which way the seeds go round the board (see [`SowingDirection`]):
+    /// counter-clockwise (the default), clockwise, chosen by the mover on
+    /// every move, or fixed by the pit a move starts from (`by_pit`).
+    #[serde(default, skip_serializing_if = "SowingDirection::is_default")]
+    pub direction: SowingDirection,
+    /// With `direction = "by-pit"`: the way each pit of a row sows, from
+    /// its owner's view (see [`ByPit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_pit: Option<ByPit>,
+}
+
+/// Which way a move sows round the board. Counter-clockwise, a player sows
+/// their own row from their left to their right, then the opponent's row;
+/// clockwise, from their right to their left, then the opponent's row the
+/// other way. Captures that chain backwards go against the way the move
+/// sowed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SowingDirection {
+    /// Every move sows counter-clockwise.
+    #[default]
+    CounterClockwise,
+    /// Every move sows clockwise.
+    Clockwise,
+    /// The mover chooses the way of every move: each pit gives two moves.
+    Chosen,
+    /// The pit a move starts from decides the way (`sowing.by_pit`).
+    ByPit,
+}
+
+/// The way the pits of a row sow under `direction = "by-pit"`, from their
+/// owner's view: the pits left of the row's middle, the middle pit (a row of
+/// an odd number of pits has one), and the pits right of the middle.
+/// Um el-Bagara: `left = "cw"`, `centre = "either"`, `right = "ccw"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ByPit {
+    /// The pits left of the middle (the first `pits / 2`).
+    pub left: PitDirection,
+    /// The middle pit of a row of an odd number of pits; not read when the
+    /// number is even.
+    #[serde(default = "either_way")]
+    pub centre: PitDirection,
+    /// The pits right of the middle (the last `pits / 2`).
+    pub right: PitDirection,
+}
+
+fn either_way() -> PitDirection {
+    PitDirection::Either
+}
+
+impl SowingDirection {
+    fn is_default(&self) -> bool {
+        *self == SowingDirection::CounterClockwise
+    }
+}
+
+/// The way one pit sows under `direction = "by-pit"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PitDirection {
+    /// Counter-clockwise only.
+    Ccw,
+    /// Clockwise only.
+    Cw,
+    /// Either way, chosen by the mover: the pit gives two moves.
+    Either,
+}
+
+impl Rules {
+    /// The ways the mover's pit `k` (0-based from the mover's left) may be
+    /// sown at `pits` pits a row: bit 0 counter-clockwise, bit 1 clockwise.
+    pub fn pit_directions(&self, k: usize, pits: usize) -> u8 {
+        const CCW: u8 = 1;
+        const CW: u8 = 2;
+        let of = |d: PitDirection| match d {
+            PitDirection::Ccw => CCW,
+            PitDirection::Cw => CW,
+            PitDirection::Either => CCW | CW,
+        };
+        match (self.sowing.direction, self.sowing.by_pit) {
+            (SowingDirection::CounterClockwise, _) => CCW,
+            (SowingDirection::Clockwise, _) => CW,
+            (SowingDirection::Chosen, _) => CCW | CW,
+            (SowingDirection::ByPit, None) => CCW,
+            (SowingDirection::ByPit, Some(b)) => {
+                let half = pits / 2;
+                if k < half {
+                    of(b.left)
+                } else if pits % 2 == 1 && k == half {
+                    of(b.centre)
+                } else {
+                    of(b.right)
+                }
+            }
+        }
+    }
+
+    /// Whether some pit sows otherwise than counter-clockwise (played by
+    /// the general sowing).
+    pub fn sows_other_ways(&self) -> bool {
+        let n = self.pits_a_side();
+        (0..n).any(|k| self.pit_directions(k, n) != 1)
+    }
 }
 
 fn one_seed() -> u8 {
@@ -618,6 +722,7 @@ impl Rules {
             || self.capture.rows != CaptureRows::Opponent
             || self.claim.count > 0
             || self.end.seeds_left != SeedsLeft::Owner
+            || self.sows_other_ways()
     }
 
     /// Whether a move's relays may go round for ever (relay from any pit or
@@ -842,6 +947,7 @@ impl Rules {
                 );
             }
         }
+        self.check_direction(&mut problem);
         if self.end.seeds_left == SeedsLeft::LastMover && self.turn.pass {
             problem(
                 "end.seeds_left",
@@ -970,6 +1076,108 @@ impl Rules {
 }
 
 impl Rules {
+    /// The problems of `sowing.direction` and `sowing.by_pit`: the table
+    /// without `"by-pit"` or the other way round, and the rules a sowing
+    /// other than counter-clockwise cannot go with.
+    fn check_direction(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let d = self.sowing.direction;
+        let name = match d {
+            SowingDirection::CounterClockwise => "\"counter-clockwise\"",
+            SowingDirection::Clockwise => "\"clockwise\"",
+            SowingDirection::Chosen => "\"chosen\"",
+            SowingDirection::ByPit => "\"by-pit\"",
+        };
+        match (d, self.sowing.by_pit) {
+            (SowingDirection::ByPit, None) => problem(
+                "sowing.by_pit",
+                "missing".into(),
+                "a table { left, centre, right } of \"ccw\", \"cw\" or \"either\" when sowing.direction = \"by-pit\""
+                    .into(),
+            ),
+            (SowingDirection::ByPit, Some(_)) | (_, None) => {}
+            (_, Some(_)) => problem(
+                "sowing.by_pit",
+                "a table".into(),
+                format!(
+                    "no by_pit table unless sowing.direction = \"by-pit\" (it is {name}, which says the way of every pit)"
+                ),
+            ),
+        }
+        if !self.sows_other_ways() {
+            return;
+        }
+        let [pmin, pmax] = self.board.pits_per_side_range;
+        let too_many =
+            (pmin.max(1)..=pmax.min(MAX_PITS_PER_SIDE as u8)).map(|p| p as usize).find(|&p| {
+                (0..p).map(|k| self.pit_directions(k, p).count_ones() as usize).sum::<usize>()
+                    > MAX_PITS_PER_SIDE
+            });
+        if let Some(p) = too_many {
+            problem(
+                "board.pits_per_side_range",
+                format!("[{pmin}, {pmax}]"),
+                format!(
+                    "sizes whose sowings, a pit sown either way counting twice, are at most {MAX_PITS_PER_SIDE} (at {p} pits a row they are more; under sowing.direction = {name} lower the largest size)"
+                ),
+            );
+        }
+        let mut refuse = |field: &str, value: String, why: &str| {
+            problem(
+                field,
+                value,
+                format!(
+                    "{why} when sowing.direction = {name} sows some pit otherwise than counter-clockwise"
+                ),
+            )
+        };
+        if self.board.stores == StorePlacement::Ring {
+            refuse(
+                "board.stores",
+                "\"ring\"".into(),
+                "\"beside\" (a store on the ring stands after its owner's last pit counter-clockwise: sown clockwise, a player would reach the opponent's store first and their own last)",
+            );
+        }
+        if self.four_rows() {
+            refuse(
+                "board.rows",
+                "4".into(),
+                "2 (on four rows each player sows round their own two rows, one way)",
+            );
+        }
+        if matches!(self.sowing.relay, Relay::Any | Relay::Next) {
+            refuse(
+                "sowing.relay",
+                format!("\"{:?}\"", self.sowing.relay).to_lowercase(),
+                "\"none\" or \"own\" (the endless sowings of these relays are judged one way only)",
+            );
+        }
+        if self.turn.must_feed {
+            refuse(
+                "turn.must_feed",
+                "true".into(),
+                "false (which moves feed the opponent is judged one way only)",
+            );
+        }
+        if matches!(self.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
+            let value = match self.capture.grand_slam {
+                GrandSlam::Forbidden => "\"forbidden\"",
+                _ => "\"only-if-forced\"",
+            };
+            refuse(
+                "capture.grand_slam",
+                value.into(),
+                "\"allowed\" or \"captures-nothing\" (which moves are grand slams is judged one way only)",
+            );
+        }
+        if self.sowing.forced_singles {
+            refuse(
+                "sowing.forced_singles",
+                "true".into(),
+                "false (the pit after a single seed is the next one counter-clockwise)",
+            );
+        }
+    }
+
     /// The problems of the four-row elements: `rows = 4` with what it
     /// cannot go with, and `facing`, `taken = "sown"` and `start` without it.
     fn check_four_rows(&self, problem: &mut impl FnMut(&str, String, String)) {

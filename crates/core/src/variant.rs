@@ -2,8 +2,8 @@
 //! hot path reads.
 
 use crate::rules::{
-    EmptyPitCapture, Facing, GrandSlam, Parity, Relay, RuleErrors, Rules, StorePlacement, Taken,
-    VariantFileError, MAX_PITS_PER_SIDE,
+    EmptyPitCapture, Facing, GrandSlam, Parity, PitDirection, Relay, RuleErrors, Rules,
+    StorePlacement, Taken, VariantFileError, MAX_PITS_PER_SIDE,
 };
 use crate::Side;
 
@@ -14,7 +14,7 @@ pub const STORE_CELL: usize = MAX_PITS;
 /// Cells in a position: all pits, then South's and North's store.
 pub const CELLS: usize = MAX_PITS + 2;
 /// Longest sowing ring: both rows and both stores.
-const MAX_RING: usize = MAX_PITS + 2;
+pub(crate) const MAX_RING: usize = MAX_PITS + 2;
 
 /// The built-in presets: name and embedded TOML.
 const PRESETS: &[(&str, &str)] = &[
@@ -40,6 +40,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("pallanguzhi", include_str!("../variants/pallanguzhi.toml")),
     ("hus", include_str!("../variants/hus.toml")),
     ("tsoro", include_str!("../variants/tsoro.toml")),
+    ("um-el-bagara", include_str!("../variants/um-el-bagara.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -77,6 +78,15 @@ pub struct Variant {
     /// at its own first pit, written twice so that a sowing never wraps.
     pub(crate) ring: [[u8; 2 * MAX_RING]; 2],
     pub(crate) ring_len: usize,
+    /// For each side: the cells of its clockwise sowing ring (stores beside
+    /// the board only), starting at its own first pit and going on to the
+    /// opponent's last, written twice as `ring`. The mover's pit `k` is at
+    /// place `(ring_len - k) % ring_len`.
+    pub(crate) ring_cw: [[u8; 2 * MAX_RING]; 2],
+    /// For each pit of a row (from its owner's left): the ways it may be
+    /// sown, bit 0 counter-clockwise, bit 1 clockwise
+    /// (`Rules::pit_directions`).
+    pub(crate) pit_ways: [u8; MAX_PITS_PER_SIDE],
     /// Bit `c` set when an Oware-style capture takes a pit holding `c` seeds.
     pub(crate) capture_counts: u64,
     pub(crate) empty_pit: EmptyPitCapture,
@@ -141,6 +151,12 @@ pub(crate) struct HotRules {
     pub general: bool,
     /// `relay || general`: the short sowing does not apply.
     pub relay_or_general: bool,
+    /// Some pit sows otherwise than counter-clockwise
+    /// (`sowing.direction`): moves are listed by [`Variant::pit_ways`].
+    pub directed: bool,
+    /// Some pit may be sown either way: its moves are
+    /// [`crate::Move::Directed`].
+    pub chosen: bool,
 }
 
 impl Variant {
@@ -249,6 +265,26 @@ impl Variant {
                 ring[side.index()][i] = c;
             }
         }
+        let mut ring_cw = [[0u8; 2 * MAX_RING]; 2];
+        for side in Side::ALL {
+            let own = side.index() * n;
+            let cells = 2 * n;
+            for i in 0..2 * ring_len {
+                let c = if four_rows || stores_on_ring {
+                    // Refused by the rules' check: never read.
+                    ring[side.index()][i] as usize
+                } else {
+                    (own + cells - i % cells) % cells
+                };
+                ring_cw[side.index()][i] = c as u8;
+            }
+        }
+        let mut pit_ways = [1u8; MAX_PITS_PER_SIDE];
+        for (k, ways) in pit_ways.iter_mut().enumerate().take(n) {
+            *ways = rules.pit_directions(k, n);
+        }
+        let directed = pit_ways[..n].iter().any(|&w| w != 1);
+        let chosen = pit_ways[..n].contains(&3);
         let capture_counts = rules.capture.counts.iter().fold(0u64, |m, &c| m | 1u64 << c);
         let general = rules.uses_general_sowing();
         let mut capture_mask = [0u64; 4];
@@ -288,6 +324,8 @@ impl Variant {
             stores_on_ring: rules.board.stores == StorePlacement::Ring,
             sow_opponent_store: rules.board.stores == StorePlacement::Ring
                 && !rules.sowing.skip_opponent_store,
+            directed,
+            chosen,
             slam_check: rules.capture.takes_by_count()
                 && matches!(
                     rules.capture.grand_slam,
@@ -313,6 +351,8 @@ impl Variant {
             total: rules.total_seeds(),
             ring,
             ring_len,
+            ring_cw,
+            pit_ways,
             capture_counts,
             capture_mask,
             empty_pit: rules.capture.empty_pit,
@@ -331,6 +371,22 @@ impl Variant {
         v.hot.general = true;
         v.hot.relay_or_general = true;
         v
+    }
+
+    /// Whether some pit may be sown either way, chosen by the mover: its
+    /// moves are [`crate::Move::Directed`] (`sowing.direction`).
+    pub fn chooses_direction(&self) -> bool {
+        self.hot.chosen
+    }
+
+    /// The way the mover's pit `k` (0-based from the mover's left) sows
+    /// (`sowing.direction`); counter-clockwise past the last pit.
+    pub fn pit_direction(&self, k: usize) -> PitDirection {
+        match self.pit_ways.get(k) {
+            Some(2) => PitDirection::Cw,
+            Some(3) => PitDirection::Either,
+            _ => PitDirection::Ccw,
+        }
     }
 
     /// The rules this variant plays by.

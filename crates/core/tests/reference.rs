@@ -10,9 +10,9 @@
 use std::collections::HashSet;
 
 use mancala_core::{
-    preset_names, CaptureRows, ClaimRules, EmptyPitCapture, EmptySide, Facing, FacingOn, Game,
-    GrandSlam, Move, Parity, Relay, Repetition, Rules, SeedsLeft, Side, StartPits, StorePlacement,
-    Taken, Variant, MAX_RELAY_PILES,
+    preset_names, ByPit, CaptureRows, ClaimRules, Direction, EmptyPitCapture, EmptySide, Facing,
+    FacingOn, Game, GrandSlam, Move, Parity, PitDirection, Relay, Repetition, Rules, SeedsLeft,
+    Side, SowingDirection, StartPits, StorePlacement, Taken, Variant, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -160,6 +160,12 @@ struct SowResult {
 #[derive(Default, Clone)]
 struct Stats {
     relay_pickups: u64,
+    /// Moves sown clockwise, and of them the ones whose direction the
+    /// mover chose (`direction`).
+    clockwise_moves: u64,
+    chosen_moves: u64,
+    /// Captures chained over more than one pit after a clockwise sowing.
+    clockwise_chains: u64,
     /// Sowings found endless under `relay = "any"`, and under `"own"`
     /// (which docs/rules.md proves never happens).
     relay_loops: u64,
@@ -210,9 +216,12 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} clockwise_moves {} chosen_moves {} clockwise_chains {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
             self.moves,
+            self.clockwise_moves,
+            self.chosen_moves,
+            self.clockwise_chains,
             self.forced_singles,
             self.facing_from_empty,
             self.four_row_moves,
@@ -324,6 +333,51 @@ impl<'a> Reference<'a> {
         p
     }
 
+    /// The ways the mover's pit `k` (0-based) may be sown, as
+    /// docs/rules.md's `direction` says: (counter-clockwise, clockwise).
+    fn ways(&self, k: usize) -> (bool, bool) {
+        let of = |d: PitDirection| match d {
+            PitDirection::Ccw => (true, false),
+            PitDirection::Cw => (false, true),
+            PitDirection::Either => (true, true),
+        };
+        match self.r.sowing.direction {
+            SowingDirection::CounterClockwise => (true, false),
+            SowingDirection::Clockwise => (false, true),
+            SowingDirection::Chosen => (true, true),
+            SowingDirection::ByPit => {
+                let b: ByPit = self.r.sowing.by_pit.expect("by-pit has its table");
+                let half = self.n / 2;
+                if k < half {
+                    of(b.left)
+                } else if k >= self.n - half {
+                    of(b.right)
+                } else {
+                    of(b.centre)
+                }
+            }
+        }
+    }
+
+    /// The sowing ring of `mover` the way a move goes: counter-clockwise
+    /// ([`Reference::ring`]), or clockwise: the mover's pit 1, then the
+    /// opponent's row from their last pit down to their pit 1, then the
+    /// mover's row from their last pit down to their pit 2 (stores beside
+    /// the board, two rows: the only board docs/rules.md allows it on).
+    fn ring_way(&self, mover: usize, clockwise: bool) -> Vec<Cell> {
+        if !clockwise {
+            return self.ring(mover);
+        }
+        let mut cells = vec![Cell::Pit(mover, 0)];
+        for k in (0..self.n).rev() {
+            cells.push(Cell::Pit(1 - mover, k));
+        }
+        for k in (1..self.n).rev() {
+            cells.push(Cell::Pit(mover, k));
+        }
+        cells
+    }
+
     /// The sowing ring of `mover`, starting at the mover's pit 1.
     fn ring(&self, mover: usize) -> Vec<Cell> {
         let opp = 1 - mover;
@@ -354,16 +408,17 @@ impl<'a> Reference<'a> {
         &self,
         board: &Board,
         mover: usize,
-        k: usize,
+        (k, clockwise): (usize, bool),
         capture_grand_slam: bool,
         stats: &mut Stats,
     ) -> SowResult {
-        let ring = self.ring(mover);
+        let ring = self.ring_way(mover, clockwise);
         let len = ring.len();
         let mut b = board.clone();
         let mut seen: HashSet<(Board, usize)> = HashSet::new();
-        let mut start = k; // ring index of the pit picked up (own pit k has ring index k)
-        let mut last = ring[k];
+        // The ring index of the pit picked up.
+        let mut start = ring.iter().position(|&c| c == Cell::Pit(mover, k)).unwrap();
+        let mut last = ring[start];
         let mut looped = false;
         let mut piles = 0u64;
         let relay = self.r.sowing.relay;
@@ -607,6 +662,12 @@ impl<'a> Reference<'a> {
             let grand_slam = from_opp > 0 && from_opp == b.side_sum(opp);
             if !grand_slam || capture_grand_slam {
                 stats.count_captures += 1;
+                // The ring runs clockwise when its second place is the
+                // opponent's last pit.
+                if taken.len() > 1 && ring.get(1) == Some(&Cell::Pit(opp, self.n - 1)) && self.n > 1
+                {
+                    stats.clockwise_chains += 1;
+                }
                 for &(s, k) in &taken {
                     b.pits[s][k] = 0;
                 }
@@ -676,7 +737,11 @@ impl<'a> Reference<'a> {
                 continue;
             }
             nonempty += 1;
-            let res = self.sow(&p.board, mover, k, self.grand_slam_captures(), stats);
+            // The rules a trial sowing decides (never-ending sowings,
+            // feeding, grand slams) come only with counter-clockwise
+            // sowing (docs/rules.md, `direction`).
+            let clockwise = !self.ways(k).0;
+            let res = self.sow(&p.board, mover, (k, clockwise), self.grand_slam_captures(), stats);
             if res.looped {
                 endless += 1;
                 continue;
@@ -729,7 +794,16 @@ impl<'a> Reference<'a> {
             return Vec::new();
         }
         let (pits, _, _) = self.legal_pits(p, stats);
-        let mut moves: Vec<Move> = pits.into_iter().map(|k| Move::Sow(k as u8)).collect();
+        let mut moves = Vec::new();
+        for k in pits {
+            // A pit sown either way gives two moves; one sown one way, one.
+            if self.ways(k) == (true, true) {
+                moves.push(Move::Directed(k as u8, Direction::CounterClockwise));
+                moves.push(Move::Directed(k as u8, Direction::Clockwise));
+            } else {
+                moves.push(Move::Sow(k as u8));
+            }
+        }
         if p.swap_offered {
             moves.push(Move::Swap);
         }
@@ -755,15 +829,26 @@ impl<'a> Reference<'a> {
                 q.opening = false;
                 q.swap_offered = false;
             }
-            Move::Sow(k) => {
-                let k = k as usize;
+            Move::Sow(_) | Move::Directed(..) => {
+                let (k, clockwise) = match mv {
+                    Move::Directed(k, way) => {
+                        stats.chosen_moves += 1;
+                        (k as usize, way == Direction::Clockwise)
+                    }
+                    Move::Sow(k) => (k as usize, !self.ways(k as usize).0),
+                    Move::Swap => unreachable!(),
+                };
+                if clockwise {
+                    stats.clockwise_moves += 1;
+                }
                 if self.four {
                     stats.four_row_moves += 1;
                 }
                 if p.board.pits[mover][k] < self.r.sowing.min_seeds as u32 {
                     stats.forced_singles += 1;
                 }
-                let res = self.sow(&p.board, mover, k, self.grand_slam_captures(), stats);
+                let res =
+                    self.sow(&p.board, mover, (k, clockwise), self.grand_slam_captures(), stats);
                 if res.grand_slam {
                     stats.grand_slams_played += 1;
                 }
@@ -965,7 +1050,8 @@ fn describe(rules: &Rules) -> String {
          empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
-         after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={}",
+         after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={} \
+         direction={:?} by_pit={:?}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1000,6 +1086,8 @@ fn describe(rules: &Rules) -> String {
         rules.capture.taken,
         rules.capture.facing_on,
         rules.sowing.forced_singles,
+        rules.sowing.direction,
+        rules.sowing.by_pit,
     )
 }
 
@@ -1307,10 +1395,97 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
         // A four-row element on two rows: refused.
         r.capture.facing = Facing::Both;
     }
+    directions(&mut r, rng);
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
     r
+}
+
+/// A sowing direction other than counter-clockwise, in about a quarter of
+/// the sets: most of them made valid (stores beside, two rows, none of the
+/// rules docs/rules.md says it cannot go with), the rest checking those
+/// refusals.
+fn directions(r: &mut Rules, rng: &mut Rng) {
+    r.sowing.direction = SowingDirection::CounterClockwise;
+    r.sowing.by_pit = None;
+    if rng.below(4) != 0 {
+        return;
+    }
+    let way = || [PitDirection::Ccw, PitDirection::Cw, PitDirection::Either];
+    r.sowing.direction = rng.pick(&[
+        SowingDirection::Clockwise,
+        SowingDirection::Chosen,
+        SowingDirection::ByPit,
+        SowingDirection::ByPit,
+    ]);
+    if r.sowing.direction == SowingDirection::ByPit {
+        r.sowing.by_pit = Some(ByPit {
+            left: rng.pick(&way()),
+            centre: rng.pick(&way()),
+            right: rng.pick(&way()),
+        });
+    }
+    if rng.below(8) == 0 {
+        return;
+    }
+    r.board.rows = 2;
+    r.board.start = StartPits::All;
+    r.board.pits_per_side_range = [1, 8];
+    r.capture.facing = Facing::Off;
+    r.capture.facing_on = FacingOn::Occupied;
+    r.capture.taken = Taken::Store;
+    r.board.stores = StorePlacement::Beside;
+    r.sowing.extra_turn = false;
+    if matches!(r.sowing.relay, Relay::Any | Relay::Next) {
+        r.sowing.relay = if rng.coin() { Relay::Own } else { Relay::None };
+    }
+    r.turn.must_feed = false;
+    if matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
+        r.capture.grand_slam = GrandSlam::Allowed;
+    }
+    r.sowing.forced_singles = false;
+    if r.end.repetition == Repetition::None {
+        r.end.repetition = Repetition::Owner;
+    }
+    if r.end.seeds_left == SeedsLeft::LastMover {
+        r.turn.pass = false;
+    }
+    // Chained captures by count, to see them go back the other way.
+    if rng.coin() {
+        r.capture.counts = rng.pick(&[vec![2, 4], vec![2, 3], vec![1, 2]]);
+        r.capture.chain = true;
+        r.capture.between_equal = false;
+    }
+}
+
+/// The combinations of `direction` docs/rules.md says are refused.
+fn refused_directions(r: &Rules) -> bool {
+    let by_pit = r.sowing.direction == SowingDirection::ByPit;
+    if by_pit != r.sowing.by_pit.is_some() {
+        return true;
+    }
+    if !r.sows_other_ways() {
+        return false;
+    }
+    let [pmin, pmax] = r.board.pits_per_side_range;
+    let too_many = (pmin..=pmax).any(|p| {
+        let reference = Reference { r, n: p as usize, p: p as usize, four: false };
+        let moves: usize = (0..p as usize)
+            .map(|k| match reference.ways(k) {
+                (true, true) => 2,
+                _ => 1,
+            })
+            .sum();
+        moves > 16
+    });
+    too_many
+        || r.board.stores == StorePlacement::Ring
+        || r.board.rows == 4
+        || matches!(r.sowing.relay, Relay::Any | Relay::Next)
+        || r.turn.must_feed
+        || matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced)
+        || r.sowing.forced_singles
 }
 
 /// Makes `r` a four-row rule set; in one case of eight it keeps an element
@@ -1417,6 +1592,7 @@ fn custom_rules_match_reference_in_random_games() {
                         && rules.capture.facing == Facing::Off
                         && rules.capture.counts.iter().all(|&c| c as u32 > rules.total_seeds()))
                     || refused_on_four_rows(&rules)
+                    || refused_directions(&rules)
                     || (rules.end.seeds_left == SeedsLeft::LastMover && rules.turn.pass)
                     || rules.sowing.min_seeds as u32 > rules.total_seeds();
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
@@ -1450,6 +1626,9 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.to_last_mover > 0, "no seeds went to the last mover: {stats:?}");
     assert!(stats.forced_singles > 0, "no single seed sown when forced: {stats:?}");
     assert!(stats.facing_from_empty > 0, "no facing capture from an empty pit: {stats:?}");
+    assert!(stats.clockwise_moves > 0, "no move sown clockwise: {stats:?}");
+    assert!(stats.chosen_moves > 0, "no move whose direction was chosen: {stats:?}");
+    assert!(stats.clockwise_chains > 0, "no capture chained after a clockwise sowing: {stats:?}");
     for reason in [
         "majority",
         "empty-side",

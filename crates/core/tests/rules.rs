@@ -2255,3 +2255,154 @@ fn tsoro_a_single_seed_moves_only_when_no_pit_holds_two_and_into_an_empty_pit() 
     assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:0/0,0,0,0,0,0,0,0:15/S#no-move");
     assert_eq!(p.outcome(), Some(Outcome::Win(Side::North)));
 }
+
+// ------------------------------------------------------- sowing direction
+
+#[test]
+fn um_el_bagara_the_left_pits_sow_clockwise() {
+    //        5  4  3  2  1
+    //     0  5  5  5  5  5
+    //        5  5  5  5  5  0
+    //        1  2  3  4  5
+    // South's pit 2 is left of the middle: clockwise, into pit 1, then
+    // North's row from North's pit 5 (above South's pit 1) down to pit 2.
+    let v = variant("um-el-bagara");
+    let (p, r) = play(&v, "5,5,5,5,5:0/5,5,5,5,5:0/S", &["2"]);
+    assert_eq!(p.to_string(), "6,0,5,5,5:0/5,6,6,6,6:0/N");
+    assert_eq!((r.sown, r.captured), (5, 0));
+}
+
+#[test]
+fn um_el_bagara_the_right_pits_sow_counter_clockwise() {
+    //        5  4  3  2  1
+    //     0  5  5  5  5  5
+    //        5  5  5  5  5  0
+    //        1  2  3  4  5
+    // South's pit 4 is right of the middle: counter-clockwise, into pit 5,
+    // then North's pits 1 to 4.
+    let v = variant("um-el-bagara");
+    let (p, _) = play(&v, "5,5,5,5,5:0/5,5,5,5,5:0/S", &["4"]);
+    assert_eq!(p.to_string(), "5,5,5,0,6:0/6,6,6,6,5:0/N");
+    // North's pits are numbered from North's left the same way: North's
+    // pit 2 sows clockwise, into North's pit 1 and then South's pits 5 to 2.
+    let (p, _) = play(&v, "5,5,5,5,5:0/5,5,5,5,5:0/N", &["2"]);
+    assert_eq!(p.to_string(), "5,6,6,6,6:0/6,0,5,5,5:0/S");
+}
+
+#[test]
+fn um_el_bagara_the_middle_pit_sows_the_way_the_mover_chooses() {
+    //        5  4  3  2  1
+    //     0  5  5  5  5  5
+    //        5  5  5  5  5  0
+    //        1  2  3  4  5
+    // Pit 3 gives two moves, 3ccw and 3cw; the other pits one each.
+    let v = variant("um-el-bagara");
+    let start = pos("5,5,5,5,5:0/5,5,5,5,5:0/S");
+    assert_eq!(legal(&v, &start), ["1", "2", "3ccw", "3cw", "4", "5"]);
+    assert_eq!(start.legal_count(&v), 6);
+    let nth: Vec<String> =
+        (0..6).map(|k| start.nth_legal_move(&v, k).unwrap().to_string()).collect();
+    assert_eq!(nth, legal(&v, &start));
+    // Counter-clockwise: pits 4, 5, then North's pits 1 to 3.
+    let (p, _) = play(&v, "5,5,5,5,5:0/5,5,5,5,5:0/S", &["3ccw"]);
+    assert_eq!(p.to_string(), "5,5,0,6,6:0/6,6,6,5,5:0/N");
+    // Clockwise: pits 2, 1, then North's pits 5 to 3.
+    let (p, _) = play(&v, "5,5,5,5,5:0/5,5,5,5,5:0/S", &["3CW"]);
+    assert_eq!(p.to_string(), "6,6,0,5,5:0/5,5,6,6,6:0/N");
+    // The plain pit number does not say which; a one-way pit takes none.
+    let e = start.parse_move(&v, "3").unwrap_err().to_string();
+    assert!(e.contains("pit 3 may be sown either way") && e.contains("3ccw"), "{e}");
+    let e = start.parse_move(&v, "2ccw").unwrap_err().to_string();
+    assert_eq!(e, "pit 2 sows clockwise only, so it is written 2, not 2ccw");
+    let e = start.parse_move(&v, "3left").unwrap_err().to_string();
+    assert!(e.contains("'ccw' (counter-clockwise) or 'cw' (clockwise)"), "{e}");
+    // In a game whose pits all sow counter-clockwise no move has a direction.
+    let kalah = variant("kalah");
+    let e = Position::start(&kalah).parse_move(&kalah, "3ccw").unwrap_err().to_string();
+    assert!(e.contains("counter-clockwise only, so it is written 3"), "{e}");
+}
+
+#[test]
+fn um_el_bagara_captures_chain_back_against_the_way_of_the_sowing() {
+    //        5  4  3  2  1
+    //     0  1  3  1  2  1
+    //        3  0  0  0  2  0
+    //        1  2  3  4  5
+    // South's pit 1 sows clockwise: North's pits 5, 4, 3. The last makes
+    // North's pit 3 two: taken, and back against the sowing North's pit 4
+    // (now 4) and pit 5 (now 2) with it; then South's own row ends the
+    // chain. North's pit 2 (2), ahead of the sowing, stays.
+    let v = variant("um-el-bagara");
+    let (p, r) = play(&v, "3,0,0,0,2:0/1,2,1,3,1:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,2:8/1,2,0,0,0:0/N");
+    assert_eq!(r.captured, 8);
+    //        5  4  3  2  1
+    //     0  1  2  1  3  1
+    //        0  0  0  0  2  0
+    // Counter-clockwise (South's pit 5) the chain goes back the other way:
+    // North's pit 2 made 4, then pit 1 made 2.
+    let (p, r) = play(&v, "0,0,0,0,2:0/1,3,1,2,1:0/S", &["5"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0:6/0,0,1,2,1:0/N");
+    assert_eq!(r.captured, 6);
+}
+
+#[test]
+fn um_el_bagara_single_seeds_do_not_move_and_a_player_without_a_move_passes() {
+    //        5  4  3  2  1
+    //    23  2  0  0  0  2
+    //        1  0  0  0  0 22
+    //        1  2  3  4  5
+    // North's pit 1 sows clockwise into South's pits 5 and 4. South holds
+    // single seeds only: no move, so South passes and North moves again.
+    let v = variant("um-el-bagara");
+    let (p, r) = play(&v, "1,0,0,0,0:22/2,0,0,0,2:23/N", &["1"]);
+    assert_eq!(p.to_string(), "1,0,0,1,1:22/0,0,0,0,2:23/N");
+    assert!(r.passed);
+    assert_eq!(legal(&v, &p), ["5"]);
+}
+
+#[test]
+fn um_el_bagara_ends_when_neither_can_move_the_seeds_to_their_owner() {
+    //        5  4  3  2  1
+    //    25  0  0  3  0  0
+    //        1  1  0  0  0 20
+    //        1  2  3  4  5
+    // North sows its middle pit counter-clockwise: North's pits 4 and 5,
+    // then South's pit 1, made 2: taken. South holds a single seed, North
+    // two: neither can move, and each keeps the seeds on their row.
+    let v = variant("um-el-bagara");
+    let (p, r) = play(&v, "1,1,0,0,0:20/0,0,3,0,0:25/N", &["3ccw"]);
+    assert_eq!(r.captured, 2);
+    assert!(p.is_over());
+    assert_eq!((p.store(Side::South), p.store(Side::North)), (21, 29));
+    assert_eq!(p.end_reason().map(|e| e.name()), Some("no-move"));
+}
+
+#[test]
+fn clockwise_sowing_laps_and_relays_go_round_the_other_way() {
+    // Every pit clockwise, a relay from one's own pits, stores beside.
+    //        3  2  1
+    //     0  0  0  0
+    //        0  1  6  0
+    //        1  2  3
+    // South's pit 3 (6) sows clockwise: pits 2, 1, North's 3, 2, 1, and
+    // South's pit 3 again; the last seed lands in pit 3, emptied: the
+    // sowing ends there (no relay from an empty pit).
+    let mut rules = variant("um-el-bagara").rules().clone();
+    rules.name = "clockwise".into();
+    rules.sowing.direction = SowingDirection::Clockwise;
+    rules.sowing.by_pit = None;
+    rules.sowing.relay = Relay::Own;
+    rules.sowing.min_seeds = 1;
+    rules.capture.counts = vec![4];
+    rules.board.pits_per_side = 3;
+    let v = Variant::new(rules).unwrap();
+    let (p, r) = play(&v, "0,1,6:0/0,0,0:0/S", &["3"]);
+    assert_eq!(p.to_string(), "1,2,1:0/1,1,1:0/N");
+    assert_eq!(r.relays, 0);
+    // The last seed in South's pit 2 (1, now 2): lifted and sown on,
+    // clockwise, into pit 1 and North's pit 3.
+    let (p, r) = play(&v, "0,1,1:0/0,0,0:0/S", &["3"]);
+    assert_eq!(p.to_string(), "1,0,0:0/0,0,1:0/N");
+    assert_eq!(r.relays, 1);
+}

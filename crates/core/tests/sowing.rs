@@ -129,7 +129,7 @@ proptest! {
             prop_assert_eq!(events.last() == Some(&pass), report.passed);
             match mv {
                 Move::Swap => prop_assert_eq!(events[0], SowEvent::Swap),
-                Move::Sow(k) => {
+                Move::Sow(k) | Move::Directed(k, _) => {
                     let first = matches!(
                         events[0],
                         SowEvent::Pick { from: Place::Pit(side, pit), .. }
@@ -546,6 +546,30 @@ fn a_relay_from_any_pit_lifts_piles_on_both_rows() {
             Drop { into: Pit(South, 2) },
             Capture { from: Pit(North, 0), seeds: 1, store: South },
             Capture { from: Pit(South, 2), seeds: 1, store: South },
+        ]
+    );
+}
+
+#[test]
+fn um_el_bagara_sows_clockwise_and_its_captures_are_told_back_the_other_way() {
+    //      North   5  4  3  2  1
+    //             [1][3][1][2][1]
+    //         [37]             [0]
+    //             [3][0][0][0][2]
+    //      South   1  2  3  4  5
+    // South's pit 1 sows clockwise into North's pits 5, 4, 3: pit 3 makes
+    // 2, taken, then back against the sowing pit 4 (4) and pit 5 (2).
+    let events = told("um-el-bagara", 5, 5, "3,0,0,0,2:0/1,2,1,3,1:37/S", 1);
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 0), seeds: 3 },
+            Drop { into: Pit(North, 4) },
+            Drop { into: Pit(North, 3) },
+            Drop { into: Pit(North, 2) },
+            Capture { from: Pit(North, 2), seeds: 2, store: South },
+            Capture { from: Pit(North, 3), seeds: 4, store: South },
+            Capture { from: Pit(North, 4), seeds: 2, store: South },
         ]
     );
 }

@@ -30,7 +30,8 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "gabata",
             "pallanguzhi",
             "hus",
-            "tsoro"
+            "tsoro",
+            "um-el-bagara"
         ]
     );
     for v in Variant::presets() {
@@ -508,4 +509,73 @@ fn four_rows_read_from_a_variant_file_and_refuse_what_makes_no_sense() {
     assert_ne!(wide, file);
     let e = Rules::from_toml(&wide).unwrap_err().to_string();
     assert!(e.contains("at most 8 pits a row when board.rows = 4"), "{e}");
+}
+
+/// The sowing direction read from a variant file (Um el-Bagara), and what
+/// it cannot go with refused naming the field and what is allowed.
+#[test]
+fn sowing_direction_reads_from_a_variant_file_and_refuses_what_makes_no_sense() {
+    let text = Variant::preset("um-el-bagara").unwrap().rules().to_toml();
+    for line in
+        ["direction = \"by-pit\"", "[sowing.by_pit]", "left = \"cw\"", "centre = \"either\""]
+    {
+        assert!(text.contains(line), "{line} not in {text}");
+    }
+    let bagara = Rules::from_toml(&text).unwrap();
+    let b = bagara.sowing.by_pit.unwrap();
+    assert_eq!(
+        (b.left, b.centre, b.right),
+        (PitDirection::Cw, PitDirection::Either, PitDirection::Ccw)
+    );
+    // Kalah's file says nothing of a direction: counter-clockwise, and it
+    // writes none back.
+    let kalah = Variant::preset("kalah").unwrap().rules().to_toml();
+    assert!(!kalah.contains("direction"), "{kalah}");
+    let refused = |change: &dyn Fn(&mut Rules), field: &str, words: &str| {
+        let mut rules = bagara.clone();
+        change(&mut rules);
+        let e = rules.check().unwrap_err();
+        assert!(e.0.iter().any(|p| p.field == field && p.allowed.contains(words)), "{field}: {e}");
+    };
+    refused(
+        &|r| r.board.stores = StorePlacement::Ring,
+        "board.stores",
+        "reach the opponent's store first",
+    );
+    refused(&|r| r.board.rows = 4, "board.rows", "2 (on four rows");
+    refused(&|r| r.sowing.relay = Relay::Any, "sowing.relay", "\"none\" or \"own\"");
+    refused(&|r| r.turn.must_feed = true, "turn.must_feed", "judged one way only");
+    refused(
+        &|r| r.capture.grand_slam = GrandSlam::Forbidden,
+        "capture.grand_slam",
+        "judged one way only",
+    );
+    refused(&|r| r.sowing.by_pit = None, "sowing.by_pit", "when sowing.direction = \"by-pit\"");
+    refused(
+        &|r| r.sowing.direction = SowingDirection::Chosen,
+        "sowing.by_pit",
+        "no by_pit table unless",
+    );
+    // Every pit either way at 9 pits a row is 18 sowings: more than a move
+    // list holds.
+    refused(
+        &|r| {
+            r.sowing.direction = SowingDirection::Chosen;
+            r.sowing.by_pit = None;
+        },
+        "board.pits_per_side_range",
+        "at 9 pits a row",
+    );
+    let mut chosen = bagara.clone();
+    chosen.sowing.direction = SowingDirection::Chosen;
+    chosen.sowing.by_pit = None;
+    chosen.board.pits_per_side_range = [1, 8];
+    chosen.check().unwrap();
+    // A bad word names what is allowed.
+    let wrong = text.replace("direction = \"by-pit\"", "direction = \"left\"");
+    let e = Rules::from_toml(&wrong).unwrap_err().to_string();
+    assert!(e.contains("unknown variant `left`") && e.contains("`clockwise`"), "{e}");
+    let wrong = text.replace("left = \"cw\"", "left = \"west\"");
+    let e = Rules::from_toml(&wrong).unwrap_err().to_string();
+    assert!(e.contains("unknown variant `west`") && e.contains("`either`"), "{e}");
 }

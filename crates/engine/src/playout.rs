@@ -73,11 +73,22 @@ pub fn random_playout(
         window.record(&p);
     }
     let mut plies = 0;
+    let chosen = v.chooses_direction();
     while !p.is_over() {
         let pits = p.legal_pits(v);
         let sowings = pits.count_ones();
-        let pick = rng.below(sowings + p.swap_offered() as u32);
-        let mv = if pick == sowings { Move::Swap } else { Move::Sow(nth_bit(pits, pick) as u8) };
+        let mv = if chosen {
+            // A pit sown either way is two moves: draw among the list.
+            let count = p.legal_count(v);
+            p.nth_legal_move(v, rng.below(count)).unwrap_or(Move::Swap)
+        } else {
+            let pick = rng.below(sowings + p.swap_offered() as u32);
+            if pick == sowings {
+                Move::Swap
+            } else {
+                Move::Sow(nth_bit(pits, pick) as u8)
+            }
+        };
         p.play_unchecked(v, mv);
         plies += 1;
         if cycles && !p.is_over() && window.record(&p) {

@@ -93,12 +93,12 @@ impl Letter {
         (base + self.pit - 1) as char
     }
 
-    /// The letter of `mv` played by `mover`; `None` for the swap and for
-    /// pits past the sixth.
+    /// The letter of `mv` played by `mover`; `None` for the swap, for a
+    /// pit sown in a chosen direction, and for pits past the sixth.
     pub fn of_move(mv: Move, mover: Side) -> Option<Letter> {
         match mv {
             Move::Sow(k) => Letter::new(mover, k as usize + 1),
-            Move::Swap => None,
+            Move::Directed(..) | Move::Swap => None,
         }
     }
 
@@ -165,6 +165,12 @@ pub fn check_variant(v: &Variant) -> Result<(), String> {
     }
     if v.rules().turn.pie_rule {
         problems.push(format!("{name} has the pie rule, and the dialect has no move for a swap"));
+    }
+    if v.chooses_direction() {
+        problems.push(format!(
+            "{name} lets the mover choose the direction of a pit, and the dialect's letters carry \
+             no direction"
+        ));
     }
     if v.first_player() != Side::South {
         problems.push(format!("{name} starts with North, and in the dialect South moves first"));

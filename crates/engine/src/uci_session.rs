@@ -420,5 +420,14 @@ mod tests {
         let kalah = Variant::preset("kalah").unwrap();
         let e = UciSession::new(kalah, 1, t.out(), Box::new(NoEndgame)).err().unwrap();
         assert!(e.to_string().contains("pie rule"), "{e}");
+        // Six pits a row, each sown either way: no letter says which.
+        let mut rules = Variant::preset("um-el-bagara").unwrap().rules().clone();
+        rules.sowing.direction = mancala_core::SowingDirection::Chosen;
+        rules.sowing.by_pit = None;
+        rules.board.pits_per_side = 6;
+        rules.board.pits_per_side_range = [1, 8];
+        let chosen = Variant::new(rules).unwrap();
+        let e = UciSession::new(chosen, 1, t.out(), Box::new(NoEndgame)).err().unwrap();
+        assert!(e.to_string().contains("carry no direction"), "{e}");
     }
 }

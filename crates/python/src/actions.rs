@@ -1,25 +1,49 @@
 //! Action numbers: the moves of the rules as OpenSpiel-style integers and
 //! back, and the error for an action number that does not exist.
 
-use mancala_core::{Move, Variant};
+use mancala_core::{Direction, Move, PitDirection, Variant};
 use pyo3::prelude::*;
 
 use crate::IllegalActionError;
 
+/// The action of a move: pit `k` sown (its one way, or counter-clockwise
+/// when the mover chooses) is `k`, the swap `n`, pit `k` sown clockwise by
+/// the mover's choice `n + 1 + k` (docs/python.md).
 pub(crate) fn action_of(mv: Move, n: usize) -> i64 {
     match mv {
-        Move::Sow(k) => k as i64,
+        Move::Sow(k) | Move::Directed(k, Direction::CounterClockwise) => k as i64,
+        Move::Directed(k, Direction::Clockwise) => (n + 1) as i64 + k as i64,
         Move::Swap => n as i64,
+    }
+}
+
+/// How many action numbers the variant has: `n` sowings and the swap
+/// (under the pie rule), or where a direction is chosen `2n + 1` (the
+/// clockwise sowings after the swap's number, which stays `n`).
+pub(crate) fn distinct_actions(v: &Variant) -> usize {
+    let n = v.pits_per_side();
+    if v.chooses_direction() {
+        2 * n + 1
+    } else {
+        n + v.rules().turn.pie_rule as usize
     }
 }
 
 pub(crate) fn move_of(action: i64, v: &Variant) -> PyResult<Move> {
     let n = v.pits_per_side() as i64;
     let pie = v.rules().turn.pie_rule;
+    let either = |k: i64| v.pit_direction(k as usize) == PitDirection::Either;
     if (0..n).contains(&action) {
-        Ok(Move::Sow(action as u8))
+        Ok(if either(action) {
+            Move::Directed(action as u8, Direction::CounterClockwise)
+        } else {
+            Move::Sow(action as u8)
+        })
     } else if pie && action == n {
         Ok(Move::Swap)
+    } else if v.chooses_direction() && (n + 1..=2 * n).contains(&action) {
+        // Legal only on a pit sown either way: the check says so.
+        Ok(Move::Directed((action - n - 1) as u8, Direction::Clockwise))
     } else {
         Err(no_such_action(&action.to_string(), v))
     }
@@ -30,10 +54,24 @@ pub(crate) fn move_of(action: i64, v: &Variant) -> PyResult<Move> {
 pub(crate) fn no_such_action(action: &str, v: &Variant) -> PyErr {
     let n = v.pits_per_side() as i64;
     let pie = v.rules().turn.pie_rule;
-    let last = if pie { n } else { n - 1 };
+    let last = if v.chooses_direction() {
+        2 * n
+    } else if pie {
+        n
+    } else {
+        n - 1
+    };
     let swap = if pie { format!(", and {n} is the swap") } else { String::new() };
+    let clockwise = if v.chooses_direction() {
+        format!(
+            "; {} to {last} sow pit a - {n} clockwise where the mover chooses the direction",
+            n + 1
+        )
+    } else {
+        String::new()
+    };
     IllegalActionError::new_err(format!(
-        "action {action} does not exist: actions are 0 to {last} (action a sows the mover's pit a + 1{swap})"
+        "action {action} does not exist: actions are 0 to {last} (action a sows the mover's pit a + 1{swap}{clockwise})"
     ))
 }
 

@@ -94,10 +94,12 @@ unsafe extern "C" fn legal_actions(
     // Read what the list holds, then let go of the game before making
     // Python objects (making one may run a finaliser that uses this state).
     let (mut pits, swap, n) = match state.get().game.read() {
-        Ok(g) => {
+        Ok(g) if !g.variant().chooses_direction() => {
             let p = g.position();
             (g.legal_pits(), !p.is_over() && p.swap_offered(), g.n())
         }
+        // A pit with two directions is two actions: the PyO3 method lists them.
+        Ok(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
         Err(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
     };
     let len = pits.count_ones() as ffi::Py_ssize_t + swap as ffi::Py_ssize_t;
@@ -215,7 +217,7 @@ unsafe extern "C" fn apply_action(
             let state = Borrowed::from_ptr(py, slf).cast_unchecked::<PyState>();
             let write = state.get().game.write();
             if let Ok(mut g) = write {
-                if g.legal_pits() >> action & 1 == 1 {
+                if g.legal_pits() >> action & 1 == 1 && !g.variant().chooses_direction() {
                     let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         g.play_unchecked(Move::Sow(action as u8));
                     }));

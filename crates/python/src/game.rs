@@ -145,9 +145,11 @@ impl PyGame {
     }
 
     /// Number of distinct actions: ``pits_per_side`` sowings, plus the swap
-    /// when the variant has the pie rule.
+    /// when the variant has the pie rule; where the mover chooses a pit's
+    /// direction, ``2 * pits_per_side + 1`` (the swap's number, then the
+    /// clockwise sowings; docs/python.md).
     fn num_distinct_actions(&self) -> usize {
-        self.variant.pits_per_side() + self.variant.rules().turn.pie_rule as usize
+        crate::actions::distinct_actions(&self.variant)
     }
 
     /// Shape of :meth:`State.observation_tensor`: ``[2 * pits_per_side + 2]``,

@@ -5,13 +5,15 @@ use std::cell::UnsafeCell;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicIsize, Ordering};
 
-use mancala_core::{format_moves, EndReason, Game, Move, Outcome, Position, Side, Variant};
+use mancala_core::{
+    format_moves, Direction, EndReason, Game, Move, Outcome, Position, Side, Variant,
+};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use crate::actions::{action_of, move_name, move_of, no_such_action};
+use crate::actions::{action_of, distinct_actions, move_name, move_of, no_such_action};
 use crate::game::{observation_len, PyGame};
 use crate::{value_error, IllegalActionError, TERMINAL_PLAYER};
 
@@ -169,8 +171,12 @@ impl StateGame for Game {
 
 /// Plays `action` in `game`, or explains why it cannot be played.
 fn apply(game: &mut Game, action: i64) -> PyResult<()> {
-    // The common case first: a sowing in the legal set (empty once over).
-    if (0..32).contains(&action) && game.legal_pits() >> action & 1 == 1 {
+    // The common case first: a sowing in the legal set (empty once over),
+    // when no pit has a direction to choose.
+    if (0..32).contains(&action)
+        && game.legal_pits() >> action & 1 == 1
+        && !game.game().variant().chooses_direction()
+    {
         game.play_unchecked(Move::Sow(action as u8));
         return Ok(());
     }
@@ -190,6 +196,8 @@ fn apply(game: &mut Game, action: i64) -> PyResult<()> {
 pub(crate) fn describe_action(mv: Move) -> String {
     match mv {
         Move::Sow(k) => format!("sow pit {}", k as usize + 1),
+        Move::Directed(k, Direction::Clockwise) => format!("sow pit {} clockwise", k as usize + 1),
+        Move::Directed(k, _) => format!("sow pit {} counter-clockwise", k as usize + 1),
         Move::Swap => "swap".to_string(),
     }
 }
@@ -249,6 +257,11 @@ impl PyState {
     /// The legal actions, ascending (empty once the game is over).
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let g = self.game.read()?;
+        if g.game().variant().chooses_direction() {
+            let mut actions = g.legal();
+            actions.sort_unstable();
+            return PyList::new(py, actions);
+        }
         let p = g.pos();
         let mut pits = g.legal_pits();
         let mut buf = [0u32; 33];
@@ -270,7 +283,7 @@ impl PyState {
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let g = self.game.read()?;
         let v = g.variant();
-        let mut mask = vec![false; v.pits_per_side() + v.rules().turn.pie_rule as usize];
+        let mut mask = vec![false; distinct_actions(v)];
         for a in g.legal() {
             mask[a as usize] = true;
         }

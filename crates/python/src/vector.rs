@@ -22,8 +22,7 @@ pub(crate) struct PyVectorState {
 
 impl PyVectorState {
     fn actions_width(&self) -> usize {
-        let v = self.games[0].variant();
-        v.pits_per_side() + v.rules().turn.pie_rule as usize
+        crate::actions::distinct_actions(self.games[0].variant())
     }
 }
 
@@ -147,6 +146,13 @@ impl PyVectorState {
         let mut mask = vec![false; self.games.len() * width];
         for (row, g) in mask.chunks_mut(width).zip(&self.games) {
             let p = g.position();
+            if g.variant().chooses_direction() {
+                let n = g.variant().pits_per_side();
+                for mv in g.legal_moves().iter() {
+                    row[crate::actions::action_of(mv, n) as usize] = true;
+                }
+                continue;
+            }
             let mut pits = p.legal_pits(g.variant());
             while pits != 0 {
                 row[pits.trailing_zeros() as usize] = true;

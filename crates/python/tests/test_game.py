@@ -98,6 +98,31 @@ def test_tsoro_takes_the_pits_facing_an_empty_inner_pit_and_moves_singles_when_f
     assert state.legal_actions() == [1, 3]
 
 
+def test_um_el_bagara_the_middle_pit_is_two_actions_and_the_pit_decides_the_way():
+    game = mancala.load_game("um-el-bagara")
+    # Pits 1, 2 (clockwise), 3 (either way), 4, 5 (counter-clockwise); no pie rule: action 5,
+    # the swap's number, is never legal; 6 + k sows pit k + 1 clockwise.
+    assert game.num_distinct_actions() == 11
+    state = game.new_initial_state()
+    assert state.legal_actions() == [0, 1, 2, 3, 4, 8]
+    mask = state.legal_actions_mask()
+    assert [i for i, legal in enumerate(mask) if legal] == [0, 1, 2, 3, 4, 8]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["1", "2", "3ccw", "4", "5", "3cw"]
+    assert state.string_to_action("3CW") == 8 and state.string_to_action("5") == 4
+    # Pit 3 clockwise: pits 2, 1, then North's pits 5, 4, 3.
+    state.apply_action(8)
+    assert state.position() == "6,6,0,5,5:0/5,5,6,6,6:0/N"
+    # North's pit 2 sows clockwise: North's pit 1, then South's pits 5 to 2.
+    state.apply_action(1)
+    assert state.position() == "6,7,1,6,6:0/6,0,6,6,6:0/S"
+    assert state.history() == [8, 1]
+    # Clockwise on a pit that sows one way only: illegal, and said so.
+    with pytest.raises(mancala.IllegalActionError, match="sows counter-clockwise only"):
+        state.apply_action(9)
+    with pytest.raises(mancala.IllegalActionError, match="actions are 0 to 10"):
+        state.apply_action(11)
+
+
 def test_vai_lung_thlan_takes_single_stones_on_either_row():
     game = mancala.load_game("vai-lung-thlan")
     # South's pit 5 (2): pit 6 and North's pit 1, both empty: both single stones taken.

@@ -983,7 +983,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 *best = value;
                 *best_move = match mv {
                     Move::Sow(k) => Some(k),
-                    Move::Swap => None,
+                    Move::Directed(..) | Move::Swap => None,
                 };
             }
         };
@@ -1012,7 +1012,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             // Extra turns first, the one nearest the store first (it leaves
             // the others available), then the biggest gains.
             let pit = match mv {
-                Move::Sow(k) => k as i32,
+                Move::Sow(k) | Move::Directed(k, _) => k as i32,
                 Move::Swap => 0,
             };
             let order = if tt { 1 << 62 } else { 0 }

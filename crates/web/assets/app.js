@@ -74,6 +74,8 @@ function wire() {
     }
   });
   $('swap').addEventListener('click', () => play('swap'));
+  $('direction-ccw').addEventListener('click', () => app.direction && play(`${app.direction}ccw`));
+  $('direction-cw').addEventListener('click', () => app.direction && play(`${app.direction}cw`));
   $('undo').addEventListener('click', undo);
   $('hint').addEventListener('click', hint);
   $('resign').addEventListener('click', resign);

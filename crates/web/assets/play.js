@@ -60,6 +60,7 @@ async function show(ply, { animate = false } = {}) {
     const steps = board.sowingSteps(board.viewOf(before.state), answer.last_move.events || []);
     app.animating = true;
     app.hint = null;
+    app.direction = null;
     app.ply = ply;
     app.shown = answer;
     renderControls();
@@ -80,6 +81,7 @@ async function show(ply, { animate = false } = {}) {
   app.ply = ply;
   app.shown = answer;
   app.hint = null;
+  app.direction = null;
   render();
   kickEvaluations();
   maybeComputerMove();
@@ -101,6 +103,15 @@ export async function goTo(ply) {
 export async function play(move) {
   if (!canPlay()) return;
   const legal = app.shown.state.legal;
+  // A pit sown either way (Um el-Bagara's middle hole): the direction is
+  // chosen next, with the two buttons the controls show.
+  if (!legal.includes(move) && legal.includes(`${move}ccw`) && legal.includes(`${move}cw`)) {
+    app.direction = move;
+    clearError();
+    render();
+    return;
+  }
+  app.direction = null;
   if (!legal.includes(move)) {
     showError(move === 'swap'
       ? 'Swapping sides is not allowed now.'
@@ -280,6 +291,7 @@ export async function startGame({ game, start = null, moves = [], players = null
   app.shown = answer;
   app.resigned = null;
   app.hint = null;
+  app.direction = null;
   app.thinking = false;
   app.thinkToken += 1;
   app.animating = false;

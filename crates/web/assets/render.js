@@ -83,7 +83,15 @@ function renderStatus() {
   // A player who could not move passed after the last move (rule `pass`).
   const pass = ((app.shown.last_move && app.shown.last_move.events) || []).find((e) => e.pass);
   if (pass) status.textContent = `${sideName(pass.pass)} cannot move and passes. ${status.textContent}`;
-  if (app.hint) status.textContent += ` Hint: ${app.hint === 'swap' ? 'swap' : `pit ${app.hint}`}.`;
+  if (app.hint) status.textContent += ` Hint: ${app.hint === 'swap' ? 'swap' : `pit ${directionWords(app.hint)}`}.`;
+  if (app.direction) status.textContent = `Sow pit ${app.direction} which way? Counter-clockwise (to your right) or clockwise (to your left).`;
+}
+
+// `3cw` as `3 clockwise`, `3ccw` as `3 counter-clockwise`, `3` as it is.
+export function directionWords(move) {
+  const m = /^(\d+)(ccw|cw)$/i.exec(move);
+  if (!m) return move;
+  return `${m[1]} ${m[2].toLowerCase() === 'cw' ? 'clockwise' : 'counter-clockwise'}`;
 }
 
 // ---- drawing -----------------------------------------------------------
@@ -99,7 +107,7 @@ export function canPlay() {
 function lastCell(shown) {
   const lm = shown && shown.last_move;
   if (!lm || lm.move === 'swap') return null;
-  return { side: lm.mover, pit: Number(lm.move) };
+  return { side: lm.mover, pit: parseInt(lm.move, 10) };
 }
 
 const phone = window.matchMedia('(max-width: 600px)');
@@ -116,9 +124,12 @@ export function drawBoard(extra = {}) {
   const playable = !extra.view && canPlay();
   board.draw($('board'), view, {
     mover: shown.state.over ? null : shown.state.to_move,
-    legal: playable ? new Set(shown.state.legal.filter((m) => m !== 'swap')) : new Set(),
+    // A pit sown either way is two moves, 3ccw and 3cw: the pit is clicked.
+    legal: playable
+      ? new Set(shown.state.legal.filter((m) => m !== 'swap').map((m) => String(parseInt(m, 10))))
+      : new Set(),
     last: extra.view ? null : lastCell(shown),
-    hint: extra.view ? null : app.hint,
+    hint: extra.view || !app.hint ? null : String(parseInt(app.hint, 10) || app.hint),
     active: extra.active,
     captured: extra.captured,
   });
@@ -131,6 +142,10 @@ export function renderControls() {
   const st = app.shown && app.shown.state;
   const playable = canPlay();
   $('swap').hidden = !(st && playable && app.shown.swap_legal);
+  // A pit sown either way was clicked: which way.
+  const choosing = Boolean(st && playable && app.direction);
+  $('direction').hidden = !choosing;
+  if (choosing) $('direction-pit').textContent = app.direction;
   $('swap').classList.toggle('hinted', app.hint === 'swap');
   const humans = SIDES.some((s) => app.players[s] === 'human');
   $('undo').disabled = !(app.ply > 0 && humans) || app.animating;

@@ -42,6 +42,7 @@ export const app = {
   shown: null, // the /api/state answer drawn now
   resigned: null, // the side that resigned
   hint: null,
+  direction: null, // a pit sown either way, clicked: its direction still to choose
   thinking: false,
   // The computer move being waited for, bumped by each request of
   // maybeComputerMove (a newer one replaces it) and by startGame and undo

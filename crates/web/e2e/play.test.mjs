@@ -369,6 +369,44 @@ test('whole games of hus and tsoro on four rows against the computer, by clickin
   await closePage(page);
 });
 
+test('um-el-bagara: the middle pit is clicked, then a direction chosen; a whole game', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'um-el-bagara', south: 'human', north: 'computer:1' });
+  await waitForTurn(page);
+  // Every pit with seeds is clickable once; the middle one asks which way.
+  const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+  assert.deepEqual(clickable, ['1', '2', '3', '4', '5']);
+  assert.equal(await page.isHidden('#direction'), true);
+  await page.click('#board [data-play="3"]');
+  await page.waitForSelector('#direction:not([hidden])');
+  assert.match(await page.textContent('#status'), /Sow pit 3 which way/);
+  await shot(page, 'um-el-bagara-direction');
+  await page.click('#direction-cw');
+  let clicks = 1;
+  for (;;) {
+    await waitForTurn(page);
+    const moves = await pageMoves(page);
+    assert.equal(moves[0], '3cw');
+    const state = await expectBoard(page, game, moves);
+    if (state.over) break;
+    assert.ok(clicks < 300, 'the um-el-bagara game should have ended');
+    const pits = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+    assert.deepEqual(pits, [...new Set(state.legal.map((m) => String(parseInt(m, 10))))]);
+    const pit = pits[clicks % pits.length];
+    await page.click(`#board [data-play="${pit}"]`);
+    if (!state.legal.includes(pit)) {
+      await page.waitForSelector('#direction:not([hidden])');
+      await page.click(clicks % 2 ? '#direction-ccw' : '#direction-cw');
+    }
+    clicks += 1;
+  }
+  const { state } = await apiOk('/api/state', { game, moves: await pageMoves(page) });
+  const onBoard = [...state.south, ...state.north].reduce((a, b) => a + b, 0);
+  assert.equal(state.stores.south + state.stores.north + onBoard, 50);
+  await shot(page, 'um-el-bagara-over');
+  await closePage(page);
+});
+
 test('a claimed pit (toguz-kumalak\'s tuzdyk) is marked with its owner', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'toguz-kumalak', south: 'human', north: 'human' });

@@ -319,7 +319,8 @@ impl Agent {
                 self.moves_made += 1;
                 AgentMessage::Swap
             }
-            Move::Sow(k) => AgentMessage::Move(k + 1),
+            // Kalah's pits sow one way: no move of it has a direction.
+            Move::Sow(k) | Move::Directed(k, _) => AgentMessage::Move(k + 1),
         };
         self.used += received.elapsed();
         if self.args.verbose {

@@ -38,9 +38,18 @@ pub(super) fn shape_problems(text: &str, first: toml::de::Error) -> String {
         .ok()
         .and_then(|v| toml::Value::try_from(v.rules()).ok())
         .and_then(|v| v.as_table().cloned());
-    let Some(reference) = reference else {
+    let Some(mut reference) = reference else {
         return first.to_string();
     };
+    // Keys Kalah's rules do not write (their defaults), known all the same.
+    if let Some(sowing) = reference.get_mut("sowing").and_then(|s| s.as_table_mut()) {
+        sowing.insert("direction".into(), "counter-clockwise".into());
+        let mut by_pit = toml::Table::new();
+        for (field, way) in [("left", "ccw"), ("centre", "either"), ("right", "ccw")] {
+            by_pit.insert(field.into(), way.into());
+        }
+        sowing.insert("by_pit".into(), by_pit.into());
+    }
     let fits = |table: &toml::Table| toml::Value::Table(table.clone()).try_into::<Rules>();
     let mut problems = Vec::new();
     for (key, value) in &file {

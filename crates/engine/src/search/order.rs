@@ -21,7 +21,7 @@ impl History {
 
     fn index(mv: Move) -> usize {
         match mv {
-            Move::Sow(k) => (k as usize).min(15),
+            Move::Sow(k) | Move::Directed(k, _) => (k as usize).min(15),
             Move::Swap => 16,
         }
     }
@@ -65,7 +65,7 @@ pub(crate) fn key(
         - (child.store(them) as i64 - parent.store(them) as i64);
     let extra = !child.is_over() && child.to_move() == us && mv != Move::Swap;
     let pit = match mv {
-        Move::Sow(k) => k as i64,
+        Move::Sow(k) | Move::Directed(k, _) => k as i64,
         Move::Swap => 0,
     };
     let mut k = (gain << 24) + history.get(us, mv).min(1 << 20) as i64;

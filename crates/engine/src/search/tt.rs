@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mancala_core::Move;
+use mancala_core::{Direction, Move};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,17 +260,27 @@ impl TranspositionTable {
     }
 }
 
+/// A move in a byte: 0 none, pit `k` sown its one way `k + 1`, sown in a
+/// chosen direction `DIRECTED + 2k` (counter-clockwise) or `+ 1`
+/// (clockwise), the swap 255.
 fn encode_move(mv: Move) -> u8 {
     match mv {
         Move::Sow(k) => k + 1,
+        Move::Directed(k, way) => DIRECTED + 2 * k.min(63) + (way == Direction::Clockwise) as u8,
         Move::Swap => 255,
     }
 }
+
+const DIRECTED: u8 = 128;
 
 fn decode_move(code: u8) -> Option<Move> {
     match code {
         0 => None,
         255 => Some(Move::Swap),
+        c if c >= DIRECTED => {
+            let way = if c % 2 == 1 { Direction::Clockwise } else { Direction::CounterClockwise };
+            Some(Move::Directed((c - DIRECTED) / 2, way))
+        }
         k => Some(Move::Sow(k - 1)),
     }
 }

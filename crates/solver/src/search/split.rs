@@ -92,7 +92,9 @@ impl SplitState {
 /// A value and its move in one integer whose order is the value's.
 fn pack_best(value: i32, mv: Move) -> i64 {
     let pit = match mv {
-        Move::Sow(k) => k as i64 + 1,
+        // No variant the solver takes has a direction to choose (they have
+        // ring stores, see `can_solve`): its pit stands for it.
+        Move::Sow(k) | Move::Directed(k, _) => k as i64 + 1,
         Move::Swap => 0,
     };
     (value as i64) << 8 | pit

@@ -13,7 +13,8 @@ mod setup;
 use std::fmt::Write as _;
 
 use mancala_core::{
-    Game, IllegalMove, Move, MoveError, MoveReport, Outcome, ParseMoveError, Side, Variant,
+    Direction, Game, IllegalMove, Move, MoveError, MoveReport, Outcome, ParseMoveError,
+    PitDirection, Side, Variant,
 };
 
 use crate::endgame::Databases;
@@ -144,15 +145,32 @@ fn pit_list(pits: &[usize]) -> String {
     parts.join(", ")
 }
 
-/// The legal pits, 1-based.
+/// The legal pits, 1-based (a pit sown either way once).
 fn legal_pits(game: &Game) -> Vec<usize> {
-    game.legal_moves()
-        .iter()
-        .filter_map(|m| match m {
-            Move::Sow(k) => Some(k as usize + 1),
-            Move::Swap => None,
-        })
-        .collect()
+    let mut pits: Vec<usize> =
+        game.legal_moves().iter().filter_map(|m| Some(m.sown_pit()? as usize + 1)).collect();
+    pits.dedup();
+    pits
+}
+
+/// The legal sowings as the prompt lists them: `1, 3-6`, or where a pit
+/// may be sown either way, every sowing written out (`1, 3ccw, 3cw, 4`).
+fn legal_text(game: &Game) -> String {
+    if !game.variant().chooses_direction() {
+        return pit_list(&legal_pits(game));
+    }
+    let sowings: Vec<String> =
+        game.legal_moves().iter().filter(|&m| m != Move::Swap).map(|m| m.to_string()).collect();
+    sowings.join(", ")
+}
+
+/// A sowing in words: `pit 3`, `pit 3 clockwise` (no line break inside).
+fn pit_words(mv: Move) -> String {
+    match mv {
+        Move::Directed(k, Direction::Clockwise) => format!("pit{NBSP}{}{NBSP}clockwise", k + 1),
+        Move::Directed(k, _) => format!("pit{NBSP}{}{NBSP}counter-clockwise", k + 1),
+        _ => format!("pit{NBSP}{}", mv.sown_pit().unwrap_or(0) + 1),
+    }
 }
 
 /// Whether `mv`, the first move of a pie-rule `game`, would have earned an
@@ -389,8 +407,7 @@ impl Session {
                 side_name(!mover)
             );
         }
-        let legal = legal_pits(&t.game);
-        let _ = write!(text, "{who}, choose a pit to sow ({}): ", pit_list(&legal));
+        let _ = write!(text, "{who}, choose a pit to sow ({}): ", legal_text(&t.game));
         text
     }
 
@@ -400,7 +417,7 @@ impl Session {
         let pos = game.position();
         let positions = game.positions();
         let last = match game.moves() {
-            [.., Move::Sow(k)] => {
+            [.., Move::Sow(k) | Move::Directed(k, _)] => {
                 let mover = positions[positions.len() - 2].to_move();
                 Some((mover, *k as usize))
             }
@@ -501,7 +518,7 @@ impl Session {
                 let shown: String = word.chars().take(40).collect();
                 self.error(format!(
                     "Unknown command {shown:?}. Enter a pit number ({}), or one of: {COMMANDS}.",
-                    pit_list(&legal_pits(&t.game))
+                    legal_text(&t.game)
                 ))
             }
             Err(MoveError::Parse(ParseMoveError::NotAMove(_))) => {
@@ -513,7 +530,7 @@ impl Session {
                 };
                 self.error(format!(
                     "Not a move: {shown:?}. Enter a pit number ({}){swap}, or one of: {COMMANDS}.",
-                    pit_list(&legal_pits(&t.game))
+                    legal_text(&t.game)
                 ))
             }
             Err(MoveError::Parse(e)) => self.error(format!("{}.", capitalise(&e.to_string()))),
@@ -523,11 +540,11 @@ impl Session {
                     "Swap is only allowed as {}'s answer to {}'s first move (pie rule). You can sow: {}.",
                     side_name(!first),
                     side_name(first),
-                    pit_list(&legal_pits(&t.game))
+                    legal_text(&t.game)
                 ))
             }
             Err(e) => {
-                let legal = pit_list(&legal_pits(&t.game));
+                let legal = legal_text(&t.game);
                 self.error(format!("{}. You can sow: {legal}.", capitalise(&e.to_string())))
             }
         }
@@ -581,7 +598,7 @@ impl Session {
     fn describe(&self, game: &Game, mover: Side, mv: Move, report: &MoveReport) -> String {
         let who = self.who(mover);
         let pos = game.position();
-        let Move::Sow(k) = mv else {
+        let (Move::Sow(k) | Move::Directed(k, _)) = mv else {
             return format!(
                 "{who} steals the first move (pie rule): the board turns round, so that move is now \
                  {}'s, and {} moves next.",
@@ -591,6 +608,12 @@ impl Session {
         };
         let mut s =
             format!("{who} sowed {} from pit{NBSP}{}", plural(report.sown, "seed", "seeds"), k + 1);
+        if let Move::Directed(_, way) = mv {
+            s.push_str(match way {
+                Direction::Clockwise => " clockwise",
+                Direction::CounterClockwise => " counter-clockwise",
+            });
+        }
         if report.relays > 0 {
             let _ = write!(
                 s,
@@ -697,6 +720,21 @@ impl Session {
             },
             self.autosave.path.display()
         );
+        if v.chooses_direction() {
+            let either: Vec<String> = (0..n)
+                .filter(|&k| v.pit_direction(k) == PitDirection::Either)
+                .map(|k| (k + 1).to_string())
+                .collect();
+            let _ = writeln!(
+                self.out,
+                "Pit{} {} may be sown either way: type the pit and a direction, e.g. {}ccw \
+                 (counter-clockwise, towards your right) or {}cw (clockwise, towards your left).",
+                if either.len() == 1 { "" } else { "s" },
+                either.join(", "),
+                either.first().map_or("1", |p| p.as_str()),
+                either.first().map_or("1", |p| p.as_str())
+            );
+        }
         if t.swap_question_open() {
             let _ = writeln!(
                 self.out,
@@ -734,10 +772,10 @@ impl Session {
         let mv = mancala_engine::hint_with(&t.game, endgame.as_ref());
         let text = match mv {
             Move::Swap => "Hint: steal the first move (y).".to_string(),
-            Move::Sow(k) if t.swap_question_open() => {
-                format!("Hint: let the first move stand (n), then sow pit{NBSP}{}.", k + 1)
+            Move::Sow(_) | Move::Directed(..) if t.swap_question_open() => {
+                format!("Hint: let the first move stand (n), then sow {}.", pit_words(mv))
             }
-            Move::Sow(k) => format!("Hint: sow pit{NBSP}{}.", k + 1),
+            Move::Sow(_) | Move::Directed(..) => format!("Hint: sow {}.", pit_words(mv)),
         };
         let _ = writeln!(self.out, "{text}");
     }
