@@ -143,7 +143,9 @@ impl Board {
 /// pit: their row, their store (when stores are on the ring), the
 /// opponent's row, the opponent's store (unless sowing passes over it).
 /// On four rows, the mover's own pits alone.
-fn sowing_ring(v: &Variant, mover: Side) -> Vec<Place> {
+/// The pits out of play (rule `[rounds]`) are not on it: every sowing
+/// passes over them.
+fn sowing_ring(v: &Variant, mover: Side, out: u32) -> Vec<Place> {
     let n = v.pits_per_side();
     let rules = v.rules();
     let stores_on_ring = rules.board.stores == StorePlacement::Ring;
@@ -158,6 +160,10 @@ fn sowing_ring(v: &Variant, mover: Side) -> Vec<Place> {
     if stores_on_ring && !rules.sowing.skip_opponent_store {
         ring.push(Place::Store(mover.opponent()));
     }
+    ring.retain(|&place| match place {
+        Place::Pit(side, k) => out >> (side.index() * n + k) & 1 == 0,
+        Place::Store(_) => true,
+    });
     ring
 }
 
@@ -234,18 +240,25 @@ impl Position {
 }
 
 /// The pits claimed before the move (rule `claim`): a seed falling into
-/// one goes to its owner's store.
-struct Claims([Option<usize>; 2]);
+/// one goes to its owner's store; and the pits out of play (rule
+/// `[rounds]`, [`Position::out_of_play`]), which sowing passes over.
+struct Claims {
+    pits: [Option<usize>; 2],
+    out: u32,
+}
 
 impl Claims {
     fn of(p: &Position) -> Claims {
-        Claims([p.claimed_pit(Side::South), p.claimed_pit(Side::North)])
+        Claims {
+            pits: [p.claimed_pit(Side::South), p.claimed_pit(Side::North)],
+            out: p.out_of_play(),
+        }
     }
 
     /// The side owning `place` when it is a claimed pit.
     fn owner(&self, place: Place) -> Option<Side> {
         match place {
-            Place::Pit(side, k) if self.0[side.opponent().index()] == Some(k) => {
+            Place::Pit(side, k) if self.pits[side.opponent().index()] == Some(k) => {
                 Some(side.opponent())
             }
             _ => None,
@@ -263,7 +276,7 @@ fn sow(
     board: &mut Board,
     events: &mut Vec<SowEvent>,
 ) -> Place {
-    let ring = sowing_ring(v, mover);
+    let ring = sowing_ring(v, mover, claims.out);
     let skip_origin = v.rules().sowing.skip_origin;
     let relay = v.rules().sowing.relay;
     let first_back = v.rules().sowing.first_seed_in_origin;
@@ -286,9 +299,8 @@ fn sow(
             board.capture(place, mover, events);
         }
     };
-    // The ring index of the pit being emptied: the mover's pit k is the
-    // ring's k-th place.
-    let mut origin = k;
+    // The ring index of the pit being emptied: the mover's pit k.
+    let mut origin = ring.iter().position(|&p| p == Place::Pit(mover, k)).unwrap_or(k);
     // Seeds a capture put in the mover's hand (`taken = "sown"`), sown from
     // the place after `origin`.
     let mut hand = 0;
@@ -438,7 +450,7 @@ fn capture(
             && (by_parity || rules.counts.contains(&c))
     };
     if takes(last) {
-        let ring = sowing_ring(v, mover);
+        let ring = sowing_ring(v, mover, claims.out);
         let mut run = vec![last];
         if rules.chain {
             let mut at = ring.iter().position(|&p| p == last).unwrap_or(0);
@@ -474,9 +486,9 @@ fn capture(
     if claim.count > 0
         && side != mover
         && board.seeds(last) == claim.count
-        && claims.0[mover.index()].is_none()
+        && claims.pits[mover.index()].is_none()
         && !(claim.not_last_pit && k == n - 1)
-        && !(claim.not_same_number && claims.0[side.index()] == Some(k))
+        && !(claim.not_same_number && claims.pits[side.index()] == Some(k))
     {
         board.capture(last, mover, events);
         return;
@@ -484,7 +496,7 @@ fn capture(
     // Pallanguzhi: the place after the last seed an empty pit, the pit
     // after that one is taken when it holds seeds.
     if rules.after_empty {
-        let ring = sowing_ring(v, mover);
+        let ring = sowing_ring(v, mover, claims.out);
         let at = ring.iter().position(|&p| p == last).unwrap_or(0);
         let (empty, taken) = (ring[(at + 1) % ring.len()], ring[(at + 2) % ring.len()]);
         if matches!(empty, Place::Pit(..))
