@@ -178,6 +178,12 @@ pub enum IllegalMove {
         /// The pits per side of the board.
         pits: usize,
     },
+    /// The mover's pit is out of play this round (rule `[rounds]`).
+    #[error("pit {pit} is out of play this round")]
+    OutOfPlay {
+        /// The pit, numbered from 1.
+        pit: usize,
+    },
     /// The mover's pit holds no seeds to sow.
     #[error("pit {pit} is empty")]
     EmptyPit {
@@ -528,6 +534,9 @@ impl Position {
             return Err(IllegalMove::OutOfRange { pit: k + 1, pits: n });
         }
         let seeds = self.pit(self.to_move, k);
+        if seeds == 0 && self.is_out_of_play(self.to_move, k) {
+            return Err(IllegalMove::OutOfPlay { pit: k + 1 });
+        }
         if seeds == 0 {
             return Err(IllegalMove::EmptyPit { pit: k + 1 });
         }

@@ -171,9 +171,9 @@ impl Match {
         }
     }
 
-    /// Takes back the last move of the round in play; at the start of a
-    /// round after the first, goes back to the end of the round before.
-    /// `None` at the start of the match.
+    /// Takes back the last move played: at the start of a round after the
+    /// first, the round is dropped and the move that ended the round before
+    /// is taken back. `None` when no move was left to take back.
     pub fn undo(&mut self) -> Option<Move> {
         if self.game().moves().is_empty() && self.rounds.len() > 1 {
             self.rounds.pop();
