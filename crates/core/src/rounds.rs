@@ -101,6 +101,13 @@ impl Match {
         Match { rounds: vec![Game::from_position(variant, start)] }
     }
 
+    /// A match of the rounds given, the first first, the last in play
+    /// (each round after the first starting where [`Position::next_round`]
+    /// put it: a record's replay makes them so). `None` for no round.
+    pub fn from_rounds(rounds: Vec<Game>) -> Option<Match> {
+        (!rounds.is_empty()).then_some(Match { rounds })
+    }
+
     /// The variant played.
     pub fn variant(&self) -> &Variant {
         self.game().variant()
