@@ -74,7 +74,7 @@ pub struct Rules {
 /// it cannot be moved), and the seeds left over stay in the store. The
 /// match ends when a player cannot fill a single pit; the other player
 /// wins it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoundsRules {
     /// Which pit a player fills first (see [`FillFrom`]).
