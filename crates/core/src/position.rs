@@ -17,8 +17,11 @@ use crate::Side;
 /// cell `i` is cell `2n - 1 - i`. `occupied` has bit `i` set exactly when
 /// pit cell `i` holds seeds: sowing keeps it up to date seed by seed, so the hot path learns which
 /// pits can move and whether a side is empty without reading back the bytes
-/// it has just written. A position does not know its variant: every operation
-/// takes the [`Variant`] it was made for.
+/// it has just written. Its bits from 34 up mark the pits out of play of a
+/// round (rule `[rounds]`, [`Position::out_of_play`]): bit 34 + `i` for
+/// pit cell `i`, so boards with rounds have at most 15 pits a side. A
+/// position does not know its variant: every operation takes the
+/// [`Variant`] it was made for.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub(crate) occupied: u64,
