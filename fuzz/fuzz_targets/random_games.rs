@@ -17,8 +17,9 @@
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide,
-    EndReason, EndRules, Facing, FacingOn, Game, GrandSlam, Parity, PitDirection, Relay,
-    Repetition, Rules, SeedsLeft, Side, SowingDirection, SowingRules, StartPits, StorePlacement,
+    EndReason, EndRules, Facing, FacingOn, FillFrom, Game, GrandSlam, Match, Parity, PitDirection,
+    Relay, Repetition, RoundStarter, RoundsRules, Rules, SeedsLeft, Side, SowingDirection,
+    SowingRules, StartPits, StorePlacement,
     Taken, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
@@ -153,6 +154,7 @@ fn rules(b: &mut Bytes) -> Rules {
             not_last_pit: gbit(7),
             not_same_number: gbit(7),
         },
+        rounds: None,
     };
     if fbit(0) {
         // Four rows, most of the time made valid: stores beside, a relay
@@ -221,7 +223,68 @@ fn rules(b: &mut Bytes) -> Rules {
             }
         }
     }
+    let round = b.byte();
+    if round % 4 == 0 {
+        // Rounds, most of the time made valid: no pie rule, majority,
+        // split, claim or four rows, at most 15 pits a side.
+        let r = &mut rules;
+        r.rounds = Some(RoundsRules {
+            fill_from: if round & 4 == 0 { FillFrom::First } else { FillFrom::Last },
+            starts: match round >> 3 & 3 {
+                0 => RoundStarter::Winner,
+                1 => RoundStarter::Loser,
+                _ => RoundStarter::Alternate,
+            },
+        });
+        if round >> 5 != 0 {
+            r.turn.pie_rule = false;
+            r.end.majority = false;
+            if r.end.repetition == Repetition::Split {
+                r.end.repetition = Repetition::Owner;
+            }
+            r.claim = ClaimRules::default();
+            r.board.rows = 2;
+            r.board.start = StartPits::All;
+            r.capture.facing = Facing::Off;
+            r.capture.facing_on = FacingOn::Occupied;
+            r.capture.taken = Taken::Store;
+            r.board.pits_per_side = r.board.pits_per_side.min(15);
+            r.board.pits_per_side_range = [1, 15];
+        }
+    }
     rules
+}
+
+/// The later rounds of a match (rule `[rounds]`), a few of them: every
+/// position checked, the pits out of play always empty.
+fn later_rounds(v: &Variant, first: Game, state: &mut u64) {
+    let mut m = Match::from_position(v.clone(), *first.start());
+    for &mv in first.moves() {
+        m.play(mv).expect("the first round replays");
+    }
+    let total = v.total_seeds();
+    let mut plies = 0;
+    while m.start_next_round() && m.round_number() <= 4 {
+        while !m.round_over() && plies < BESIDE_PLIES {
+            let p = *m.position();
+            check_position(v, &p, total);
+            let n = v.pits_per_side();
+            for side in Side::ALL {
+                for k in 0..n {
+                    assert!(!p.is_out_of_play(side, k) || p.pit(side, k) == 0, "{p}");
+                }
+            }
+            let legal = p.legal_moves(v);
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            m.play(legal[*state as usize % legal.len()]).expect("a legal move plays");
+            plies += 1;
+        }
+        if !m.round_over() {
+            return;
+        }
+    }
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -266,6 +329,9 @@ fuzz_target!(|data: &[u8]| {
     check_position(&v, &end, total);
     if !matches!(end.end_reason(), Some(EndReason::Majority | EndReason::Cycle)) {
         assert_eq!(end.side_seeds(Side::South) + end.side_seeds(Side::North), 0, "{end}");
+    }
+    if v.rules().rounds.is_some() {
+        later_rounds(&v, game.clone(), &mut state);
     }
     // Undo walks back through the same positions.
     let positions = game.positions().to_vec();

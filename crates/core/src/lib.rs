@@ -45,6 +45,7 @@ mod moves;
 mod notation;
 mod position;
 mod replay;
+mod rounds;
 mod rules;
 mod setup;
 mod side;
@@ -60,12 +61,13 @@ pub use notation::{
 };
 pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
 pub use replay::{Place, SowEvent};
+pub use rounds::{Match, RoundsError};
 pub use rules::{
     BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndRules,
-    Facing, FacingOn, GrandSlam, Parity, PitDirection, Relay, Repetition, RuleErrors, RuleProblem,
-    Rules, SeedsLeft, SowingDirection, SowingRules, StartPits, StorePlacement, Taken, TurnRules,
-    VariantFileError, MAX_PITS_PER_ROW_ON_FOUR, MAX_PITS_PER_SIDE, MAX_RELAY_PILES,
-    MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
+    Facing, FacingOn, FillFrom, GrandSlam, Parity, PitDirection, Relay, Repetition, RoundStarter,
+    RoundsRules, RuleErrors, RuleProblem, Rules, SeedsLeft, SowingDirection, SowingRules, StartPits,
+    StorePlacement, Taken, TurnRules, VariantFileError, MAX_PITS_PER_ROW_ON_FOUR, MAX_PITS_PER_SIDE,
+    MAX_PITS_PER_SIDE_IN_ROUNDS, MAX_RELAY_PILES, MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
 };
 pub use setup::{PositionError, Setup};
 pub use side::Side;

@@ -21,7 +21,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::{EndReason, IllegalMove, Position, OPENING, SWAP_OFFERED};
-use crate::rules::{EmptySide, GrandSlam, Repetition, MAX_PITS_PER_SIDE, MAX_TOTAL_SEEDS};
+use crate::rules::{
+    EmptySide, GrandSlam, Repetition, MAX_PITS_PER_SIDE, MAX_PITS_PER_SIDE_IN_ROUNDS,
+    MAX_TOTAL_SEEDS,
+};
 use crate::setup::Setup;
 use crate::variant::{CELLS, STORE_CELL};
 use crate::{Direction, Game, Move, Side, Variant};
@@ -278,6 +281,13 @@ pub enum ParsePositionError {
         /// The row as written (shortened).
         text: String,
     },
+    /// A pit marked `-` (out of play, rule `[rounds]`) on a board too large
+    /// for pits out of play; the pits per side.
+    #[error(
+        "a pit is marked - (out of play) on a board of {0} pits a side: pits out of play \
+         exist on boards of at most {MAX_PITS_PER_SIDE_IN_ROUNDS} pits a side"
+    )]
+    OutOfPlay(usize),
     /// A state field that is not `S` or `N` followed by nothing, `+opening`,
     /// `+swap` or `#reason`; the field as written (shortened).
     #[error("state {0:?} must be S or N, then +opening, +swap or #reason")]
@@ -295,6 +305,8 @@ impl fmt::Display for Position {
                 }
                 if claimed == Some(i) {
                     f.write_str("x")?;
+                } else if self.is_out_of_play(side, i) {
+                    f.write_str("-")?;
                 } else {
                     write!(f, "{c}")?;
                 }
@@ -325,6 +337,8 @@ impl FromStr for Setup {
         let mut rows: Vec<(Vec<u8>, u8)> = Vec::with_capacity(2);
         // The pit of each row marked `x`: claimed by the row's opponent.
         let mut claimed_in_row = [0u8; 2];
+        // The pits marked `-`: out of play (rule `[rounds]`), per row.
+        let mut out_in_row = [0u32; 2];
         for (side, text) in Side::ALL.into_iter().zip(&fields[..2]) {
             let (pits, store) = text
                 .split_once(':')
@@ -348,6 +362,9 @@ impl FromStr for Setup {
                     if t == "x" {
                         marks += 1;
                         claimed_in_row[side.index()] = i as u8 + 1;
+                        Ok(0)
+                    } else if t == "-" {
+                        out_in_row[side.index()] |= 1u32.checked_shl(i as u32).unwrap_or(0);
                         Ok(0)
                     } else {
                         count(t)
@@ -382,6 +399,12 @@ impl FromStr for Setup {
         p.end = end;
         // A pit of North's row marked `x` is South's, and the other way round.
         p.claimed = [claimed_in_row[1], claimed_in_row[0]];
+        let n = p.pits_per_side() as u32;
+        let out = out_in_row[0] as u64 | (out_in_row[1] as u64) << n;
+        if out != 0 && n as usize > MAX_PITS_PER_SIDE_IN_ROUNDS {
+            return Err(ParsePositionError::OutOfPlay(n as usize));
+        }
+        p.set_out_of_play(out as u32);
         Ok(Setup(p))
     }
 }
@@ -465,6 +488,14 @@ pub enum PositionMismatch {
         /// Why the variant does not allow it.
         why: &'static str,
     },
+    /// Pits marked `-` (out of play) that the variant does not allow.
+    #[error("the position has pits out of play (-), but in {variant} {why}")]
+    OutOfPlay {
+        /// The variant's name.
+        variant: String,
+        /// Why the variant does not allow them.
+        why: &'static str,
+    },
     /// The position carries a pie-rule marker but the variant has no pie
     /// rule; the marker (`opening` or `swap`) and the variant's name.
     #[error("the position offers the pie rule's {0} but {1} has no pie rule")]
@@ -543,6 +574,20 @@ impl Position {
             };
             if let Some(why) = why {
                 return Err(PositionMismatch::Claim { side, pit: pit + 1, variant: name, why });
+            }
+        }
+        if self.out_of_play() != 0 {
+            let n = self.pits_per_side();
+            let why = if v.rules().rounds.is_none() {
+                Some("its rules have no rounds, so no pit is ever out of play")
+            } else {
+                Side::ALL
+                    .into_iter()
+                    .any(|side| (0..n).all(|k| self.is_out_of_play(side, k)))
+                    .then_some("a player with every pit out of play has lost the match")
+            };
+            if let Some(why) = why {
+                return Err(PositionMismatch::OutOfPlay { variant: name, why });
             }
         }
         if !v.rules().turn.pie_rule && self.flags != 0 {

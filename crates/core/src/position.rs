@@ -17,8 +17,11 @@ use crate::Side;
 /// cell `i` is cell `2n - 1 - i`. `occupied` has bit `i` set exactly when
 /// pit cell `i` holds seeds: sowing keeps it up to date seed by seed, so the hot path learns which
 /// pits can move and whether a side is empty without reading back the bytes
-/// it has just written. A position does not know its variant: every operation
-/// takes the [`Variant`] it was made for.
+/// it has just written. Its bits from 34 up mark the pits out of play of a
+/// round (rule `[rounds]`, [`Position::out_of_play`]): bit 34 + `i` for
+/// pit cell `i`, so boards with rounds have at most 15 pits a side. A
+/// position does not know its variant: every operation takes the
+/// [`Variant`] it was made for.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub(crate) occupied: u64,
@@ -178,6 +181,12 @@ pub enum IllegalMove {
         /// The pits per side of the board.
         pits: usize,
     },
+    /// The mover's pit is out of play this round (rule `[rounds]`).
+    #[error("pit {pit} is out of play this round")]
+    OutOfPlay {
+        /// The pit, numbered from 1.
+        pit: usize,
+    },
     /// The mover's pit holds no seeds to sow.
     #[error("pit {pit} is empty")]
     EmptyPit {
@@ -336,6 +345,35 @@ impl Position {
         self.claimed[side.index()].checked_sub(1).map(usize::from)
     }
 
+    /// The pits out of play (rule `[rounds]`) as a bit set over the pit
+    /// cells: bit `i` for South's pit `i` (0-based from South's left), bit
+    /// `n + i` for North's. Such a pit holds no seed, no sowing drops one
+    /// into it and it cannot be moved. 0 in a game without rounds.
+    #[inline]
+    pub fn out_of_play(&self) -> u32 {
+        (self.occupied >> OUT_SHIFT) as u32
+    }
+
+    /// Whether a player's `k`-th pit (0-based, from their own left) is out
+    /// of play (rule `[rounds]`).
+    #[inline]
+    pub fn is_out_of_play(&self, side: Side, k: usize) -> bool {
+        let c = side.index() * self.n as usize + k;
+        self.out_of_play() >> c & 1 != 0
+    }
+
+    /// Marks pit cells out of play (bit `c` for cell `c`, as
+    /// [`Position::out_of_play`]); their seeds must be 0.
+    pub(crate) fn set_out_of_play(&mut self, cells: u32) {
+        self.occupied = (self.occupied & !OUT_BITS) | (cells as u64) << OUT_SHIFT;
+    }
+
+    /// `occupied` from the cells again, the pits out of play kept.
+    #[inline]
+    fn reoccupy(&mut self) {
+        self.occupied = occupancy(&self.cells) | (self.occupied & OUT_BITS);
+    }
+
     /// Seeds in a side's store.
     #[inline]
     pub fn store(&self, side: Side) -> u8 {
@@ -385,6 +423,12 @@ impl Position {
         for w in [word(0), word(8), word(16), word(24), state] {
             h = (h ^ w).wrapping_mul(K).rotate_left(29);
         }
+        let out = self.occupied >> OUT_SHIFT;
+        if out != 0 {
+            // Pits out of play (rule `[rounds]`): a sixth word, only then,
+            // so that every other position keeps its key.
+            h = (h ^ out).wrapping_mul(K).rotate_left(29);
+        }
         mix64(h)
     }
 
@@ -392,7 +436,7 @@ impl Position {
     /// turn state, which with the stores make the whole position.
     #[inline]
     pub(crate) fn short_form(&self) -> Option<(u128, u32)> {
-        (self.n <= 8 && self.claimed == [0, 0]).then(|| {
+        (self.n <= 8 && self.claimed == [0, 0] && self.occupied >> OUT_SHIFT == 0).then(|| {
             let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
             let state = self.to_move as u32
                 | (self.flags as u32) << 8
@@ -551,6 +595,9 @@ impl Position {
             _ => {}
         }
         let seeds = self.pit(self.to_move, k);
+        if seeds == 0 && self.is_out_of_play(self.to_move, k) {
+            return Err(IllegalMove::OutOfPlay { pit: k + 1 });
+        }
         if seeds == 0 {
             return Err(IllegalMove::EmptyPit { pit: k + 1 });
         }
@@ -654,7 +701,7 @@ impl Position {
         }
         self.cells.swap(STORE_CELL, STORE_CELL + 1);
         self.claimed.swap(0, 1);
-        self.occupied = occupancy(&self.cells);
+        self.reoccupy();
         self.to_move = self.to_move.opponent();
         self.flags = 0;
     }
@@ -787,6 +834,9 @@ impl Position {
             c => (1 - side) * n + c as usize - 1,
         };
         let claims = [claim_cell(0), claim_cell(1)];
+        // The pits out of play (rule `[rounds]`): sowing passes over them.
+        let out = self.occupied >> OUT_SHIFT;
+        let in_play = |c: usize| out >> (c & 63) & 1 == 0;
         // Captures during the sowing (0: none).
         let during = v.rules().capture.during_sowing;
         // The ring index of the pit being emptied.
@@ -804,7 +854,7 @@ impl Position {
         let (last, at) = loop {
             if may_loop && watch.endless(&self.cells, start) {
                 report.endless = true;
-                self.occupied = occupancy(&self.cells);
+                self.reoccupy();
                 return;
             }
             let origin = ring[start] as usize;
@@ -825,6 +875,9 @@ impl Position {
                     continue;
                 }
                 let c = ring[at] as usize;
+                if !in_play(c) {
+                    continue;
+                }
                 if c == claims[0] {
                     self.cells[STORE_CELL] += 1;
                 } else if c == claims[1] {
@@ -847,8 +900,12 @@ impl Position {
             }
             if v.hot.relay_next && last < 2 * n {
                 // The next place, when it is a pit with seeds (a claimed
-                // pit holds none), is lifted and sown on.
-                let next = if at + 1 == len { 0 } else { at + 1 };
+                // pit holds none), is lifted and sown on; a pit out of play
+                // is passed over.
+                let mut next = if at + 1 == len { 0 } else { at + 1 };
+                while !in_play(ring[next] as usize) {
+                    next = if next + 1 == len { 0 } else { next + 1 };
+                }
                 let c = ring[next] as usize;
                 if c < 2 * n && self.cells[c] > 0 {
                     report.relays += 1;
@@ -861,7 +918,7 @@ impl Position {
         if last != claims[0] && last != claims[1] {
             self.settle_general(v, last, (ring, at), opening, report);
         }
-        self.occupied = occupancy(&self.cells);
+        self.reoccupy();
     }
 
     /// The sowing on four rows (`rows = 4`): round the mover's own pits
@@ -886,7 +943,7 @@ impl Position {
         loop {
             if v.hot.relay && watch.endless(&self.cells, start) {
                 report.endless = true;
-                self.occupied = occupancy(&self.cells);
+                self.reoccupy();
                 return;
             }
             let origin = ring[start] as usize;
@@ -929,7 +986,7 @@ impl Position {
             }
             break;
         }
-        self.occupied = occupancy(&self.cells);
+        self.reoccupy();
     }
 
     /// The capture on four rows (`facing`): the last seed of a pile made
@@ -1050,6 +1107,9 @@ impl Position {
             while v.hot.chain && taken_pits < 2 * n {
                 at = if at == 0 { len - 1 } else { at - 1 };
                 let c = ring[at] as usize;
+                if self.occupied >> OUT_SHIFT >> (c & 63) & 1 != 0 {
+                    continue; // a pit out of play (rule `[rounds]`) is passed over
+                }
                 if c >= 2 * n || !row_counts(c) || !takes(self.cells[c]) {
                     break;
                 }
@@ -1102,8 +1162,18 @@ impl Position {
             // Pallanguzhi: the place after the last seed an empty pit, the
             // pit after that one is taken (a store is not a pit; a claimed
             // pit holds nothing). The ring is written twice over.
+            // Pits out of play (rule `[rounds]`) are passed over.
             let ring = way;
-            let (empty, taken) = (ring[at + 1] as usize, ring[at + 2] as usize);
+            let len = v.ring_len;
+            let out = self.occupied >> OUT_SHIFT;
+            let after = |mut at: usize| loop {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if out >> (ring[at] as usize & 63) & 1 == 0 {
+                    break at;
+                }
+            };
+            let empty_at = after(at);
+            let (empty, taken) = (ring[empty_at] as usize, ring[after(empty_at)] as usize);
             if empty < 2 * n && self.cells[empty] == 0 && taken < 2 * n && self.cells[taken] > 0 {
                 let seeds = self.cells[taken];
                 r.captured += seeds;
@@ -1213,9 +1283,10 @@ impl Position {
     /// to their owners when the rules say so.
     #[inline(always)]
     fn finish_move(&mut self, v: &Variant) {
-        // Sowing sets store bits too (it never branches on the cell kind).
-        self.occupied &= PIT_BITS;
-        debug_assert_eq!(self.occupied, occupancy(&self.cells), "{self}");
+        // Sowing sets store bits too (it never branches on the cell kind);
+        // the pits out of play stay marked.
+        self.occupied &= PIT_BITS | OUT_BITS;
+        debug_assert_eq!(self.occupied & PIT_BITS, occupancy(&self.cells), "{self}");
         let south = self.occupied_row(Side::South) != 0;
         let north = self.occupied_row(Side::North) != 0;
         if v.hot.either_side_ends && !(south && north) {
@@ -1302,7 +1373,7 @@ impl Position {
             }
             self.cells[STORE_CELL] += half;
             self.cells[STORE_CELL + 1] += half;
-            self.occupied = occupancy(&self.cells);
+            self.reoccupy();
         } else if reason != EndReason::Majority {
             self.collect_seeds_left(v, reason);
         }
@@ -1337,7 +1408,7 @@ impl Position {
             self.cells[side.index() * n..side.index() * n + n].fill(0);
             self.cells[STORE_CELL + to[side.index()].index()] += seeds[side.index()];
         }
-        self.occupied = occupancy(&self.cells);
+        self.reoccupy();
     }
 
     /// The opponent's side is empty and the rules make the mover feed it.
@@ -1476,9 +1547,15 @@ impl Position {
         }
         let (n, own) = (self.n as usize, self.to_move.index() * self.n as usize);
         let ring = &v.ring[self.to_move.index()];
+        let out = self.occupied >> OUT_SHIFT;
         (0..n)
             .filter(|&k| {
-                let next = ring[k + 1] as usize;
+                // The next place along the ring, pits out of play passed over.
+                let mut at = k + 1;
+                while at < 2 * v.ring_len && out >> (ring[at] as usize & 63) & 1 != 0 {
+                    at += 1;
+                }
+                let next = ring[at.min(2 * v.ring_len - 1)] as usize;
                 self.cells[own + k] == 1 && next < 2 * n && self.cells[next] == 0
             })
             .fold(0, |m, k| m | 1 << k)
@@ -1594,6 +1671,15 @@ const CLEAR_PIT: [u128; 16] = {
 
 /// The bits of `occupied` that stand for pits.
 const PIT_BITS: u64 = (1 << MAX_PITS) - 1;
+
+/// Where the pits out of play (rule `[rounds]`) start in `occupied`: bit
+/// `OUT_SHIFT + c` is set when pit cell `c` is out of play. Bits 32 and 33
+/// are the stores' (sowing sets them and [`Position::finish_move`] clears
+/// them), so 30 bits are left: boards of at most 15 pits a side.
+pub(crate) const OUT_SHIFT: u32 = MAX_PITS as u32 + 2;
+
+/// The bits of `occupied` that mark pits out of play.
+const OUT_BITS: u64 = !0 << OUT_SHIFT;
 
 /// Bit `i` set when pit cell `i` holds seeds.
 pub(crate) fn occupancy(cells: &[u8; CELLS]) -> u64 {

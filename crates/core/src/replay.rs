@@ -143,16 +143,18 @@ impl Board {
 /// pit: their row, their store (when stores are on the ring), the
 /// opponent's row, the opponent's store (unless sowing passes over it).
 /// On four rows, the mover's own pits alone. Clockwise, the same places
-/// the other way round, still starting with the mover's first pit.
-fn sowing_ring(v: &Variant, mover: Side, clockwise: bool) -> Vec<Place> {
-    let mut ring = ccw_ring(v, mover);
+/// the other way round, still starting with the mover's first pit in play.
+/// The pits out of play (rule `[rounds]`) are not on it: every sowing
+/// passes over them.
+fn sowing_ring(v: &Variant, mover: Side, clockwise: bool, out: u32) -> Vec<Place> {
+    let mut ring = ccw_ring(v, mover, out);
     if clockwise {
         ring[1..].reverse();
     }
     ring
 }
 
-fn ccw_ring(v: &Variant, mover: Side) -> Vec<Place> {
+fn ccw_ring(v: &Variant, mover: Side, out: u32) -> Vec<Place> {
     let n = v.pits_per_side();
     let rules = v.rules();
     let stores_on_ring = rules.board.stores == StorePlacement::Ring;
@@ -167,6 +169,10 @@ fn ccw_ring(v: &Variant, mover: Side) -> Vec<Place> {
     if stores_on_ring && !rules.sowing.skip_opponent_store {
         ring.push(Place::Store(mover.opponent()));
     }
+    ring.retain(|&place| match place {
+        Place::Pit(side, k) => out >> (side.index() * n + k) & 1 == 0,
+        Place::Store(_) => true,
+    });
     ring
 }
 
@@ -199,8 +205,8 @@ impl Position {
                     Move::Directed(_, way) => way == Direction::Clockwise,
                     _ => v.pit_direction(k as usize) == PitDirection::Cw,
                 };
-                let ring = sowing_ring(v, self.to_move(), clockwise);
                 let claims = Claims::of(self);
+                let ring = sowing_ring(v, self.to_move(), clockwise, claims.out);
                 let (mover, k) = (self.to_move(), k as usize);
                 let last = sow(v, mover, (k, &ring), &claims, &mut board, &mut events);
                 if claims.owner(last).is_none() {
@@ -249,18 +255,25 @@ impl Position {
 }
 
 /// The pits claimed before the move (rule `claim`): a seed falling into
-/// one goes to its owner's store.
-struct Claims([Option<usize>; 2]);
+/// one goes to its owner's store; and the pits out of play (rule
+/// `[rounds]`, [`Position::out_of_play`]), which sowing passes over.
+struct Claims {
+    pits: [Option<usize>; 2],
+    out: u32,
+}
 
 impl Claims {
     fn of(p: &Position) -> Claims {
-        Claims([p.claimed_pit(Side::South), p.claimed_pit(Side::North)])
+        Claims {
+            pits: [p.claimed_pit(Side::South), p.claimed_pit(Side::North)],
+            out: p.out_of_play(),
+        }
     }
 
     /// The side owning `place` when it is a claimed pit.
     fn owner(&self, place: Place) -> Option<Side> {
         match place {
-            Place::Pit(side, k) if self.0[side.opponent().index()] == Some(k) => {
+            Place::Pit(side, k) if self.pits[side.opponent().index()] == Some(k) => {
                 Some(side.opponent())
             }
             _ => None,
@@ -300,8 +313,8 @@ fn sow(
             board.capture(place, mover, events);
         }
     };
-    // The ring index of the pit being emptied.
-    let mut origin = ring.iter().position(|&p| p == Place::Pit(mover, k)).unwrap_or(0);
+    // The ring index of the pit being emptied: the mover's pit k.
+    let mut origin = ring.iter().position(|&p| p == Place::Pit(mover, k)).unwrap_or(k);
     // Seeds a capture put in the mover's hand (`taken = "sown"`), sown from
     // the place after `origin`.
     let mut hand = 0;
@@ -486,9 +499,9 @@ fn capture(
     if claim.count > 0
         && side != mover
         && board.seeds(last) == claim.count
-        && claims.0[mover.index()].is_none()
+        && claims.pits[mover.index()].is_none()
         && !(claim.not_last_pit && k == n - 1)
-        && !(claim.not_same_number && claims.0[side.index()] == Some(k))
+        && !(claim.not_same_number && claims.pits[side.index()] == Some(k))
     {
         board.capture(last, mover, events);
         return;

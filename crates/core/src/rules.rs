@@ -57,7 +57,65 @@ pub struct Rules {
     /// Kumalak's tuzdyk). Optional: without it no pit is ever claimed.
     #[serde(default)]
     pub claim: ClaimRules,
+    /// A match of several rounds (Congkak, Dakon, Pallanguzhi): after a
+    /// round the players fill their pits again from their stores, a pit
+    /// they cannot fill staying out of play for the round. Optional:
+    /// without it a game is one round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<RoundsRules>,
 }
+
+/// The rounds of a match (section `[rounds]`). A round is played as a game
+/// of the other rules; when it ends, every seed is in a store. Each player
+/// then takes the seeds of their own store and fills their pits in order,
+/// `board.seeds_per_pit` to a pit, as far as the seeds go: a pit they
+/// cannot fill is out of play for the next round (it holds no seed, no
+/// sowing drops a seed into it, either player's sowing passes over it, and
+/// it cannot be moved), and the seeds left over stay in the store. The
+/// match ends when a player cannot fill a single pit; the other player
+/// wins it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundsRules {
+    /// Which pit a player fills first (see [`FillFrom`]).
+    #[serde(default)]
+    pub fill_from: FillFrom,
+    /// Who moves first in the next round (see [`RoundStarter`]).
+    #[serde(default)]
+    pub starts: RoundStarter,
+}
+
+/// The end of a row a player fills their pits from at the start of a round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FillFrom {
+    /// Pit 1 first, then 2, and so on: the player's own left, the first pit
+    /// of their sowing (the pit farthest from their store on the ring). The
+    /// pits next to the store are the ones left out of play.
+    #[default]
+    First,
+    /// Pit n first, then n - 1, and so on: the pit next to the player's
+    /// store on the ring. The pits farthest from the store are left out.
+    Last,
+}
+
+/// Who makes the first move of the next round. After a round that ends
+/// level, the player who did not start it starts the next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoundStarter {
+    /// The player who did not start the round just played.
+    #[default]
+    Alternate,
+    /// The player with more seeds in their store at the round's end.
+    Winner,
+    /// The player with fewer seeds in their store at the round's end.
+    Loser,
+}
+
+/// Most pits a side with `[rounds]`: a position marks the pits out of play
+/// in the 30 spare bits of its occupancy word.
+pub const MAX_PITS_PER_SIDE_IN_ROUNDS: usize = 15;
 
 /// The board: pits, seeds and where the stores are.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -723,6 +781,7 @@ impl Rules {
             || self.claim.count > 0
             || self.end.seeds_left != SeedsLeft::Owner
             || self.sows_other_ways()
+            || self.rounds.is_some()
     }
 
     /// Whether a move's relays may go round for ever (relay from any pit or
@@ -826,6 +885,7 @@ impl Rules {
             );
         }
         self.check_four_rows(&mut problem);
+        self.check_rounds(&mut problem);
         for (i, &c) in self.capture.counts.iter().enumerate() {
             if c == 0 || c > 63 {
                 problem(
@@ -1174,6 +1234,78 @@ impl Rules {
                 "sowing.forced_singles",
                 "true".into(),
                 "false (the pit after a single seed is the next one counter-clockwise)",
+            );
+        }
+    }
+
+    /// The problems of `[rounds]`: what a round's end or a board with pits
+    /// out of play cannot go with.
+    fn check_rounds(&self, problem: &mut impl FnMut(&str, String, String)) {
+        if self.rounds.is_none() {
+            return;
+        }
+        let [pmin, pmax] = self.board.pits_per_side_range;
+        if pmax as usize > MAX_PITS_PER_SIDE_IN_ROUNDS {
+            problem(
+                "board.pits_per_side_range",
+                format!("[{pmin}, {pmax}]"),
+                format!(
+                    "at most {MAX_PITS_PER_SIDE_IN_ROUNDS} pits a side with [rounds] (a position \
+                     marks the pits out of play in {} spare bits)",
+                    2 * MAX_PITS_PER_SIDE_IN_ROUNDS
+                ),
+            );
+        }
+        if self.four_rows() {
+            problem(
+                "rounds",
+                "a [rounds] section".into(),
+                "no [rounds] when board.rows = 4 (the rounds fill one row a player)".into(),
+            );
+        }
+        if self.claim.count > 0 {
+            problem(
+                "rounds",
+                "a [rounds] section".into(),
+                "no [rounds] when claim.count is set (a claimed pit and a pit out of play would \
+                 both stand in the row, which no source speaks of)"
+                    .into(),
+            );
+        }
+        if self.sows_other_ways() {
+            problem(
+                "rounds",
+                "a [rounds] section".into(),
+                "no [rounds] when some pit sows otherwise than counter-clockwise \
+                 (sowing.direction): no source plays both"
+                    .into(),
+            );
+        }
+        if self.turn.pie_rule {
+            problem(
+                "turn.pie_rule",
+                "true".into(),
+                "false with [rounds] (the pie rule balances a first move between equal sides; \
+                 a later round starts with the sides unequal)"
+                    .into(),
+            );
+        }
+        if self.end.majority {
+            problem(
+                "end.majority",
+                "true".into(),
+                "false with [rounds] (a majority win leaves seeds on the board, and the next \
+                 round is filled from the stores alone)"
+                    .into(),
+            );
+        }
+        if self.end.repetition == Repetition::Split {
+            problem(
+                "end.repetition",
+                "\"split\"".into(),
+                "\"none\" or \"owner\" with [rounds] (a split leaves an odd seed on the board, \
+                 and the next round is filled from the stores alone)"
+                    .into(),
             );
         }
     }

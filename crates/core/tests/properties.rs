@@ -229,3 +229,71 @@ proptest! {
         }
     }
 }
+
+/// A preset played in rounds (`[rounds]`) at a random size it allows.
+fn rounds_variant() -> impl Strategy<Value = Variant> {
+    (0..3usize, any::<u8>(), any::<u8>()).prop_filter_map(
+        "size outside the variant's range",
+        |(i, a, b)| {
+            let v = Variant::preset(["congkak", "dakon", "pallanguzhi"][i]).unwrap();
+            let [pmin, pmax] = v.rules().board.pits_per_side_range;
+            let [smin, smax] = v.rules().board.seeds_per_pit_range;
+            let pits = pmin + a % (pmax.min(6) - pmin + 1);
+            let seeds = smin + b % (smax.min(5).max(smin) - smin + 1);
+            v.resized(Some(pits), Some(seeds)).ok()
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_matches_conserve_seeds_and_keep_pits_out_of_play_empty(
+        v in rounds_variant(),
+        choices in proptest::collection::vec(any::<u32>(), 1..64),
+    ) {
+        let total = v.total_seeds();
+        let n = v.pits_per_side();
+        let mut m = Match::new(v.clone());
+        let mut plies = 0usize;
+        while plies < 3_000 {
+            if m.round_over() {
+                let end = *m.position();
+                // Every seed is in a store at a round's end.
+                prop_assert_eq!(end.seeds_in_pits(), 0, "{}", end);
+                if !m.start_next_round() {
+                    prop_assert!(m.is_over() && m.outcome().is_some());
+                    break;
+                }
+                let start = *m.position();
+                // Each player fills what their store allows, the rest out of play.
+                for side in Side::ALL {
+                    let filled = (0..n).filter(|&k| !start.is_out_of_play(side, k)).count();
+                    let expected = (end.store(side) / v.seeds_per_pit()).min(n as u8) as usize;
+                    prop_assert_eq!(filled, expected, "{} -> {}", end, start);
+                }
+                continue;
+            }
+            let p = *m.position();
+            prop_assert_eq!(p.total_seeds(), total, "seeds conserved in {}", p);
+            let legal = p.legal_moves(&v);
+            for side in Side::ALL {
+                for k in 0..n {
+                    if p.is_out_of_play(side, k) {
+                        prop_assert_eq!(p.pit(side, k), 0, "a pit out of play holds seeds: {}", p);
+                        if side == p.to_move() {
+                            prop_assert!(!legal.contains(Move::Sow(k as u8)), "{}", p);
+                        }
+                    }
+                }
+            }
+            // The position string keeps the pits out of play.
+            let text = p.to_string();
+            prop_assert_eq!(Position::from_text(&v, &text).unwrap(), p);
+            let mv = legal[choices[plies % choices.len()] as usize % legal.len()];
+            m.play(mv).unwrap();
+            plies += 1;
+        }
+    }
+}

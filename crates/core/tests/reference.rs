@@ -11,8 +11,9 @@ use std::collections::HashSet;
 
 use mancala_core::{
     preset_names, ByPit, CaptureRows, ClaimRules, Direction, EmptyPitCapture, EmptySide, Facing,
-    FacingOn, Game, GrandSlam, Move, Parity, PitDirection, Relay, Repetition, Rules, SeedsLeft,
-    Side, SowingDirection, StartPits, StorePlacement, Taken, Variant, MAX_RELAY_PILES,
+    FacingOn, FillFrom, Game, GrandSlam, Match, Move, Parity, PitDirection, Relay, Repetition,
+    RoundStarter, RoundsRules, Rules, SeedsLeft, Side, SowingDirection, StartPits, StorePlacement,
+    Taken, Variant, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -83,6 +84,9 @@ struct Board {
     stores: [u32; 2],
     /// The pit of the opponent's row each side (South, North) has claimed.
     claimed: [Option<usize>; 2],
+    /// The pits out of play in each row (rule `[rounds]`): they hold no
+    /// seed and every sowing passes over them.
+    out: [Vec<bool>; 2],
 }
 
 impl Board {
@@ -208,6 +212,10 @@ struct Stats {
     moves: u64,
     /// Cycles under `repetition = "split"` with an odd seed left.
     split_odd: u64,
+    /// Rounds started after a first (`[rounds]`), and the pits out of play
+    /// in them.
+    rounds: u64,
+    out_of_play: usize,
     /// Mismatches found (each stops its game).
     failures: Vec<(&'static str, String)>,
 }
@@ -217,7 +225,7 @@ impl std::fmt::Debug for Stats {
         write!(
             f,
             "moves {} clockwise_moves {} chosen_moves {} clockwise_chains {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
-             count_captures {} grand_slams_played {} forced_grand_slam_positions {} ends {:?}",
+             count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
             self.moves,
             self.clockwise_moves,
             self.chosen_moves,
@@ -246,6 +254,8 @@ impl std::fmt::Debug for Stats {
             self.count_captures,
             self.grand_slams_played,
             self.forced_grand_slam_positions,
+            self.rounds,
+            self.out_of_play,
             self.ends
         )
     }
@@ -323,7 +333,12 @@ impl<'a> Reference<'a> {
             StartPits::Outer => row[self.p..].fill(0),
         }
         let mut p = RefPos {
-            board: Board { pits: [row.clone(), row], stores: [0, 0], claimed: [None, None] },
+            board: Board {
+                out: [vec![false; self.n], vec![false; self.n]],
+                pits: [row.clone(), row],
+                stores: [0, 0],
+                claimed: [None, None],
+            },
             to_move: idx(self.r.turn.first),
             opening: self.r.turn.pie_rule,
             swap_offered: false,
@@ -364,9 +379,9 @@ impl<'a> Reference<'a> {
     /// opponent's row from their last pit down to their pit 1, then the
     /// mover's row from their last pit down to their pit 2 (stores beside
     /// the board, two rows: the only board docs/rules.md allows it on).
-    fn ring_way(&self, mover: usize, clockwise: bool) -> Vec<Cell> {
+    fn ring_way(&self, mover: usize, clockwise: bool, b: &Board) -> Vec<Cell> {
         if !clockwise {
-            return self.ring(mover);
+            return self.ring(mover, b);
         }
         let mut cells = vec![Cell::Pit(mover, 0)];
         for k in (0..self.n).rev() {
@@ -375,11 +390,20 @@ impl<'a> Reference<'a> {
         for k in (1..self.n).rev() {
             cells.push(Cell::Pit(mover, k));
         }
+        cells.retain(|&c| !matches!(c, Cell::Pit(s, k) if b.out[s][k]));
         cells
     }
 
-    /// The sowing ring of `mover`, starting at the mover's pit 1.
-    fn ring(&self, mover: usize) -> Vec<Cell> {
+    /// The sowing ring of `mover`, starting at the mover's pit 1 (or the
+    /// first in play): pits out of play are not on it (`[rounds]`).
+    fn ring(&self, mover: usize, b: &Board) -> Vec<Cell> {
+        let mut cells = self.full_ring(mover);
+        cells.retain(|&c| !matches!(c, Cell::Pit(s, k) if b.out[s][k]));
+        cells
+    }
+
+    /// The sowing ring of `mover` on a board with every pit in play.
+    fn full_ring(&self, mover: usize) -> Vec<Cell> {
         let opp = 1 - mover;
         let ring_stores = self.r.board.stores == StorePlacement::Ring;
         let mut cells = Vec::new();
@@ -412,11 +436,11 @@ impl<'a> Reference<'a> {
         capture_grand_slam: bool,
         stats: &mut Stats,
     ) -> SowResult {
-        let ring = self.ring_way(mover, clockwise);
+        let ring = self.ring_way(mover, clockwise, board);
         let len = ring.len();
         let mut b = board.clone();
         let mut seen: HashSet<(Board, usize)> = HashSet::new();
-        // The ring index of the pit picked up.
+        // The ring index of the pit picked up: the mover's pit k.
         let mut start = ring.iter().position(|&c| c == Cell::Pit(mover, k)).unwrap();
         let mut last = ring[start];
         let mut looped = false;
@@ -780,10 +804,13 @@ impl<'a> Reference<'a> {
         if !held.is_empty() || !self.r.sowing.forced_singles {
             return held;
         }
-        let ring = self.ring(mover);
+        let ring = self.ring(mover, b);
         (0..self.n)
             .filter(|&k| {
-                let next = ring[(k + 1) % ring.len()];
+                let Some(at) = ring.iter().position(|&c| c == Cell::Pit(mover, k)) else {
+                    return false;
+                };
+                let next = ring[(at + 1) % ring.len()];
                 b.pits[mover][k] == 1 && matches!(next, Cell::Pit(..)) && b.get(next) == 0
             })
             .collect()
@@ -824,6 +851,7 @@ impl<'a> Reference<'a> {
                     pits: [b.pits[1].clone(), b.pits[0].clone()],
                     stores: [b.stores[1], b.stores[0]],
                     claimed: [b.claimed[1], b.claimed[0]],
+                    out: [b.out[1].clone(), b.out[0].clone()],
                 };
                 q.to_move = 1 - mover;
                 q.opening = false;
@@ -993,6 +1021,8 @@ impl<'a> Reference<'a> {
                 .map(|(k, c)| {
                     if p.board.claimed[1 - s] == Some(k) {
                         "x".to_string()
+                    } else if p.board.out[s][k] {
+                        "-".to_string()
                     } else {
                         c.to_string()
                     }
@@ -1011,6 +1041,57 @@ impl<'a> Reference<'a> {
             out.push_str("+swap");
         }
         out
+    }
+
+    /// The next round after the finished round `p`, which `started` began
+    /// (docs/variant-file.md, `[rounds]`): each player fills their pits in
+    /// order, from pit 1 (`fill_from = "first"`) or pit n (`"last"`), with
+    /// `seeds_per_pit` seeds of their store while it has that many; the
+    /// pits left unfilled are out of play, the seeds left stay in the
+    /// store. No next round when a player cannot fill a pit. Who moves
+    /// first: `starts`, after a level round the player who did not start.
+    fn next_round(&self, p: &RefPos, started: usize) -> Option<RefPos> {
+        let rounds = self.r.rounds.as_ref()?;
+        assert!(p.end.is_some());
+        assert_eq!(
+            p.board.side_sum(0) + p.board.side_sum(1),
+            0,
+            "a round ends with every seed stored"
+        );
+        let per = self.r.board.seeds_per_pit as u32;
+        let mut q = p.clone();
+        for s in 0..2 {
+            let mut store = p.board.stores[s];
+            let order: Vec<usize> = match rounds.fill_from {
+                FillFrom::First => (0..self.n).collect(),
+                FillFrom::Last => (0..self.n).rev().collect(),
+            };
+            for k in order {
+                if store >= per {
+                    store -= per;
+                    q.board.pits[s][k] = per;
+                    q.board.out[s][k] = false;
+                } else {
+                    q.board.pits[s][k] = 0;
+                    q.board.out[s][k] = true;
+                }
+            }
+            if q.board.out[s].iter().all(|&o| o) {
+                return None;
+            }
+            q.board.stores[s] = store;
+        }
+        let [south, north] = p.board.stores;
+        q.to_move = match rounds.starts {
+            RoundStarter::Winner if south != north => (north > south) as usize,
+            RoundStarter::Loser if south != north => (south > north) as usize,
+            _ => 1 - started,
+        };
+        q.end = None;
+        q.opening = false;
+        q.swap_offered = false;
+        self.end_reason(&mut q, &HashSet::new(), &mut Stats::default());
+        Some(q)
     }
 
     fn perft(
@@ -1051,7 +1132,7 @@ fn describe(rules: &Rules) -> String {
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
          after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={} \
-         direction={:?} by_pit={:?}",
+         direction={:?} by_pit={:?} rounds={:?}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1088,6 +1169,7 @@ fn describe(rules: &Rules) -> String {
         rules.sowing.forced_singles,
         rules.sowing.direction,
         rules.sowing.by_pit,
+        rules.rounds,
     )
 }
 
@@ -1179,22 +1261,52 @@ fn random_games(
     let rules = variant.rules().clone();
     let reference = Reference::new(&rules);
     for _ in 0..games {
-        let mut game = Game::new(variant.clone());
+        let mut game = Match::new(variant.clone());
         let mut rp = reference.start();
         let mut history: HashSet<RefPos> = HashSet::new();
         history.insert(rp.clone());
         let mut played = Vec::new();
+        // Who made the first move of the round in play.
+        let mut started = rp.to_move;
         loop {
-            let moves = match compare(variant, &game, &reference, &rp, &played, stats) {
+            let moves = match compare(variant, game.game(), &reference, &rp, &played, stats) {
                 Ok(m) => m,
                 Err(e) => {
-                    let class = classify(&rules, &rp, &game, &played);
+                    let class = classify(&rules, &rp, game.game(), &played);
                     stats.failures.push((class, e));
                     break;
                 }
             };
-            if moves.is_empty() || played.len() >= max_moves {
+            if played.len() >= max_moves {
                 break;
+            }
+            if moves.is_empty() && game.round_number() >= 4 {
+                break; // four rounds a match are enough to compare
+            }
+            if moves.is_empty() {
+                // The round is over: the next one, while the match goes on.
+                let next = reference.next_round(&rp, started);
+                if game.start_next_round() != next.is_some() {
+                    stats.failures.push((
+                        "new",
+                        format!(
+                            "the match and the reference differ on a next round after {}\n  \
+                             rules: {}\n  moves: {}",
+                            game.position(),
+                            describe(&rules),
+                            moves_text(&played)
+                        ),
+                    ));
+                    break;
+                }
+                let Some(next) = next else { break };
+                stats.rounds += 1;
+                stats.out_of_play += next.board.out.iter().flatten().filter(|&&o| o).count();
+                rp = next;
+                started = rp.to_move;
+                history.clear();
+                history.insert(rp.clone());
+                continue;
             }
             let mv = rng.pick(&moves);
             played.push(mv);
@@ -1274,6 +1386,7 @@ fn presets_match_reference_in_random_games() {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");
     }
     assert!(stats.sown_captures > 0 && stats.to_last_mover > 0, "{stats:?}");
+    assert!(stats.rounds > 0 && stats.out_of_play > 0, "no later round met: {stats:?}");
 }
 
 /// A random rule set derived from a preset; `None` when `Variant::new` rejects it.
@@ -1396,6 +1509,30 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
         r.capture.facing = Facing::Both;
     }
     directions(&mut r, rng);
+    // Rounds, in about a fifth of the sets: most of them made valid (no
+    // pie rule, majority or split, claim or four rows, at most 15 pits a
+    // side), the rest checking the refusals docs/variant-file.md names.
+    r.rounds = None;
+    if rng.below(5) == 0 {
+        r.rounds = Some(RoundsRules {
+            fill_from: rng.pick(&[FillFrom::First, FillFrom::Last]),
+            starts: rng.pick(&[RoundStarter::Alternate, RoundStarter::Winner, RoundStarter::Loser]),
+        });
+        if rng.below(6) != 0 {
+            r.sowing.direction = SowingDirection::CounterClockwise;
+            r.sowing.by_pit = None;
+            r.turn.pie_rule = false;
+            r.end.majority = false;
+            if r.end.repetition == Repetition::Split {
+                r.end.repetition = Repetition::Owner;
+            }
+            r.claim = ClaimRules::default();
+            if r.board.rows == 4 {
+                r.rounds = None;
+            }
+        }
+        r.board.pits_per_side_range[1] = r.board.pits_per_side_range[1].min(15);
+    }
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
@@ -1593,6 +1730,14 @@ fn custom_rules_match_reference_in_random_games() {
                         && rules.capture.counts.iter().all(|&c| c as u32 > rules.total_seeds()))
                     || refused_on_four_rows(&rules)
                     || refused_directions(&rules)
+                    || (rules.rounds.is_some()
+                        && (rules.turn.pie_rule
+                            || rules.end.majority
+                            || rules.end.repetition == Repetition::Split
+                            || rules.claim.count > 0
+                            || rules.board.rows == 4
+                            || rules.sows_other_ways()
+                            || rules.board.pits_per_side_range[1] > 15))
                     || (rules.end.seeds_left == SeedsLeft::LastMover && rules.turn.pass)
                     || rules.sowing.min_seeds as u32 > rules.total_seeds();
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
@@ -1614,6 +1759,7 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.relay_pickups > 0 && stats.split_odd > 0);
     assert!(stats.swaps > 0 && stats.grand_slams_played > 0);
     assert!(stats.forced_grand_slam_positions > 0 && stats.claims > 0);
+    assert!(stats.rounds > 0 && stats.out_of_play > 0, "no later round met: {stats:?}");
     assert!(stats.to_empty_side > 0, "no seeds left went to an empty side: {stats:?}");
     assert!(stats.passes > 0, "no player passed: {stats:?}");
     assert!(stats.between_captures > 0, "no capture between equal pits: {stats:?}");

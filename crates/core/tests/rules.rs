@@ -2406,3 +2406,164 @@ fn clockwise_sowing_laps_and_relays_go_round_the_other_way() {
     assert_eq!(p.to_string(), "1,0,0:0/0,0,1:0/N");
     assert_eq!(r.relays, 1);
 }
+
+// ---------------------------------------------------------------- rounds
+
+#[test]
+fn rounds_each_player_fills_their_pits_from_pit_1_and_the_rest_are_out_of_play() {
+    // Congkak, the end of a round: South 60 seeds, North 38.
+    //        7  6  5  4  3  2  1
+    //    38  0  0  0  0  0  0  0
+    //        0  0  0  0  0  0  0 60
+    //        1  2  3  4  5  6  7
+    // South fills all 7 houses (49) and keeps 11; North fills houses 1 to
+    // 5 (35) and keeps 3: houses 6 and 7 are out of play (`-`). South, the
+    // winner of the round, starts the next (`starts = "winner"`).
+    //        -  -  7  7  7  7  7
+    //     3                        11
+    //        7  7  7  7  7  7  7
+    let v = variant("congkak");
+    let end = pos("0,0,0,0,0,0,0:60/0,0,0,0,0,0,0:38/N#no-seeds");
+    let next = end.next_round(&v, Side::North).unwrap();
+    assert_eq!(next.to_string(), "7,7,7,7,7,7,7:11/7,7,7,7,7,-,-:3/S");
+    assert!(next.is_out_of_play(Side::North, 5) && next.is_out_of_play(Side::North, 6));
+    assert!(!next.is_out_of_play(Side::North, 4));
+    assert_eq!(next.out_of_play(), 0b11 << 12);
+}
+
+#[test]
+fn rounds_dakon_fills_from_the_hole_next_to_the_store() {
+    // Dakon (`fill_from = "last"`): North's 38 seeds fill holes 7 down to
+    // 3, holes 1 and 2, the farthest from North's store, are out of play.
+    //        7  6  5  4  3  2  1
+    //    38  0  0  0  0  0  0  0
+    //        0  0  0  0  0  0  0 60
+    // becomes
+    //        7  7  7  7  7  -  -
+    //     3                        11
+    //        7  7  7  7  7  7  7
+    let v = variant("dakon");
+    let end = pos("0,0,0,0,0,0,0:60/0,0,0,0,0,0,0:38/N#no-seeds");
+    let next = end.next_round(&v, Side::South).unwrap();
+    assert_eq!(next.to_string(), "7,7,7,7,7,7,7:11/-,-,7,7,7,7,7:3/S");
+}
+
+#[test]
+fn rounds_the_loser_or_the_player_who_did_not_start_begins_the_next_round() {
+    // Pallanguzhi (`starts = "alternate"`): South started the round, so
+    // North starts the next, though South won it (50 to 34; six a pit).
+    let v = variant("pallanguzhi");
+    let end = pos("0,0,0,0,0,0,0:50/0,0,0,0,0,0,0:34/S#no-seeds");
+    let next = end.next_round(&v, Side::South).unwrap();
+    assert_eq!(next.to_string(), "6,6,6,6,6,6,6:8/6,6,6,6,6,-,-:4/N");
+    // `starts = "loser"`: North, who has fewer seeds, starts whoever began.
+    let mut rules = v.rules().clone();
+    rules.rounds.as_mut().unwrap().starts = RoundStarter::Loser;
+    let loser = Variant::new(rules).unwrap();
+    assert_eq!(end.next_round(&loser, Side::North).unwrap().to_move(), Side::North);
+    // A level round: the player who did not start it starts the next.
+    let level = pos("0,0,0,0,0,0,0:42/0,0,0,0,0,0,0:42/S#no-seeds");
+    assert_eq!(level.next_round(&loser, Side::North).unwrap().to_move(), Side::South);
+    // A round still in play has no next round.
+    assert_eq!(Position::start(&v).next_round(&v, Side::South), None);
+}
+
+#[test]
+fn rounds_a_pit_out_of_play_is_passed_over_by_the_sowing() {
+    //        7  6  5  4  3  2  1
+    //     0  5  0  0  0  0  0  -
+    //        0  0  0  0  0  0  3  0
+    // South sows house 7 (3 seeds): the store, then North's house 1 is out
+    // of play and passed over: houses 2 and 3. The last seed falls in an
+    // empty house of North's row and the move ends.
+    //        5  0  0  0  1  1  -
+    //     0                        1
+    //        0  0  0  0  0  0  0
+    let v = variant("congkak");
+    let (p, r) = play(&v, "0,0,0,0,0,0,3:0/-,0,0,0,0,0,5:0/S", &["7"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0:1/-,1,1,0,0,0,5:0/N");
+    assert_eq!(r.sown, 3);
+    assert_eq!(p.pit(Side::North, 0), 0);
+}
+
+#[test]
+fn rounds_a_pit_out_of_play_cannot_be_moved() {
+    //        7  6  5  4  3  2  1
+    //     0  7  7  7  7  7  7  7
+    //        7  7  7  7  7  -  -  0
+    // South's houses 6 and 7 are out of play: five moves.
+    let v = variant("congkak");
+    let p = pos("7,7,7,7,7,-,-:0/7,7,7,7,7,7,7:0/S");
+    assert_eq!(legal(&v, &p), ["1", "2", "3", "4", "5"]);
+    assert_eq!(p.check_move(&v, Move::pit(6)), Err(IllegalMove::OutOfPlay { pit: 6 }));
+}
+
+#[test]
+fn rounds_the_pit_after_an_empty_one_passes_over_pits_out_of_play() {
+    //        7  6  5  4  3  2  1
+    //        3  3  3  3  5  0  -
+    //        0  0  0  0  0  1  0
+    // Pallanguzhi: South's pit 6 sows its seed into pit 7. North's pit 1 is
+    // out of play: the next place is North's pit 2, empty, so no pile is
+    // lifted, and the pit after it, North's 3, is taken (5 seeds).
+    let v = variant("pallanguzhi");
+    let (p, r) = play(&v, "0,0,0,0,0,1,0:0/-,0,5,3,3,3,3:0/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,1:5/-,0,0,3,3,3,3:0/N");
+    assert_eq!(r.captured, 5);
+}
+
+#[test]
+fn rounds_the_match_ends_when_a_player_cannot_fill_a_single_pit() {
+    // Congkak: North has 5 seeds, fewer than the 7 a house takes.
+    //        7  6  5  4  3  2  1
+    //     5  0  0  0  0  0  0  0
+    //        0  0  0  0  0  0  0 93
+    let v = variant("congkak");
+    let end = pos("0,0,0,0,0,0,0:93/0,0,0,0,0,0,0:5/N#no-seeds");
+    assert_eq!(end.next_round(&v, Side::South), None);
+    let m = Match::from_position(v, end);
+    assert!(m.round_over() && m.is_over());
+    assert_eq!(m.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
+fn rounds_a_match_plays_its_rounds_in_sequence_and_undo_goes_back_across_them() {
+    // Congkak, from the end of a round (South 60, North 38): the match
+    // starts round 2 from the stores, South's move there, then undo takes
+    // the move back and then the round itself, back to the end of round 1.
+    let v = variant("congkak");
+    let end = pos("0,0,0,0,0,0,0:60/0,0,0,0,0,0,0:38/N#no-seeds");
+    let mut m = Match::from_position(v, end);
+    assert!(m.round_over() && !m.is_over() && m.outcome().is_none());
+    assert!(m.start_next_round());
+    assert_eq!(m.round_number(), 2);
+    assert_eq!(m.position().to_string(), "7,7,7,7,7,7,7:11/7,7,7,7,7,-,-:3/S");
+    // North's houses out of play never receive a seed.
+    m.play(Move::pit(3)).unwrap();
+    assert_eq!(m.position().pit(Side::North, 6), 0);
+    assert_eq!(m.undo(), Some(Move::pit(3)));
+    assert_eq!(m.undo(), None);
+    assert_eq!(m.round_number(), 1);
+    assert_eq!(*m.position(), end);
+    // Moves given round by round replay the match.
+    m.play_rounds(&[vec![], vec![Move::pit(3)]]).unwrap();
+    assert_eq!(m.round_number(), 2);
+    assert_eq!(m.game().moves(), [Move::pit(3)]);
+}
+
+#[test]
+fn rounds_are_refused_with_what_they_cannot_go_with() {
+    let mut rules = Variant::preset("congkak").unwrap().rules().clone();
+    rules.turn.pie_rule = true;
+    rules.end.majority = true;
+    rules.board.pits_per_side_range = [1, 16];
+    let e = Variant::new(rules).unwrap_err().to_string();
+    for field in ["turn.pie_rule", "end.majority", "board.pits_per_side_range"] {
+        assert!(e.contains(field), "{e}");
+    }
+    // A position marks pits out of play only under rules with rounds.
+    let kalah = variant("kalah");
+    let setup: Setup = "4,4,4,4,4,-:4/4,4,4,4,4,4:0/S".parse().unwrap();
+    let e = setup.check_fits(&kalah).unwrap_err().to_string();
+    assert!(e.contains("no rounds"), "{e}");
+}

@@ -26,7 +26,8 @@
 //!
 //! let mut game = Game::new(Variant::preset("kalah")?);
 //! game.play_moves("1 swap 6")?;
-//! let record = Record { game, players: [PlayerKind::Human, PlayerKind::Computer(3)], seed: 7 };
+//! let players = [PlayerKind::Human, PlayerKind::Computer(3)];
+//! let record = Record { game, earlier: Vec::new(), players, seed: 7 };
 //! let text = record.to_string();
 //! let back: Record = text.parse()?;
 //! assert_eq!(back.game.moves(), [Move::pit(1), Move::Swap, Move::pit(6)]);
@@ -37,7 +38,7 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use mancala_core::{parse_moves, Game, Outcome, Side, Variant};
+use mancala_core::{parse_moves, Game, Match, Outcome, Side, Variant};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,8 +95,12 @@ impl fmt::Display for PlayerKind {
 /// A game with everything needed to go on with it.
 #[derive(Clone, Debug)]
 pub struct Record {
-    /// The game: its variant, start position and the moves played.
+    /// The game: its variant, start position and the moves played; under
+    /// a variant with rounds (`[rounds]`), the round in play.
     pub game: Game,
+    /// The rounds played before `game`, the first first (rule `[rounds]`);
+    /// empty for a game of one round.
+    pub earlier: Vec<Game>,
     /// South's and North's player, in [`Side::index`] order.
     pub players: [PlayerKind; 2],
     /// The seed of the computer players' choices.
@@ -154,9 +159,13 @@ fn quote(value: &str) -> String {
     out
 }
 
-/// A result tag value: `south`, `north`, `draw`, or `*` while the game goes on.
-fn result_text(game: &Game) -> &'static str {
-    match game.position().outcome() {
+/// A result tag value: `south`, `north`, `draw`, or `*` while the game (the
+/// match, under `[rounds]`) goes on.
+fn result_text(earlier: &[Game], game: &Game) -> &'static str {
+    let mut rounds = earlier.to_vec();
+    rounds.push(game.clone());
+    let outcome = Match::from_rounds(rounds).and_then(|m| m.outcome());
+    match outcome {
         Some(Outcome::Win(Side::South)) => "south",
         Some(Outcome::Win(Side::North)) => "north",
         Some(Outcome::Draw) => "draw",
@@ -201,11 +210,23 @@ impl Record {
         let _ = writeln!(out, "[South \"{}\"]", self.players[0]);
         let _ = writeln!(out, "[North \"{}\"]", self.players[1]);
         let _ = writeln!(out, "[Seed \"{}\"]", self.seed);
-        let _ = writeln!(out, "[Result \"{}\"]", result_text(&self.game));
+        let _ = writeln!(out, "[Result \"{}\"]", result_text(&self.earlier, &self.game));
         let _ = writeln!(out, "[Position \"{}\"]", self.game.position());
         out.push('\n');
+        // Each round before the one in play: its moves, then a `/` line.
+        for round in &self.earlier {
+            write_moves(&mut out, round.moves());
+            out.push_str("/\n");
+        }
+        write_moves(&mut out, self.game.moves());
+        out
+    }
+}
+
+/// The moves of a round, wrapped at 72 characters.
+fn write_moves(out: &mut String, moves: &[mancala_core::Move]) {
+    {
         let mut line = String::new();
-        let moves = self.game.moves();
         for (i, mv) in moves.iter().enumerate() {
             let word = if i + 1 < moves.len() { format!("{mv},") } else { mv.to_string() };
             if !line.is_empty() && line.len() + 1 + word.len() > 72 {
@@ -222,9 +243,10 @@ impl Record {
             out.push_str(&line);
             out.push('\n');
         }
-        out
     }
+}
 
+impl Record {
     /// Reads a record from its bytes (a file's whole content).
     pub fn from_bytes(bytes: &[u8]) -> Result<Record, RecordError> {
         match std::str::from_utf8(bytes) {
@@ -251,7 +273,8 @@ impl Record {
         }
         let mut header = Header::default();
         let mut started = false; // the [Game "mancala"] line was read
-        let mut moves: Vec<(usize, mancala_core::Move)> = Vec::new();
+                                 // The moves, with `None` where a `/` ends a round.
+        let mut moves: Vec<(usize, Option<mancala_core::Move>)> = Vec::new();
         let mut in_rules = false;
         for (i, raw) in text.lines().enumerate() {
             let n = i + 1;
@@ -310,12 +333,19 @@ impl Record {
             }
             // A line of moves may end with a comma: the list goes on on
             // the next line.
-            let list = line.strip_suffix(',').unwrap_or(line);
-            let before = moves.len();
-            let parsed = parse_moves(list).map_err(|e| {
-                err(n, format!("move {} ({:?}): {}", before + e.index, e.text, e.error))
-            })?;
-            moves.extend(parsed.into_iter().map(|mv| (n, mv)));
+            // A `/` ends a round (rule `[rounds]`).
+            for (j, part) in line.split('/').enumerate() {
+                if j > 0 {
+                    moves.push((n, None));
+                }
+                let part = part.trim();
+                let list = part.strip_suffix(',').unwrap_or(part);
+                let before = moves.iter().filter(|m| m.1.is_some()).count();
+                let parsed = parse_moves(list).map_err(|e| {
+                    err(n, format!("move {} ({:?}): {}", before + e.index, e.text, e.error))
+                })?;
+                moves.extend(parsed.into_iter().map(|mv| (n, Some(mv))));
+            }
         }
         if !started {
             return Err(err(1, "the file is empty: not a mancala game record"));
@@ -387,12 +417,35 @@ impl Record {
         }
 
         // The moves.
-        let mut game = Game::new(variant.clone());
-        for (k, &(l, mv)) in moves.iter().enumerate() {
+        let mut game = Match::new(variant.clone());
+        let mut k = 0;
+        for &(l, mv) in &moves {
+            let Some(mv) = mv else {
+                if !game.start_next_round() {
+                    return Err(err(
+                        l,
+                        format!(
+                            "a '/' ends round {}, but {}",
+                            game.round_number(),
+                            if variant.rules().rounds.is_none() {
+                                "this variant is played in one round"
+                            } else if game.round_over() {
+                                "the match ended with it"
+                            } else {
+                                "that round is not over"
+                            }
+                        ),
+                    ));
+                }
+                continue;
+            };
+            k += 1;
             game.play(mv).map_err(|e| {
-                err(l, format!("move {} ({:?}) cannot be played: {e}", k + 1, mv.to_string()))
+                err(l, format!("move {k} ({:?}) cannot be played: {e}", mv.to_string()))
             })?;
         }
+        let mut earlier = game.rounds().to_vec();
+        let game = earlier.pop().expect("a match has a round");
         if let Some((l, v)) = header.get("Position") {
             let shown = game.position().to_string();
             if v != shown {
@@ -405,17 +458,17 @@ impl Record {
             }
         }
         if let Some((l, v)) = header.get("Result") {
-            if v != result_text(&game) {
+            if v != result_text(&earlier, &game) {
                 return Err(err(
                     l,
                     format!(
                         "[Result \"{v}\"] does not match the moves (they give {:?})",
-                        result_text(&game)
+                        result_text(&earlier, &game)
                     ),
                 ));
             }
         }
-        Ok(Record { game, players, seed })
+        Ok(Record { game, earlier, players, seed })
     }
 }
 
@@ -459,7 +512,12 @@ mod tests {
             let mv = game.position().parse_move(game.variant(), m).unwrap();
             game.play(mv).unwrap();
         }
-        Record { game, players: [PlayerKind::Human, PlayerKind::Computer(3)], seed: 7 }
+        Record {
+            game,
+            earlier: Vec::new(),
+            players: [PlayerKind::Human, PlayerKind::Computer(3)],
+            seed: 7,
+        }
     }
 
     #[test]
@@ -483,7 +541,7 @@ mod tests {
         let v = Variant::new(rules).unwrap().resized(Some(4), Some(3)).unwrap();
         let mut game = Game::new(v);
         game.play(Move::pit(2)).unwrap();
-        let r = Record { game, players: [PlayerKind::Human; 2], seed: 1 };
+        let r = Record { game, earlier: Vec::new(), players: [PlayerKind::Human; 2], seed: 1 };
         let text = r.to_text();
         assert!(text.contains("[Rules \"toml\"]\n| name = \"my-oware\""), "{text}");
         let back = Record::parse(&text).unwrap();

@@ -176,7 +176,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let game = game_after(i, &picks);
-        let record = Record { game, players: [players.0, players.1], seed };
+        let record = Record { game, earlier: Vec::new(), players: [players.0, players.1], seed };
         let text = record.to_string();
         let back: Record = text.parse().unwrap();
         prop_assert_eq!(back.game.moves(), record.game.moves());
@@ -430,10 +430,63 @@ fn a_record_of_the_largest_variant_file_and_a_long_game_loads() {
             break;
         }
     }
-    let record = Record { game, players: [PlayerKind::Human, PlayerKind::Computer(3)], seed: 1 };
+    let record = Record {
+        game,
+        earlier: Vec::new(),
+        players: [PlayerKind::Human, PlayerKind::Computer(3)],
+        seed: 1,
+    };
     let written = record.to_string();
     assert!((written.len() as u64) < MAX_RECORD_BYTES, "{} bytes", written.len());
     let back = Record::from_bytes(written.as_bytes()).unwrap();
     assert_eq!(back.game.moves(), record.game.moves());
     assert_eq!(back.game.variant().rules().description.len(), room);
+}
+
+/// A record of a match of several rounds (`[rounds]`): a `/` line ends each
+/// round, and the record replays round by round to the same rounds, moves
+/// and position; a `/` in a game of one round, or before its round is
+/// over, is an error naming its line.
+#[test]
+fn a_record_of_a_match_of_rounds_replays() {
+    for name in ["congkak", "dakon", "pallanguzhi"] {
+        let mut m = mancala_core::Match::new(Variant::preset(name).unwrap());
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut plies = 0;
+        while m.round_number() < 3 && plies < 4_000 {
+            if m.round_over() {
+                if !m.start_next_round() {
+                    break;
+                }
+                continue;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let legal = m.game().legal_moves();
+            m.play(legal[state as usize % legal.len()]).unwrap();
+            plies += 1;
+        }
+        assert!(m.round_number() >= 2, "{name}: no second round in {plies} plies");
+        let mut earlier = m.rounds().to_vec();
+        let game = earlier.pop().unwrap();
+        let record = Record { game, earlier, players: [PlayerKind::Human; 2], seed: 3 };
+        let text = record.to_text();
+        assert_eq!(text.lines().filter(|l| *l == "/").count(), m.round_number() - 1, "{text}");
+        let back: Record = text.parse().unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+        assert_eq!(back.earlier.len(), record.earlier.len());
+        for (a, b) in back.earlier.iter().zip(&record.earlier) {
+            assert_eq!(a.moves(), b.moves());
+            assert_eq!(a.start(), b.start());
+        }
+        assert_eq!(back.game.moves(), record.game.moves());
+        assert_eq!(back.game.position(), record.game.position());
+        assert_eq!(back.to_text(), text);
+    }
+    // A `/` under a variant of one round.
+    let e = "[Game \"mancala\"]\n[Variant \"kalah\"]\n\n1 / 2\n".parse::<Record>().unwrap_err();
+    assert!(e.to_string().contains("played in one round"), "{e}");
+    // A `/` before the round is over.
+    let e = "[Game \"mancala\"]\n[Variant \"dakon\"]\n\n1\n/\n".parse::<Record>().unwrap_err();
+    assert!(e.to_string().contains("line 5") && e.to_string().contains("not over"), "{e}");
 }

@@ -440,6 +440,35 @@ impl PyState {
         Ok(g.pos().claimed_pit(g.player_index(Some(player))?).map(|k| k + 1))
     }
 
+    /// The pits of ``player`` (0 South, 1 North) out of play this round
+    /// (rule ``[rounds]``: a pit its owner could not fill), numbered from 1
+    /// from that player's own left; empty in the first round and in a game
+    /// without rounds.
+    fn out_of_play(&self, player: i64) -> PyResult<Vec<usize>> {
+        let g = self.game.read()?;
+        let side = g.player_index(Some(player))?;
+        Ok((0..g.n()).filter(|&k| g.pos().is_out_of_play(side, k)).map(|k| k + 1).collect())
+    }
+
+    /// Under a variant played in rounds (``[rounds]``: Congkak, Dakon,
+    /// Pallanguzhi), the first state of the next round once this round is
+    /// over: each player's pits filled from their store, the pits they
+    /// cannot fill out of play (:meth:`out_of_play`). None while the round
+    /// goes on, when the match is over (a player cannot fill a single pit)
+    /// and in a game of one round. A state is one round: search, solve and
+    /// :meth:`returns` speak of it; the match is this chain of states.
+    fn next_round(&self, py: Python<'_>) -> PyResult<Option<PyState>> {
+        let g = self.game.read()?;
+        let game: &Game = g.game();
+        let started = game.start().to_move();
+        Ok(game.position().next_round(game.variant(), started).map(|start| {
+            PyState::new(
+                Game::from_position(game.variant().clone(), start),
+                self.owner.clone_ref(py),
+            )
+        }))
+    }
+
     /// The winner once the game is over: 0 (South), 1 (North), -1 for a
     /// draw; None while it goes on.
     fn winner(&self) -> PyResult<Option<i64>> {

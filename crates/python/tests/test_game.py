@@ -259,3 +259,29 @@ def test_variant_text_round_trips():
     again = mancala.load_game(variant_text=game.variant_text())
     assert again.name == "awari"
     assert again.variant_text() == game.variant_text()
+
+
+def test_a_match_of_rounds_is_a_chain_of_states():
+    """Congkak is played in rounds: once a round is over, next_round() gives the first state of
+    the next, its pits filled from the stores and the pits a player cannot fill out of play."""
+    game = mancala.load_game("congkak")
+    state = game.new_initial_state("0,0,0,0,0,0,1:60/0,0,0,0,0,0,0:37/S")
+    assert state.next_round() is None  # the round goes on
+    state.apply_action(6)
+    assert state.is_terminal()
+    following = state.next_round()
+    assert following.position() == "7,7,7,7,7,7,7:12/7,7,7,7,7,-,-:2/S"
+    assert following.out_of_play(1) == [6, 7]
+    assert following.out_of_play(0) == []
+    assert following.legal_actions() == list(range(7))  # South, who won the round, moves first
+    assert not following.is_terminal()
+    assert sum(following.pits(0)) + sum(following.pits(1)) + sum(following.stores()) == 98
+    # North cannot fill a single house: the match is over.
+    over = game.new_initial_state("0,0,0,0,0,0,1:92/0,0,0,0,0,0,0:5/S")
+    over.apply_action(6)
+    assert over.is_terminal() and over.next_round() is None
+    # A game of one round has no next round.
+    kalah = mancala.load_game("kalah", pits_per_side=1, seeds=1)
+    one = kalah.new_initial_state()
+    one.apply_action(0)
+    assert one.is_terminal() and one.next_round() is None

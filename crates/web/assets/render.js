@@ -45,6 +45,12 @@ function playerLabel(side) {
 }
 
 function resultText(state) {
+  const text = roundResultText(state);
+  // A variant played in rounds: the page plays the first round alone.
+  return state.rounds ? `${text} That is the first round of a match: this page plays one round; mancala play plays the whole match, the board filled again from the stores.` : text;
+}
+
+function roundResultText(state) {
   const { south, north } = state.stores;
   if (app.resigned) {
     const winner = other(app.resigned);

@@ -417,6 +417,6 @@ async fn record_write(ApiJson(r): ApiJson<WriteRequest>) -> Reply {
             [kind(&p.south, "south")?, kind(&p.north, "north")?]
         }
     };
-    let text = Record { game, players, seed: 0 }.to_text();
+    let text = Record { game, earlier: Vec::new(), players, seed: 0 }.to_text();
     Ok(Json(json!({"text": text})))
 }

@@ -40,6 +40,11 @@ pub struct StateJson {
     /// Left out of the JSON on two rows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rows: Option<FourRows>,
+    /// The variant is played in rounds (`[rounds]`): the page plays one
+    /// round, the first, and says so at its end. Left out of the JSON for
+    /// variants of one round.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rounds: bool,
 }
 
 /// A board of four rows: each player's outer and inner row.
@@ -117,6 +122,7 @@ impl StateJson {
                 };
                 FourRows { pits_per_row: rows, south: two(Side::South), north: two(Side::North) }
             }),
+            rounds: v.rules().rounds.is_some(),
         }
     }
 }

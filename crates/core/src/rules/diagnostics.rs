@@ -37,7 +37,14 @@ pub(super) fn shape_problems(text: &str, first: toml::de::Error) -> String {
     let reference = crate::Variant::preset("kalah")
         .ok()
         .and_then(|v| toml::Value::try_from(v.rules()).ok())
-        .and_then(|v| v.as_table().cloned());
+        .and_then(|v| v.as_table().cloned())
+        .map(|mut table| {
+            // Kalah has no `[rounds]`: the section's keys are its defaults'.
+            if let Ok(rounds) = toml::Value::try_from(super::RoundsRules::default()) {
+                table.entry("rounds").or_insert(rounds);
+            }
+            table
+        });
     let Some(mut reference) = reference else {
         return first.to_string();
     };

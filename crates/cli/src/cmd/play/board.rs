@@ -90,6 +90,9 @@ fn draw_compact(view: &BoardView, cw: usize) -> String {
         if claimed(pos, side, k) {
             return if cw == 4 { "  x ".to_string() } else { " x ".to_string() };
         }
+        if pos.is_out_of_play(side, k) {
+            return if cw == 4 { "  - ".to_string() } else { " - ".to_string() };
+        }
         let count = pos.pit(side, k);
         match (view.last == Some((side, k)), cw, count) {
             (true, 4, 0..=99) => styled(LAST, &format!("[{count:>2}]")),
@@ -321,6 +324,9 @@ fn draw_full(view: &BoardView) -> String {
     let cell = |side: Side, k: usize| -> String {
         if claimed(pos, side, k) {
             return "   x ".to_string();
+        }
+        if pos.is_out_of_play(side, k) {
+            return "   - ".to_string();
         }
         let count = pos.pit(side, k);
         if view.last == Some((side, k)) {

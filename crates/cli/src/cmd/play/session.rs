@@ -63,7 +63,10 @@ enum Stage {
 /// A game being played.
 #[derive(Clone, Debug)]
 struct Table {
+    /// The game; under a variant with rounds (`[rounds]`), the round in play.
     game: Game,
+    /// The rounds played before `game`, the first first.
+    earlier: Vec<Game>,
     /// The player to move said no to the pie rule's swap in this position.
     swap_declined: bool,
     /// The number of moves when the board was last drawn.
@@ -72,7 +75,7 @@ struct Table {
 
 impl Table {
     fn new(game: Game) -> Box<Table> {
-        Box::new(Table { game, swap_declined: false, drawn: None })
+        Box::new(Table { game, earlier: Vec::new(), swap_declined: false, drawn: None })
     }
 
     fn swap_question_open(&self) -> bool {
@@ -227,17 +230,28 @@ impl Session {
         self.players =
             [players[0].or(Some(record.players[0])), players[1].or(Some(record.players[1]))];
         self.seed = record.seed;
-        let moves = record.game.moves().len();
-        self.intro(&record.game);
+        let moves = record.game.moves().len()
+            + record.earlier.iter().map(|g| g.moves().len()).sum::<usize>();
+        self.intro(record.earlier.first().unwrap_or(&record.game));
         if moves > 0 {
-            let _ = writeln!(self.out, "Going on after {}.", plural(moves as u64, "move", "moves"));
+            let round = match record.earlier.len() {
+                0 => String::new(),
+                r => format!(", in round {}", r + 1),
+            };
+            let _ = writeln!(
+                self.out,
+                "Going on after {}{round}.",
+                plural(moves as u64, "move", "moves")
+            );
         }
-        self.start(Table::new(record.game));
+        let mut table = Table::new(record.game);
+        table.earlier = record.earlier;
+        self.start(table);
     }
 
     /// Puts the game on the table, or ends the session if it is over.
-    fn start(&mut self, table: Box<Table>) {
-        self.stage = if self.check_over(&table.game) { Stage::Done } else { Stage::Play(table) };
+    fn start(&mut self, mut table: Box<Table>) {
+        self.stage = if self.check_over(&mut table) { Stage::Done } else { Stage::Play(table) };
     }
 
     /// Runs `f` with the game, if one is on; the table goes back to the
@@ -292,6 +306,7 @@ impl Session {
     }
 
     /// The game being played, if set-up is done.
+    #[cfg(test)]
     pub fn current_game(&self) -> Option<&Game> {
         match &self.stage {
             Stage::Play(table) => Some(&table.game),
@@ -327,9 +342,10 @@ impl Session {
         }
     }
 
-    fn record_of(&self, game: &Game) -> Record {
+    fn record_of(&self, t: &Table) -> Record {
         Record {
-            game: game.clone(),
+            game: t.game.clone(),
+            earlier: t.earlier.clone(),
             players: [self.player(Side::South), self.player(Side::North)],
             seed: self.seed,
         }
@@ -338,11 +354,14 @@ impl Session {
     /// The game record of a game still going on, as text: what an
     /// interruption saves.
     pub fn unfinished_record_text(&self) -> Option<String> {
-        self.current_game().and_then(|game| self.unfinished_text_of(game))
+        match &self.stage {
+            Stage::Play(table) => self.unfinished_text_of(table),
+            _ => None,
+        }
     }
 
-    fn unfinished_text_of(&self, game: &Game) -> Option<String> {
-        (!game.position().is_over()).then(|| self.record_of(game).to_text())
+    fn unfinished_text_of(&self, t: &Table) -> Option<String> {
+        (!t.game.position().is_over()).then(|| self.record_of(t).to_text())
     }
 
     fn error(&mut self, message: impl std::fmt::Display) {
@@ -484,8 +503,8 @@ impl Session {
             "help" | "?" => return self.help(t),
             "undo" => return self.undo(t),
             "hint" => return self.hint(t),
-            "quit" | "exit" => return self.quit(&t.game),
-            "save" => return self.save(&t.game, rest),
+            "quit" | "exit" => return self.quit(t),
+            "save" => return self.save(t, rest),
             "load" => return self.load(rest),
             _ => {}
         }
@@ -567,7 +586,7 @@ impl Session {
             );
         }
         let _ = writeln!(self.out, "{text}");
-        if self.check_over(&t.game) {
+        if self.check_over(t) {
             self.stage = Stage::Done;
         } else if mv == Move::Swap {
             // The board has turned round: show it now, not only before the
@@ -665,13 +684,18 @@ impl Session {
     }
 
     /// Whether the game is over; if so, says so with the final board and
-    /// result (the caller ends the session).
-    fn check_over(&mut self, game: &Game) -> bool {
-        let pos = *game.position();
+    /// result (the caller ends the session). Under a variant with rounds
+    /// (`[rounds]`), a round that ends is said, and the next round is put
+    /// on the table while the match goes on.
+    fn check_over(&mut self, t: &mut Table) -> bool {
+        let pos = *t.game.position();
         let Some(reason) = pos.end_reason() else { return false };
-        let board = self.board_text(game, false);
+        let board = self.board_text(&t.game, false);
         self.out.push('\n');
         self.out.push_str(&board);
+        if t.game.variant().rules().rounds.is_some() {
+            return self.round_over(t, reason);
+        }
         let _ = writeln!(self.out, "{TITLE}Game over{TITLE:#}: {}.", reason.describe());
         let (s, n) = (pos.store(Side::South), pos.store(Side::North));
         let _ = writeln!(self.out, "Final score: South {s}, North {n}.");
@@ -688,6 +712,70 @@ impl Session {
             self.autosave.remove();
         }
         true
+    }
+
+    /// The end of a round of a match (`[rounds]`): says it, then starts
+    /// the next round ([`mancala_core::Match`]'s policy), or says how the
+    /// match ended. Whether the match is over.
+    fn round_over(&mut self, t: &mut Table, reason: mancala_core::EndReason) -> bool {
+        let pos = *t.game.position();
+        let round = t.earlier.len() + 1;
+        let (s, n) = (pos.store(Side::South), pos.store(Side::North));
+        let _ = writeln!(
+            self.out,
+            "{TITLE}Round {round} over{TITLE:#}: {}. South {s}, North {n}.",
+            reason.describe()
+        );
+        let mut rounds = t.earlier.clone();
+        rounds.push(t.game.clone());
+        let mut m = mancala_core::Match::from_rounds(rounds).expect("a round is on");
+        if !m.start_next_round() {
+            let per = t.game.variant().seeds_per_pit();
+            let result = match m.outcome() {
+                Some(Outcome::Win(side)) => format!(
+                    "{} cannot fill a single pit with {}: {} wins the match after {}.",
+                    side_name(!side),
+                    plural(per, "seed", "seeds"),
+                    self.who(side),
+                    plural(round as u64, "round", "rounds")
+                ),
+                _ => "The match is a draw.".to_string(),
+            };
+            let _ = writeln!(self.out, "{TITLE}Game over{TITLE:#}: {result}");
+            if self.resumed {
+                self.autosave.remove();
+            }
+            return true;
+        }
+        let next = *m.position();
+        let v = t.game.variant().clone();
+        let per = v.seeds_per_pit();
+        let mut text = format!(
+            "{TITLE}Round {}{TITLE:#}: each player fills their pits from their store, {} to a pit.",
+            round + 1,
+            plural(per, "seed", "seeds")
+        );
+        for side in Side::ALL {
+            let out: Vec<usize> = (0..v.pits_per_side())
+                .filter(|&k| next.is_out_of_play(side, k))
+                .map(|k| k + 1)
+                .collect();
+            if !out.is_empty() {
+                let _ = write!(
+                    text,
+                    " {} cannot fill {} {}: out of play this round (marked -).",
+                    side_name(side),
+                    if out.len() == 1 { "pit" } else { "pits" },
+                    pit_list(&out)
+                );
+            }
+        }
+        let _ = write!(text, " {} moves first.", side_name(next.to_move()));
+        let _ = writeln!(self.out, "{text}");
+        t.earlier.push(std::mem::replace(&mut t.game, m.game().clone()));
+        t.swap_declined = false;
+        t.drawn = None;
+        false
     }
 
     // ---- commands -----------------------------------------------------------
@@ -745,8 +833,15 @@ impl Session {
 
     fn undo(&mut self, t: &mut Table) {
         let mut game = t.game.clone();
+        let mut earlier = t.earlier.clone();
         let mut undone = 0u64;
         loop {
+            // At the start of a round, back into the round before.
+            if game.moves().is_empty() {
+                if let Some(before) = earlier.pop() {
+                    game = before;
+                }
+            }
             if game.undo().is_none() {
                 return self.error("Nothing to undo: no person has moved yet.");
             }
@@ -757,6 +852,7 @@ impl Session {
         }
         let mover = game.position().to_move();
         t.game = game;
+        t.earlier = earlier;
         t.swap_declined = false;
         t.drawn = None;
         let _ = writeln!(
@@ -780,11 +876,11 @@ impl Session {
         let _ = writeln!(self.out, "{text}");
     }
 
-    fn save(&mut self, game: &Game, file: &str) {
+    fn save(&mut self, t: &Table, file: &str) {
         if file.is_empty() {
             return self.error("Save where? Type save and a file name, e.g. save mygame.txt");
         }
-        let record = self.record_of(game);
+        let record = self.record_of(t);
         match record.save(std::path::Path::new(file)) {
             Ok(Saved::Written) => {
                 let go_on = self
@@ -816,8 +912,8 @@ impl Session {
         }
     }
 
-    fn quit(&mut self, game: &Game) {
-        let record = self.unfinished_text_of(game);
+    fn quit(&mut self, t: &Table) {
+        let record = self.unfinished_text_of(t);
         let text = self.leave_with("You left the game", record);
         self.out.push_str(&text);
     }
@@ -1156,6 +1252,52 @@ mod tests {
         assert!(d.say("help").contains("Commands:"));
     }
 
+    /// Congkak is played in rounds: the round ends, the board is filled
+    /// again from the stores with North's last two houses out of play
+    /// (drawn `-`), and South, who won the round, starts the next; undo
+    /// goes back across the rounds.
+    #[test]
+    fn a_round_ends_and_the_next_one_starts_with_pits_out_of_play() {
+        let dir = tempfile::tempdir().unwrap();
+        let v = Variant::preset("congkak").unwrap();
+        let end =
+            mancala_core::Position::from_text(&v, "0,0,0,0,0,0,1:60/0,0,0,0,0,0,0:37/S").unwrap();
+        let record = Record {
+            game: Game::from_position(v, end),
+            earlier: Vec::new(),
+            players: [PlayerKind::Human; 2],
+            seed: 1,
+        };
+        let autosave = Autosave::given(dir.path().join("auto.game"));
+        let mut d = Driver {
+            s: Session::resume(record, [None, None], autosave, false),
+            transcript: String::new(),
+            dir,
+        };
+        let shown = d.say("7");
+        assert!(shown.contains("Round 1 over: the player to move has no seeds."), "{shown}");
+        assert!(shown.contains("South 61, North 37."), "{shown}");
+        assert!(
+            shown.contains(
+                "Round 2: each player fills their pits from their store, 7 seeds to a pit. \
+                 North cannot fill pits 6, 7: out of play this round (marked -). South moves \
+                 first."
+            ),
+            "{shown}"
+        );
+        let game = d.s.current_game().unwrap();
+        assert_eq!(game.position().to_string(), "7,7,7,7,7,7,7:12/7,7,7,7,7,-,-:2/S");
+        assert!(shown.contains("|   - |   - |   7 |   7 |   7 |   7 |   7 |"), "{shown}");
+        assert!(!shown.contains("Game over"), "{shown}");
+        // Undo at the start of round 2 takes back the move that ended round 1.
+        let shown = d.say("undo");
+        assert!(shown.contains("Took back 1 move"), "{shown}");
+        assert_eq!(
+            d.s.current_game().unwrap().position().to_string(),
+            "0,0,0,0,0,0,1:60/0,0,0,0,0,0,0:37/S"
+        );
+    }
+
     #[test]
     fn computer_against_computer_to_the_end() {
         let setup = Setup {
@@ -1206,6 +1348,7 @@ mod tests {
         let auto = dir.path().join("auto.game");
         let resumed = Record {
             game: Game::new(Variant::preset("kalah").unwrap()),
+            earlier: Vec::new(),
             players: [PlayerKind::Human; 2],
             seed: 1,
         };
@@ -1214,9 +1357,14 @@ mod tests {
         // ends the game.
         let tiny = Variant::preset("kalah-irving").unwrap().resized(Some(1), Some(1)).unwrap();
         let other = dir.path().join("other.game");
-        Record { game: Game::new(tiny), players: [PlayerKind::Human; 2], seed: 1 }
-            .save(&other)
-            .unwrap();
+        Record {
+            game: Game::new(tiny),
+            earlier: Vec::new(),
+            players: [PlayerKind::Human; 2],
+            seed: 1,
+        }
+        .save(&other)
+        .unwrap();
         let session = Session::resume(
             Record::load(&auto).unwrap(),
             [None, None],
