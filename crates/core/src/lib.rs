@@ -61,11 +61,11 @@ pub use notation::{
 pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
 pub use replay::{Place, SowEvent};
 pub use rules::{
-    BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide, EndRules,
-    Facing, FacingOn, GrandSlam, Parity, Relay, Repetition, RuleErrors, RuleProblem, Rules,
-    SeedsLeft, SowingRules, StartPits, StorePlacement, Taken, TurnRules, VariantFileError,
-    MAX_PITS_PER_ROW_ON_FOUR, MAX_PITS_PER_SIDE, MAX_RELAY_PILES, MAX_TOTAL_SEEDS,
-    MAX_VARIANT_FILE_BYTES,
+    AfterEmptyFrom, BoardRules, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture, EmptySide,
+    EndRules, Facing, FacingOn, GrandSlam, MovePits, Parity, Relay, Repetition, RuleErrors,
+    RuleProblem, Rules, SeedsLeft, SowingRules, StartPits, StorePlacement, Taken, TurnRules,
+    VariantFileError, MAX_PITS_PER_ROW_ON_FOUR, MAX_PITS_PER_SIDE, MAX_PITS_PER_SIDE_ANY,
+    MAX_RELAY_PILES, MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
 };
 pub use setup::{PositionError, Setup};
 pub use side::Side;

@@ -30,7 +30,8 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "gabata",
             "pallanguzhi",
             "hus",
-            "tsoro"
+            "tsoro",
+            "eson-xorgol"
         ]
     );
     for v in Variant::presets() {
