@@ -40,6 +40,12 @@ pub struct StateJson {
     /// Left out of the JSON on two rows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rows: Option<FourRows>,
+    /// Where a move may start from either row (`pits = "any"`): `true`, and
+    /// the moves in `legal` number the mover's row 1 to n and the other
+    /// row n + 1 to 2n from its owner's left. Left out of the JSON
+    /// otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub any_pits: bool,
 }
 
 /// A board of four rows: each player's outer and inner row.
@@ -117,6 +123,7 @@ impl StateJson {
                 };
                 FourRows { pits_per_row: rows, south: two(Side::South), north: two(Side::North) }
             }),
+            any_pits: v.any_pits(),
         }
     }
 }
