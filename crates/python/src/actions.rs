@@ -14,7 +14,7 @@ pub(crate) fn action_of(mv: Move, n: usize) -> i64 {
 }
 
 pub(crate) fn move_of(action: i64, v: &Variant) -> PyResult<Move> {
-    let n = v.pits_per_side() as i64;
+    let n = v.move_pits() as i64;
     let pie = v.rules().turn.pie_rule;
     if (0..n).contains(&action) {
         Ok(Move::Sow(action as u8))
@@ -28,12 +28,19 @@ pub(crate) fn move_of(action: i64, v: &Variant) -> PyResult<Move> {
 /// The IllegalActionError for an action number outside the game's range
 /// (`action` as written: it may not fit an i64).
 pub(crate) fn no_such_action(action: &str, v: &Variant) -> PyErr {
-    let n = v.pits_per_side() as i64;
+    let n = v.move_pits() as i64;
     let pie = v.rules().turn.pie_rule;
     let last = if pie { n } else { n - 1 };
     let swap = if pie { format!(", and {n} is the swap") } else { String::new() };
+    // Where a move may start from either row, the pits are counted on
+    // round the board from the mover's left.
+    let pit = if v.any_pits() {
+        "pit a + 1 counted from the mover's left round the board, the other row from n + 1"
+    } else {
+        "the mover's pit a + 1"
+    };
     IllegalActionError::new_err(format!(
-        "action {action} does not exist: actions are 0 to {last} (action a sows the mover's pit a + 1{swap})"
+        "action {action} does not exist: actions are 0 to {last} (action a sows {pit}{swap})"
     ))
 }
 

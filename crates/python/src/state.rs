@@ -136,8 +136,9 @@ pub(crate) trait StateGame {
     fn pos(&self) -> &Position {
         self.game().position()
     }
+    /// The swap's action number: after the sowings, `move_pits` of them.
     fn n(&self) -> usize {
-        self.game().variant().pits_per_side()
+        self.game().variant().move_pits()
     }
     /// The legal sowings as a mask of pits (bit `k`: action `k`).
     #[inline]
@@ -270,7 +271,7 @@ impl PyState {
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let g = self.game.read()?;
         let v = g.variant();
-        let mut mask = vec![false; v.pits_per_side() + v.rules().turn.pie_rule as usize];
+        let mut mask = vec![false; v.move_pits() + v.rules().turn.pie_rule as usize];
         for a in g.legal() {
             mask[a as usize] = true;
         }

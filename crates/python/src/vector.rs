@@ -23,7 +23,7 @@ pub(crate) struct PyVectorState {
 impl PyVectorState {
     fn actions_width(&self) -> usize {
         let v = self.games[0].variant();
-        v.pits_per_side() + v.rules().turn.pie_rule as usize
+        v.move_pits() + v.rules().turn.pie_rule as usize
     }
 }
 
