@@ -229,7 +229,7 @@ impl<'a> Worker<'a> {
         for mv in moves.iter() {
             let mut child = *pos;
             child.play_unchecked(self.v, mv);
-            self.path.end_by_history(self.v, &mut child);
+            self.path.end_by_history(self.v, pos, &mut child);
             out[n] = (order::key(self.history, pos, mv, &child, tt_move), Child { mv, pos: child });
             n += 1;
         }

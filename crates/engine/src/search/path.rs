@@ -71,18 +71,25 @@ impl Path {
         }
     }
 
-    /// Ends `child`, reached from the position entered last, as the
-    /// game's history would: when it repeats a position of the line, or
-    /// makes the moves in a row without a capture reach `end.quiet_moves`
-    /// (one scan of the line's positions with the child's stores, which
-    /// number those moves; [`Position::end_by_history`] decides).
+    /// Ends `child`, reached from `parent` by one move, as the game's
+    /// history would: when it repeats a position of the line, or makes the
+    /// moves in a row without a capture reach `end.quiet_moves` (one scan
+    /// of the line's positions with the child's stores, `parent` first,
+    /// which number those moves; [`Position::end_by_history`] decides).
+    /// `parent` may have been entered already or not (the children are
+    /// listed before their parent is entered).
     #[inline]
-    pub fn end_by_history(&self, v: &Variant, child: &mut Position) {
+    pub fn end_by_history(&self, v: &Variant, parent: &Position, child: &mut Position) {
         if !self.enabled || child.is_over() {
             return;
         }
+        let entered = self.positions.last() == Some(parent);
+        let before = &self.positions[..self.positions.len() - entered as usize];
         let mut quiet = 0;
-        for p in self.positions.iter().rev().take_while(|p| same_stores(p, child)) {
+        for p in std::iter::once(parent).chain(before.iter().rev()) {
+            if !same_stores(p, child) {
+                break;
+            }
             if p == child {
                 return child.end_by_history(v, true, quiet + 1);
             }

@@ -226,7 +226,7 @@ impl Worker<'_> {
             pushed += 1;
             let mut child = pos;
             child.play_unchecked(v, mv);
-            self.path.end_by_history(v, &mut child);
+            self.path.end_by_history(v, &pos, &mut child);
             history = self.path.child_history(&pos, hash, history, &child);
             pos = child;
         }
