@@ -105,11 +105,11 @@ def test_eson_xorgol_moves_from_either_row_as_actions_0_to_2n():
     assert not mancala.load_game("kalah").any_pits
     # North to move: action 7 is pit 8, South's pit 3 (2 seeds into South's pits 4
     # and 5); pit 5 held a seed, North's pit 1 after it is empty: North's pit 2 taken.
-    state = game.new_initial_state("0,0,2,0,1:0/0,3,0,0,0:0/N")
+    state = game.new_initial_state("0,0,2,0,1:40/0,3,0,0,0:44/N")
     assert state.legal_actions() == [1, 7, 9]
     assert list(state.legal_actions_mask()) == [i in (1, 7, 9) for i in range(10)]
     state.apply_action(7)
-    assert state.position() == "0,0,0,1,2:0/0,0,0,0,0:3/S"
+    assert state.position() == "0,0,0,1,2:40/0,0,0,0,0:47/S"
     assert state.string_to_action("5") == 4
     with pytest.raises(mancala.IllegalActionError, match="actions are 0 to 9"):
         state.apply_action(10)
