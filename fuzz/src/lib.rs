@@ -52,7 +52,7 @@ pub fn candidates(n: usize) -> Vec<Move> {
 pub fn check_position(v: &Variant, p: &Position, total: u32) {
     assert_eq!(p.total_seeds(), total, "seeds conserved in {p}");
     let legal = p.legal_moves(v);
-    for mv in candidates(v.pits_per_side()) {
+    for mv in candidates(v.move_pits()) {
         let played = p.play(v, mv);
         assert_eq!(legal.contains(mv), played.is_ok(), "{p}: move {mv}");
         if let Ok((next, _)) = played {

@@ -79,3 +79,27 @@ fn directed_moves_through_state_analyze_and_perft() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("3ccw: 24") && text.contains("3cw: 24"), "{text}");
 }
+
+#[test]
+fn eson_xorgol_moves_name_pits_of_both_rows() {
+    // Nobody owns a pit: North's 8 is South's pit 3 (`docs/notation.md`).
+    let home = common::Sandbox::new();
+    let eson = |moves: &str| {
+        home.mancala().args(["state", "-v", "eson-xorgol", "--moves", moves]).output().unwrap()
+    };
+    let out = eson("1,8");
+    assert_eq!(position(&out), "1,1,1,11,11:10/11,11,11,11,11:0/S");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["legal"],
+        serde_json::json!(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"])
+    );
+    let e = error(&eson("11"));
+    assert!(e.contains("pit 11 does not exist: pits are numbered 1 to 10"), "{e}");
+    // perft counts a move of either row: ten at the start.
+    let perft =
+        home.mancala().args(["perft", "-v", "eson-xorgol", "--depth", "3"]).output().unwrap();
+    let text = String::from_utf8_lossy(&perft.stdout).into_owned();
+    assert!(text.contains("depth  1  leaves               10"), "{text}");
+    assert!(text.contains("depth  3  leaves              800"), "{text}");
+}

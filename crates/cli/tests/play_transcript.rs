@@ -197,3 +197,19 @@ fn a_direction_typed_at_the_prompt() {
     );
     assert!(out.contains("sowed 5 seeds from pit\u{a0}3 clockwise"), "{out}");
 }
+
+#[test]
+fn eson_xorgol_moves_from_either_row_at_the_console() {
+    // Nobody owns a pit: the prompt lists the pits of both rows, the board
+    // numbers both rows for the mover (the other row from n + 1), and a
+    // move from the other row is told with its owner's number too.
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "eson-xorgol", "-p", "3", "-s", "2", "--south", "human", "--north", "human"];
+    let (code, out, err) = run(dir.path(), &args, b"5\n9\n1\nquit\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("choose a pit to sow (1-3 in your row, 4-6 in North's row)"), "{out}");
+    assert!(out.contains("South sowed 2 seeds from pit 5 (North's pit 2)."), "{out}");
+    assert!(out.contains("Pit 9 does not exist: pits are numbered 1 to 6."), "{out}");
+    assert!(out.contains("          4     5     6\n"), "{out}");
+    golden("transcript_eson_xorgol_3x2.txt", &out);
+}

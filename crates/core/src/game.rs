@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::hash::KeyHasher;
-use crate::position::{EndReason, IllegalMove, MoveReport, Position};
+use crate::position::{IllegalMove, MoveReport, Position};
 use crate::rules::Repetition;
 use crate::{Move, MoveList, Side, Variant};
 
@@ -110,15 +110,31 @@ impl Game {
     pub fn play_unchecked(&mut self, mv: Move) -> MoveReport {
         let mut next = *self.position();
         let report = next.play_unchecked(&self.variant, mv);
-        if self.variant.rules().end.repetition != Repetition::None
-            && !next.is_over()
-            && self.repeats(&next)
-        {
-            next.end_game(&self.variant, EndReason::Cycle);
+        if self.variant.rules().end.repetition != Repetition::None && !next.is_over() {
+            let repeated = self.repeats(&next);
+            let quiet = self.quiet_moves_to(&next);
+            next.end_by_history(&self.variant, repeated, quiet);
         }
         self.positions.push(next);
         self.moves.push(mv);
         report
+    }
+
+    /// The moves in a row without a capture that a move into `next` makes
+    /// (`end.quiet_moves`): the positions since the stores last changed,
+    /// when `next` has their stores, else none. Counted no further than
+    /// the rule's limit (0 when the rule is off).
+    fn quiet_moves_to(&self, next: &Position) -> usize {
+        let limit = self.variant.rules().end.quiet_moves as usize;
+        let same = stores(next);
+        self.positions.iter().rev().take(limit).take_while(|p| stores(p) == same).count()
+    }
+
+    /// The moves in a row, up to the current position, after which both
+    /// stores held what they held before: the count `end.quiet_moves`
+    /// limits.
+    pub fn quiet_moves(&self) -> usize {
+        self.positions_since_stores_changed().len() - 1
     }
 
     /// Whether `next` already occurred. Stores never shrink during play, so

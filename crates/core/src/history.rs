@@ -27,6 +27,9 @@ pub struct RepetitionWindow {
     /// grows (the scan made a long game quadratic).
     short_set: HashSet<(u128, u32)>,
     seen_set: HashSet<Position>,
+    /// Positions recorded since the stores last changed (or the window was
+    /// cleared): one more than the moves in a row without a capture.
+    recorded: usize,
 }
 
 /// The window's size up to which it is scanned (filter, then a tight scan).
@@ -43,7 +46,16 @@ impl RepetitionWindow {
             seen: Vec::with_capacity(64),
             short_set: HashSet::new(),
             seen_set: HashSet::new(),
+            recorded: 0,
         }
+    }
+
+    /// The moves in a row without a capture (after which both stores held
+    /// what they held) up to the position recorded last: the count for
+    /// [`Position::end_by_history`] (`end.quiet_moves`).
+    #[inline]
+    pub fn quiet_moves(&self) -> usize {
+        self.recorded.saturating_sub(1)
     }
 
     /// Forgets every position.
@@ -54,6 +66,7 @@ impl RepetitionWindow {
         self.seen.clear();
         self.short_set.clear();
         self.seen_set.clear();
+        self.recorded = 0;
     }
 
     /// Records `p` and says whether it occurred before.
@@ -64,6 +77,7 @@ impl RepetitionWindow {
             self.clear();
             self.stores = stores;
         }
+        self.recorded += 1;
         if let Some(entry) = p.short_form() {
             if self.short.len() >= SCAN {
                 if self.short_set.is_empty() {

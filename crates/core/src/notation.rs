@@ -141,7 +141,7 @@ impl Position {
         let mv = match text.parse::<Move>() {
             Ok(mv) => mv,
             Err(ParseMoveError::NoSuchPit(text)) => {
-                return Err(MoveError::NoSuchPit { text, pits: v.pits_per_side() });
+                return Err(MoveError::NoSuchPit { text, pits: v.move_pits() });
             }
             Err(e) => return Err(e.into()),
         };
@@ -638,6 +638,7 @@ impl Position {
                 rules.relay_may_loop() && rules.board.stores == crate::StorePlacement::Beside
             }
             EndReason::NoMove => rules.sowing.min_seeds > 1,
+            EndReason::QuietMoves => rules.end.quiet_moves > 0,
         };
         let name = reason.name();
         if !has_rule {
@@ -658,7 +659,9 @@ impl Position {
                 self.store(Side::North)
             )),
             EndReason::Majority => Ok(()),
-            EndReason::Cycle if rules.end.repetition == Repetition::Split => {
+            EndReason::Cycle | EndReason::QuietMoves
+                if rules.end.repetition == Repetition::Split =>
+            {
                 // Only the odd seed stays, in the first pit of the player to move.
                 let k = self.to_move.index() * self.pits_per_side();
                 let odd_seed_only = south + north == self.cells[k] as u32 && self.cells[k] <= 1;
@@ -666,9 +669,25 @@ impl Position {
                     Ok(())
                 } else {
                     fail(format!(
-                        "after a cycle under {} the seeds left are split between the stores \
+                        "after a {} under {} the seeds left are split between the stores \
                          (an odd seed stays in the first pit of the player to move), and the \
                          pits hold {} seeds",
+                        reason.name(),
+                        v.name(),
+                        south + north
+                    ))
+                }
+            }
+            _ if rules.end.seeds_left == crate::SeedsLeft::Split => {
+                // Split as after a cycle: only the odd seed stays.
+                let k = self.to_move.index() * self.pits_per_side();
+                if south + north == self.cells[k] as u32 && self.cells[k] <= 1 {
+                    Ok(())
+                } else {
+                    fail(format!(
+                        "under {} the seeds left are split between the stores (an odd seed \
+                         stays in the first pit of the player to move), and the pits hold {} \
+                         seeds",
                         v.name(),
                         south + north
                     ))

@@ -66,6 +66,9 @@ pub enum EndReason {
     /// The player to move has seeds, but no pit holding the fewest a move
     /// starts from (rule `min_seeds`).
     NoMove,
+    /// `end.quiet_moves` moves in a row left both stores as they were (no
+    /// capture; see [`crate::Game`]).
+    QuietMoves,
 }
 
 impl EndReason {
@@ -80,6 +83,7 @@ impl EndReason {
             EndReason::Cycle => "cycle",
             EndReason::EndlessSowing => "endless-sowing",
             EndReason::NoMove => "no-move",
+            EndReason::QuietMoves => "quiet-moves",
         }
     }
 
@@ -99,7 +103,7 @@ impl EndReason {
     }
 
     /// All reasons, for parsing.
-    pub const ALL: [EndReason; 8] = [
+    pub const ALL: [EndReason; 9] = [
         EndReason::Majority,
         EndReason::EmptySide,
         EndReason::NoSeeds,
@@ -108,6 +112,7 @@ impl EndReason {
         EndReason::Cycle,
         EndReason::EndlessSowing,
         EndReason::NoMove,
+        EndReason::QuietMoves,
     ];
 
     /// A sentence saying why the game ended.
@@ -121,6 +126,7 @@ impl EndReason {
             EndReason::Cycle => "a position repeated",
             EndReason::EndlessSowing => "the sowing of every move would never end",
             EndReason::NoMove => "the player to move has no pit holding enough seeds to sow",
+            EndReason::QuietMoves => "too many moves in a row captured nothing",
         }
     }
 }
@@ -574,9 +580,9 @@ impl Position {
             Move::Sow(k) => (k as usize, None),
             Move::Directed(k, way) => (k as usize, Some(way)),
         };
-        let n = self.n as usize;
-        if k >= n {
-            return Err(IllegalMove::OutOfRange { pit: k + 1, pits: n });
+        let pits = v.move_pits();
+        if k >= pits {
+            return Err(IllegalMove::OutOfRange { pit: k + 1, pits });
         }
         let either = v.hot.chosen && v.pit_ways[k] == 3;
         match way {
@@ -594,8 +600,8 @@ impl Position {
             }
             _ => {}
         }
-        let seeds = self.pit(self.to_move, k);
-        if seeds == 0 && self.is_out_of_play(self.to_move, k) {
+        let seeds = self.cells[v.ring[self.to_move.index()][k] as usize];
+        if seeds == 0 && k < v.n && self.is_out_of_play(self.to_move, k) {
             return Err(IllegalMove::OutOfPlay { pit: k + 1 });
         }
         if seeds == 0 {
@@ -1174,7 +1180,17 @@ impl Position {
             };
             let empty_at = after(at);
             let (empty, taken) = (ring[empty_at] as usize, ring[after(empty_at)] as usize);
-            if empty < 2 * n && self.cells[empty] == 0 && taken < 2 * n && self.cells[taken] > 0 {
+            // `after_empty_from = "occupied"`: the last seed's pit held
+            // seeds before it fell (no capture during the sowing goes with
+            // it, so that pit still holds them).
+            let from = rules.capture.after_empty_from == crate::AfterEmptyFrom::Any
+                || self.cells[last] > 1;
+            if from
+                && empty < 2 * n
+                && self.cells[empty] == 0
+                && taken < 2 * n
+                && self.cells[taken] > 0
+            {
                 let seeds = self.cells[taken];
                 r.captured += seeds;
                 self.cells[own_store] += seeds;
@@ -1317,6 +1333,9 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn finish_move_slow(&mut self, v: &Variant, mine: bool, theirs: bool) {
+        // A move from either row (`pits = "any"`): the mover has seeds to
+        // sow when either row has.
+        let mine = mine || (v.hot.any_pits && theirs);
         if mine && self.has_sowable_pit(v) {
             return;
         }
@@ -1360,19 +1379,20 @@ impl Position {
 
     /// Ends the game now for `reason`, moving the seeds left to their owners
     /// (or splitting them, for a cycle under `repetition = "split"`).
+    /// A cycle and the end after `quiet_moves` (both found by the history,
+    /// see [`Position::end_by_history`]) move them as `repetition` says.
     pub fn end_game(&mut self, v: &Variant, reason: EndReason) {
-        if reason == EndReason::Cycle && v.rules().end.repetition == crate::Repetition::Split {
-            let left = self.side_seeds(Side::South) + self.side_seeds(Side::North);
-            let half = (left / 2) as u8;
-            let odd = left % 2 == 1;
-            self.cells[..2 * v.n].fill(0);
-            if odd {
-                // The odd seed stays on the board, in the first pit of the player to move.
-                let k = self.to_move.index() * v.n;
-                self.cells[k] = 1;
+        let by_history = matches!(reason, EndReason::Cycle | EndReason::QuietMoves);
+        if by_history && v.rules().end.repetition == crate::Repetition::Split {
+            self.split_seeds_left();
+        } else if by_history && v.rules().end.seeds_left == crate::SeedsLeft::Split {
+            // `repetition = "owner"`: each row's seeds to its owner.
+            let n = v.n;
+            for side in Side::ALL {
+                let seeds = self.side_seeds(side) as u8;
+                self.cells[side.index() * n..side.index() * n + n].fill(0);
+                self.cells[STORE_CELL + side.index()] += seeds;
             }
-            self.cells[STORE_CELL] += half;
-            self.cells[STORE_CELL + 1] += half;
             self.reoccupy();
         } else if reason != EndReason::Majority {
             self.collect_seeds_left(v, reason);
@@ -1380,8 +1400,46 @@ impl Position {
         self.set_end(reason);
     }
 
+    /// The game's end decided by its history, for every front end: after
+    /// a move into this position, `repeated` says whether the position
+    /// occurred before since the stores last changed, and `quiet` is the
+    /// number of moves in a row, this one included, after which both stores
+    /// held what they held before (no capture). Ends the game by a cycle
+    /// (rule `repetition`) or after `end.quiet_moves` such moves, with the
+    /// seeds left moved as [`Position::end_game`] moves them. Does nothing
+    /// to a game already over. [`crate::Game`], the search, the playouts
+    /// and the Python package all call this.
+    #[inline]
+    pub fn end_by_history(&mut self, v: &Variant, repeated: bool, quiet: usize) {
+        if self.end.is_some() {
+            return;
+        }
+        let limit = v.rules().end.quiet_moves as usize;
+        if repeated && v.rules().end.repetition != crate::Repetition::None {
+            self.end_game(v, EndReason::Cycle);
+        } else if limit > 0 && quiet >= limit {
+            self.end_game(v, EndReason::QuietMoves);
+        }
+    }
+
+    /// The seeds left split evenly between the stores; an odd seed stays on
+    /// the board, in the first pit of the player to move.
+    fn split_seeds_left(&mut self) {
+        let n = self.n as usize;
+        let left = self.side_seeds(Side::South) + self.side_seeds(Side::North);
+        let half = (left / 2) as u8;
+        self.cells[..2 * n].fill(0);
+        if left % 2 == 1 {
+            self.cells[self.to_move.index() * n] = 1;
+        }
+        self.cells[STORE_CELL] += half;
+        self.cells[STORE_CELL + 1] += half;
+        self.reoccupy();
+    }
+
     /// The seeds left on the board go to their owners, or all to the
-    /// player whose side is empty under `seeds_left = "empty-side"`.
+    /// player whose side is empty under `seeds_left = "empty-side"`, or
+    /// are split under `seeds_left = "split"`.
     fn collect_seeds_left(&mut self, v: &Variant, reason: EndReason) {
         let n = self.n as usize;
         let seeds = Side::ALL.map(|side| self.side_seeds(side) as u8);
@@ -1393,6 +1451,7 @@ impl Position {
                 [s, 0] if s > 0 => to = [Side::North; 2],
                 _ => {}
             },
+            crate::SeedsLeft::Split => return self.split_seeds_left(),
             crate::SeedsLeft::LastMover => {
                 if reason.mover_cannot_move() {
                     // The player who cannot move loses everything: the
@@ -1458,7 +1517,7 @@ impl Position {
     #[inline(always)]
     fn sowable_pits(&self, v: &Variant) -> u32 {
         let mask = self.nonempty_pits();
-        if mask != 0
+        if (mask != 0 || v.hot.any_pits)
             && (self.grand_slams_to_find(v)
                 || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
                 || v.hot.filter_always)
@@ -1473,6 +1532,9 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn filter_sowable(&self, v: &Variant, mut mask: u32) -> u32 {
+        if v.hot.any_pits {
+            mask = self.ring_pits(v);
+        }
         if v.hot.min_seeds > 1 {
             mask &= self.startable_pits(v);
         }
@@ -1531,17 +1593,43 @@ impl Position {
         v.hot.slam_check && !self.no_grand_slam(v)
     }
 
-    /// The mover's pits holding at least `min` seeds, as a bit set.
-    fn pits_holding(&self, min: u8) -> u32 {
-        let (n, own) = (self.n as usize, self.to_move.index() * self.n as usize);
-        (0..n).filter(|&k| self.cells[own + k] >= min).fold(0, |m, k| m | 1 << k)
+    /// The pits holding seeds a move may start from, as a bit set: the
+    /// mover's own, or under `pits = "any"` those of both rows, bit `k` the
+    /// `k`-th pit from the mover's left round the board.
+    #[inline]
+    fn candidate_pits(&self, v: &Variant) -> u32 {
+        if v.hot.any_pits {
+            self.ring_pits(v)
+        } else {
+            self.nonempty_pits()
+        }
+    }
+
+    /// The pits of both rows holding seeds, bit `k` the `k`-th pit from
+    /// the mover's left round the board (`pits = "any"`, at most 8 pits a
+    /// row).
+    fn ring_pits(&self, v: &Variant) -> u32 {
+        let n = v.n as u32;
+        let occupied = (self.occupied & ((1u64 << (2 * n)) - 1)) as u32;
+        match self.to_move {
+            Side::South => occupied,
+            Side::North => (occupied >> n) | ((occupied & ROW_BITS[n as usize]) << n),
+        }
+    }
+
+    /// The pits a move may start from holding at least `min` seeds, as a
+    /// bit set (see [`Position::candidate_pits`]).
+    fn pits_holding(&self, v: &Variant, min: u8) -> u32 {
+        let ring = &v.ring[self.to_move.index()];
+        let pits = v.move_pits();
+        (0..pits).filter(|&k| self.cells[ring[k] as usize] >= min).fold(0, |m, k| m | 1 << k)
     }
 
     /// The mover's pits a move may start from by `min_seeds`: those holding
     /// that many, or under `forced_singles`, when there are none, the
     /// single seeds whose next place along the ring is an empty pit.
     fn startable_pits(&self, v: &Variant) -> u32 {
-        let held = self.pits_holding(v.hot.min_seeds);
+        let held = self.pits_holding(v, v.hot.min_seeds);
         if held != 0 || !v.hot.forced_singles {
             return held;
         }
@@ -1564,7 +1652,7 @@ impl Position {
     /// Whether the mover has any legal sowing (cheaper than listing them).
     #[inline]
     fn has_sowable_pit(&self, v: &Variant) -> bool {
-        if self.nonempty_pits() == 0 {
+        if self.candidate_pits(v) == 0 {
             return false;
         }
         if v.hot.filter_always {
@@ -1581,7 +1669,7 @@ impl Position {
     }
 
     fn any_pit(&self, v: &Variant, pred: impl Fn(SowResult) -> bool) -> bool {
-        let mut pits = self.nonempty_pits();
+        let mut pits = self.candidate_pits(v);
         if v.hot.min_seeds > 1 {
             pits &= self.startable_pits(v);
         }

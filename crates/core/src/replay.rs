@@ -24,8 +24,8 @@
 
 use crate::position::{EndReason, IllegalMove, Position};
 use crate::rules::{
-    CaptureRows, EmptyPitCapture, Facing, FacingOn, GrandSlam, Parity, Relay, SeedsLeft,
-    StorePlacement, Taken,
+    AfterEmptyFrom, CaptureRows, EmptyPitCapture, Facing, FacingOn, GrandSlam, Parity, Relay,
+    SeedsLeft, StorePlacement, Taken,
 };
 use crate::{Direction, Move, PitDirection, Side, Variant};
 
@@ -225,14 +225,41 @@ impl Position {
                 let seeds_left = v.rules().end.seeds_left;
                 // The player to move after the move, who cannot move.
                 let stuck = next.end_reason().is_some_and(|r| r.mover_cannot_move());
-                if seeds_left == SeedsLeft::LastMover && stuck {
+                if seeds_left == SeedsLeft::Split {
+                    // Nobody owns a row: the seeds left are picked up pit by
+                    // pit and dealt out to the stores in turn, South's
+                    // first, an odd last one into the first pit of the
+                    // player to move.
+                    let left: u32 = Side::ALL
+                        .iter()
+                        .flat_map(|&side| (0..n).map(move |k| Place::Pit(side, k)))
+                        .map(|place| board.seeds(place) as u32)
+                        .sum();
+                    let mut dealt = 0;
+                    for side in Side::ALL {
+                        for k in 0..n {
+                            if board.seeds(Place::Pit(side, k)) == 0 {
+                                continue;
+                            }
+                            for _ in 0..board.pick(Place::Pit(side, k), &mut events) {
+                                let into = match (left - dealt, dealt % 2) {
+                                    (1, 0) => Place::Pit(next.to_move(), 0),
+                                    (_, 0) => Place::Store(Side::South),
+                                    _ => Place::Store(Side::North),
+                                };
+                                board.drop_seed(into, &mut events);
+                                dealt += 1;
+                            }
+                        }
+                    }
+                } else if seeds_left == SeedsLeft::LastMover && stuck {
                     // The player who cannot move loses their store too.
                     let (loser, winner) = (next.to_move(), next.to_move().opponent());
                     if board.seeds(Place::Store(loser)) > 0 {
                         board.capture(Place::Store(loser), winner, &mut events);
                     }
                 }
-                for side in Side::ALL {
+                for side in Side::ALL.into_iter().filter(|_| seeds_left != SeedsLeft::Split) {
                     let store = match (seeds_left, empty) {
                         (SeedsLeft::EmptySide, Some(e)) => e,
                         (SeedsLeft::LastMover, _) if stuck => next.to_move().opponent(),
@@ -508,7 +535,10 @@ fn capture(
     }
     // Pallanguzhi: the place after the last seed an empty pit, the pit
     // after that one is taken when it holds seeds.
-    if rules.after_empty {
+    // Eson Xorgol (`after_empty_from = "occupied"`): only when the last
+    // seed's pit held seeds before it fell.
+    let from = rules.after_empty_from == AfterEmptyFrom::Any || board.seeds(last) > 1;
+    if rules.after_empty && from {
         let at = ring.iter().position(|&p| p == last).unwrap_or(0);
         let (empty, taken) = (ring[(at + 1) % ring.len()], ring[(at + 2) % ring.len()]);
         if matches!(empty, Place::Pit(..))

@@ -445,6 +445,12 @@ pub struct CaptureRules {
     /// rule other than `allowed`.
     #[serde(default)]
     pub after_empty: bool,
+    /// With `after_empty`: whether the capture also needs the last seed's
+    /// pit to have held seeds before the seed fell (Eson Xorgol:
+    /// `"occupied"`), or takes place wherever the last seed fell
+    /// (Pallanguzhi: `"any"`).
+    #[serde(default)]
+    pub after_empty_from: AfterEmptyFrom,
     /// Four rows only: the last seed of a pile falls in one of the mover's
     /// inner pits that held seeds (or was empty, `facing_on`), and the
     /// opponent's inner pit facing it holds seeds (see [`Facing`]): the
@@ -459,6 +465,18 @@ pub struct CaptureRules {
     /// Where the seeds a capture takes go (see [`Taken`]).
     #[serde(default)]
     pub taken: Taken,
+}
+
+/// Where the last seed must fall for the capture after an empty pit
+/// (`after_empty`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AfterEmptyFrom {
+    /// In any pit (Pallanguzhi).
+    #[default]
+    Any,
+    /// In a pit that held seeds before the last seed fell (Eson Xorgol).
+    Occupied,
 }
 
 /// The capture of the opponent's two pits facing the mover's inner pit,
@@ -626,7 +644,31 @@ pub struct TurnRules {
     /// slams restricted, which exist so that the opponent can move.
     #[serde(default)]
     pub pass: bool,
+    /// Which pits a move may start from: the mover's own row (`"own"`), or
+    /// a pit of either row (`"any"`, Eson Xorgol: nobody owns a pit). See
+    /// [`MovePits`].
+    #[serde(default)]
+    pub pits: MovePits,
 }
+
+/// The pits a move may start from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MovePits {
+    /// The mover's own pits.
+    #[default]
+    Own,
+    /// A pit of either row: the move `Move::Sow(k)` counts `k` from the
+    /// mover's left round the board in sowing order, `0..n` the mover's
+    /// row and `n..2n` the opponent's (written `1..2n`). Only with rules
+    /// that speak of nobody's row (see `docs/rules.md`), and at most
+    /// [`MAX_PITS_PER_SIDE_ANY`] pits a row.
+    Any,
+}
+
+/// Most pits a row when `turn.pits = "any"`: the moves of both rows must
+/// fit a move list ([`crate::MAX_MOVES`]).
+pub const MAX_PITS_PER_SIDE_ANY: usize = MAX_PITS_PER_SIDE / 2;
 
 fn south() -> Side {
     Side::South
@@ -649,6 +691,13 @@ pub struct EndRules {
     /// Who takes the seeds left on the board when the game ends.
     #[serde(default)]
     pub seeds_left: SeedsLeft,
+    /// This many moves in a row after which both stores hold what they held
+    /// before (no capture) end the game, the seeds left moved as a
+    /// repeated position moves them (`repetition`). 0: off. Needs a
+    /// `repetition` rule: the count is kept with the positions that rule
+    /// keeps.
+    #[serde(default)]
+    pub quiet_moves: u16,
 }
 
 /// Who takes the seeds left on the board at the end of the game (every end
@@ -669,6 +718,10 @@ pub enum SeedsLeft {
     /// Tsoro). A repeated position gives each side's seeds to its owner.
     /// Not with `turn.pass`.
     LastMover,
+    /// The seeds left are split evenly between the stores, an odd seed left
+    /// on the board in the first pit of the player to move, as a cycle
+    /// under `repetition = "split"` does (Eson Xorgol: nobody owns a row).
+    Split,
 }
 
 fn repetition_none() -> Repetition {
@@ -763,13 +816,14 @@ impl Rules {
     /// rules, and all
     /// but the pass are played by the position's general sowing.
     pub fn uses_general_elements(&self) -> bool {
-        self.uses_general_sowing() || self.turn.pass
+        self.uses_general_sowing() || self.turn.pass || self.end.quiet_moves > 0
     }
 
     /// Whether the rules use an element only the position's general sowing
     /// plays (every element of [`Rules::uses_general_elements`] but the pass).
     pub(crate) fn uses_general_sowing(&self) -> bool {
         self.four_rows()
+            || self.turn.pits == MovePits::Any
             || self.sowing.min_seeds > 1
             || matches!(self.sowing.relay, Relay::Any | Relay::Next)
             || self.capture.between_equal
@@ -886,6 +940,7 @@ impl Rules {
         }
         self.check_four_rows(&mut problem);
         self.check_rounds(&mut problem);
+        self.check_any_pits(&mut problem);
         for (i, &c) in self.capture.counts.iter().enumerate() {
             if c == 0 || c > 63 {
                 problem(
@@ -1307,6 +1362,164 @@ impl Rules {
                  and the next round is filled from the stores alone)"
                     .into(),
             );
+        }
+    }
+
+    /// The problems of `turn.pits = "any"` (a move from either row: nobody
+    /// owns a pit), of `after_empty_from` and of `quiet_moves`.
+    fn check_any_pits(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let c = &self.capture;
+        if c.after_empty_from == AfterEmptyFrom::Occupied {
+            if !c.after_empty {
+                problem(
+                    "capture.after_empty_from",
+                    "\"occupied\"".into(),
+                    "\"any\" unless capture.after_empty is true (it says where the last seed \
+                     of that capture falls)"
+                        .into(),
+                );
+            }
+            if c.during_sowing > 0 {
+                problem(
+                    "capture.after_empty_from",
+                    "\"occupied\"".into(),
+                    "\"any\" when capture.during_sowing is set: the last seed's pit may be taken \
+                     as the seed falls, and whether it held seeds would then be lost"
+                        .into(),
+                );
+            }
+        }
+        if self.end.quiet_moves > 0 && self.end.repetition == Repetition::None {
+            problem(
+                "end.quiet_moves",
+                self.end.quiet_moves.to_string(),
+                "0 unless end.repetition is \"owner\" or \"split\" (the moves without a \
+                 capture are counted along the positions the repetition rule keeps, and end \
+                 the game as a repeated position does)"
+                    .into(),
+            );
+        }
+        if self.turn.pits != MovePits::Any {
+            return;
+        }
+        if self.sows_other_ways() {
+            problem(
+                "turn.pits",
+                "\"any\"".into(),
+                "\"own\" when some pit sows otherwise than counter-clockwise (sowing.direction): \
+                 no source plays both"
+                    .into(),
+            );
+        }
+        if self.rounds.is_some() {
+            problem(
+                "turn.pits",
+                "\"any\"".into(),
+                "\"own\" with [rounds] (a round is filled one row a player)".into(),
+            );
+        }
+        // Each rule that speaks of a player's own row, with its field, its
+        // value and what is allowed instead.
+        let own = "turn.pits = \"any\" (nobody owns a pit: a move starts from either row)";
+        let mut refuse = |field: &str, value: &str, allowed: &str| {
+            problem(field, value.into(), format!("{allowed} when {own}"))
+        };
+        let [_, pmax] = self.board.pits_per_side_range;
+        if pmax as usize > MAX_PITS_PER_SIDE_ANY {
+            refuse(
+                "board.pits_per_side_range",
+                &format!("[{}, {pmax}]", self.board.pits_per_side_range[0]),
+                &format!(
+                    "at most {MAX_PITS_PER_SIDE_ANY} pits a row (the moves of both rows must fit \
+                     a move list)"
+                ),
+            );
+        }
+        if self.board.stores != StorePlacement::Beside {
+            refuse(
+                "board.stores",
+                "\"ring\"",
+                "\"beside\" (a store on the ring is a player's own)",
+            );
+        }
+        if self.four_rows() {
+            refuse("board.rows", "4", "2 (on four rows each player owns two rows)");
+        }
+        if self.sowing.relay == Relay::Own {
+            refuse("sowing.relay", "\"own\"", "\"none\", \"any\" or \"next\"");
+        }
+        if self.sowing.forced_singles {
+            refuse("sowing.forced_singles", "true", "false (it speaks of the mover's pits)");
+        }
+        if c.empty_pit != EmptyPitCapture::Off {
+            refuse(
+                "capture.empty_pit",
+                &format!("\"{}\"", format!("{:?}", c.empty_pit).to_lowercase()),
+                "\"off\" (it captures from one's own empty pit)",
+            );
+        }
+        if c.takes_by_count() && c.rows != CaptureRows::Either {
+            refuse(
+                "capture.rows",
+                &format!("\"{}\"", format!("{:?}", c.rows).to_lowercase()),
+                "\"either\" (there is no own or opponent's row)",
+            );
+        }
+        if c.grand_slam != GrandSlam::Allowed {
+            refuse(
+                "capture.grand_slam",
+                &format!("{:?}", c.grand_slam).to_lowercase(),
+                "\"allowed\" (a grand slam takes every seed of the opponent's row)",
+            );
+        }
+        if c.between_equal {
+            refuse("capture.between_equal", "true", "false (it speaks of the opponent's row)");
+        }
+        if self.claim.count > 0 {
+            refuse(
+                "claim.count",
+                &self.claim.count.to_string(),
+                "0 (a claim takes one of the opponent's pits)",
+            );
+        }
+        if self.turn.must_feed {
+            refuse("turn.must_feed", "true", "false (it speaks of the opponent's row)");
+        }
+        if self.turn.pass {
+            refuse(
+                "turn.pass",
+                "true",
+                "false (both players may start from the same pits, so when one cannot move \
+                 neither can)",
+            );
+        }
+        if self.turn.pie_rule {
+            refuse(
+                "turn.pie_rule",
+                "true",
+                "false (the swap gives the first move's seeds to the second player's row)",
+            );
+        }
+        if self.end.empty_side != EmptySide::Mover {
+            refuse(
+                "end.empty_side",
+                "\"either\"",
+                "\"mover\" (a move may start from the other row; the game ends when the \
+                 player to move has none)",
+            );
+        }
+        if matches!(self.end.seeds_left, SeedsLeft::Owner | SeedsLeft::EmptySide) {
+            refuse(
+                "end.seeds_left",
+                &format!(
+                    "\"{}\"",
+                    if self.end.seeds_left == SeedsLeft::Owner { "owner" } else { "empty-side" }
+                ),
+                "\"split\" or \"last-mover\" (nobody owns the seeds of a row)",
+            );
+        }
+        if self.end.repetition == Repetition::Owner {
+            refuse("end.repetition", "\"owner\"", "\"split\" (nobody owns the seeds of a row)");
         }
     }
 

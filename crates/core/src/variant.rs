@@ -41,6 +41,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("hus", include_str!("../variants/hus.toml")),
     ("tsoro", include_str!("../variants/tsoro.toml")),
     ("um-el-bagara", include_str!("../variants/um-el-bagara.toml")),
+    ("eson-xorgol", include_str!("../variants/eson-xorgol.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -115,9 +116,12 @@ pub(crate) struct HotRules {
     pub four_rows: bool,
     /// `sowing.min_seeds`: the fewest seeds a move starts from.
     pub min_seeds: u8,
-    /// `endless_check || min_seeds > 1`: the legal sowings are never
-    /// simply the pits holding seeds.
+    /// `endless_check || min_seeds > 1 || any_pits`: the legal sowings
+    /// are never simply the mover's pits holding seeds.
     pub filter_always: bool,
+    /// `turn.pits = "any"`: a move may start from either row (played by
+    /// the general sowing).
+    pub any_pits: bool,
     /// `capture.facing` (four rows).
     pub facing: Facing,
     /// `capture.taken = "sown"`.
@@ -298,6 +302,7 @@ impl Variant {
                 capture_mask[c / 64] |= 1 << (c % 64);
             }
         }
+        let any_pits = rules.turn.pits == crate::MovePits::Any;
         let endless = rules.relay_may_loop() && rules.board.stores == StorePlacement::Beside;
         let hot = HotRules {
             general,
@@ -309,7 +314,8 @@ impl Variant {
             endless_check: endless,
             four_rows,
             min_seeds: rules.sowing.min_seeds,
-            filter_always: endless || rules.sowing.min_seeds > 1,
+            filter_always: endless || rules.sowing.min_seeds > 1 || any_pits,
+            any_pits,
             facing: rules.capture.facing,
             taken_sown: rules.capture.taken == Taken::Sown,
             facing_on_empty: rules.capture.facing_on == crate::FacingOn::Empty,
@@ -404,6 +410,24 @@ impl Variant {
     /// order the player sows them.
     pub fn pits_per_side(&self) -> usize {
         self.n
+    }
+
+    /// How many pits a move may start from, numbered `1..=move_pits()` in
+    /// the notation: the mover's own (`pits_per_side`), or under
+    /// `turn.pits = "any"` both rows' (`2 * pits_per_side`), counted from
+    /// the mover's left round the board.
+    pub fn move_pits(&self) -> usize {
+        if self.hot.any_pits {
+            2 * self.n
+        } else {
+            self.n
+        }
+    }
+
+    /// Whether a move may start from a pit of either row (`turn.pits =
+    /// "any"`).
+    pub fn any_pits(&self) -> bool {
+        self.hot.any_pits
     }
 
     /// Rows of pits on the board: 2 or 4 (`board.rows`).

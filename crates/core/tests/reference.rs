@@ -10,10 +10,10 @@
 use std::collections::HashSet;
 
 use mancala_core::{
-    preset_names, ByPit, CaptureRows, ClaimRules, Direction, EmptyPitCapture, EmptySide, Facing,
-    FacingOn, FillFrom, Game, GrandSlam, Match, Move, Parity, PitDirection, Relay, Repetition,
-    RoundStarter, RoundsRules, Rules, SeedsLeft, Side, SowingDirection, StartPits, StorePlacement,
-    Taken, Variant, MAX_RELAY_PILES,
+    preset_names, AfterEmptyFrom, ByPit, CaptureRows, ClaimRules, Direction, EmptyPitCapture,
+    EmptySide, Facing, FacingOn, FillFrom, Game, GrandSlam, Match, Move, MovePits, Parity,
+    PitDirection, Relay, Repetition, RoundStarter, RoundsRules, Rules, SeedsLeft, Side,
+    SowingDirection, StartPits, StorePlacement, Taken, Variant, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -147,6 +147,26 @@ struct RefPos {
     /// The pie rule's swap is on offer.
     swap_offered: bool,
     end: Option<&'static str>,
+    /// The moves in a row after which both stores held what they held
+    /// (`quiet_moves`): history, not part of the position.
+    quiet: Quiet,
+}
+
+/// A count kept beside a position that two positions never differ by (the
+/// repetition rule compares the positions alone).
+#[derive(Clone, Copy, Debug, Default)]
+struct Quiet(u32);
+
+impl PartialEq for Quiet {
+    fn eq(&self, _: &Quiet) -> bool {
+        true
+    }
+}
+
+impl Eq for Quiet {}
+
+impl std::hash::Hash for Quiet {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// What a sowing did.
@@ -216,6 +236,13 @@ struct Stats {
     /// in them.
     rounds: u64,
     out_of_play: usize,
+    /// Moves from the opponent's row (`pits = "any"`).
+    from_other_row: u64,
+    /// Captures after an empty pit not made because the last seed's pit
+    /// was empty (`after_empty_from = "occupied"`).
+    after_empty_refused: u64,
+    /// Ends where seeds left were split (`seeds_left = "split"`).
+    split_left: u64,
     /// Mismatches found (each stops its game).
     failures: Vec<(&'static str, String)>,
 }
@@ -224,12 +251,15 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} clockwise_moves {} chosen_moves {} clockwise_chains {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
             self.moves,
             self.clockwise_moves,
             self.chosen_moves,
             self.clockwise_chains,
+            self.from_other_row,
+            self.after_empty_refused,
+            self.split_left,
             self.forced_singles,
             self.facing_from_empty,
             self.four_row_moves,
@@ -307,13 +337,17 @@ struct Reference<'a> {
     /// Pits in each row (`pits_per_side`).
     p: usize,
     four: bool,
+    /// `pits = "any"`: a move may start from a pit of either row, the
+    /// pits numbered from the mover's left round the board (2n of them).
+    any: bool,
 }
 
 impl<'a> Reference<'a> {
     fn new(r: &'a Rules) -> Reference<'a> {
         let p = r.board.pits_per_side as usize;
         let four = r.board.rows == 4;
-        Reference { r, n: if four { 2 * p } else { p }, p, four }
+        let any = r.turn.pits == MovePits::Any;
+        Reference { r, n: if four { 2 * p } else { p }, p, four, any }
     }
 
     /// The start position. `docs/rules.md` only says the end checks run
@@ -343,6 +377,7 @@ impl<'a> Reference<'a> {
             opening: self.r.turn.pie_rule,
             swap_offered: false,
             end: None,
+            quiet: Quiet(0),
         };
         self.end_reason(&mut p, &HashSet::new(), &mut Stats::default());
         p
@@ -720,11 +755,17 @@ impl<'a> Reference<'a> {
             let at = ring.iter().position(|&c| c == last).unwrap();
             let empty = ring[(at + 1) % ring.len()];
             let taken = ring[(at + 2) % ring.len()];
-            if matches!(empty, Cell::Pit(..))
+            // `after_empty_from = "occupied"`: the last seed's pit held
+            // seeds before it fell (it holds 2 or more now).
+            let occupied = b.get(last) >= 2;
+            let possible = matches!(empty, Cell::Pit(..))
                 && b.get(empty) == 0
                 && matches!(taken, Cell::Pit(..))
-                && b.get(taken) > 0
+                && b.get(taken) > 0;
+            if possible && !occupied && self.r.capture.after_empty_from == AfterEmptyFrom::Occupied
             {
+                stats.after_empty_refused += 1;
+            } else if possible {
                 stats.after_empty_captures += 1;
                 b.stores[mover] += b.get(taken);
                 b.set(taken, 0);
@@ -754,7 +795,7 @@ impl<'a> Reference<'a> {
         let mut otherwise = Vec::new();
         let (mut nonempty, mut endless) = (0, 0);
         let startable = self.startable(&p.board, mover);
-        for k in 0..self.n {
+        for k in 0..self.move_pits() {
             // A move starts from a pit holding at least `min_seeds` (or a
             // forced single seed).
             if !startable.contains(&k) {
@@ -800,7 +841,12 @@ impl<'a> Reference<'a> {
     /// empty pit.
     fn startable(&self, b: &Board, mover: usize) -> Vec<usize> {
         let min = self.r.sowing.min_seeds as u32;
-        let held: Vec<usize> = (0..self.n).filter(|&k| b.pits[mover][k] >= min.max(1)).collect();
+        // The k-th pit a move may start from: the mover's own, or under
+        // `pits = "any"` the k-th place of the mover's ring (their row, then
+        // the opponent's; stores are beside the board).
+        let ring = self.full_ring(mover);
+        let held: Vec<usize> =
+            (0..self.move_pits()).filter(|&k| b.get(ring[k]) >= min.max(1)).collect();
         if !held.is_empty() || !self.r.sowing.forced_singles {
             return held;
         }
@@ -814,6 +860,15 @@ impl<'a> Reference<'a> {
                 b.pits[mover][k] == 1 && matches!(next, Cell::Pit(..)) && b.get(next) == 0
             })
             .collect()
+    }
+
+    /// How many pits a move may start from: n, or 2n under `pits = "any"`.
+    fn move_pits(&self) -> usize {
+        if self.any {
+            2 * self.n
+        } else {
+            self.n
+        }
     }
 
     fn legal_moves(&self, p: &RefPos, stats: &mut Stats) -> Vec<Move> {
@@ -872,7 +927,9 @@ impl<'a> Reference<'a> {
                 if self.four {
                     stats.four_row_moves += 1;
                 }
-                if p.board.pits[mover][k] < self.r.sowing.min_seeds as u32 {
+                if k >= self.n {
+                    stats.from_other_row += 1;
+                } else if p.board.pits[mover][k] < self.r.sowing.min_seeds as u32 {
                     stats.forced_singles += 1;
                 }
                 let res =
@@ -893,6 +950,9 @@ impl<'a> Reference<'a> {
                 q.opening = false;
             }
         }
+        // `quiet_moves`: the moves in a row after which both stores held
+        // what they held.
+        q.quiet = Quiet(if q.board.stores == p.board.stores { p.quiet.0 + 1 } else { 0 });
         self.end_checks(&mut q, history, stats);
         q
     }
@@ -924,7 +984,11 @@ impl<'a> Reference<'a> {
         if self.r.end.empty_side == EmptySide::Either
             && (q.board.side_sum(0) == 0 || q.board.side_sum(1) == 0)
         {
-            q.board.give_seeds_left(self.to_empty_side());
+            if self.r.end.seeds_left == SeedsLeft::Split {
+                self.split(q, stats);
+            } else {
+                q.board.give_seeds_left(self.to_empty_side());
+            }
             q.end = Some("empty-side");
             return q.end;
         }
@@ -952,7 +1016,10 @@ impl<'a> Reference<'a> {
         }
         if pits.is_empty() && !q.swap_offered {
             let mover = q.to_move;
-            let reason = if q.board.side_sum(mover) == 0 {
+            // Under `pits = "any"` the mover's seeds are those of both rows.
+            let seeds =
+                q.board.side_sum(mover) + if self.any { q.board.side_sum(1 - mover) } else { 0 };
+            let reason = if seeds == 0 {
                 "no-seeds"
             } else if self.startable(&q.board, mover).is_empty() {
                 "no-move"
@@ -973,7 +1040,11 @@ impl<'a> Reference<'a> {
                 // The player who cannot move loses their store too.
                 q.board.stores[1 - mover] += std::mem::take(&mut q.board.stores[mover]);
             }
-            q.board.give_seeds_left_to(self.to_empty_side(), last_mover.then_some(1 - mover));
+            if self.r.end.seeds_left == SeedsLeft::Split {
+                self.split(q, stats);
+            } else {
+                q.board.give_seeds_left_to(self.to_empty_side(), last_mover.then_some(1 - mover));
+            }
             q.end = Some(reason);
             return q.end;
         }
@@ -987,28 +1058,38 @@ impl<'a> Reference<'a> {
         history: &HashSet<RefPos>,
         stats: &mut Stats,
     ) -> Option<&'static str> {
-        if self.r.end.repetition != Repetition::None && history.contains(q) {
+        let cycle = self.r.end.repetition != Repetition::None && history.contains(q);
+        // 5. `quiet_moves` moves in a row without a change of the stores.
+        let quiet = self.r.end.quiet_moves > 0 && q.quiet.0 >= self.r.end.quiet_moves as u32;
+        if cycle || quiet {
             match self.r.end.repetition {
                 Repetition::Owner => q.board.give_seeds_left(self.to_empty_side()),
-                Repetition::Split => {
-                    let left = q.board.side_sum(0) + q.board.side_sum(1);
-                    for s in 0..2 {
-                        for p in q.board.pits[s].iter_mut() {
-                            *p = 0;
-                        }
-                        q.board.stores[s] += left / 2;
-                    }
-                    if left % 2 == 1 {
-                        stats.split_odd += 1;
-                        q.board.pits[q.to_move][0] = 1;
-                    }
-                }
+                Repetition::Split => self.split(q, stats),
                 Repetition::None => unreachable!(),
             }
-            q.end = Some("cycle");
+            q.end = Some(if cycle { "cycle" } else { "quiet-moves" });
             return q.end;
         }
         None
+    }
+
+    /// The seeds left split evenly between the stores, an odd one left in
+    /// the first pit of the player to move.
+    fn split(&self, q: &mut RefPos, stats: &mut Stats) {
+        let left = q.board.side_sum(0) + q.board.side_sum(1);
+        if left > 0 {
+            stats.split_left += 1;
+        }
+        for s in 0..2 {
+            for p in q.board.pits[s].iter_mut() {
+                *p = 0;
+            }
+            q.board.stores[s] += left / 2;
+        }
+        if left % 2 == 1 {
+            stats.split_odd += 1;
+            q.board.pits[q.to_move][0] = 1;
+        }
     }
 
     /// The position string of `docs/notation.md` (as `Position`'s `Display`).
@@ -1132,7 +1213,7 @@ fn describe(rules: &Rules) -> String {
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
          after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={} \
-         direction={:?} by_pit={:?} rounds={:?}",
+         direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1170,6 +1251,9 @@ fn describe(rules: &Rules) -> String {
         rules.sowing.direction,
         rules.sowing.by_pit,
         rules.rounds,
+        rules.turn.pits,
+        rules.capture.after_empty_from,
+        rules.end.quiet_moves,
     )
 }
 
@@ -1238,7 +1322,9 @@ fn compare(
         // ends games, so on a live position it must agree.
         return Err(fail("position.legal_moves"));
     }
-    for k in 0..n {
+    // Every pit a move may name, and one past them (out of range).
+    let pits = if reference.any { 2 * n } else { n };
+    for k in 0..=pits {
         let mv = Move::Sow(k as u8);
         if real.check_move(variant, mv).is_ok() != expected_moves.contains(&mv) {
             return Err(fail(&format!("check_move({mv})")));
@@ -1533,6 +1619,26 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
         }
         r.board.pits_per_side_range[1] = r.board.pits_per_side_range[1].min(15);
     }
+    // The capture after an empty pit only from a pit that held seeds, in
+    // about half the sets with that capture (and rarely without it:
+    // refused); the seeds left split, in about an eighth; the end after a
+    // few moves without a capture, in about a fifth.
+    r.capture.after_empty_from = if (r.capture.after_empty && rng.coin()) || rng.below(40) == 0 {
+        AfterEmptyFrom::Occupied
+    } else {
+        AfterEmptyFrom::Any
+    };
+    if r.capture.after_empty_from == AfterEmptyFrom::Occupied && rng.below(4) != 0 {
+        r.capture.during_sowing = 0;
+    }
+    if rng.below(8) == 0 {
+        r.end.seeds_left = SeedsLeft::Split;
+    }
+    r.end.quiet_moves = if rng.below(5) == 0 { rng.range(1, 12) as u16 } else { 0 };
+    r.turn.pits = MovePits::Own;
+    if r.board.rows == 2 && rng.below(6) == 0 {
+        any_pits(&mut r, rng);
+    }
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
@@ -1607,7 +1713,7 @@ fn refused_directions(r: &Rules) -> bool {
     }
     let [pmin, pmax] = r.board.pits_per_side_range;
     let too_many = (pmin..=pmax).any(|p| {
-        let reference = Reference { r, n: p as usize, p: p as usize, four: false };
+        let reference = Reference { r, n: p as usize, p: p as usize, four: false, any: false };
         let moves: usize = (0..p as usize)
             .map(|k| match reference.ways(k) {
                 (true, true) => 2,
@@ -1623,6 +1729,73 @@ fn refused_directions(r: &Rules) -> bool {
         || r.turn.must_feed
         || matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced)
         || r.sowing.forced_singles
+}
+
+/// Makes `r` a rule set whose moves start from either row (`pits =
+/// "any"`); in one case of eight it keeps an element that speaks of a
+/// player's own row, which is refused.
+fn any_pits(r: &mut Rules, rng: &mut Rng) {
+    r.turn.pits = MovePits::Any;
+    r.board.pits_per_side_range = [1, 8];
+    if rng.below(8) == 0 {
+        return;
+    }
+    r.sowing.direction = SowingDirection::CounterClockwise;
+    r.sowing.by_pit = None;
+    r.rounds = None;
+    r.board.stores = StorePlacement::Beside;
+    r.sowing.extra_turn = false;
+    if r.sowing.relay == Relay::Own {
+        r.sowing.relay = rng.pick(&[Relay::None, Relay::Any, Relay::Next]);
+    }
+    r.sowing.forced_singles = false;
+    r.capture.empty_pit = EmptyPitCapture::Off;
+    r.capture.rows =
+        if r.capture.takes_by_count() { CaptureRows::Either } else { CaptureRows::Opponent };
+    r.capture.grand_slam = GrandSlam::Allowed;
+    r.capture.between_equal = false;
+    r.claim = ClaimRules::default();
+    r.turn.must_feed = false;
+    r.turn.pass = false;
+    r.turn.pie_rule = false;
+    r.end.empty_side = EmptySide::Mover;
+    r.end.seeds_left = if rng.below(3) == 0 { SeedsLeft::LastMover } else { SeedsLeft::Split };
+    r.end.repetition = Repetition::Split;
+    if !r.capture.takes_by_count() && r.capture.during_sowing == 0 {
+        // Beside stores need a capture: the one of Eson Xorgol.
+        r.capture.after_empty = true;
+    }
+}
+
+/// The combinations of `pits = "any"`, `after_empty_from` and
+/// `quiet_moves` docs/rules.md says are refused.
+fn refused_any_pits(r: &Rules) -> bool {
+    let c = &r.capture;
+    let occupied = c.after_empty_from == AfterEmptyFrom::Occupied;
+    if (occupied && (!c.after_empty || c.during_sowing > 0))
+        || (r.end.quiet_moves > 0 && r.end.repetition == Repetition::None)
+    {
+        return true;
+    }
+    r.turn.pits == MovePits::Any
+        && (r.board.pits_per_side_range[1] > 8
+            || r.board.stores != StorePlacement::Beside
+            || r.board.rows == 4
+            || r.sowing.relay == Relay::Own
+            || r.sowing.forced_singles
+            || c.empty_pit != EmptyPitCapture::Off
+            || (c.takes_by_count() && c.rows != CaptureRows::Either)
+            || c.grand_slam != GrandSlam::Allowed
+            || c.between_equal
+            || r.claim.count > 0
+            || r.turn.must_feed
+            || r.turn.pass
+            || r.turn.pie_rule
+            || r.end.empty_side != EmptySide::Mover
+            || matches!(r.end.seeds_left, SeedsLeft::Owner | SeedsLeft::EmptySide)
+            || r.end.repetition == Repetition::Owner
+            || r.sows_other_ways()
+            || r.rounds.is_some())
 }
 
 /// Makes `r` a four-row rule set; in one case of eight it keeps an element
@@ -1738,6 +1911,7 @@ fn custom_rules_match_reference_in_random_games() {
                             || rules.board.rows == 4
                             || rules.sows_other_ways()
                             || rules.board.pits_per_side_range[1] > 15))
+                    || refused_any_pits(&rules)
                     || (rules.end.seeds_left == SeedsLeft::LastMover && rules.turn.pass)
                     || rules.sowing.min_seeds as u32 > rules.total_seeds();
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
@@ -1775,7 +1949,11 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.clockwise_moves > 0, "no move sown clockwise: {stats:?}");
     assert!(stats.chosen_moves > 0, "no move whose direction was chosen: {stats:?}");
     assert!(stats.clockwise_chains > 0, "no capture chained after a clockwise sowing: {stats:?}");
+    assert!(stats.from_other_row > 0, "no move from the opponent's row: {stats:?}");
+    assert!(stats.after_empty_refused > 0, "no capture refused from an empty pit: {stats:?}");
+    assert!(stats.split_left > 0, "no seeds left split: {stats:?}");
     for reason in [
+        "quiet-moves",
         "majority",
         "empty-side",
         "no-seeds",

@@ -2567,3 +2567,164 @@ fn rounds_are_refused_with_what_they_cannot_go_with() {
     let e = setup.check_fits(&kalah).unwrap_err().to_string();
     assert!(e.contains("no rounds"), "{e}");
 }
+
+// ---------------------------------------------------------------- eson xorgol
+
+/// Eson Xorgol at another `quiet_moves` limit.
+fn eson_with_quiet_moves(limit: u16) -> Variant {
+    let mut r = variant("eson-xorgol").rules().clone();
+    r.end.quiet_moves = limit;
+    Variant::new(r).unwrap()
+}
+
+#[test]
+fn eson_xorgol_a_move_may_start_from_the_opponents_row() {
+    // Nobody owns a pit (`pits = "any"`): North's pits are 1 to 5, then
+    // South's row from South's pit 1 (North's 6) to 5 (North's 10).
+    //        5  4  3  2  1
+    //     0  0  0  0  3  0
+    //        0  0  2  0  1  0
+    //        1  2  3  4  5
+    //  North's 8 is South's pit 3: its 2 seeds fall into South's pits 4 and
+    //  5. Pit 5 held a seed, the next pit (North's 1) is empty: the pit
+    //  after it, North's 2, is taken by North (3 seeds).
+    let v = variant("eson-xorgol");
+    let start = "0,0,2,0,1:0/0,3,0,0,0:0/N";
+    assert_eq!(legal(&v, &pos(start)), ["2", "8", "10"]);
+    let (p, r) = play(&v, start, &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,1,2:0/0,0,0,0,0:3/S");
+    assert_eq!(r.captured, 3);
+    // South moves on, from either row: here only South's own seeds are left.
+    assert_eq!(legal(&v, &p), ["4", "5"]);
+}
+
+#[test]
+fn eson_xorgol_no_capture_when_the_last_seeds_pit_was_empty() {
+    // `after_empty_from = "occupied"`. The board above with South's pit 5
+    // empty: the last seed falls into an empty pit, and although the next
+    // pit is empty and the one after it holds 3, nothing is taken (under
+    // Pallanguzhi's rule, `"any"`, it would be).
+    //        5  4  3  2  1
+    //     0  0  0  0  3  0
+    //        0  0  2  0  0  0
+    //        1  2  3  4  5
+    let v = variant("eson-xorgol");
+    let (p, r) = play(&v, "0,0,2,0,0:0/0,3,0,0,0:0/N", &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1:0/0,3,0,0,0:0/S");
+    assert_eq!(r.captured, 0);
+    let mut any = v.rules().clone();
+    any.capture.after_empty_from = AfterEmptyFrom::Any;
+    let (p, r) = play(&Variant::new(any).unwrap(), "0,0,2,0,0:0/0,3,0,0,0:0/N", &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1:0/0,0,0,0,0:3/S");
+    assert_eq!(r.captured, 3);
+}
+
+#[test]
+fn eson_xorgol_worked_examples_derived_from_the_rules() {
+    // Research section 2.5, derived from the rules (no source gives a
+    // position and its result): in sowing order p1..p10 from the mover's
+    // left, p1 = 3, p4 = 2, p6 = 4 (North's pit 1), the rest empty.
+    //        5  4  3  2  1
+    //     0  0  0  0  0  4
+    //        3  0  0  2  0  0
+    //        1  2  3  4  5
+    // Sowing p1 gives p2 = 1, p3 = 1, p4 = 3: p4 held seeds, p5 is empty,
+    // so p6's 4 seeds are taken.
+    let v = variant("eson-xorgol");
+    let start = "3,0,0,2,0:0/4,0,0,0,0:0/S";
+    let (p, r) = play(&v, start, &["1"]);
+    assert_eq!(p.to_string(), "0,1,1,3,0:4/0,0,0,0,0:0/N");
+    assert_eq!(r.captured, 4);
+    // Sowing p4 (2 seeds) gives p5 = 1, p6 = 5: p6 held seeds and p7 is
+    // empty, but so is p8: nothing is taken.
+    let (p, r) = play(&v, start, &["4"]);
+    assert_eq!(p.to_string(), "3,0,0,0,1:0/5,0,0,0,0:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn eson_xorgol_pits_past_both_rows_are_refused_naming_the_range() {
+    let v = variant("eson-xorgol");
+    let p = Position::start(&v);
+    let e = p.parse_move(&v, "11").unwrap_err().to_string();
+    assert_eq!(e, "pit 11 does not exist: pits are numbered 1 to 10");
+    assert!(p.parse_move(&v, "10").is_ok());
+    // A variant whose moves start from the mover's own row names its own.
+    let kalah = variant("kalah");
+    let e = Position::start(&kalah).parse_move(&kalah, "7").unwrap_err().to_string();
+    assert_eq!(e, "pit 7 does not exist: pits are numbered 1 to 6");
+}
+
+#[test]
+fn eson_xorgol_moves_without_a_capture_end_the_game() {
+    // `quiet_moves = 4`: two lone seeds walk on, each into an empty pit,
+    // and never capture. The fourth such move ends the game, and the two
+    // seeds left are split between the stores (`repetition = "split"`).
+    //        5  4  3  2  1
+    //    20  0  0  1  0  0
+    //        1  0  0  0  0 10
+    //        1  2  3  4  5
+    let v = eson_with_quiet_moves(4);
+    let start = pos("1,0,0,0,0:10/0,0,1,0,0:20/S");
+    let mut game = Game::from_position(v, start);
+    for (mv, quiet) in [("1", 1), ("3", 2), ("2", 3)] {
+        let mv = game.position().parse_move(game.variant(), mv).unwrap();
+        game.play(mv).unwrap();
+        assert_eq!(game.quiet_moves(), quiet);
+        assert!(!game.position().is_over());
+    }
+    game.play(Move::pit(4)).unwrap();
+    assert_eq!(game.position().to_string(), "0,0,0,0,0:11/0,0,0,0,0:21/S#quiet-moves");
+    assert_eq!(game.position().end_reason(), Some(EndReason::QuietMoves));
+    // A capture starts the count again.
+    let mut game = Game::from_position(eson_with_quiet_moves(2), pos("3,0,0,2,0:0/4,0,0,0,0:0/S"));
+    game.play(Move::pit(1)).unwrap();
+    assert_eq!(game.quiet_moves(), 0);
+}
+
+#[test]
+fn eson_xorgol_the_search_line_ends_as_the_game_does() {
+    // `Position::end_by_history` is the one place the end after quiet
+    // moves is decided: below the limit nothing happens, at it the game
+    // ends, and a repetition comes first.
+    let v = eson_with_quiet_moves(3);
+    let p = pos("0,0,0,1,1:0/0,3,0,0,0:0/S");
+    let mut q = p;
+    q.end_by_history(&v, false, 2);
+    assert!(!q.is_over());
+    q.end_by_history(&v, false, 3);
+    assert_eq!(q.to_string(), "1,0,0,0,0:2/0,0,0,0,0:2/S#quiet-moves");
+    let mut q = p;
+    q.end_by_history(&v, true, 3);
+    assert_eq!(q.end_reason(), Some(EndReason::Cycle));
+}
+
+#[test]
+fn rules_of_ones_own_row_are_refused_with_moves_from_either_row() {
+    let mut r = variant("kalah").rules().clone();
+    r.turn.pits = MovePits::Any;
+    let e = Variant::new(r).unwrap_err().to_string();
+    for field in [
+        "board.pits_per_side_range",
+        "board.stores",
+        "capture.empty_pit",
+        "end.empty_side",
+        "end.seeds_left",
+    ] {
+        assert!(e.contains(&format!("{field} = ")), "{field} not named: {e}");
+    }
+    assert!(e.contains("turn.pits = \"any\""), "{e}");
+    let mut r = variant("eson-xorgol").rules().clone();
+    r.turn.must_feed = true;
+    r.end.repetition = Repetition::Owner;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("turn.must_feed = true") && e.contains("end.repetition = \"owner\""), "{e}");
+    // `after_empty_from` without the capture it speaks of, and
+    // `quiet_moves` without a repetition rule.
+    let mut r = variant("kalah").rules().clone();
+    r.capture.after_empty_from = AfterEmptyFrom::Occupied;
+    r.end.quiet_moves = 50;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("capture.after_empty_from = \"occupied\""), "{e}");
+    assert!(e.contains("end.quiet_moves = 50"), "{e}");
+}

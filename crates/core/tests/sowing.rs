@@ -130,10 +130,15 @@ proptest! {
             match mv {
                 Move::Swap => prop_assert_eq!(events[0], SowEvent::Swap),
                 Move::Sow(k) | Move::Directed(k, _) => {
+                    // Pits past the mover's row (`pits = "any"`) are the
+                    // opponent's, from their left.
+                    let (n, k) = (v.pits_per_side(), k as usize);
+                    let (row, at) =
+                        if k < n { (p.to_move(), k) } else { (p.to_move().opponent(), k - n) };
                     let first = matches!(
                         events[0],
                         SowEvent::Pick { from: Place::Pit(side, pit), .. }
-                            if side == p.to_move() && pit == k as usize
+                            if side == row && pit == at
                     );
                     prop_assert!(first, "{:?}", events[0]);
                 }

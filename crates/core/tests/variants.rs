@@ -31,7 +31,8 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "pallanguzhi",
             "hus",
             "tsoro",
-            "um-el-bagara"
+            "um-el-bagara",
+            "eson-xorgol"
         ]
     );
     for v in Variant::presets() {

@@ -1,9 +1,7 @@
 //! Random playouts: the speed benchmark of the rules core, and a building
 //! block for Monte Carlo tools.
 
-use mancala_core::{
-    EndReason, Game, Move, Outcome, Position, Repetition, RepetitionWindow, Side, Variant,
-};
+use mancala_core::{Game, Move, Outcome, Position, Repetition, RepetitionWindow, Side, Variant};
 
 /// A small, fast, deterministic pseudo-random generator (SplitMix64), so that
 /// benchmarks and playouts give the same numbers on every machine.
@@ -91,8 +89,9 @@ pub fn random_playout(
         };
         p.play_unchecked(v, mv);
         plies += 1;
-        if cycles && !p.is_over() && window.record(&p) {
-            p.end_game(v, EndReason::Cycle);
+        if cycles && !p.is_over() {
+            let repeated = window.record(&p);
+            p.end_by_history(v, repeated, window.quiet_moves());
         }
     }
     (p, plies)

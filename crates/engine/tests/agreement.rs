@@ -4,7 +4,7 @@
 //! and plays through `Game`, so it applies the repetition rule exactly as
 //! the core does.
 
-use mancala_core::{Game, Move, Side, Variant};
+use mancala_core::{EndReason, Game, Move, Side, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
 
@@ -174,6 +174,41 @@ presets! {
     vai_lung_thlan: "vai-lung-thlan",
     pallanguzhi: "pallanguzhi",
     tsoro: "tsoro",
+}
+
+/// Eson Xorgol with `quiet_moves = 4`: the end after moves without a
+/// capture, which the search finds along its line and the minimax through
+/// `Game`, decides many values here. Every position met along random games
+/// on 2 x 2 and 3 x 2.
+#[test]
+fn eson_xorgol_with_few_quiet_moves() {
+    let mut rules = Variant::preset("eson-xorgol").unwrap().rules().clone();
+    rules.end.quiet_moves = 4;
+    let mut games = Vec::new();
+    let mut rng = SplitMix64::new(17);
+    let mut seen = std::collections::HashSet::new();
+    let mut quiet_ends = 0;
+    for pits in [2u8, 3] {
+        rules.board.pits_per_side = pits;
+        rules.board.seeds_per_pit = 2;
+        let v = Variant::new(rules.clone()).unwrap();
+        for _ in 0..20 {
+            let mut g = Game::new(v.clone());
+            while !g.position().is_over() {
+                if seen.insert((pits, g.position().key(), g.quiet_moves())) {
+                    games.push(g.clone());
+                }
+                let moves = g.legal_moves();
+                g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+            }
+            quiet_ends += (g.position().end_reason() == Some(EndReason::QuietMoves)) as u32;
+        }
+    }
+    assert!(quiet_ends > 0, "no random game ended by quiet moves");
+    let along = games.len();
+    let checked = check_games("eson-xorgol quiet 4", games, 1_000_000);
+    assert!(checked >= along.min(20), "only {checked} of {along} positions small enough");
+    eprintln!("eson-xorgol quiet 4: {checked} positions agree ({quiet_ends} games ended quiet)");
 }
 
 /// The game at every position first met along 40 random games of preset

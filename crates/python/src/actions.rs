@@ -17,11 +17,12 @@ pub(crate) fn action_of(mv: Move, n: usize) -> i64 {
     }
 }
 
-/// How many action numbers the variant has: `n` sowings and the swap
-/// (under the pie rule), or where a direction is chosen `2n + 1` (the
-/// clockwise sowings after the swap's number, which stays `n`).
+/// How many action numbers the variant has: `n` sowings (`2n` where a move
+/// may start from either row) and the swap (under the pie rule), or where a
+/// direction is chosen `2n + 1` (the clockwise sowings after the swap's
+/// number, which stays `n`).
 pub(crate) fn distinct_actions(v: &Variant) -> usize {
-    let n = v.pits_per_side();
+    let n = v.move_pits();
     if v.chooses_direction() {
         2 * n + 1
     } else {
@@ -30,7 +31,7 @@ pub(crate) fn distinct_actions(v: &Variant) -> usize {
 }
 
 pub(crate) fn move_of(action: i64, v: &Variant) -> PyResult<Move> {
-    let n = v.pits_per_side() as i64;
+    let n = v.move_pits() as i64;
     let pie = v.rules().turn.pie_rule;
     let either = |k: i64| v.pit_direction(k as usize) == PitDirection::Either;
     if (0..n).contains(&action) {
@@ -52,7 +53,7 @@ pub(crate) fn move_of(action: i64, v: &Variant) -> PyResult<Move> {
 /// The IllegalActionError for an action number outside the game's range
 /// (`action` as written: it may not fit an i64).
 pub(crate) fn no_such_action(action: &str, v: &Variant) -> PyErr {
-    let n = v.pits_per_side() as i64;
+    let n = v.move_pits() as i64;
     let pie = v.rules().turn.pie_rule;
     let last = if v.chooses_direction() {
         2 * n
@@ -70,8 +71,15 @@ pub(crate) fn no_such_action(action: &str, v: &Variant) -> PyErr {
     } else {
         String::new()
     };
+    // Where a move may start from either row, the pits are counted on
+    // round the board from the mover's left.
+    let pit = if v.any_pits() {
+        "pit a + 1 counted from the mover's left round the board, the other row from n + 1"
+    } else {
+        "the mover's pit a + 1"
+    };
     IllegalActionError::new_err(format!(
-        "action {action} does not exist: actions are 0 to {last} (action a sows the mover's pit a + 1{swap}{clockwise})"
+        "action {action} does not exist: actions are 0 to {last} (action a sows {pit}{swap}{clockwise})"
     ))
 }
 

@@ -109,6 +109,15 @@ impl PyGame {
         self.variant.rows()
     }
 
+    /// Whether a move may start from a pit of either row (``pits = "any"``,
+    /// Eson Xorgol): the sowings are then the actions ``0`` to
+    /// ``2 * pits_per_side - 1``, counted from the mover's left round the
+    /// board (the mover's row, then the other row from its owner's left).
+    #[getter]
+    fn any_pits(&self) -> bool {
+        self.variant.any_pits()
+    }
+
     /// Pits in each row of the board (``pits_per_side`` of
     /// :func:`load_game`): ``pits_per_side`` on two rows, half of it on four.
     #[getter]
@@ -144,7 +153,8 @@ impl PyGame {
         2
     }
 
-    /// Number of distinct actions: ``pits_per_side`` sowings, plus the swap
+    /// Number of distinct actions: ``pits_per_side`` sowings (twice that
+    /// where a move may start from either row, ``any_pits``), plus the swap
     /// when the variant has the pie rule; where the mover chooses a pit's
     /// direction, ``2 * pits_per_side + 1`` (the swap's number, then the
     /// clockwise sowings; docs/python.md).

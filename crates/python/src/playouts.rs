@@ -1,7 +1,7 @@
 //! `random_playouts`: random games in bulk, without the GIL, and their
 //! results as numpy arrays (`Playouts`).
 
-use mancala_core::{mix64, EndReason, Game, Outcome, Position, Repetition, RepetitionWindow, Side};
+use mancala_core::{mix64, Game, Outcome, Position, Repetition, RepetitionWindow, Side};
 use mancala_engine::playout::{random_playout, SplitMix64};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
@@ -72,8 +72,9 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
             let Some(mv) = p.nth_legal_move(v, pick) else { break };
             p.play_unchecked(v, mv);
             plies += 1;
-            if cycles && !p.is_over() && window.record(&p) {
-                p.end_game(v, EndReason::Cycle);
+            if cycles && !p.is_over() {
+                let repeated = window.record(&p);
+                p.end_by_history(v, repeated, window.quiet_moves());
             }
         }
         data.push(&p, plies);

@@ -106,7 +106,7 @@ pub(crate) fn search(
         )));
     }
     let game = state.get().game.read()?.clone();
-    let n = game.variant().pits_per_side();
+    let n = game.variant().move_pits();
     let limits = SearchLimits { depth, nodes, time };
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
@@ -147,7 +147,7 @@ pub(crate) fn computer_move(
     if game.position().is_over() {
         return Err(value_error("the game is over: there is no move to choose"));
     }
-    let n = game.variant().pits_per_side();
+    let n = game.variant().move_pits();
     let mv = py.detach(|| mancala_engine::computer_move(&game, level as u8, seed));
     Ok(action_of(mv, n))
 }

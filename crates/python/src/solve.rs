@@ -163,7 +163,7 @@ pub(crate) fn solve(
             }
         })
     })?;
-    let n = variant.pits_per_side();
+    let n = variant.move_pits();
     let actions = |moves: &[Move]| {
         let mut best: Vec<i64> = moves.iter().map(|&m| action_of(m, n)).collect();
         best.sort_unstable();

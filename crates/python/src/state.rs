@@ -138,8 +138,9 @@ pub(crate) trait StateGame {
     fn pos(&self) -> &Position {
         self.game().position()
     }
+    /// The swap's action number: after the sowings, `move_pits` of them.
     fn n(&self) -> usize {
-        self.game().variant().pits_per_side()
+        self.game().variant().move_pits()
     }
     /// The legal sowings as a mask of pits (bit `k`: action `k`).
     #[inline]

@@ -1,6 +1,7 @@
 """The game API: values after known moves, the board, positions in and out, observations."""
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -121,6 +122,32 @@ def test_um_el_bagara_the_middle_pit_is_two_actions_and_the_pit_decides_the_way(
         state.apply_action(9)
     with pytest.raises(mancala.IllegalActionError, match="actions are 0 to 10"):
         state.apply_action(11)
+
+
+def test_eson_xorgol_moves_from_either_row_as_actions_0_to_2n():
+    game = mancala.load_game("eson-xorgol")
+    assert (game.pits_per_side, game.any_pits, game.num_distinct_actions()) == (5, True, 10)
+    assert not mancala.load_game("kalah").any_pits
+    # North to move: action 7 is pit 8, South's pit 3 (2 seeds into South's pits 4
+    # and 5); pit 5 held a seed, North's pit 1 after it is empty: North's pit 2 taken.
+    state = game.new_initial_state("0,0,2,0,1:40/0,3,0,0,0:44/N")
+    assert state.legal_actions() == [1, 7, 9]
+    assert list(state.legal_actions_mask()) == [i in (1, 7, 9) for i in range(10)]
+    state.apply_action(7)
+    assert state.position() == "0,0,0,1,2:40/0,0,0,0,0:47/S"
+    assert state.string_to_action("5") == 4
+    with pytest.raises(mancala.IllegalActionError, match="actions are 0 to 9"):
+        state.apply_action(10)
+    # Moves without a capture end the game (here 4 instead of the preset's 100),
+    # the seeds left split: two lone seeds walk on and never capture.
+    text = (Path(__file__).parents[3] / "crates/core/variants/eson-xorgol.toml").read_text()
+    quick = mancala.load_game(variant_text=text.replace("quiet_moves = 100", "quiet_moves = 4"))
+    state = quick.new_initial_state("1,0,0,0,0:44/0,0,1,0,0:44/S")
+    for action in (0, 2, 1):
+        state.apply_action(action)
+        assert not state.is_terminal()
+    state.apply_action(3)
+    assert state.position() == "0,0,0,0,0:45/0,0,0,0,0:45/S#quiet-moves"
 
 
 def test_vai_lung_thlan_takes_single_stones_on_either_row():

@@ -137,10 +137,12 @@ function pebbles(group, list) {
 const sideName = (side) => (side === 'south' ? 'South' : 'North');
 const seedWord = (n) => (n === 1 ? '1 seed' : `${n} seeds`);
 
-// Draws `view` ({n, south, north, stores}) into `svg`. `opts`: mover (the
-// side whose pits are numbered for play), legal (Set of pit numbers that
-// can be clicked now), last (cell of the last move's pit), hint (pit
+// Draws `view` ({n, south, north, stores, any}) into `svg`. `opts`: mover
+// (the side whose pits are numbered for play), legal (Set of pit numbers
+// that can be clicked now), last (cell of the last move's pit), hint (pit
 // number), active (the cell a seed was just sown into), captured (cell).
+// Where a move may start from either row (`view.any`), the other row's
+// pits are the mover's moves n + 1 to 2n, clickable and numbered so.
 export function draw(svg, view, opts = {}) {
   const n = view.n;
   const four = Boolean(view.four);
@@ -177,25 +179,29 @@ export function draw(svg, view, opts = {}) {
     for (let pit = 1; pit <= pits; pit++) {
       const { x, y } = pitCentre(n, side, pit, four);
       const count = row[pit - 1];
-      const playable = opts.mover === side && opts.legal && opts.legal.has(String(pit));
+      // The move that sows this pit: its number, or under `any` the other
+      // row's number counted on from the mover's (null: none).
+      const other = view.any && opts.mover && opts.mover !== side;
+      const move = opts.mover === side ? pit : other ? pit + n : null;
+      const playable = move !== null && opts.legal && opts.legal.has(String(move));
       const classes = ['pit', side];
       if (playable) classes.push('legal');
       if (sameCell(opts.last, side, pit)) classes.push('last');
       if (sameCell(opts.active, side, pit)) classes.push('active');
       if (sameCell(opts.captured, side, pit)) classes.push('captured');
-      if (opts.hint && opts.mover === side && String(opts.hint) === String(pit)) classes.push('hinted');
+      if (opts.hint && move !== null && String(opts.hint) === String(move)) classes.push('hinted');
       // A pit the opponent has claimed (Toguz Kumalak's tuzdyk): what falls
       // in it goes to the claimer's store.
       const owner = claimer(view, side, pit);
       if (owner) classes.push('claimed', `by-${owner}`);
       const claim = owner ? `, claimed by ${sideName(owner)}: its seeds go to ${sideName(owner)}'s store` : '';
-      const label = `${sideName(side)} pit ${pit}: ${seedWord(count)}${claim}${playable ? ', sow it' : ''}${classes.includes('last') ? ', the last move' : ''}`;
+      const label = `${sideName(side)} pit ${pit}: ${seedWord(count)}${claim}${playable ? `, sow it${other ? ` (move ${move})` : ''}` : ''}${classes.includes('last') ? ', the last move' : ''}`;
       const g = el('g', {
         class: classes.join(' '),
         'data-side': side,
         'data-pit': `${side}-${pit}`,
         'data-seeds': count,
-        'data-play': playable ? pit : null,
+        'data-play': playable ? move : null,
         role: playable ? 'button' : 'img',
         tabindex: playable ? 0 : null,
         'aria-label': label,
@@ -207,7 +213,7 @@ export function draw(svg, view, opts = {}) {
       if (owner) g.append(el('text', { class: 'claim-mark', x: x + PIT_R - 4, y: y - PIT_R + 14, 'text-anchor': 'middle', 'aria-hidden': 'true' }, '\u00d7'));
       // The pit's number, from its owner's left, outside the row.
       const ly = side === 'south' ? y + PIT_R + 24 : y - PIT_R - 13;
-      g.append(el('text', { class: `pit-number${opts.mover === side ? ' mover' : ''}`, x, y: ly, 'text-anchor': 'middle', 'aria-hidden': 'true' }, pit));
+      g.append(el('text', { class: `pit-number${move !== null ? ' mover' : ''}`, x, y: ly, 'text-anchor': 'middle', 'aria-hidden': 'true' }, move !== null ? move : pit));
       svg.append(g);
     }
   }
@@ -235,6 +241,7 @@ export function viewOf(state) {
     north: [...state.north],
     stores: { ...state.stores },
     claimed: state.claimed ? { ...state.claimed } : null,
+    any: Boolean(state.any_pits),
   };
 }
 

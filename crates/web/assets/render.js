@@ -113,7 +113,11 @@ export function canPlay() {
 function lastCell(shown) {
   const lm = shown && shown.last_move;
   if (!lm || lm.move === 'swap') return null;
-  return { side: lm.mover, pit: parseInt(lm.move, 10) };
+  // Past the mover's row (`any_pits`): the other row's pit, from its owner's left.
+  const n = shown.state.pits_per_side;
+  const k = parseInt(lm.move, 10);
+  if (shown.state.any_pits && k > n) return { side: lm.mover === 'south' ? 'north' : 'south', pit: k - n };
+  return { side: lm.mover, pit: k };
 }
 
 const phone = window.matchMedia('(max-width: 600px)');

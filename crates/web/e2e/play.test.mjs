@@ -404,6 +404,31 @@ test('um-el-bagara: the middle pit is clicked, then a direction chosen; a whole 
   const onBoard = [...state.south, ...state.north].reduce((a, b) => a + b, 0);
   assert.equal(state.stores.south + state.stores.north + onBoard, 50);
   await shot(page, 'um-el-bagara-over');
+});
+
+test('eson-xorgol: both rows are clickable for the mover, the other row numbered on', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'eson-xorgol', pits: 3, seeds: 2, south: 'human', north: 'computer:1' });
+  const byNumber = (a, b) => Number(a) - Number(b);
+  let fromOtherRow = 0;
+  for (let clicks = 0; clicks < 8; clicks++) {
+    await waitForTurn(page);
+    const moves = await pageMoves(page);
+    const state = await expectBoard(page, game, moves);
+    if (state.over) break;
+    assert.equal(state.any_pits, true);
+    // Every legal move is a pit to click, on either row: North's pits are
+    // South's moves 4 to 6.
+    const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+    assert.deepEqual([...clickable].sort(byNumber), [...state.legal].sort(byNumber));
+    const numbers = await page.$$eval('#board .pit.north .pit-number', (els) => els.map((e) => e.textContent));
+    assert.deepEqual([...numbers].sort(byNumber), ['4', '5', '6']);
+    const pick = [...clickable].sort(byNumber).at(-1);
+    if (Number(pick) > 3) fromOtherRow += 1;
+    await page.click(`#board [data-play="${pick}"]`);
+  }
+  assert.ok(fromOtherRow > 0, 'a move from North\'s row was clicked');
+  await shot(page, 'eson-xorgol-3x2');
   await closePage(page);
 });
 

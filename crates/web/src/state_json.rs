@@ -45,6 +45,12 @@ pub struct StateJson {
     /// variants of one round.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub rounds: bool,
+    /// Where a move may start from either row (`pits = "any"`): `true`, and
+    /// the moves in `legal` number the mover's row 1 to n and the other
+    /// row n + 1 to 2n from its owner's left. Left out of the JSON
+    /// otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub any_pits: bool,
 }
 
 /// A board of four rows: each player's outer and inner row.
@@ -123,6 +129,7 @@ impl StateJson {
                 FourRows { pits_per_row: rows, south: two(Side::South), north: two(Side::North) }
             }),
             rounds: v.rules().rounds.is_some(),
+            any_pits: v.any_pits(),
         }
     }
 }

@@ -144,6 +144,35 @@ async fn state_of_hus_gives_its_four_rows_and_the_seeds_taken_into_the_hand() {
     assert!(kalah.json["state"].get("rows").is_none(), "{}", kalah.text);
 }
 
+/// Eson Xorgol: nobody owns a pit, so the legal moves run 1 to 2n (the
+/// other row from n + 1), the state says so (`any_pits`), and a move from
+/// the other row is told from that row's pit.
+#[tokio::test]
+async fn state_of_eson_xorgol_gives_moves_of_both_rows() {
+    //        North   3  2  1
+    //               [2][2][2]
+    //               [2][2][2]
+    //        South   1  2  3
+    // South's 5 is North's pit 2: one seed into North's 3, one into
+    // South's 1, which held seeds; the next pit, South's 2, is not empty.
+    let game = json!({"variant": "eson-xorgol", "pits_per_side": 3, "seeds": 2});
+    let r = post(&app(), "/api/state", json!({"game": game, "moves": []})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["state"]["legal"], json!(["1", "2", "3", "4", "5", "6"]));
+    assert_eq!(r.json["state"]["any_pits"], true);
+    let r = post(&app(), "/api/state", json!({"game": game, "moves": ["5"]})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let events = &r.json["last_move"]["events"];
+    assert_eq!(events[0], json!({"pick": {"side": "north", "pit": 2}, "seeds": 2}));
+    assert_eq!(events[2], json!({"drop": {"side": "south", "pit": 1}}));
+    assert_eq!(r.json["state"]["position"], "3,2,2:0/2,0,3:0/N");
+    let r = post(&app(), "/api/state", json!({"game": game, "moves": ["7"]})).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+    assert!(r.text.contains("pits are numbered 1 to 6"), "{}", r.text);
+    let kalah = post(&app(), "/api/state", kalah(&["3"])).await;
+    assert!(kalah.json["state"].get("any_pits").is_none(), "{}", kalah.text);
+}
+
 #[tokio::test]
 async fn state_before_any_move_offers_no_last_move_and_after_the_first_the_swap() {
     let app = app();

@@ -31,7 +31,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mancala_core::{EndReason, Move, Position, Variant, MAX_MOVES};
+use mancala_core::{Move, Position, Variant, MAX_MOVES};
 
 use super::endgame::{Known, Lookup};
 use super::eval::Evaluator;
@@ -229,9 +229,7 @@ impl<'a> Worker<'a> {
         for mv in moves.iter() {
             let mut child = *pos;
             child.play_unchecked(self.v, mv);
-            if self.path.repeats(&child) {
-                child.end_game(self.v, EndReason::Cycle);
-            }
+            self.path.end_by_history(self.v, pos, &mut child);
             out[n] = (order::key(self.history, pos, mv, &child, tt_move), Child { mv, pos: child });
             n += 1;
         }

@@ -5,7 +5,10 @@
 //! search does the same against the game's history followed by the search
 //! path: a move leading to a position already on that line ends the game
 //! there with the rules' cycle outcome (`Position::end_game(.., Cycle)`), so
-//! cycles are scored exactly as the rules would score them.
+//! cycles are scored exactly as the rules would score them. The end after
+//! `end.quiet_moves` moves without a capture is found on the same line: the
+//! positions of the segment number those moves, so the segment's set (in
+//! the key, below) fixes it too.
 //!
 //! Stores never shrink and they are part of a position, so only the
 //! positions since the stores last changed (the *reversible segment*, all
@@ -19,7 +22,7 @@
 //! plain key, so transpositions there are shared freely. Variants without
 //! the rule (Kalah: every game ends anyway) never pay for any of this.
 
-use mancala_core::{Game, Position, Repetition, Side};
+use mancala_core::{Game, Position, Repetition, Side, Variant};
 
 use super::hash::position_hash;
 
@@ -68,13 +71,31 @@ impl Path {
         }
     }
 
-    /// Whether `child`, reached from the position entered last, repeats a
-    /// position of the line.
+    /// Ends `child`, reached from `parent` by one move, as the game's
+    /// history would: when it repeats a position of the line, or makes the
+    /// moves in a row without a capture reach `end.quiet_moves` (one scan
+    /// of the line's positions with the child's stores, `parent` first,
+    /// which number those moves; [`Position::end_by_history`] decides).
+    /// `parent` may have been entered already or not (the children are
+    /// listed before their parent is entered).
     #[inline]
-    pub fn repeats(&self, child: &Position) -> bool {
-        self.enabled
-            && !child.is_over()
-            && self.positions.iter().rev().take_while(|p| same_stores(p, child)).any(|p| p == child)
+    pub fn end_by_history(&self, v: &Variant, parent: &Position, child: &mut Position) {
+        if !self.enabled || child.is_over() {
+            return;
+        }
+        let entered = self.positions.last() == Some(parent);
+        let before = &self.positions[..self.positions.len() - entered as usize];
+        let mut quiet = 0;
+        for p in std::iter::once(parent).chain(before.iter().rev()) {
+            if !same_stores(p, child) {
+                break;
+            }
+            if p == child {
+                return child.end_by_history(v, true, quiet + 1);
+            }
+            quiet += 1;
+        }
+        child.end_by_history(v, false, quiet);
     }
 
     /// Whether nothing on the line before `pos` (the position about to be

@@ -14,7 +14,7 @@
 //! better is better still (its score a lower bound). Stopped before that,
 //! or in an analysis (every move's value at one depth), it is dropped.
 
-use mancala_core::{EndReason, Move, Position};
+use mancala_core::{Move, Position};
 
 use super::endgame::Known;
 use super::hash::{position_hash, with_history};
@@ -226,9 +226,7 @@ impl Worker<'_> {
             pushed += 1;
             let mut child = pos;
             child.play_unchecked(v, mv);
-            if self.path.repeats(&child) {
-                child.end_game(v, EndReason::Cycle);
-            }
+            self.path.end_by_history(v, &pos, &mut child);
             history = self.path.child_history(&pos, hash, history, &child);
             pos = child;
         }

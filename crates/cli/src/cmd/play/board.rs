@@ -30,6 +30,24 @@ pub struct BoardView<'a> {
     /// Rows of pits on the board: 2, or 4 (each player owns two rows; see
     /// [`draw_four_rows`]).
     pub rows: usize,
+    /// A move may start from either row (`pits = "any"`): the numbers are
+    /// shown by both rows, the other row's counted on from the mover's
+    /// (`n + 1` to `2n` from its owner's left).
+    pub any_pits: bool,
+}
+
+/// The rows whose pit numbers are shown and the number of `side`'s pit 1
+/// less one: the mover's row from 0, and under `pits = "any"` the other
+/// row from n.
+fn number_offset(view: &BoardView, side: Side) -> Option<usize> {
+    let mover = view.numbers_for?;
+    if side == mover {
+        Some(0)
+    } else if view.any_pits {
+        Some(view.pos.pits_per_side())
+    } else {
+        None
+    }
 }
 
 fn styled(style: Style, text: &str) -> String {
@@ -111,9 +129,12 @@ fn draw_compact(view: &BoardView, cw: usize) -> String {
         };
         format!("    |{}|\n", cells.concat())
     };
-    let numbers = |side: Side| -> String {
-        let order: Vec<usize> =
-            if side == Side::North { (1..=n).rev().collect() } else { (1..=n).collect() };
+    let numbers = |side: Side, from: usize| -> String {
+        let order: Vec<usize> = if side == Side::North {
+            (from + 1..=from + n).rev().collect()
+        } else {
+            (from + 1..=from + n).collect()
+        };
         let nums: String = order
             .iter()
             .map(|k| if cw == 4 { format!(" {k:>2} ") } else { format!("{k:>2} ") })
@@ -123,8 +144,8 @@ fn draw_compact(view: &BoardView, cw: usize) -> String {
     let border = format!("    +{}+\n", "-".repeat(cw * n));
     let mut out = String::new();
     out.push_str(&label(view, Side::North));
-    if view.numbers_for == Some(Side::North) {
-        out.push_str(&numbers(Side::North));
+    if let Some(from) = number_offset(view, Side::North) {
+        out.push_str(&numbers(Side::North, from));
     }
     out.push_str(&border);
     out.push_str(&row(Side::North));
@@ -137,8 +158,8 @@ fn draw_compact(view: &BoardView, cw: usize) -> String {
     );
     out.push_str(&row(Side::South));
     out.push_str(&border);
-    if view.numbers_for == Some(Side::South) {
-        out.push_str(&numbers(Side::South));
+    if let Some(from) = number_offset(view, Side::South) {
+        out.push_str(&numbers(Side::South, from));
     }
     out.push_str(&label(view, Side::South));
     out
@@ -338,9 +359,12 @@ fn draw_full(view: &BoardView) -> String {
     // North's pits run from right to left on top: its pit 1 is on the right.
     let top: Vec<String> = (0..n).rev().map(|k| cell(Side::North, k)).collect();
     let bottom: Vec<String> = (0..n).map(|k| cell(Side::South, k)).collect();
-    let numbers = |side: Side| -> String {
-        let order: Vec<usize> =
-            if side == Side::North { (1..=n).rev().collect() } else { (1..=n).collect() };
+    let numbers = |side: Side, from: usize| -> String {
+        let order: Vec<usize> = if side == Side::North {
+            (from + 1..=from + n).rev().collect()
+        } else {
+            (from + 1..=from + n).collect()
+        };
         let nums: Vec<String> = order.iter().map(|k| format!(" {k:>3} ")).collect();
         format!("       {}\n", styled(NUMBERS, nums.join(" ").trim_end()))
     };
@@ -350,8 +374,8 @@ fn draw_full(view: &BoardView) -> String {
     let mut out = String::new();
     let label = |side: Side| label(view, side);
     out.push_str(&label(Side::North));
-    if view.numbers_for == Some(Side::North) {
-        out.push_str(&numbers(Side::North));
+    if let Some(from) = number_offset(view, Side::North) {
+        out.push_str(&numbers(Side::North, from));
     }
     out.push_str(&border);
     let _ = writeln!(out, "|{blank}|{}|{blank}|", top.join("|"));
@@ -359,8 +383,8 @@ fn draw_full(view: &BoardView) -> String {
     let _ = writeln!(out, "|{}{}{}|", store(Side::North), inner, store(Side::South));
     let _ = writeln!(out, "|{blank}|{}|{blank}|", bottom.join("|"));
     out.push_str(&border);
-    if view.numbers_for == Some(Side::South) {
-        out.push_str(&numbers(Side::South));
+    if let Some(from) = number_offset(view, Side::South) {
+        out.push_str(&numbers(Side::South, from));
     }
     out.push_str(&label(Side::South));
     out
@@ -440,6 +464,7 @@ mod tests {
             numbers_for: Some(Side::North),
             labels: labels(),
             rows: 2,
+            any_pits: false,
         };
         let full = plain(&draw(&view, None));
         assert!(
@@ -460,6 +485,7 @@ mod tests {
             numbers_for: Some(Side::North),
             labels: ["P1".to_string(), "P2".to_string()],
             rows: 2,
+            any_pits: false,
         };
         let text = plain(&draw(&view, Some(40)));
         assert_eq!(
@@ -501,6 +527,7 @@ mod tests {
             numbers_for: Some(Side::South),
             labels: labels(),
             rows: 2,
+            any_pits: false,
         };
         golden("board_kalah_start", &plain(&draw(&view, None)));
     }
@@ -515,6 +542,7 @@ mod tests {
             numbers_for: Some(Side::North),
             labels: labels(),
             rows: 2,
+            any_pits: false,
         };
         let text = draw(&view, None);
         golden("board_kalah_north_to_move", &plain(&text));
@@ -530,6 +558,7 @@ mod tests {
             numbers_for: None,
             labels: labels(),
             rows: 2,
+            any_pits: false,
         };
         golden("board_kalah_1x12_over", &plain(&draw(&view, None)));
         let g = game("oware", Some(10), Some(12), &["10", "1"]);
@@ -539,6 +568,7 @@ mod tests {
             numbers_for: Some(Side::South),
             labels: labels(),
             rows: 2,
+            any_pits: false,
         };
         golden("board_oware_10x12", &plain(&draw(&view, None)));
     }
@@ -554,6 +584,7 @@ mod tests {
             numbers_for: Some(Side::North),
             labels: ["South".to_string(), "North".to_string()],
             rows: 4,
+            any_pits: false,
         };
         // 40 columns: the same rows, untagged.
         let narrow = plain(&draw(&view, Some(40)));

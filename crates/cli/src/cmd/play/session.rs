@@ -160,7 +160,7 @@ fn legal_pits(game: &Game) -> Vec<usize> {
 /// may be sown either way, every sowing written out (`1, 3ccw, 3cw, 4`).
 fn legal_text(game: &Game) -> String {
     if !game.variant().chooses_direction() {
-        return pit_list(&legal_pits(game));
+        return legal_pits_text(game);
     }
     let sowings: Vec<String> =
         game.legal_moves().iter().filter(|&m| m != Move::Swap).map(|m| m.to_string()).collect();
@@ -173,6 +173,40 @@ fn pit_words(mv: Move) -> String {
         Move::Directed(k, Direction::Clockwise) => format!("pit{NBSP}{}{NBSP}clockwise", k + 1),
         Move::Directed(k, _) => format!("pit{NBSP}{}{NBSP}counter-clockwise", k + 1),
         _ => format!("pit{NBSP}{}", mv.sown_pit().unwrap_or(0) + 1),
+    }
+}
+
+/// The legal pits as the prompt and the messages list them: `1, 3-6`;
+/// where a move may start from either row (`pits = "any"`), the mover's
+/// row and the other row apart: `1-5 in your row, 8-10 in North's row`.
+fn legal_pits_text(game: &Game) -> String {
+    let legal = legal_pits(game);
+    let v = game.variant();
+    if !v.any_pits() {
+        return pit_list(&legal);
+    }
+    let n = v.pits_per_side();
+    let (own, other): (Vec<usize>, Vec<usize>) = legal.iter().partition(|&&k| k <= n);
+    let other_side = side_name(!game.position().to_move());
+    let mut parts = Vec::new();
+    if !own.is_empty() {
+        parts.push(format!("{} in your row", pit_list(&own)));
+    }
+    if !other.is_empty() {
+        parts.push(format!("{} in {other_side}'s row", pit_list(&other)));
+    }
+    parts.join(", ")
+}
+
+/// The pit a move sows from, as a side and a 0-based pit of that side's
+/// row: the mover's pit `k`, or past their row (`pits = "any"`) the
+/// opponent's pit `k - n`.
+fn sown_pit(v: &Variant, mover: Side, k: usize) -> (Side, usize) {
+    let n = v.pits_per_side();
+    if k < n {
+        (mover, k)
+    } else {
+        (!mover, k - n)
     }
 }
 
@@ -438,7 +472,7 @@ impl Session {
         let last = match game.moves() {
             [.., Move::Sow(k) | Move::Directed(k, _)] => {
                 let mover = positions[positions.len() - 2].to_move();
-                Some((mover, *k as usize))
+                Some(sown_pit(game.variant(), mover, *k as usize))
             }
             // A swap turns the board round: the opening pit is now on the
             // other side.
@@ -467,6 +501,7 @@ impl Session {
             numbers_for: (numbers && !pos.is_over()).then(|| pos.to_move()),
             labels: [label(Side::South), label(Side::North)],
             rows: game.variant().rows(),
+            any_pits: game.variant().any_pits(),
         };
         board::draw(&view, self.width)
     }
@@ -633,6 +668,11 @@ impl Session {
                 Direction::CounterClockwise => " counter-clockwise",
             });
         }
+        let (row, pit) = sown_pit(game.variant(), mover, k as usize);
+        if row != mover {
+            // A pit of the other row (`pits = "any"`), named by its owner's number too.
+            let _ = write!(s, " ({}'s pit{NBSP}{})", side_name(row), pit + 1);
+        }
         if report.relays > 0 {
             let _ = write!(
                 s,
@@ -789,7 +829,7 @@ impl Session {
         let intro = Side::ALL.map(|side| self.introduction(side, v.rows())).join("\n");
         let _ = writeln!(
             self.out,
-            "{} to move: enter the number of one of your pits (1-{n}, shown {}) to sow its seeds.\n\
+            "{} to move: enter the number of {} to sow its seeds.\n\
              {intro}\n\
              Commands:\n  \
                help        this text\n  \
@@ -800,11 +840,24 @@ impl Session {
                quit        save the game to {} and leave\n\
              The rules ({name}): {description}.",
             side_name(mover),
-            match (v.rows(), mover) {
-                (4, Side::South) => "below your rows",
-                (4, _) => "above your rows",
-                (_, Side::South) => "below your row",
-                _ => "above your row",
+            if v.any_pits() {
+                // Nobody owns a pit (`pits = "any"`).
+                format!(
+                    "a pit of either row holding seeds (1-{n} your row, {}-{} the other row from \
+                     its owner's left; shown by each row)",
+                    n + 1,
+                    2 * n
+                )
+            } else {
+                format!(
+                    "one of your pits (1-{n}, shown {})",
+                    match (v.rows(), mover) {
+                        (4, Side::South) => "below your rows",
+                        (4, _) => "above your rows",
+                        (_, Side::South) => "below your row",
+                        _ => "above your row",
+                    }
+                )
             },
             self.autosave.path.display()
         );
