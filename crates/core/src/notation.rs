@@ -98,7 +98,10 @@ impl FromStr for Move {
                     _ => Err(ParseMoveError::NoSuchPit(quote(number))),
                 };
             }
-            return Err(ParseMoveError::NotADirection(quote(t)));
+            // Letters after the number: meant as a direction.
+            if suffix.bytes().all(|b| b.is_ascii_alphabetic()) {
+                return Err(ParseMoveError::NotADirection(quote(t)));
+            }
         }
         Err(ParseMoveError::NotAMove(quote(t)))
     }
