@@ -1366,8 +1366,8 @@ fn random_games(
             if played.len() >= max_moves {
                 break;
             }
-            if moves.is_empty() && game.round_number() >= 4 {
-                break; // four rounds a match are enough to compare
+            if moves.is_empty() && game.round_number() >= 3 {
+                break; // three rounds a match are enough to compare
             }
             if moves.is_empty() {
                 // The round is over: the next one, while the match goes on.
