@@ -246,6 +246,10 @@ fn rules(b: &mut Bytes) -> Rules {
             if r.end.repetition == Repetition::Split {
                 r.end.repetition = Repetition::Owner;
             }
+            if r.end.seeds_left == SeedsLeft::Split {
+                r.end.seeds_left = SeedsLeft::Owner;
+            }
+            r.end.quiet_moves = 0;
             r.claim = ClaimRules::default();
             r.board.rows = 2;
             r.board.start = StartPits::All;

@@ -1354,6 +1354,24 @@ impl Rules {
                     .into(),
             );
         }
+        if self.end.quiet_moves > 0 {
+            problem(
+                "end.quiet_moves",
+                self.end.quiet_moves.to_string(),
+                "0 with [rounds] (no source plays both: a round's moves without a capture are \
+                 not counted)"
+                    .into(),
+            );
+        }
+        if self.end.seeds_left == SeedsLeft::Split {
+            problem(
+                "end.seeds_left",
+                "\"split\"".into(),
+                "another rule with [rounds] (a split leaves an odd seed on the board, and the \
+                 next round is filled from the stores alone)"
+                    .into(),
+            );
+        }
         if self.end.repetition == Repetition::Split {
             problem(
                 "end.repetition",

@@ -475,8 +475,11 @@ impl<'a> Reference<'a> {
         let len = ring.len();
         let mut b = board.clone();
         let mut seen: HashSet<(Board, usize)> = HashSet::new();
-        // The ring index of the pit picked up: the mover's pit k.
-        let mut start = ring.iter().position(|&c| c == Cell::Pit(mover, k)).unwrap();
+        // The ring index of the pit picked up: the mover's pit k, or past
+        // their row (`pits = "any"`) the opponent's pit k - n.
+        let picked =
+            if k < self.n { Cell::Pit(mover, k) } else { Cell::Pit(1 - mover, k - self.n) };
+        let mut start = ring.iter().position(|&c| c == picked).unwrap();
         let mut last = ring[start];
         let mut looped = false;
         let mut piles = 0u64;
@@ -1612,6 +1615,10 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
             if r.end.repetition == Repetition::Split {
                 r.end.repetition = Repetition::Owner;
             }
+            if r.end.seeds_left == SeedsLeft::Split {
+                r.end.seeds_left = SeedsLeft::Owner;
+            }
+            r.end.quiet_moves = 0;
             r.claim = ClaimRules::default();
             if r.board.rows == 4 {
                 r.rounds = None;
@@ -1907,6 +1914,8 @@ fn custom_rules_match_reference_in_random_games() {
                         && (rules.turn.pie_rule
                             || rules.end.majority
                             || rules.end.repetition == Repetition::Split
+                            || rules.end.seeds_left == SeedsLeft::Split
+                            || rules.end.quiet_moves > 0
                             || rules.claim.count > 0
                             || rules.board.rows == 4
                             || rules.sows_other_ways()

@@ -65,6 +65,7 @@ pub fn random_playout(
     window: &mut RepetitionWindow,
 ) -> (Position, u32) {
     let cycles = v.rules().end.repetition != Repetition::None;
+    let quiet = v.rules().end.quiet_moves > 0;
     let mut p = *start;
     window.clear();
     if cycles {
@@ -91,7 +92,11 @@ pub fn random_playout(
         plies += 1;
         if cycles && !p.is_over() {
             let repeated = window.record(&p);
-            p.end_by_history(v, repeated, window.quiet_moves());
+            // Only when something can end the game (a repeat, or quiet moves
+            // counted): the common case stays one branch.
+            if repeated || quiet {
+                p.end_by_history(v, repeated, window.quiet_moves());
+            }
         }
     }
     (p, plies)

@@ -38,6 +38,7 @@ struct PlayoutData {
 fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
     let v = game.variant();
     let cycles = v.rules().end.repetition != Repetition::None;
+    let quiet = v.rules().end.quiet_moves > 0;
     let mut base = RepetitionWindow::new();
     if cycles {
         for p in game.positions() {
@@ -74,7 +75,11 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
             plies += 1;
             if cycles && !p.is_over() {
                 let repeated = window.record(&p);
-                p.end_by_history(v, repeated, window.quiet_moves());
+                // Only when something can end the game (a repeat, or quiet moves
+                // counted): the common case stays one branch.
+                if repeated || quiet {
+                    p.end_by_history(v, repeated, window.quiet_moves());
+                }
             }
         }
         data.push(&p, plies);
