@@ -665,16 +665,17 @@ impl Position {
             EndReason::Cycle | EndReason::QuietMoves
                 if rules.end.repetition == Repetition::Split =>
             {
-                // Only the odd seed stays, in the first pit of the player to move.
-                let k = self.to_move.index() * self.pits_per_side();
+                // Only the odd seed stays, in the first pit of the player to
+                // move not claimed by the opponent.
+                let k = self.odd_seed_pit();
                 let odd_seed_only = south + north == self.cells[k] as u32 && self.cells[k] <= 1;
                 if odd_seed_only {
                     Ok(())
                 } else {
                     fail(format!(
                         "after a {} under {} the seeds left are split between the stores \
-                         (an odd seed stays in the first pit of the player to move), and the \
-                         pits hold {} seeds",
+                         (an odd seed stays in the first unclaimed pit of the player to \
+                         move), and the pits hold {} seeds",
                         reason.name(),
                         v.name(),
                         south + north
@@ -683,14 +684,14 @@ impl Position {
             }
             _ if rules.end.seeds_left == crate::SeedsLeft::Split => {
                 // Split as after a cycle: only the odd seed stays.
-                let k = self.to_move.index() * self.pits_per_side();
+                let k = self.odd_seed_pit();
                 if south + north == self.cells[k] as u32 && self.cells[k] <= 1 {
                     Ok(())
                 } else {
                     fail(format!(
                         "under {} the seeds left are split between the stores (an odd seed \
-                         stays in the first pit of the player to move), and the pits hold {} \
-                         seeds",
+                         stays in the first unclaimed pit of the player to move), and the pits \
+                         hold {} seeds",
                         v.name(),
                         south + north
                     ))

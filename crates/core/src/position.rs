@@ -1423,18 +1423,35 @@ impl Position {
     }
 
     /// The seeds left split evenly between the stores; an odd seed stays on
-    /// the board, in the first pit of the player to move.
+    /// the board, in [`Position::odd_seed_pit`].
     fn split_seeds_left(&mut self) {
         let n = self.n as usize;
         let left = self.side_seeds(Side::South) + self.side_seeds(Side::North);
         let half = (left / 2) as u8;
+        let odd_pit = self.odd_seed_pit();
         self.cells[..2 * n].fill(0);
         if left % 2 == 1 {
-            self.cells[self.to_move.index() * n] = 1;
+            self.cells[odd_pit] = 1;
         }
         self.cells[STORE_CELL] += half;
         self.cells[STORE_CELL + 1] += half;
         self.reoccupy();
+    }
+
+    /// The pit cell where an odd seed stays when the seeds left are split
+    /// (`repetition = "split"`, `seeds_left = "split"`): the first pit of
+    /// the player to move that the opponent has not claimed (rule
+    /// `claim`), else the opponent's first pit not claimed. A player claims
+    /// at most one pit, so only a board of one pit a side with both pits
+    /// claimed has none; its pits never hold a seed, so nothing is split.
+    pub(crate) fn odd_seed_pit(&self) -> usize {
+        let n = self.n as usize;
+        let mover = self.to_move;
+        let first_free = |side: Side| {
+            let claimed = self.claimed_pit(side.opponent());
+            (0..n).find(|&k| claimed != Some(k)).map(|k| side.index() * n + k)
+        };
+        first_free(mover).or_else(|| first_free(mover.opponent())).unwrap_or(0)
     }
 
     /// The seeds left on the board go to their owners, or all to the

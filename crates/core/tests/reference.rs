@@ -1077,7 +1077,7 @@ impl<'a> Reference<'a> {
     }
 
     /// The seeds left split evenly between the stores, an odd one left in
-    /// the first pit of the player to move.
+    /// the first pit of the player to move that is not claimed.
     fn split(&self, q: &mut RefPos, stats: &mut Stats) {
         let left = q.board.side_sum(0) + q.board.side_sum(1);
         if left > 0 {
@@ -1091,7 +1091,16 @@ impl<'a> Reference<'a> {
         }
         if left % 2 == 1 {
             stats.split_odd += 1;
-            q.board.pits[q.to_move][0] = 1;
+            // The mover's first pit the opponent has not claimed, else the
+            // opponent's first pit the mover has not claimed.
+            let (m, o) = (q.to_move, 1 - q.to_move);
+            let n = q.board.pits[m].len();
+            let free = |side: usize, by: usize| (0..n).find(|&k| q.board.claimed[by] != Some(k));
+            let (side, k) = match free(m, o) {
+                Some(k) => (m, k),
+                None => (o, free(o, m).expect("an odd seed left means a pit held seeds")),
+            };
+            q.board.pits[side][k] = 1;
         }
     }
 

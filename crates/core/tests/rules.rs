@@ -460,6 +460,26 @@ fn a_cycle_under_split_shares_the_seeds_left_evenly() {
 }
 
 #[test]
+fn an_odd_seed_split_after_a_cycle_stays_out_of_a_claimed_pit() {
+    //        9  8  7  6  5  4  3  2  1
+    //     8  0  0  0  0  0  0  0  0  0
+    //        x  2  0  0  0  0  0  0  1 78
+    //        1  2  3  4  5  6  7  8  9
+    // Toguz Kumalak with `repetition = "split"`: South's pit 1 is North's
+    // tuzdyk (x). Three seeds are left at a cycle: one to each store, and
+    // the odd one stays in South's first pit that is not North's, pit 2.
+    let mut rules = variant("toguz-kumalak").rules().clone();
+    rules.end.repetition = Repetition::Split;
+    let v = Variant::new(rules).unwrap();
+    let mut p = pos("x,2,0,0,0,0,0,0,1:78/0,0,0,0,0,0,0,0,0:81/S");
+    p.end_game(&v, EndReason::Cycle);
+    assert_eq!(p.to_string(), "x,1,0,0,0,0,0,0,0:79/0,0,0,0,0,0,0,0,0:82/S#cycle");
+    // It reads back as the same position, and as a finished game of `v`.
+    let again: Position = Position::from_text(&v, &p.to_string()).unwrap();
+    assert_eq!(again, p);
+}
+
+#[test]
 fn no_repetition_rule_means_no_cycle_check() {
     let mut rules = variant("oware").rules().clone();
     rules.board.stores = StorePlacement::Ring;
