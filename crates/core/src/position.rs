@@ -520,8 +520,13 @@ impl Position {
         while mask != 0 {
             let k = mask.trailing_zeros() as u8;
             if v.hot.chosen && v.pit_ways[k as usize] == 3 {
-                list.push(Move::Directed(k, Direction::CounterClockwise));
-                list.push(Move::Directed(k, Direction::Clockwise));
+                // A pit is legal when one of its ways is; under relays that
+                // may never end, each way is judged by its own sowing.
+                for way in [Direction::CounterClockwise, Direction::Clockwise] {
+                    if !v.hot.endless_check || !self.way_endless(v, k as usize, way) {
+                        list.push(Move::Directed(k, way));
+                    }
+                }
             } else {
                 list.push(Move::Sow(k));
             }
@@ -537,6 +542,9 @@ impl Position {
     /// it is offered.
     #[inline]
     pub fn legal_count(&self, v: &Variant) -> u32 {
+        if v.hot.chosen && v.hot.endless_check {
+            return self.legal_moves(v).len() as u32;
+        }
         let pits = self.legal_pits(v);
         let either = if v.hot.chosen { (pits & self.either_ways(v)).count_ones() } else { 0 };
         pits.count_ones() + either + (self.end.is_none() && self.swap_offered()) as u32
@@ -614,7 +622,12 @@ impl Position {
             return Err(IllegalMove::TooFewSeeds { pit: k + 1, seeds, min: v.hot.min_seeds });
         }
         if self.sowable_pits(v) & (1 << k) != 0 {
-            return Ok(());
+            return match way {
+                Some(way) if v.hot.endless_check && self.way_endless(v, k, way) => {
+                    Err(IllegalMove::EndlessSowing { pit: k + 1 })
+                }
+                _ => Ok(()),
+            };
         }
         let trial = self.sow_result(v, k);
         if trial.endless {
@@ -832,8 +845,15 @@ impl Position {
         let s = self.to_move.index();
         let n = v.n;
         let own = s * n;
-        let ring = if clockwise { &v.ring_cw[s] } else { &v.ring[s] };
+        // The way the pile being sown goes: each relayed pile the other way
+        // from the pile before it under `relay_direction = "reverse"`.
+        let mut clockwise = clockwise;
+        let mut ring = if clockwise { &v.ring_cw[s] } else { &v.ring[s] };
         let len = v.ring_len;
+        // Whether a seed of this move fell in the opponent's row (rules
+        // `empty_pit_needs_crossing`, `extra_turn_uncrossed`).
+        let opp = (1 - s) * n;
+        let mut crossed = false;
         // The cell each side has claimed (none: past every cell).
         let claim_cell = |side: usize| match self.claimed[side] {
             0 => usize::MAX,
@@ -847,9 +867,12 @@ impl Position {
         let during = v.rules().capture.during_sowing;
         // The ring index of the pit being emptied.
         let mut start = if clockwise { (len - k) % len } else { k };
-        // An endless relay (`relay = "any"` or `"next"`).
-        let mut watch = EndlessWatch::new(&self.cells, start);
+        // An endless relay (`relay = "any"` or `"next"`): the board, the
+        // place and the way the next pile goes.
+        let way_key = |start: usize, clockwise: bool| start | (clockwise as usize) << 8;
+        let mut watch = EndlessWatch::new(&self.cells, way_key(start, clockwise));
         let may_loop = v.hot.relay_any || v.hot.relay_next;
+        let reverse = v.hot.relay_reverse;
         // Whether the relay lifts the pile the last seed of a pile makes in
         // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
         let lifts_here = |cells: &[u8; CELLS], c: usize| {
@@ -858,7 +881,7 @@ impl Position {
             relays && c != claims[0] && c != claims[1] && cells[c] > 1
         };
         let (last, at) = loop {
-            if may_loop && watch.endless(&self.cells, start) {
+            if may_loop && watch.endless(&self.cells, way_key(start, clockwise)) {
                 report.endless = true;
                 self.reoccupy();
                 return;
@@ -884,6 +907,7 @@ impl Position {
                 if !in_play(c) {
                     continue;
                 }
+                crossed |= c.wrapping_sub(opp) < n;
                 if c == claims[0] {
                     self.cells[STORE_CELL] += 1;
                 } else if c == claims[1] {
@@ -902,6 +926,9 @@ impl Position {
             if lifts_here(&self.cells, last) {
                 report.relays += 1;
                 start = at;
+                if reverse {
+                    (clockwise, ring, start) = self.turned(v, clockwise, start);
+                }
                 continue;
             }
             if v.hot.relay_next && last < 2 * n {
@@ -916,15 +943,54 @@ impl Position {
                 if c < 2 * n && self.cells[c] > 0 {
                     report.relays += 1;
                     start = next;
+                    if reverse {
+                        (clockwise, ring, start) = self.turned(v, clockwise, start);
+                    }
                     continue;
                 }
             }
             break (last, at);
         };
         if last != claims[0] && last != claims[1] {
-            self.settle_general(v, last, (ring, at), opening, report);
+            let before = report.captured;
+            self.settle_general(v, last, (ring, at), (opening, crossed, clockwise), report);
+            // `extra_turn_uncrossed`: the last seed in an empty pit of the
+            // mover's row (it holds 1, no capture took it), no seed of the
+            // move in the opponent's row.
+            if v.hot.extra_turn_uncrossed
+                && !crossed
+                && !opening
+                && report.captured == before
+                && last.wrapping_sub(own) < n
+                && self.cells[last] == 1
+            {
+                report.extra_turn = true;
+            }
         }
         self.reoccupy();
+    }
+
+    /// The way a relayed pile goes under `relay_direction = "reverse"`:
+    /// the other way from the pile before it, going `clockwise` and lifted
+    /// from place `start` of that way's ring. Returns the new way, its ring
+    /// and the place of the same pit on it (stores beside the board, two
+    /// rows: both rings are the 2n pits, the same pit at places `p` and
+    /// `(2n - p) % 2n`).
+    #[inline]
+    fn turned<'a>(
+        &self,
+        v: &'a Variant,
+        clockwise: bool,
+        start: usize,
+    ) -> (bool, &'a [u8; 2 * MAX_RING], usize) {
+        let s = self.to_move.index();
+        let len = v.ring_len;
+        let place = (len - start % len) % len;
+        if clockwise {
+            (false, &v.ring[s], place)
+        } else {
+            (true, &v.ring_cw[s], place)
+        }
     }
 
     /// The sowing on four rows (`rows = 4`): round the mover's own pits
@@ -1053,7 +1119,7 @@ impl Position {
         v: &Variant,
         last: usize,
         (way, at): (&[u8; 2 * MAX_RING], usize),
-        opening: bool,
+        (opening, crossed, clockwise): (bool, bool, bool),
         r: &mut MoveReport,
     ) {
         let s = self.to_move.index();
@@ -1070,7 +1136,10 @@ impl Position {
             return; // the opponent's store
         }
         let mine = last >= own && last < own + n;
-        if mine && self.cells[last] == 1 && v.empty_pit != EmptyPitCapture::Off {
+        // `empty_pit_needs_crossing`: only after a seed of the move fell in
+        // the opponent's row.
+        let may_take = crossed || !rules.capture.empty_pit_needs_crossing;
+        if mine && self.cells[last] == 1 && v.empty_pit != EmptyPitCapture::Off && may_take {
             let opposite = 2 * n - 1 - last;
             let taken = self.cells[opposite];
             if taken > 0 || v.empty_pit == EmptyPitCapture::Always {
@@ -1078,6 +1147,24 @@ impl Position {
                 self.cells[own_store] += taken + 1;
                 self.cells[opposite] = 0;
                 self.cells[last] = 0;
+                // `empty_pit_chain`: the mover's next pits the way the last
+                // pile went, while empty, take the pits opposite them.
+                let chain = rules.capture.empty_pit_chain as usize;
+                if chain > 0 {
+                    let step = if clockwise { usize::MAX } else { 1 };
+                    let mut c = last;
+                    for _ in 0..chain {
+                        c = c.wrapping_add(step);
+                        if c.wrapping_sub(own) >= n || self.cells[c] != 0 {
+                            break;
+                        }
+                        let opposite = 2 * n - 1 - c;
+                        let taken = self.cells[opposite];
+                        r.captured += taken;
+                        self.cells[own_store] += taken;
+                        self.cells[opposite] = 0;
+                    }
+                }
                 return;
             }
         }
@@ -1718,16 +1805,35 @@ impl Position {
         kept
     }
 
-    /// What sowing pit `k` would do, judged on a copy.
+    /// What sowing pit `k` would do, judged on a copy. A pit sown either
+    /// way (`sowing.direction`) is endless when both its ways are; the
+    /// rules judging feeding and grand slams go with one way only.
     fn sow_result(&self, v: &Variant, k: usize) -> SowResult {
         let mut p = *self;
         let opening = p.is_opening();
         let report = p.sow(v, k, opening);
+        let endless = report.endless
+            && !(v.hot.chosen
+                && v.pit_ways[k] == 3
+                && !self.way_endless(v, k, Direction::Clockwise));
         SowResult {
             feeds: p.occupied_row(self.to_move.opponent()) != 0,
             grand_slam: report.grand_slam,
-            endless: report.endless,
+            endless,
         }
+    }
+
+    /// Whether the sowing of the mover's pit `k` the way `way` would never
+    /// end, judged on a copy.
+    #[cold]
+    fn way_endless(&self, v: &Variant, k: usize, way: Direction) -> bool {
+        let mut p = *self;
+        let opening = p.is_opening();
+        let mut report = MoveReport::default();
+        if k < v.n && v.hot.general && !v.hot.four_rows {
+            p.sow_general_way(v, k, way == Direction::Clockwise, opening, &mut report);
+        }
+        report.endless
     }
 }
 

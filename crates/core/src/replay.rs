@@ -25,7 +25,7 @@
 use crate::position::{EndReason, IllegalMove, Position};
 use crate::rules::{
     AfterEmptyFrom, CaptureRows, EmptyPitCapture, Facing, FacingOn, GrandSlam, Parity, Relay,
-    SeedsLeft, StorePlacement, Taken,
+    RelayDirection, SeedsLeft, StorePlacement, Taken,
 };
 use crate::{Direction, Move, PitDirection, Side, Variant};
 
@@ -206,11 +206,17 @@ impl Position {
                     _ => v.pit_direction(k as usize) == PitDirection::Cw,
                 };
                 let claims = Claims::of(self);
-                let ring = sowing_ring(v, self.to_move(), clockwise, claims.out);
+                let rings = [
+                    sowing_ring(v, self.to_move(), false, claims.out),
+                    sowing_ring(v, self.to_move(), true, claims.out),
+                ];
                 let (mover, k) = (self.to_move(), k as usize);
-                let last = sow(v, mover, (k, &ring), &claims, &mut board, &mut events);
+                let (last, clockwise, crossed) =
+                    sow(v, mover, (k, &rings, clockwise), &claims, &mut board, &mut events);
                 if claims.owner(last).is_none() {
-                    capture(v, mover, (last, &ring), &claims, &mut board, &mut events);
+                    let ring = &rings[clockwise as usize];
+                    let how = (clockwise, crossed);
+                    capture(v, mover, (last, ring, how), &claims, &mut board, &mut events);
                 }
             }
         }
@@ -308,16 +314,29 @@ impl Claims {
     }
 }
 
-/// Sows the mover's pit `k` round `ring` (the places in the order the
-/// move sows them), relays and all; returns where the last seed fell.
+/// Sows the mover's pit `k` round `rings[clockwise]` (the places in the
+/// order the move sows them, counter-clockwise and clockwise), relays and
+/// all, each relayed pile the other way under `relay_direction =
+/// "reverse"`; returns where the last seed fell, the way its pile went,
+/// and whether a seed fell in the opponent's row.
 fn sow(
     v: &Variant,
     mover: Side,
-    (k, ring): (usize, &[Place]),
+    (k, rings, clockwise): (usize, &[Vec<Place>; 2], bool),
     claims: &Claims,
     board: &mut Board,
     events: &mut Vec<SowEvent>,
-) -> Place {
+) -> (Place, bool, bool) {
+    let reverse = v.rules().sowing.relay_direction == RelayDirection::Reverse;
+    let mut clockwise = clockwise;
+    let mut ring = &rings[clockwise as usize];
+    let mut crossed = false;
+    // Turns the way round at the pit at place `at` of the ring going
+    // `clockwise`: the pit's place on the other ring.
+    let turn = |clockwise: bool, at: usize| {
+        let place = rings[clockwise as usize][at];
+        rings[!clockwise as usize].iter().position(|&p| p == place).unwrap_or(0)
+    };
     let skip_origin = v.rules().sowing.skip_origin;
     let relay = v.rules().sowing.relay;
     let first_back = v.rules().sowing.first_seed_in_origin;
@@ -361,6 +380,7 @@ fn sow(
             if skip_origin && at == origin && !from_hand {
                 at = (at + 1) % ring.len();
             }
+            crossed |= matches!(ring[at], Place::Pit(side, _) if side != mover);
             match claims.owner(ring[at]) {
                 Some(owner) => board.drop_seed(Place::Store(owner), events),
                 None => {
@@ -385,10 +405,15 @@ fn sow(
             if let Some(o) = outer {
                 board.capture(o, mover, events);
             }
-            return last;
+            return (last, clockwise, crossed);
         }
         if lifts(last, board) {
             origin = at;
+            if reverse {
+                origin = turn(clockwise, origin);
+                clockwise = !clockwise;
+                ring = &rings[clockwise as usize];
+            }
             continue;
         }
         // Relay "next": after a last seed in a pit, the next place, a pit
@@ -400,9 +425,14 @@ fn sow(
             && board.seeds(ring[next]) > 0
         {
             origin = next;
+            if reverse {
+                origin = turn(clockwise, origin);
+                clockwise = !clockwise;
+                ring = &rings[clockwise as usize];
+            }
             continue;
         }
-        return last;
+        return (last, clockwise, crossed);
     }
 }
 
@@ -434,11 +464,13 @@ fn facing_capture(v: &Variant, mover: Side, last: Place, board: &Board) -> Optio
 }
 
 /// The capture or claim decided by where the last seed fell (not a
-/// claimed pit); a chain goes back along `ring`, the way the move sowed.
+/// claimed pit); a chain goes back along `ring`, the way the last pile
+/// went (`clockwise`); `crossed`: a seed of the move fell in the
+/// opponent's row.
 fn capture(
     v: &Variant,
     mover: Side,
-    (last, ring): (Place, &[Place]),
+    (last, ring, (clockwise, crossed)): (Place, &[Place], (bool, bool)),
     claims: &Claims,
     board: &mut Board,
     events: &mut Vec<SowEvent>,
@@ -448,7 +480,14 @@ fn capture(
     let Place::Pit(side, k) = last else { return };
     // Kalah: the last seed in one of the mover's own pits that was empty
     // takes the seeds opposite, and itself.
-    if side == mover && board.seeds(last) == 1 && rules.empty_pit != EmptyPitCapture::Off {
+    // `empty_pit_needs_crossing`: only after a seed of the move fell in the
+    // opponent's row.
+    let may_take = crossed || !rules.empty_pit_needs_crossing;
+    if side == mover
+        && board.seeds(last) == 1
+        && rules.empty_pit != EmptyPitCapture::Off
+        && may_take
+    {
         let opposite = Place::Pit(mover.opponent(), n - 1 - k);
         let across = board.seeds(opposite);
         if across > 0 || rules.empty_pit == EmptyPitCapture::Always {
@@ -456,6 +495,19 @@ fn capture(
                 board.capture(opposite, mover, events);
             }
             board.capture(last, mover, events);
+            // `empty_pit_chain`: the mover's next pits the way the last
+            // pile went, while empty, take the pits opposite them.
+            let mut j = k;
+            for _ in 0..rules.empty_pit_chain {
+                j = if clockwise { j.wrapping_sub(1) } else { j + 1 };
+                if j >= n || board.seeds(Place::Pit(mover, j)) > 0 {
+                    break;
+                }
+                let opposite = Place::Pit(mover.opponent(), n - 1 - j);
+                if board.seeds(opposite) > 0 {
+                    board.capture(opposite, mover, events);
+                }
+            }
             return;
         }
     }

@@ -232,6 +232,41 @@ pub struct SowingRules {
     /// its owner's view (see [`ByPit`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by_pit: Option<ByPit>,
+    /// The way each relayed pile is sown (see [`RelayDirection`]): the way
+    /// of the pile before it (the default), or the other way (Kiuthi).
+    #[serde(default, skip_serializing_if = "RelayDirection::is_same")]
+    pub relay_direction: RelayDirection,
+    /// The last seed falls in an empty pit of the mover's own row, no seed
+    /// of the move having fallen in the opponent's row, and no capture
+    /// takes it: the mover moves again (Kiuthi).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub extra_turn_uncrossed: bool,
+}
+
+/// The way a relayed pile is sown round the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RelayDirection {
+    /// The way the pile before it went.
+    #[default]
+    Same,
+    /// The other way from the pile before it: the laps of a move go back
+    /// and forth (Kiuthi).
+    Reverse,
+}
+
+impl RelayDirection {
+    fn is_same(&self) -> bool {
+        *self == RelayDirection::Same
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(c: &u8) -> bool {
+    *c == 0
 }
 
 /// Which way a move sows round the board. Counter-clockwise, a player sows
@@ -465,6 +500,16 @@ pub struct CaptureRules {
     /// Where the seeds a capture takes go (see [`Taken`]).
     #[serde(default)]
     pub taken: Taken,
+    /// With `empty_pit`: the capture only when a seed of the move fell in
+    /// the opponent's row (Kiuthi).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub empty_pit_needs_crossing: bool,
+    /// With `empty_pit`: after an empty-pit capture, up to this many of
+    /// the mover's next pits, the way the last pile went, each while
+    /// empty, take the opponent's pit opposite them too (Kiuthi: 1). 0:
+    /// off.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub empty_pit_chain: u8,
 }
 
 /// Where the last seed must fall for the capture after an empty pit
@@ -836,6 +881,18 @@ impl Rules {
             || self.end.seeds_left != SeedsLeft::Owner
             || self.sows_other_ways()
             || self.rounds.is_some()
+            || self.uses_crossing_elements()
+    }
+
+    /// Whether the rules use a relay sown back the other way, an empty-pit
+    /// capture needing the row crossed or chained, or the extra turn in an
+    /// empty pit (`relay_direction`, `empty_pit_needs_crossing`,
+    /// `empty_pit_chain`, `extra_turn_uncrossed`).
+    fn uses_crossing_elements(&self) -> bool {
+        self.sowing.relay_direction != RelayDirection::Same
+            || self.sowing.extra_turn_uncrossed
+            || self.capture.empty_pit_needs_crossing
+            || self.capture.empty_pit_chain > 0
     }
 
     /// Whether a move's relays may go round for ever (relay from any pit or
@@ -1063,6 +1120,7 @@ impl Rules {
             }
         }
         self.check_direction(&mut problem);
+        self.check_crossing(&mut problem);
         if self.end.seeds_left == SeedsLeft::LastMover && self.turn.pass {
             problem(
                 "end.seeds_left",
@@ -1259,13 +1317,6 @@ impl Rules {
                 "2 (on four rows each player sows round their own two rows, one way)",
             );
         }
-        if matches!(self.sowing.relay, Relay::Any | Relay::Next) {
-            refuse(
-                "sowing.relay",
-                format!("\"{:?}\"", self.sowing.relay).to_lowercase(),
-                "\"none\" or \"own\" (the endless sowings of these relays are judged one way only)",
-            );
-        }
         if self.turn.must_feed {
             refuse(
                 "turn.must_feed",
@@ -1289,6 +1340,79 @@ impl Rules {
                 "sowing.forced_singles",
                 "true".into(),
                 "false (the pit after a single seed is the next one counter-clockwise)",
+            );
+        }
+    }
+
+    /// The problems of `relay_direction`, `extra_turn_uncrossed`,
+    /// `empty_pit_needs_crossing` and `empty_pit_chain`.
+    fn check_crossing(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let (sowing, c) = (&self.sowing, &self.capture);
+        let reverse = sowing.relay_direction == RelayDirection::Reverse;
+        if reverse {
+            let mut refuse = |field: &str, value: &str, allowed: &str| {
+                problem(
+                    field,
+                    value.into(),
+                    format!("{allowed} when sowing.relay_direction = \"reverse\""),
+                )
+            };
+            if sowing.relay == Relay::None {
+                refuse(
+                    "sowing.relay",
+                    "\"none\"",
+                    "\"own\", \"any\" or \"next\" (relay_direction says the way of each relayed pile)",
+                );
+            }
+            if self.board.stores == StorePlacement::Ring {
+                refuse(
+                    "board.stores",
+                    "\"ring\"",
+                    "\"beside\" (a store on the ring stands after its owner's last pit counter-clockwise: a pile sown back clockwise would reach the opponent's store first)",
+                );
+            }
+            if self.four_rows() {
+                refuse("board.rows", "4", "2 (on four rows each player sows round their own two rows, one way)");
+            }
+            if self.turn.pits == MovePits::Any {
+                refuse("turn.pits", "\"any\"", "\"own\" (no source plays both)");
+            }
+        }
+        if sowing.extra_turn_uncrossed {
+            let why = "false when board.rows = 4 or turn.pits = \"any\" (it speaks of the mover's own row and the opponent's, which a sowing on four rows never reaches)";
+            if self.four_rows() || self.turn.pits == MovePits::Any {
+                problem("sowing.extra_turn_uncrossed", "true".into(), why.into());
+            }
+        }
+        if c.empty_pit == EmptyPitCapture::Off {
+            if c.empty_pit_needs_crossing {
+                problem(
+                    "capture.empty_pit_needs_crossing",
+                    "true".into(),
+                    "false unless capture.empty_pit is set (it says when that capture is made)".into(),
+                );
+            }
+            if c.empty_pit_chain > 0 {
+                problem(
+                    "capture.empty_pit_chain",
+                    c.empty_pit_chain.to_string(),
+                    "0 unless capture.empty_pit is set (it goes on from that capture)".into(),
+                );
+            }
+        }
+        let most = MAX_PITS_PER_SIDE - 1;
+        if c.empty_pit_chain as usize > most {
+            problem(
+                "capture.empty_pit_chain",
+                c.empty_pit_chain.to_string(),
+                format!("0 (off) to {most} (a row has at most {MAX_PITS_PER_SIDE} pits; {most} takes every empty pit that follows on any board)"),
+            );
+        }
+        if self.rounds.is_some() && self.uses_crossing_elements() {
+            problem(
+                "rounds",
+                "a [rounds] section".into(),
+                "no [rounds] with sowing.relay_direction = \"reverse\", sowing.extra_turn_uncrossed, capture.empty_pit_needs_crossing or capture.empty_pit_chain (no source plays both)".into(),
             );
         }
     }

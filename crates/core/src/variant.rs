@@ -42,6 +42,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("tsoro", include_str!("../variants/tsoro.toml")),
     ("um-el-bagara", include_str!("../variants/um-el-bagara.toml")),
     ("eson-xorgol", include_str!("../variants/eson-xorgol.toml")),
+    ("kiuthi", include_str!("../variants/kiuthi.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -131,6 +132,10 @@ pub(crate) struct HotRules {
     /// `sowing.forced_singles`.
     pub forced_singles: bool,
     pub extra_turn: bool,
+    /// `sowing.relay_direction = "reverse"` (played by the general sowing).
+    pub relay_reverse: bool,
+    /// `sowing.extra_turn_uncrossed` (played by the general sowing).
+    pub extra_turn_uncrossed: bool,
     pub chain: bool,
     pub pie_rule: bool,
     pub must_feed: bool,
@@ -321,6 +326,8 @@ impl Variant {
             facing_on_empty: rules.capture.facing_on == crate::FacingOn::Empty,
             forced_singles: rules.sowing.forced_singles,
             extra_turn: rules.sowing.extra_turn,
+            relay_reverse: rules.sowing.relay_direction == crate::RelayDirection::Reverse,
+            extra_turn_uncrossed: rules.sowing.extra_turn_uncrossed,
             chain: rules.capture.chain,
             pie_rule: rules.turn.pie_rule,
             must_feed: rules.turn.must_feed,

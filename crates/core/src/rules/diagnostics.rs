@@ -56,6 +56,12 @@ pub(super) fn shape_problems(text: &str, first: toml::de::Error) -> String {
             by_pit.insert(field.into(), way.into());
         }
         sowing.insert("by_pit".into(), by_pit.into());
+        sowing.insert("relay_direction".into(), "same".into());
+        sowing.insert("extra_turn_uncrossed".into(), false.into());
+    }
+    if let Some(capture) = reference.get_mut("capture").and_then(|s| s.as_table_mut()) {
+        capture.insert("empty_pit_needs_crossing".into(), false.into());
+        capture.insert("empty_pit_chain".into(), 0.into());
     }
     let fits = |table: &toml::Table| toml::Value::Table(table.clone()).try_into::<Rules>();
     let mut problems = Vec::new();
