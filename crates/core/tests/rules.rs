@@ -2748,3 +2748,202 @@ fn rules_of_ones_own_row_are_refused_with_moves_from_either_row() {
     assert!(e.contains("capture.after_empty_from = \"occupied\""), "{e}");
     assert!(e.contains("end.quiet_moves = 50"), "{e}");
 }
+
+// ---------------------------------------------------------------- kiuthi
+
+/// Kiuthi's rules at `pits` pits a row (the preset allows 5 to 8).
+fn kiuthi_at(pits: u8) -> Variant {
+    let mut r = variant("kiuthi").rules().clone();
+    r.board.pits_per_side_range = [1, 8];
+    r.board.pits_per_side = pits;
+    Variant::new(r).unwrap()
+}
+
+#[test]
+fn kiuthi_each_relayed_pile_goes_back_the_other_way() {
+    //        6  5  4  3  2  1
+    //     0  0  0  0  0  0  2
+    //        0  3  0  0  1  0  0
+    //        1  2  3  4  5  6
+    // South sows pit 2 counter-clockwise: pits 3, 4, 5. Pit 5 held a seed:
+    // its 2 are lifted and sown clockwise, pits 4 and 3. Pit 3 held the
+    // seed of the first lap: its 2 go counter-clockwise again, pits 4 and
+    // 5, which the relay emptied: the sowing ends there, in South's row.
+    let v = variant("kiuthi");
+    let start = "0,3,0,0,1,0:0/2,0,0,0,0,0:0/S";
+    let (p, r) = play(&v, start, &["2ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,3,1,0:0/2,0,0,0,0,0:0/S");
+    assert_eq!((r.sown, r.relays), (3, 2));
+    // The same relay with every pile going the same way: pit 5's 2 go on
+    // to pit 6 and North's pit 1, whose 3 go to North's pits 2 to 4. Then
+    // only single seeds are left: neither player can move, and each takes
+    // the seeds of their row.
+    let mut same = v.rules().clone();
+    same.sowing.relay_direction = RelayDirection::Same;
+    same.sowing.extra_turn_uncrossed = false;
+    let same = Variant::new(same).unwrap();
+    let (p, _) = play(&same, start, &["2ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:3/0,0,0,0,0,0:3/N#no-move");
+}
+
+#[test]
+fn kiuthi_no_capture_before_the_row_is_crossed_and_the_mover_moves_again() {
+    //        6  5  4  3  2  1
+    //     0  0  0  0  0  3  2
+    //        2  0  2  0  0  0  0
+    //        1  2  3  4  5  6
+    // South's pit 3 sows pits 4 and 5. The last seed falls in an empty pit
+    // of South's row, with 3 seeds opposite (North's pit 2); no seed went
+    // into North's row: no capture, and South moves again.
+    let v = variant("kiuthi");
+    let start = "2,0,2,0,0,0:0/2,3,0,0,0,0:0/S";
+    let (p, r) = play(&v, start, &["3ccw"]);
+    assert_eq!(p.to_string(), "2,0,0,1,1,0:0/2,3,0,0,0,0:0/S");
+    assert_eq!(r.captured, 0);
+    assert!(r.extra_turn);
+    // Without the crossing rule (and without the chain) the same move
+    // takes the 3 opposite and the last seed, and the turn passes.
+    let mut r2 = v.rules().clone();
+    r2.capture.empty_pit_needs_crossing = false;
+    r2.capture.empty_pit_chain = 0;
+    let plain = Variant::new(r2).unwrap();
+    let (p, r) = play(&plain, start, &["3ccw"]);
+    assert_eq!(p.to_string(), "2,0,0,1,0,0:4/2,0,0,0,0,0:0/N");
+    assert_eq!(r.captured, 4);
+    assert!(!r.extra_turn);
+}
+
+#[test]
+fn kiuthi_captures_after_crossing_and_the_next_empty_pit_takes_one_more() {
+    //        6  5  4  3  2  1
+    //     0  0  0  5  2  3  1
+    //        1  0  0  0  2  0  0
+    //        1  2  3  4  5  6
+    // South's pit 5 sows counter-clockwise: pit 6 and North's pit 1, which
+    // held a seed: its 2 go back clockwise, South's pits 6 and 5. Pit 5 was
+    // emptied, and a seed went into North's row: South takes North's pit 2
+    // (3) and the last seed. The next pit the last lap's way (clockwise),
+    // South's pit 4, is empty: North's pit 3 opposite it (2) is taken too.
+    // The chain is of one pit: North's pit 4 (5), opposite the empty pit 3,
+    // stays.
+    let v = variant("kiuthi");
+    let start = "1,0,0,0,2,0:0/1,3,2,5,0,0:0/S";
+    let (p, r) = play(&v, start, &["5ccw"]);
+    assert_eq!(p.to_string(), "1,0,0,0,0,2:6/0,0,0,5,0,0:0/N");
+    assert_eq!((r.captured, r.relays), (6, 1));
+    assert!(!r.extra_turn);
+    // With a chain of two, North's pit 4 goes as well; North, left without
+    // seeds, passes.
+    let mut r2 = v.rules().clone();
+    r2.capture.empty_pit_chain = 2;
+    let longer = Variant::new(r2).unwrap();
+    let (p, r) = play(&longer, start, &["5ccw"]);
+    assert_eq!(p.to_string(), "1,0,0,0,0,2:11/0,0,0,0,0,0:0/S");
+    assert_eq!(r.captured, 11);
+    assert!(r.passed);
+}
+
+#[test]
+fn kiuthi_a_crossed_move_ending_in_an_empty_pit_with_nothing_opposite_ends_the_turn() {
+    //        6  5  4  3  2  1
+    //     0  2  0  0  0  0  1
+    //        0  0  0  0  2  0  0
+    //        1  2  3  4  5  6
+    // South's pit 5: pit 6, North's pit 1 (2, lifted), back clockwise into
+    // South's pits 6 and 5. Pit 5 is empty, but nothing lies opposite: no
+    // capture; the move crossed, so no extra turn either.
+    let v = variant("kiuthi");
+    let (p, r) = play(&v, "0,0,0,0,2,0:0/1,0,0,0,0,2:0/S", &["5ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,1,2:0/0,0,0,0,0,2:0/N");
+    assert_eq!(r.captured, 0);
+    assert!(!r.extra_turn);
+}
+
+#[test]
+fn kiuthi_a_way_whose_sowing_never_ends_is_not_a_move() {
+    //        2  1
+    //     0  5  0
+    //        5  0  0
+    //        1  2
+    // Two pits a row. South's pit 1 clockwise: North's pits 2, 1, South's
+    // pits 2, 1 and North's pit 2 again, lifted (7) and sown back
+    // counter-clockwise, and so on: after four piles every seed has moved
+    // one place round the board, and after sixteen the board is as it was,
+    // South's pit 1 about to be lifted clockwise. That way never ends; the
+    // other way does, so the pit gives one move.
+    let v = kiuthi_at(2);
+    let p = pos("5,0:0/0,5:0/S");
+    assert_eq!(legal(&v, &p), ["1ccw"]);
+    assert_eq!(p.legal_count(&v), 1);
+    assert_eq!(p.nth_legal_move(&v, 0).map(|m| m.to_string()), Some("1ccw".into()));
+    let e = p.parse_move(&v, "1cw").and_then(|mv| p.play(&v, mv).map_err(Into::into));
+    let e = e.unwrap_err().to_string();
+    assert!(e.contains("would never end"), "{e}");
+}
+
+#[test]
+fn kiuthi_stoneshark_giuthi_a_relay_back_and_forth_in_ones_own_row_moves_again() {
+    // StoneShark MancalaGames, test/test_gm_giuthi.py (TestGiuthiTWin), a
+    // 2x8x6 board, North to move (Russ 1984's rules).
+    //        8  7  6  5  4  3  2  1
+    //     0  6  6  6  6  6  6  6  6
+    //        6  6  6  6  6  6  6  6  0
+    //        1  2  3  4  5  6  7  8
+    // North sows pit 2 counter-clockwise: North's pits 3 to 8; pit 8 (7)
+    // back clockwise to North's pit 1; pit 1 (7) counter-clockwise to pit
+    // 8, emptied: the last seed in an empty pit of North's own row, no seed
+    // in South's: North moves again.
+    let v = kiuthi_at(8);
+    let start = "6,6,6,6,6,6,6,6:0/6,6,6,6,6,6,6,6:0/N";
+    let (p, r) = play(&v, start, &["2ccw"]);
+    assert_eq!(p.to_string(), "6,6,6,6,6,6,6,6:0/0,2,9,9,9,9,9,1:0/N");
+    assert_eq!(r.relays, 2);
+    assert!(r.extra_turn);
+}
+
+#[test]
+fn kiuthi_stoneshark_giuthi_a_capture_after_crossing_takes_the_last_seed() {
+    // StoneShark MancalaGames, test/test_gm_giuthi.py (TestGiuthiTWin): the
+    // second move of the same game. North sows pit 4 (9) counter-clockwise:
+    // North's pits 5 to 8 and South's 1 to 5; South's pit 5 (7) back
+    // clockwise to South's pit 1 and North's pits 8, 7, 6; North's pit 6
+    // (11) counter-clockwise: North's 7, 8, South's 1 to 8, North's pit 1,
+    // empty. The move crossed: North takes South's pit 8 (7) and the last
+    // seed. North's next pit, 2, holds 2: the chain stops.
+    //        8  7  6  5  4  3  2  1
+    //     0  1  9  9  9  9  9  2  0
+    //        6  6  6  6  6  6  6  6  0
+    //        1  2  3  4  5  6  7  8
+    let v = kiuthi_at(8);
+    let (p, r) = play(&v, "6,6,6,6,6,6,6,6:0/0,2,9,9,9,9,9,1:0/N", &["4ccw"]);
+    assert_eq!(p.to_string(), "9,9,9,9,1,7,7,0:0/0,2,9,0,10,0,12,4:8/S");
+    assert_eq!((r.captured, r.relays), (8, 2));
+}
+
+#[test]
+fn kiuthi_elements_that_make_no_sense_are_refused_naming_the_field() {
+    let mut r = variant("kalah").rules().clone();
+    r.sowing.relay_direction = RelayDirection::Reverse;
+    r.capture.empty_pit = EmptyPitCapture::Off;
+    r.capture.counts = vec![4];
+    r.capture.empty_pit_needs_crossing = true;
+    r.capture.empty_pit_chain = 16;
+    let e = Variant::new(r).unwrap_err().to_string();
+    for words in [
+        "sowing.relay = \"none\": \"own\", \"any\" or \"next\"",
+        "board.stores = \"ring\": \"beside\"",
+        "capture.empty_pit_needs_crossing = true: false unless capture.empty_pit",
+        "capture.empty_pit_chain = 16: 0 unless capture.empty_pit",
+        "capture.empty_pit_chain = 16: 0 (off) to 15",
+    ] {
+        assert!(e.contains(words), "{words} not in {e}");
+    }
+    let mut r = variant("hus").rules().clone();
+    r.sowing.extra_turn_uncrossed = true;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("sowing.extra_turn_uncrossed = true: false when board.rows = 4"), "{e}");
+    let mut r = variant("congkak").rules().clone();
+    r.capture.empty_pit_chain = 1;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("rounds = a [rounds] section") && e.contains("empty_pit_chain"), "{e}");
+}
