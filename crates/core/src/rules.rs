@@ -1372,7 +1372,11 @@ impl Rules {
                 );
             }
             if self.four_rows() {
-                refuse("board.rows", "4", "2 (on four rows each player sows round their own two rows, one way)");
+                refuse(
+                    "board.rows",
+                    "4",
+                    "2 (on four rows each player sows round their own two rows, one way)",
+                );
             }
             if self.turn.pits == MovePits::Any {
                 refuse("turn.pits", "\"any\"", "\"own\" (no source plays both)");
@@ -1389,7 +1393,8 @@ impl Rules {
                 problem(
                     "capture.empty_pit_needs_crossing",
                     "true".into(),
-                    "false unless capture.empty_pit is set (it says when that capture is made)".into(),
+                    "false unless capture.empty_pit is set (it says when that capture is made)"
+                        .into(),
                 );
             }
             if c.empty_pit_chain > 0 {

@@ -12,8 +12,8 @@ use std::collections::HashSet;
 use mancala_core::{
     preset_names, AfterEmptyFrom, ByPit, CaptureRows, ClaimRules, Direction, EmptyPitCapture,
     EmptySide, Facing, FacingOn, FillFrom, Game, GrandSlam, Match, Move, MovePits, Parity,
-    PitDirection, Relay, Repetition, RoundStarter, RoundsRules, Rules, SeedsLeft, Side,
-    SowingDirection, StartPits, StorePlacement, Taken, Variant, MAX_RELAY_PILES,
+    PitDirection, Relay, RelayDirection, Repetition, RoundStarter, RoundsRules, Rules, SeedsLeft,
+    Side, SowingDirection, StartPits, StorePlacement, Taken, Variant, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -179,6 +179,10 @@ struct SowResult {
     looped: bool,
     /// The `counts` capture of this move would take every seed the opponent has.
     grand_slam: bool,
+    /// A seed of the move fell in a pit of the opponent's row.
+    crossed: bool,
+    /// A capture at the end of the move took seeds.
+    took: bool,
 }
 
 #[derive(Default, Clone)]
@@ -190,6 +194,16 @@ struct Stats {
     chosen_moves: u64,
     /// Captures chained over more than one pit after a clockwise sowing.
     clockwise_chains: u64,
+    /// Piles sown back the other way (`relay_direction = "reverse"`).
+    reversed_piles: u64,
+    /// Empty-pit captures not made because no seed crossed
+    /// (`empty_pit_needs_crossing`), pits taken by `empty_pit_chain`, and
+    /// extra turns for a last seed in an own empty pit (`extra_turn_uncrossed`).
+    uncrossed_refused: u64,
+    chained_empty: u64,
+    uncrossed_turns: u64,
+    /// Pits sown either way one of whose ways never ends.
+    one_way_endless: u64,
     /// Sowings found endless under `relay = "any"`, and under `"own"`
     /// (which docs/rules.md proves never happens).
     relay_loops: u64,
@@ -251,9 +265,14 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
             self.moves,
+            self.reversed_piles,
+            self.uncrossed_refused,
+            self.chained_empty,
+            self.uncrossed_turns,
+            self.one_way_endless,
             self.clockwise_moves,
             self.chosen_moves,
             self.clockwise_chains,
@@ -471,10 +490,17 @@ impl<'a> Reference<'a> {
         capture_grand_slam: bool,
         stats: &mut Stats,
     ) -> SowResult {
-        let ring = self.ring_way(mover, clockwise, board);
+        // Both ways round: each relayed pile goes the other way under
+        // `relay_direction = "reverse"`.
+        let rings = [self.ring_way(mover, false, board), self.ring_way(mover, true, board)];
+        let reverse = self.r.sowing.relay_direction == RelayDirection::Reverse;
+        let mut clockwise = clockwise;
+        let mut ring = rings[clockwise as usize].clone();
         let len = ring.len();
         let mut b = board.clone();
-        let mut seen: HashSet<(Board, usize)> = HashSet::new();
+        let mut crossed = false;
+        // The board, the pit about to be lifted and the way it goes.
+        let mut seen: HashSet<(Board, usize, bool)> = HashSet::new();
         // The ring index of the pit picked up: the mover's pit k, or past
         // their row (`pits = "any"`) the opponent's pit k - n.
         let picked =
@@ -494,7 +520,7 @@ impl<'a> Reference<'a> {
             piles += 1;
             let may_loop =
                 matches!(relay, Relay::Any | Relay::Next) || (self.four && relay == Relay::Own);
-            if (hand == 0 && !seen.insert((b.clone(), start)))
+            if (hand == 0 && !seen.insert((b.clone(), start, clockwise)))
                 || (may_loop && piles > MAX_RELAY_PILES as u64)
             {
                 looped = true;
@@ -524,6 +550,9 @@ impl<'a> Reference<'a> {
                     continue;
                 }
                 let c = ring[pos];
+                if matches!(c, Cell::Pit(s, _) if s != mover) {
+                    crossed = true;
+                }
                 // A seed falling into a claimed pit is its owner's.
                 match b.claim_owner(c) {
                     Some(owner) => b.stores[owner] += 1,
@@ -580,6 +609,10 @@ impl<'a> Reference<'a> {
             if self.lifts(&b, mover, last) {
                 stats.relay_pickups += 1;
                 start = pos;
+                if reverse {
+                    (clockwise, ring, start) = self.turn_round(&rings, clockwise, &ring, start);
+                    stats.reversed_piles += 1;
+                }
                 continue;
             }
             // Relay "next": after the last seed falls in a pit (claimed or
@@ -593,6 +626,10 @@ impl<'a> Reference<'a> {
             {
                 stats.next_relays += 1;
                 start = next;
+                if reverse {
+                    (clockwise, ring, start) = self.turn_round(&rings, clockwise, &ring, start);
+                    stats.reversed_piles += 1;
+                }
                 continue;
             }
             break;
@@ -601,10 +638,28 @@ impl<'a> Reference<'a> {
             stats.longest_relay = stats.longest_relay.max(piles);
         }
         let mut grand_slam = false;
+        let before = b.stores;
         if !looped && b.claim_owner(last).is_none() {
-            grand_slam = self.settle(&mut b, &ring, mover, last, capture_grand_slam, stats);
+            let how = (capture_grand_slam, crossed, clockwise);
+            grand_slam = self.settle(&mut b, &ring, mover, last, how, stats);
         }
-        SowResult { board: b, last, looped, grand_slam }
+        let took = b.stores != before;
+        SowResult { board: b, last, looped, grand_slam, crossed, took }
+    }
+
+    /// The other way round from the pit at place `start` of `ring` (going
+    /// `clockwise`): the new way, its ring, and that pit's place on it.
+    fn turn_round(
+        &self,
+        rings: &[Vec<Cell>; 2],
+        clockwise: bool,
+        ring: &[Cell],
+        start: usize,
+    ) -> (bool, Vec<Cell>, usize) {
+        let pit = ring[start];
+        let other = rings[!clockwise as usize].clone();
+        let at = other.iter().position(|&c| c == pit).unwrap();
+        (!clockwise, other, at)
     }
 
     /// Relay "own" or "any": the last seed of a pile in `c`, a pit that was
@@ -659,7 +714,7 @@ impl<'a> Reference<'a> {
         ring: &[Cell],
         mover: usize,
         last: Cell,
-        capture_grand_slam: bool,
+        (capture_grand_slam, crossed, clockwise): (bool, bool, bool),
         stats: &mut Stats,
     ) -> bool {
         let Cell::Pit(side, j) = last else { return false };
@@ -672,12 +727,30 @@ impl<'a> Reference<'a> {
                 EmptyPitCapture::Always => true,
                 EmptyPitCapture::IfOppositeHasSeeds => b.pits[opp][oj] > 0,
             };
-            if take {
+            // `empty_pit_needs_crossing`: only after a seed of the move fell
+            // in the opponent's row.
+            if take && self.r.capture.empty_pit_needs_crossing && !crossed {
+                stats.uncrossed_refused += 1;
+            } else if take {
                 stats.empty_pit_captures += 1;
                 let gain = 1 + b.pits[opp][oj];
                 b.pits[side][j] = 0;
                 b.pits[opp][oj] = 0;
                 b.stores[mover] += gain;
+                // `empty_pit_chain`: the next pits of the mover's row the way
+                // the last pile went (right: j + 1; clockwise, left: j - 1),
+                // while empty, take the pits opposite them, at most c.
+                let mut k = j as i64;
+                for _ in 0..self.r.capture.empty_pit_chain {
+                    k += if clockwise { -1 } else { 1 };
+                    if k < 0 || k >= self.n as i64 || b.pits[mover][k as usize] != 0 {
+                        break;
+                    }
+                    let ok = self.n - 1 - k as usize;
+                    stats.chained_empty += 1;
+                    b.stores[mover] += b.pits[opp][ok];
+                    b.pits[opp][ok] = 0;
+                }
                 return false;
             }
         }
@@ -805,11 +878,16 @@ impl<'a> Reference<'a> {
                 continue;
             }
             nonempty += 1;
-            // The rules a trial sowing decides (never-ending sowings,
-            // feeding, grand slams) come only with counter-clockwise
-            // sowing (docs/rules.md, `direction`).
+            // The rules a trial sowing decides (feeding, grand slams) come
+            // only with counter-clockwise sowing (docs/rules.md,
+            // `direction`); a pit sown either way never ends when neither
+            // of its ways ends.
             let clockwise = !self.ways(k).0;
-            let res = self.sow(&p.board, mover, (k, clockwise), self.grand_slam_captures(), stats);
+            let mut res =
+                self.sow(&p.board, mover, (k, clockwise), self.grand_slam_captures(), stats);
+            if res.looped && self.ways(k) == (true, true) {
+                res = self.sow(&p.board, mover, (k, true), self.grand_slam_captures(), stats);
+            }
             if res.looped {
                 endless += 1;
                 continue;
@@ -881,10 +959,22 @@ impl<'a> Reference<'a> {
         let (pits, _, _) = self.legal_pits(p, stats);
         let mut moves = Vec::new();
         for k in pits {
-            // A pit sown either way gives two moves; one sown one way, one.
+            // A pit sown either way gives two moves, each when its sowing
+            // ends; one sown one way, one.
             if self.ways(k) == (true, true) {
-                moves.push(Move::Directed(k as u8, Direction::CounterClockwise));
-                moves.push(Move::Directed(k as u8, Direction::Clockwise));
+                let mut ways = 0;
+                for (way, clockwise) in
+                    [(Direction::CounterClockwise, false), (Direction::Clockwise, true)]
+                {
+                    let res = self.sow(&p.board, p.to_move, (k, clockwise), true, stats);
+                    if !res.looped {
+                        moves.push(Move::Directed(k as u8, way));
+                        ways += 1;
+                    }
+                }
+                if ways == 1 {
+                    stats.one_way_endless += 1;
+                }
             } else {
                 moves.push(Move::Sow(k as u8));
             }
@@ -941,10 +1031,23 @@ impl<'a> Reference<'a> {
                     stats.grand_slams_played += 1;
                 }
                 q.board = res.board;
-                let extra = self.r.sowing.extra_turn
+                // `extra_turn_uncrossed`: the last seed in an own pit that
+                // was empty (it holds 1), no seed in the opponent's row, no
+                // capture at the end.
+                let uncrossed = self.r.sowing.extra_turn_uncrossed
                     && !p.opening
                     && !res.looped
-                    && res.last == Cell::Store(mover);
+                    && !res.crossed
+                    && !res.took
+                    && matches!(res.last, Cell::Pit(s, j) if s == mover && q.board.pits[s][j] == 1);
+                if uncrossed {
+                    stats.uncrossed_turns += 1;
+                }
+                let extra = (self.r.sowing.extra_turn
+                    && !p.opening
+                    && !res.looped
+                    && res.last == Cell::Store(mover))
+                    || uncrossed;
                 if extra {
                     stats.extra_turns += 1;
                 }
@@ -1225,7 +1328,8 @@ fn describe(rules: &Rules) -> String {
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
          after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={} \
-         direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={}",
+         direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={} \
+         relay_direction={:?} extra_turn_uncrossed={} empty_pit_needs_crossing={} empty_pit_chain={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1266,6 +1370,10 @@ fn describe(rules: &Rules) -> String {
         rules.turn.pits,
         rules.capture.after_empty_from,
         rules.end.quiet_moves,
+        rules.sowing.relay_direction,
+        rules.sowing.extra_turn_uncrossed,
+        rules.capture.empty_pit_needs_crossing,
+        rules.capture.empty_pit_chain,
     )
 }
 
@@ -1655,6 +1763,7 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     if r.board.rows == 2 && rng.below(6) == 0 {
         any_pits(&mut r, rng);
     }
+    crossing(&mut r, rng);
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
@@ -1696,9 +1805,6 @@ fn directions(r: &mut Rules, rng: &mut Rng) {
     r.capture.taken = Taken::Store;
     r.board.stores = StorePlacement::Beside;
     r.sowing.extra_turn = false;
-    if matches!(r.sowing.relay, Relay::Any | Relay::Next) {
-        r.sowing.relay = if rng.coin() { Relay::Own } else { Relay::None };
-    }
     r.turn.must_feed = false;
     if matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
         r.capture.grand_slam = GrandSlam::Allowed;
@@ -1741,10 +1847,75 @@ fn refused_directions(r: &Rules) -> bool {
     too_many
         || r.board.stores == StorePlacement::Ring
         || r.board.rows == 4
-        || matches!(r.sowing.relay, Relay::Any | Relay::Next)
         || r.turn.must_feed
         || matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced)
         || r.sowing.forced_singles
+}
+
+/// Relays sown back the other way, the empty-pit capture after crossing
+/// and its chain, and the extra turn in an own empty pit, in about a third
+/// of the sets: most of them made valid (docs/rules.md: a relay, stores
+/// beside, two rows, `pits = "own"`, `empty_pit`, no `[rounds]`), the rest
+/// checking the refusals.
+fn crossing(r: &mut Rules, rng: &mut Rng) {
+    r.sowing.relay_direction = RelayDirection::Same;
+    r.sowing.extra_turn_uncrossed = false;
+    r.capture.empty_pit_needs_crossing = false;
+    r.capture.empty_pit_chain = 0;
+    if rng.below(3) != 0 {
+        return;
+    }
+    if rng.coin() {
+        r.sowing.relay_direction = RelayDirection::Reverse;
+    }
+    r.sowing.extra_turn_uncrossed = rng.coin();
+    r.capture.empty_pit_needs_crossing = rng.coin();
+    r.capture.empty_pit_chain = rng.pick(&[0, 1, 1, 2, 15]);
+    if rng.below(8) == 0 {
+        return;
+    }
+    r.board.rows = 2;
+    r.board.start = StartPits::All;
+    r.capture.facing = Facing::Off;
+    r.capture.facing_on = FacingOn::Occupied;
+    r.capture.taken = Taken::Store;
+    r.turn.pits = MovePits::Own;
+    r.rounds = None;
+    if r.capture.empty_pit == EmptyPitCapture::Off {
+        r.capture.empty_pit = EmptyPitCapture::IfOppositeHasSeeds;
+    }
+    if r.sowing.relay_direction == RelayDirection::Reverse {
+        r.board.stores = StorePlacement::Beside;
+        r.sowing.extra_turn = false;
+        if r.end.repetition == Repetition::None {
+            r.end.repetition = Repetition::Owner;
+        }
+        if r.sowing.relay == Relay::None {
+            r.sowing.relay = rng.pick(&[Relay::Own, Relay::Any, Relay::Any, Relay::Next]);
+        }
+    }
+}
+
+/// The combinations of `relay_direction`, `extra_turn_uncrossed`,
+/// `empty_pit_needs_crossing` and `empty_pit_chain` docs/rules.md says are
+/// refused.
+fn refused_crossing(r: &Rules) -> bool {
+    let reverse = r.sowing.relay_direction == RelayDirection::Reverse;
+    let c = &r.capture;
+    let any = reverse
+        || r.sowing.extra_turn_uncrossed
+        || c.empty_pit_needs_crossing
+        || c.empty_pit_chain > 0;
+    (reverse
+        && (r.sowing.relay == Relay::None
+            || r.board.stores == StorePlacement::Ring
+            || r.board.rows == 4
+            || r.turn.pits == MovePits::Any))
+        || (r.sowing.extra_turn_uncrossed && (r.board.rows == 4 || r.turn.pits == MovePits::Any))
+        || (c.empty_pit == EmptyPitCapture::Off
+            && (c.empty_pit_needs_crossing || c.empty_pit_chain > 0))
+        || c.empty_pit_chain > 15
+        || (any && r.rounds.is_some())
 }
 
 /// Makes `r` a rule set whose moves start from either row (`pits =
@@ -1919,6 +2090,7 @@ fn custom_rules_match_reference_in_random_games() {
                         && rules.capture.counts.iter().all(|&c| c as u32 > rules.total_seeds()))
                     || refused_on_four_rows(&rules)
                     || refused_directions(&rules)
+                    || refused_crossing(&rules)
                     || (rules.rounds.is_some()
                         && (rules.turn.pie_rule
                             || rules.end.majority
@@ -1970,6 +2142,11 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.from_other_row > 0, "no move from the opponent's row: {stats:?}");
     assert!(stats.after_empty_refused > 0, "no capture refused from an empty pit: {stats:?}");
     assert!(stats.split_left > 0, "no seeds left split: {stats:?}");
+    assert!(stats.reversed_piles > 0, "no pile sown back the other way: {stats:?}");
+    assert!(stats.uncrossed_refused > 0, "no capture refused for want of crossing: {stats:?}");
+    assert!(stats.chained_empty > 0, "no pit taken by empty_pit_chain: {stats:?}");
+    assert!(stats.uncrossed_turns > 0, "no extra turn in an own empty pit: {stats:?}");
+    assert!(stats.one_way_endless > 0, "no pit with one way endless: {stats:?}");
     for reason in [
         "quiet-moves",
         "majority",

@@ -474,11 +474,7 @@ fn four_rows_read_from_a_variant_file_and_refuse_what_makes_no_sense() {
     refused(&|r| r.board.rows = 3, "board.rows", "2 (a row each) or 4");
     refused(&|r| r.board.pits_per_side_range = [2, 12], "board.pits_per_side_range", "at most 8");
     refused(&|r| r.board.stores = StorePlacement::Ring, "board.stores", "\"beside\" when");
-    // A relay from any pit goes the way of the pile (each way of a pit sown
-    // either way judged by its own sowing): accepted.
-    let mut relaying = bagara.clone();
-    relaying.sowing.relay = Relay::Any;
-    relaying.check().unwrap();
+    refused(&|r| r.sowing.relay = Relay::Any, "sowing.relay", "\"none\" or \"own\"");
     refused(&|r| r.capture.counts = vec![2, 3], "capture", "only capture.facing");
     refused(&|r| r.turn.must_feed = true, "turn.must_feed", "no sowing reaches");
     refused(&|r| r.sowing.min_seeds = 0, "sowing.min_seeds", "1 (any pit with seeds)");
@@ -549,7 +545,11 @@ fn sowing_direction_reads_from_a_variant_file_and_refuses_what_makes_no_sense() 
         "reach the opponent's store first",
     );
     refused(&|r| r.board.rows = 4, "board.rows", "2 (on four rows");
-    refused(&|r| r.sowing.relay = Relay::Any, "sowing.relay", "\"none\" or \"own\"");
+    // A relay from any pit goes the way of the pile (each way of a pit sown
+    // either way judged by its own sowing): accepted.
+    let mut relaying = bagara.clone();
+    relaying.sowing.relay = Relay::Any;
+    relaying.check().unwrap();
     refused(&|r| r.turn.must_feed = true, "turn.must_feed", "judged one way only");
     refused(
         &|r| r.capture.grand_slam = GrandSlam::Forbidden,
