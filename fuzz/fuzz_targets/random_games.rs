@@ -18,8 +18,9 @@ use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture,
     EmptySide, EndReason, EndRules, Facing, FacingOn, FillFrom, Game, GrandSlam, Match, MovePits,
-    Parity, PitDirection, Relay, Repetition, RoundStarter, RoundsRules, Rules, SeedsLeft, Side,
-    SowingDirection, SowingRules, StartPits, StorePlacement, Taken, TurnRules, Variant,
+    Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter, RoundsRules, Rules,
+    SeedsLeft, Side, SowingDirection, SowingRules, StartPits, StorePlacement, Taken, TurnRules,
+    Variant,
 };
 use mancala_fuzz::check_position;
 
@@ -97,6 +98,8 @@ fn rules(b: &mut Bytes) -> Rules {
             forced_singles: four >> 6 == 0 && general & 1 == 1,
             direction: SowingDirection::CounterClockwise,
             by_pit: None,
+            relay_direction: RelayDirection::Same,
+            extra_turn_uncrossed: false,
         },
         capture: CaptureRules {
             empty_pit: [
@@ -131,6 +134,8 @@ fn rules(b: &mut Bytes) -> Rules {
                 [(four >> 3 & 3) as usize],
             facing_on: if fbit(6) { FacingOn::Empty } else { FacingOn::Occupied },
             taken: if fbit(5) { Taken::Sown } else { Taken::Store },
+            empty_pit_needs_crossing: false,
+            empty_pit_chain: 0,
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },
@@ -214,9 +219,6 @@ fn rules(b: &mut Bytes) -> Rules {
             r.capture.taken = Taken::Store;
             r.board.stores = StorePlacement::Beside;
             r.sowing.extra_turn = false;
-            if matches!(r.sowing.relay, Relay::Any | Relay::Next) {
-                r.sowing.relay = Relay::Own;
-            }
             r.turn.must_feed = false;
             r.sowing.forced_singles = false;
             if matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
@@ -293,6 +295,42 @@ fn rules(b: &mut Bytes) -> Rules {
             r.end.repetition = Repetition::Split;
             if matches!(r.end.seeds_left, SeedsLeft::Owner | SeedsLeft::EmptySide) {
                 r.end.seeds_left = SeedsLeft::Split;
+            }
+        }
+    }
+    // Relays sown back the other way, the empty-pit capture after crossing
+    // and its chain, the extra turn in an own empty pit: one byte, in a
+    // quarter of the sets, most of the time made valid (a relay, stores
+    // beside, two rows, moves from one's own row, `empty_pit`, one round).
+    let x = b.byte();
+    if x & 3 == 0 {
+        let r = &mut rules;
+        if x >> 2 & 1 == 1 {
+            r.sowing.relay_direction = RelayDirection::Reverse;
+        }
+        r.sowing.extra_turn_uncrossed = x >> 3 & 1 == 1;
+        r.capture.empty_pit_needs_crossing = x >> 4 & 1 == 1;
+        r.capture.empty_pit_chain = [0, 1, 2, 15][(x >> 5 & 3) as usize];
+        if x >> 7 == 0 || b.byte() % 8 != 0 {
+            r.board.rows = 2;
+            r.board.start = StartPits::All;
+            r.capture.facing = Facing::Off;
+            r.capture.facing_on = FacingOn::Occupied;
+            r.capture.taken = Taken::Store;
+            r.turn.pits = MovePits::Own;
+            r.rounds = None;
+            if r.capture.empty_pit == EmptyPitCapture::Off {
+                r.capture.empty_pit = EmptyPitCapture::IfOppositeHasSeeds;
+            }
+            if r.sowing.relay_direction == RelayDirection::Reverse {
+                r.board.stores = StorePlacement::Beside;
+                r.sowing.extra_turn = false;
+                if r.sowing.relay == Relay::None {
+                    r.sowing.relay = Relay::Any;
+                }
+                if r.end.repetition == Repetition::None {
+                    r.end.repetition = Repetition::Owner;
+                }
             }
         }
     }
