@@ -415,3 +415,24 @@ fn directed_moves_in_the_protocol() {
     let (_, code) = e.close_and_wait();
     assert_eq!(code, Some(0));
 }
+
+/// Kiuthi through the protocol: two moves a pit, a pile sown back the other
+/// way, and a legal `bestmove`.
+#[test]
+fn kiuthi_in_the_protocol() {
+    let mut e = Engine::start(&[]);
+    e.send("variant kiuthi");
+    e.send("position startpos moves 2ccw");
+    e.send("d");
+    let lines = e.until("legal");
+    assert!(lines.iter().any(|l| l == "position 0,2,9,9,9,9:0/9,1,6,6,6,6:0/N"), "{lines:?}");
+    let legal = lines.last().unwrap().clone();
+    assert_eq!(legal, "legal 1ccw 1cw 3ccw 3cw 4ccw 4cw 5ccw 5cw 6ccw 6cw");
+    e.send("go depth 4");
+    let best = e.until("bestmove").pop().unwrap();
+    let mv = best.strip_prefix("bestmove ").unwrap();
+    assert!(legal.split_whitespace().skip(1).any(|m| m == mv), "{best} not in {legal}");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+}

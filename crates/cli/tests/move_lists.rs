@@ -80,6 +80,43 @@ fn directed_moves_through_state_analyze_and_perft() {
     assert!(text.contains("3ccw: 24") && text.contains("3cw: 24"), "{text}");
 }
 
+/// Kiuthi: every pit sown either way (two moves each), each relayed pile
+/// back the other way, through `state`, `analyze` and `perft`.
+#[test]
+fn kiuthi_moves_through_state_analyze_and_perft() {
+    let home = common::Sandbox::new();
+    let run = |args: &[&str]| home.mancala().args(args).output().unwrap();
+    // Pit 2 counter-clockwise: South's 3 to 6, North's 1 and 2; North's pit 2
+    // (7) back clockwise to South's pit 1; its 7 counter-clockwise again to
+    // North's pit 2, emptied: the sowing ends in North's row.
+    let out = run(&["state", "--variant", "kiuthi", "--moves", "2ccw"]);
+    assert_eq!(position(&out), "0,2,9,9,9,9:0/9,1,6,6,6,6:0/N");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let legal: Vec<String> = ["1", "3", "4", "5", "6"]
+        .iter()
+        .flat_map(|p| [format!("{p}ccw"), format!("{p}cw")])
+        .collect();
+    assert_eq!(json["legal"], serde_json::json!(legal));
+    let e = error(&run(&["state", "--variant", "kiuthi", "--moves", "2"]));
+    assert!(e.contains("pit 2 may be sown either way: say which, 2ccw"), "{e}");
+    // North's single seed in pit 2 does not move.
+    let e = error(&run(&["state", "--variant", "kiuthi", "--moves", "2ccw,2cw"]));
+    assert!(e.contains("a move starts from a pit holding at least 2"), "{e}");
+    let out = run(&["analyze", "--variant", "kiuthi", "--depth", "3"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for mv in ["1ccw", "1cw", "6ccw", "6cw"] {
+        assert!(text.lines().any(|l| l.starts_with(mv)), "{mv} not listed in {text}");
+    }
+    let out = run(&["perft", "--variant", "kiuthi", "--depth", "2", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("leaves              116"), "{text}");
+    assert!(
+        text.contains("1ccw: 8") && text.contains("6cw: 8") && text.contains("3cw: 10"),
+        "{text}"
+    );
+}
+
 #[test]
 fn eson_xorgol_moves_name_pits_of_both_rows() {
     // Nobody owns a pit: North's 8 is South's pit 3 (`docs/notation.md`).

@@ -211,6 +211,39 @@ fn eson_xorgol_with_few_quiet_moves() {
     eprintln!("eson-xorgol quiet 4: {checked} positions agree ({quiet_ends} games ended quiet)");
 }
 
+/// Kiuthi's rules on boards smaller than the preset allows (2 and 3 pits a
+/// row, 2 seeds a pit): each relayed pile back the other way, the capture
+/// after crossing and its chain, the extra turn, and ways that never end.
+/// Every position met along random games.
+#[test]
+fn kiuthi_on_small_boards() {
+    let mut rules = Variant::preset("kiuthi").unwrap().rules().clone();
+    rules.board.pits_per_side_range = [1, 8];
+    rules.board.seeds_per_pit_range = [1, 9];
+    let mut games = Vec::new();
+    let mut rng = SplitMix64::new(19);
+    let mut seen = std::collections::HashSet::new();
+    for pits in [2u8, 3] {
+        rules.board.pits_per_side = pits;
+        rules.board.seeds_per_pit = 2;
+        let v = Variant::new(rules.clone()).unwrap();
+        for _ in 0..20 {
+            let mut g = Game::new(v.clone());
+            while !g.position().is_over() {
+                if seen.insert((pits, g.position().key())) {
+                    games.push(g.clone());
+                }
+                let moves = g.legal_moves();
+                g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+            }
+        }
+    }
+    let along = games.len();
+    let checked = check_games("kiuthi small", games, 1_000_000);
+    assert!(checked >= along.min(20), "only {checked} of {along} positions small enough");
+    eprintln!("kiuthi small: {checked} of {along} positions agree");
+}
+
 /// The game at every position first met along 40 random games of preset
 /// `name` on 2 x 2, drawn from `seed`.
 fn positions_along_random_games(name: &str, seed: u64) -> Vec<Game> {
