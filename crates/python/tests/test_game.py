@@ -124,6 +124,28 @@ def test_um_el_bagara_the_middle_pit_is_two_actions_and_the_pit_decides_the_way(
         state.apply_action(11)
 
 
+def test_kiuthi_every_pit_is_two_actions_and_relayed_piles_go_back():
+    game = mancala.load_game("kiuthi")
+    # Action k sows pit k + 1 counter-clockwise, 7 + k clockwise; 6 is the swap's.
+    assert game.num_distinct_actions() == 13
+    state = game.new_initial_state()
+    assert state.legal_actions() == [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12]
+    assert state.action_to_string(1) == "2ccw" and state.action_to_string(8) == "2cw"
+    # Pit 2 counter-clockwise to North's pit 2, its pile back clockwise to South's
+    # pit 1, and that one counter-clockwise again to North's emptied pit 2.
+    state.apply_action(1)
+    assert state.position() == "0,2,9,9,9,9:0/9,1,6,6,6,6:0/N"
+    # North's single seed in pit 2 does not move, either way.
+    assert state.legal_actions() == [0, 2, 3, 4, 5, 7, 9, 10, 11, 12]
+    with pytest.raises(mancala.IllegalActionError, match="at least 2"):
+        state.apply_action(8)
+    # Crossed into North's row and back: the pit opposite taken with the last
+    # seed, and the next pit clockwise, empty, takes the pit opposite it too.
+    state = game.new_initial_state("1,0,0,0,2,0:0/1,3,2,5,0,0:0/S")
+    state.apply_action(4)
+    assert state.position() == "1,0,0,0,0,2:6/0,0,0,5,0,0:0/N"
+
+
 def test_eson_xorgol_moves_from_either_row_as_actions_0_to_2n():
     game = mancala.load_game("eson-xorgol")
     assert (game.pits_per_side, game.any_pits, game.num_distinct_actions()) == (5, True, 10)

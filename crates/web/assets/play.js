@@ -104,13 +104,16 @@ export async function play(move) {
   if (!canPlay()) return;
   const legal = app.shown.state.legal;
   // A pit sown either way (Um el-Bagara's middle hole): the direction is
-  // chosen next, with the two buttons the controls show.
-  if (!legal.includes(move) && legal.includes(`${move}ccw`) && legal.includes(`${move}cw`)) {
+  // chosen next, with the two buttons the controls show. When one of its
+  // ways is not a move (a sowing that would never end), the other is played.
+  const ways = [`${move}ccw`, `${move}cw`].filter((m) => legal.includes(m));
+  if (!legal.includes(move) && ways.length === 2) {
     app.direction = move;
     clearError();
     render();
     return;
   }
+  if (!legal.includes(move) && ways.length === 1) move = ways[0];
   app.direction = null;
   if (!legal.includes(move)) {
     showError(move === 'swap'

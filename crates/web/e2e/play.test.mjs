@@ -406,6 +406,41 @@ test('um-el-bagara: the middle pit is clicked, then a direction chosen; a whole 
   await shot(page, 'um-el-bagara-over');
 });
 
+test('kiuthi: every pit asks which way; a game of clicks and directions', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'kiuthi', pits: 5, seeds: 4, south: 'human', north: 'computer:1' });
+  await waitForTurn(page);
+  const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+  assert.deepEqual(clickable, ['1', '2', '3', '4', '5']);
+  await page.click('#board [data-play="2"]');
+  await page.waitForSelector('#direction:not([hidden])');
+  assert.match(await page.textContent('#status'), /Sow pit 2 which way/);
+  await page.click('#direction-ccw');
+  let clicks = 1;
+  for (;;) {
+    await waitForTurn(page);
+    const moves = await pageMoves(page);
+    assert.equal(moves[0], '2ccw');
+    const state = await expectBoard(page, game, moves);
+    if (state.over || clicks >= 12) break;
+    const pits = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+    assert.deepEqual(pits, [...new Set(state.legal.map((m) => String(parseInt(m, 10))))]);
+    const pit = pits[clicks % pits.length];
+    await page.click(`#board [data-play="${pit}"]`);
+    // Both ways a move: which way is asked; one way only: it is played.
+    if (state.legal.includes(`${pit}ccw`) && state.legal.includes(`${pit}cw`)) {
+      await page.waitForSelector('#direction:not([hidden])');
+      await page.click(clicks % 2 ? '#direction-cw' : '#direction-ccw');
+    }
+    clicks += 1;
+  }
+  const { state } = await apiOk('/api/state', { game, moves: await pageMoves(page) });
+  const onBoard = [...state.south, ...state.north].reduce((a, b) => a + b, 0);
+  assert.equal(state.stores.south + state.stores.north + onBoard, 40);
+  await shot(page, 'kiuthi-5x4');
+  await closePage(page);
+});
+
 test('eson-xorgol: both rows are clickable for the mover, the other row numbered on', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'eson-xorgol', pits: 3, seeds: 2, south: 'human', north: 'computer:1' });
