@@ -12,7 +12,7 @@
 import * as api from './api.js';
 import { $, app, SIDES } from './state.js';
 import { clearError, render, retryAfterError, showError } from './render.js';
-import { goTo, hint, maybeComputerMove, play, resign, SPEEDS, startGame, undo } from './play.js';
+import { goTo, hint, maybeComputerMove, nextRound, play, resign, SPEEDS, startGame, undo } from './play.js';
 import { analyseMoves, startSolve, stopSolve } from './analysis.js';
 import { chooseVariantFile, loadRecord, renderVariantFile, saveRecord } from './records.js';
 import { applyVariantDefaults, fillPlayers, setupGame } from './setup.js';
@@ -74,6 +74,7 @@ function wire() {
     }
   });
   $('swap').addEventListener('click', () => play('swap'));
+  $('next-round').addEventListener('click', () => nextRound());
   $('direction-ccw').addEventListener('click', () => app.direction && play(`${app.direction}ccw`));
   $('direction-cw').addEventListener('click', () => app.direction && play(`${app.direction}cw`));
   $('undo').addEventListener('click', undo);

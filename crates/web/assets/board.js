@@ -194,7 +194,11 @@ export function draw(svg, view, opts = {}) {
       // in it goes to the claimer's store.
       const owner = claimer(view, side, pit);
       if (owner) classes.push('claimed', `by-${owner}`);
-      const claim = owner ? `, claimed by ${sideName(owner)}: its seeds go to ${sideName(owner)}'s store` : '';
+      // A pit out of play this round (rule rounds): its owner could not fill it.
+      const out = Boolean(view.out && view.out[side].includes(pit));
+      if (out) classes.push('out-of-play');
+      const claim = owner ? `, claimed by ${sideName(owner)}: its seeds go to ${sideName(owner)}'s store`
+        : out ? ', out of play this round: sowing passes over it' : '';
       const label = `${sideName(side)} pit ${pit}: ${seedWord(count)}${claim}${playable ? `, sow it${other ? ` (move ${move})` : ''}` : ''}${classes.includes('last') ? ', the last move' : ''}`;
       const g = el('g', {
         class: classes.join(' '),
@@ -242,6 +246,8 @@ export function viewOf(state) {
     stores: { ...state.stores },
     claimed: state.claimed ? { ...state.claimed } : null,
     any: Boolean(state.any_pits),
+    // Under rounds: each side's pits out of play, numbered from its owner's left.
+    out: state.out_of_play ? { south: [...state.out_of_play.south], north: [...state.out_of_play.north] } : null,
   };
 }
 

@@ -227,7 +227,9 @@ export async function undo() {
     return;
   }
   if (!found) {
-    showError('There is no move of a person to take back.');
+    showError(app.earlier.length
+      ? 'There is no move of a person to take back in this round (the rounds before it are played).'
+      : 'There is no move of a person to take back.');
     return;
   }
   clearError();
@@ -241,6 +243,16 @@ export async function undo() {
   } catch (error) {
     showError(error);
   }
+}
+
+// The round in play is over and the match goes on (rule rounds): the next
+// round starts from the position the server gives, the round just played
+// kept with the earlier ones (for the record).
+export async function nextRound() {
+  const st = app.shown && app.shown.state;
+  if (!st || !st.round_end || !st.round_end.next_start || app.animating) return;
+  const earlier = [...app.earlier, { start: app.start, moves: app.moves.slice(0, app.ply) }];
+  await startGame({ game: app.game, start: st.round_end.next_start, earlier });
 }
 
 export async function hint() {
@@ -272,7 +284,7 @@ export function resign() {
 
 // Replaces the game: checks it with the API first, so a bad one changes
 // nothing on the page.
-export async function startGame({ game, start = null, moves = [], players = null, first = null }) {
+export async function startGame({ game, start = null, moves = [], players = null, first = null, earlier = [] }) {
   clearError();
   let answer;
   try {
@@ -286,6 +298,7 @@ export async function startGame({ game, start = null, moves = [], players = null
   app.showToken += 1;
   app.game = game;
   app.start = start;
+  app.earlier = earlier.map((r) => ({ start: r.start, moves: [...r.moves] }));
   app.moves = [...moves];
   app.ply = moves.length;
   app.states = new Map([[moves.join(','), answer]]);

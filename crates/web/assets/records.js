@@ -19,7 +19,12 @@ function download(name, text) {
 
 export async function saveRecord() {
   try {
-    const answer = await api.writeRecord(gameAt(app.moves.length), app.players);
+    // Under rounds, the whole match: the first round's start, the earlier
+    // rounds' moves, then the round in play.
+    const g = app.earlier.length
+      ? { game: app.game, start: app.earlier[0].start, earlier: app.earlier.map((r) => r.moves), moves: app.moves }
+      : gameAt(app.moves.length);
+    const answer = await api.writeRecord(g, app.players);
     const name = (app.game.variant || app.shown.state.variant || 'game').replace(/[^A-Za-z0-9_-]+/g, '-');
     download(`mancala-${name}.game`, answer.text);
   } catch (error) {
@@ -63,7 +68,21 @@ export async function loadRecord(input) {
     const p = record.players && record.players[side];
     players[side] = typeof p === 'string' && (p === 'human' || /^computer:([1-9]|10)$/.test(p)) ? p : app.players[side];
   }
-  if (await startGame({ game: record.game, start: record.start, moves: record.moves, players })) {
+  // A match of several rounds: the earlier rounds' starts are asked for
+  // round by round (each round's end gives the next one's start).
+  const earlier = [];
+  try {
+    let start = null;
+    for (const moves of record.earlier || []) {
+      earlier.push({ start, moves });
+      const end = await api.state({ game: record.game, start, moves });
+      start = end.state.round_end && end.state.round_end.next_start;
+    }
+  } catch (error) {
+    showError(`${file.name}: ${error.message}`);
+    return;
+  }
+  if (await startGame({ game: record.game, start: record.start, moves: record.moves, players, earlier })) {
     $('position').value = '';
   }
 }

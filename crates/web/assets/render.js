@@ -46,8 +46,18 @@ function playerLabel(side) {
 
 function resultText(state) {
   const text = roundResultText(state);
-  // A variant played in rounds: the page plays the first round alone.
-  return state.rounds ? `${text} That is the first round of a match: this page plays one round; mancala play plays the whole match, the board filled again from the stores.` : text;
+  if (!state.rounds || app.resigned || !state.round_end) return text;
+  // A variant played in rounds: the match goes on, or its result.
+  const round = `Round ${app.earlier.length + 1}: ${text.replace(/^Game over: /, '')}`;
+  const end = state.round_end;
+  if (end.next_start) {
+    return `${round} Next round: each player fills their pits from their store (a pit they cannot fill is out of play); press Next round.`;
+  }
+  const w = end.match_winner;
+  const match = w === 'south' || w === 'north'
+    ? `${sideName(other(w))} cannot fill a single pit: ${sideName(w)} wins the match.`
+    : 'The match is drawn.';
+  return `${round} The match is over: ${match}`;
 }
 
 function roundResultText(state) {
@@ -80,6 +90,9 @@ function renderStatus() {
     status.classList.add('thinking');
   } else if (behind > 0) {
     status.textContent = `Move ${app.ply} of ${app.moves.length}: ${sideName(mover)} to move. Play a move to branch off here, or step forward.`;
+  } else if (app.players[mover] === 'human' && st.rounds) {
+    const swap = app.shown.swap_legal ? ', or swap sides' : '';
+    status.textContent = `Round ${app.earlier.length + 1}: ${sideName(mover)} to move: choose a pit${swap}.`;
   } else if (app.players[mover] === 'human') {
     const swap = app.shown.swap_legal ? ', or swap sides' : '';
     status.textContent = `${sideName(mover)} to move: choose a pit${swap}.`;
@@ -152,6 +165,8 @@ export function renderControls() {
   const st = app.shown && app.shown.state;
   const playable = canPlay();
   $('swap').hidden = !(st && playable && app.shown.swap_legal);
+  // A round over and the match going on (rule rounds): the next round.
+  $('next-round').hidden = !(st && st.round_end && st.round_end.next_start && !app.resigned && app.ply === app.moves.length);
   // A pit sown either way was clicked: which way.
   const choosing = Boolean(st && playable && app.direction);
   $('direction').hidden = !choosing;

@@ -26,6 +26,9 @@ export const app = {
   game: null, // the rules as requests carry them
   start: null, // a position string, or null for the variant's start
   moves: [], // the game's line of moves
+  // Under rounds (`[rounds]`): the rounds played before the one in play,
+  // the first first, each {start, moves}; the round in play is start/moves.
+  earlier: [],
   ply: 0, // positions shown: after moves.slice(0, ply)
   players: { south: 'human', north: 'computer:5' },
   states: new Map(), // move prefix -> /api/state answer

@@ -493,6 +493,47 @@ test('a claimed pit (toguz-kumalak\'s tuzdyk) is marked with its owner', async (
   await closePage(page);
 });
 
+test('a match in rounds: a round ends, Next round fills the board again, pits out of play marked', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'dakon', south: 'human', north: 'human' });
+  await waitForTurn(page);
+  // A round of Dakon played through the API to its end, each move chosen
+  // by a fixed rotation over the legal moves.
+  const moves = [];
+  let state = (await apiOk('/api/state', { game, moves })).state;
+  for (let turn = 0; !state.over; turn += 7) {
+    moves.push(state.legal[turn % state.legal.length]);
+    state = (await apiOk('/api/state', { game, moves })).state;
+  }
+  const end = state.round_end;
+  assert.ok(end && end.next_start, `the round ends the match: ${JSON.stringify(end)}`);
+  // The page starts from the position before the round's last move; the
+  // last move is clicked.
+  const before = (await apiOk('/api/state', { game, moves: moves.slice(0, -1) })).state;
+  await page.click('#more summary');
+  await page.fill('#position', before.position);
+  await page.click('#position-start');
+  await waitForTurn(page);
+  assert.match(await page.textContent('#status'), /^Round 1: /);
+  await page.click(`#board [data-play="${moves[moves.length - 1]}"]`);
+  await waitForTurn(page);
+  await expectBoard(page, game, moves.slice(-1), before.position);
+  assert.match(await page.textContent('#status'), /^Round 1: .*Next round/);
+  await page.click('#next-round');
+  await waitForTurn(page);
+  const next = await expectBoard(page, game, [], end.next_start);
+  const out = next.out_of_play.south.length + next.out_of_play.north.length;
+  assert.ok(out > 0, 'the loser of the round cannot fill every pit');
+  const marked = await page.$$eval('#board .pit.out-of-play', (els) => els.map((e) => e.dataset.pit));
+  assert.deepEqual(marked.sort(), [
+    ...next.out_of_play.north.map((k) => `north-${k}`),
+    ...next.out_of_play.south.map((k) => `south-${k}`)].sort());
+  assert.match(await page.textContent('#status'), /^Round 2: /);
+  assert.ok(await page.$eval('#next-round', (b) => b.hidden), 'Next round is hidden while the round is played');
+  await shot(page, 'dakon-round-2');
+  await closePage(page);
+});
+
 test('the pie rule: the Swap button exchanges the sides', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });

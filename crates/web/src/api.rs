@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use mancala_core::{Game, Move, Place, Position, Side, SowEvent, Variant};
+use mancala_core::{Game, Match, Move, Place, Position, Side, SowEvent, Variant};
 use mancala_engine::record::{PlayerKind, Record, MAX_RECORD_BYTES};
 use mancala_engine::{SearchLimits, SearchOptions, Searcher};
 use serde::Deserialize;
@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use crate::error::{ApiError, ApiJson};
 use crate::game::{GameRef, GameRequest, GameSpec};
-use crate::limits::{DEFAULT_MOVETIME_MS, MOVETIME_MS, SEARCH_TABLE_MB};
+use crate::limits::{DEFAULT_MOVETIME_MS, MAX_MOVES, MOVETIME_MS, SEARCH_TABLE_MB};
 use crate::{AppState, StateJson};
 
 pub fn routes() -> Router<Arc<AppState>> {
@@ -369,14 +369,22 @@ async fn record_parse(ApiJson(r): ApiJson<ParseRequest>) -> Reply {
     let record = Record::parse(&r.text).map_err(|e| ApiError::bad(format!("game record: {e}")))?;
     let game = &record.game;
     let v = game.variant();
-    // A record always starts from the variant's start.
-    let start: Option<String> = None;
-    Ok(Json(json!({
+    // A record starts from the variant's start; a match of several rounds
+    // (rule `[rounds]`) gives the rounds before the last one apart, and the
+    // last round's start.
+    let start: Option<String> = (!record.earlier.is_empty()).then(|| game.start().to_string());
+    let earlier: Vec<Vec<String>> =
+        record.earlier.iter().map(|round| moves_text(round.moves())).collect();
+    let mut reply = json!({
         "game": game_spec(v),
         "start": start,
         "moves": moves_text(game.moves()),
         "players": {"south": record.players[0].to_string(), "north": record.players[1].to_string()},
-    })))
+    });
+    if !earlier.is_empty() {
+        reply["earlier"] = json!(earlier);
+    }
+    Ok(Json(reply))
 }
 
 #[derive(Deserialize, Debug)]
@@ -394,14 +402,23 @@ struct WriteRequest {
     start: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
+    /// Under `[rounds]`: the moves of the rounds before the one in `moves`,
+    /// the first first; `start` is then the first round's.
+    #[serde(default)]
+    earlier: Vec<Vec<String>>,
     #[serde(default)]
     players: Option<Players>,
 }
 
 /// `POST /api/record/write`: the game record to save.
 async fn record_write(ApiJson(r): ApiJson<WriteRequest>) -> Reply {
-    let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves }.replay()?;
-    if *game.start() != Position::start(game.variant()) {
+    let (game, earlier) = if r.earlier.is_empty() {
+        let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves };
+        (game.replay()?, Vec::new())
+    } else {
+        replay_rounds(&r)?
+    };
+    if earlier.first().unwrap_or(&game).start() != &Position::start(game.variant()) {
         return Err(ApiError::bad(
             "a game record starts from the variant's start position: a game from another start \
              cannot be saved as one (save its position string instead)",
@@ -417,6 +434,56 @@ async fn record_write(ApiJson(r): ApiJson<WriteRequest>) -> Reply {
             [kind(&p.south, "south")?, kind(&p.north, "north")?]
         }
     };
-    let text = Record { game, earlier: Vec::new(), players, seed: 0 }.to_text();
+    let text = Record { game, earlier, players, seed: 0 }.to_text();
     Ok(Json(json!({"text": text})))
+}
+
+/// The rounds of a match (rule `[rounds]`) a record request gives: the
+/// earlier rounds' moves, each round played to its end and the next one
+/// started as [`Match`] starts it, then the moves of the round in play.
+/// Returns the round in play and the rounds before it.
+fn replay_rounds(r: &WriteRequest) -> Result<(Game, Vec<Game>), ApiError> {
+    let rounds = r.earlier.len() + 1;
+    let first = GameRef { game: &r.game, start: r.start.as_deref(), moves: &[] }.replay()?;
+    let v = first.variant().clone();
+    if v.rules().rounds.is_none() {
+        return Err(ApiError::bad(format!(
+            "earlier gives {} rounds, but {} is played in one round (it has no [rounds] rule)",
+            r.earlier.len(),
+            v.name()
+        )));
+    }
+    let total: usize = r.earlier.iter().map(Vec::len).sum::<usize>() + r.moves.len();
+    if total > MAX_MOVES {
+        return Err(ApiError::bad(format!(
+            "{total} moves: a request may carry at most {MAX_MOVES}"
+        )));
+    }
+    let mut m = Match::from_position(v, *first.start());
+    for (i, moves) in r.earlier.iter().chain([&r.moves]).enumerate() {
+        if i > 0 && !m.start_next_round() {
+            return Err(ApiError::bad(format!(
+                "moves are given for round {} of {rounds}, but round {i} is not over or the \
+                 match ended with it",
+                i + 1
+            )));
+        }
+        for (j, text) in moves.iter().enumerate() {
+            let mv = m.position().parse_move(m.variant(), text).map_err(|error| {
+                ApiError::bad(format!(
+                    "round {}: {}",
+                    i + 1,
+                    mancala_core::MoveListError {
+                        index: j + 1,
+                        text: mancala_core::quote(text),
+                        error,
+                    }
+                ))
+            })?;
+            m.game_mut().play_unchecked(mv);
+        }
+    }
+    let mut all = m.rounds().to_vec();
+    let game = all.pop().expect("a match has a round");
+    Ok((game, all))
 }

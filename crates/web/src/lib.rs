@@ -29,7 +29,7 @@ use axum::Router;
 
 pub use api::{state_body, StateReply};
 pub use error::ApiError;
-pub use state_json::{Claimed, FourRows, StateJson, Stores, TwoRows};
+pub use state_json::{Claimed, FourRows, OutOfPlay, RoundEnd, StateJson, Stores, TwoRows};
 
 /// What the server is given: the library takes its folders, it reads no
 /// environment.

@@ -1,7 +1,7 @@
 //! The JSON object describing a position: what `mancala state` prints and
 //! what `POST /api/state` gives as `state` (one definition for both).
 
-use mancala_core::{Game, Outcome, Side};
+use mancala_core::{Game, Match, Outcome, Side};
 use serde::Serialize;
 
 /// The JSON object `mancala state` prints (see `docs/notation.md`).
@@ -40,17 +40,48 @@ pub struct StateJson {
     /// Left out of the JSON on two rows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rows: Option<FourRows>,
-    /// The variant is played in rounds (`[rounds]`): the page plays one
-    /// round, the first, and says so at its end. Left out of the JSON for
-    /// variants of one round.
+    /// The variant is played in rounds (`[rounds]`). Left out of the JSON
+    /// for variants of one round.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub rounds: bool,
+    /// Under `[rounds]`: the pits out of play in this round (a pit its
+    /// owner could not fill), numbered from their owner's left. Left out of
+    /// the JSON for variants of one round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_play: Option<OutOfPlay>,
+    /// Under `[rounds]`, once the round is over: how the match goes on
+    /// ([`mancala_core::Match`]'s policy). Left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round_end: Option<RoundEnd>,
     /// Where a move may start from either row (`pits = "any"`): `true`, and
     /// the moves in `legal` number the mover's row 1 to n and the other
     /// row n + 1 to 2n from its owner's left. Left out of the JSON
     /// otherwise.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub any_pits: bool,
+}
+
+/// The pits out of play of a round, each side's numbered from its
+/// owner's left (1 to n).
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct OutOfPlay {
+    /// South's pits out of play.
+    pub south: Vec<usize>,
+    /// North's pits out of play.
+    pub north: Vec<usize>,
+}
+
+/// The end of a round (rule `[rounds]`): the next round's start, or the
+/// match's result.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct RoundEnd {
+    /// The position string the next round starts from (each player's pits
+    /// filled from their store, those they cannot fill out of play, the
+    /// player who starts to move); `None` when the match is over.
+    pub next_start: Option<String>,
+    /// Once the match is over (a player cannot fill a single pit):
+    /// `south`, `north` or `draw`; `None` while it goes on.
+    pub match_winner: Option<&'static str>,
 }
 
 /// A board of four rows: each player's outer and inner row.
@@ -108,10 +139,7 @@ impl StateJson {
             to_move: (!p.is_over()).then(|| p.to_move()),
             legal: p.legal_moves(v).iter().map(|m| m.to_string()).collect(),
             over: p.is_over(),
-            winner: p.outcome().map(|o| match o {
-                Outcome::Win(side) => side.name(),
-                Outcome::Draw => "draw",
-            }),
+            winner: p.outcome().map(outcome_name),
             position: p.to_string(),
             claimed: (v.rules().claim.count > 0).then(|| Claimed {
                 south: p.claimed_pit(Side::South).map(|k| k + 1),
@@ -129,7 +157,31 @@ impl StateJson {
                 FourRows { pits_per_row: rows, south: two(Side::South), north: two(Side::North) }
             }),
             rounds: v.rules().rounds.is_some(),
+            out_of_play: v.rules().rounds.is_some().then(|| {
+                let pits = |side: Side| {
+                    (0..v.pits_per_side())
+                        .filter(|&k| p.is_out_of_play(side, k))
+                        .map(|k| k + 1)
+                        .collect()
+                };
+                OutOfPlay { south: pits(Side::South), north: pits(Side::North) }
+            }),
+            round_end: (v.rules().rounds.is_some() && p.is_over()).then(|| {
+                let round = Match::from_rounds(vec![game.clone()]).expect("one round");
+                RoundEnd {
+                    next_start: round.next_round_start().map(|start| start.to_string()),
+                    match_winner: round.outcome().map(outcome_name),
+                }
+            }),
             any_pits: v.any_pits(),
         }
+    }
+}
+
+/// `south`, `north` or `draw`.
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win(side) => side.name(),
+        Outcome::Draw => "draw",
     }
 }

@@ -678,3 +678,86 @@ async fn requests_from_other_sites_are_refused() {
         send(&open, request(Some("box.lan:8765"), Some("http://evil.example"), "/api/state")).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }
+
+/// A round of Dakon played to its end (each move the first legal one of a
+/// rotating choice), from the start: its moves, written.
+fn a_dakon_round() -> (Game, Vec<String>) {
+    let mut game = Game::new(Variant::preset("dakon").unwrap());
+    let mut moves = Vec::new();
+    let mut turn = 0usize;
+    while !game.position().is_over() {
+        let legal = game.position().legal_moves(game.variant());
+        let mv = legal[turn % legal.len()];
+        turn += 7;
+        moves.push(mv.to_string());
+        game.play(mv).unwrap();
+    }
+    (game, moves)
+}
+
+#[tokio::test]
+async fn the_end_of_a_round_gives_the_next_rounds_start_and_its_pits_out_of_play() {
+    let app = app();
+    let (round, moves) = a_dakon_round();
+    let r = post(&app, "/api/state", json!({"game": {"variant": "dakon"}, "moves": moves})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let s = &r.json["state"];
+    assert_eq!(s["over"], true);
+    assert_eq!(s["out_of_play"], json!({"south": [], "north": []}));
+    // The next round's start is the one the library's match starts.
+    let next = round.position().next_round(round.variant(), Side::South);
+    assert_eq!(s["round_end"]["next_start"], json!(next.map(|p| p.to_string())));
+    let Some(next) = next else {
+        // The match ended with this round: a winner is named.
+        assert_ne!(s["round_end"]["match_winner"], Value::Null);
+        return;
+    };
+    assert_eq!(s["round_end"]["match_winner"], Value::Null);
+    // The next round, from that start: its pits out of play are listed.
+    let start = next.to_string();
+    let r2 = post(&app, "/api/state", json!({"game": {"variant": "dakon"}, "start": start})).await;
+    assert_eq!(r2.status, StatusCode::OK, "{}", r2.text);
+    let s2 = &r2.json["state"];
+    assert!(s2.get("round_end").is_none(), "{}", r2.text);
+    for side in [Side::South, Side::North] {
+        let out: Vec<usize> =
+            (0..7).filter(|&k| next.is_out_of_play(side, k)).map(|k| k + 1).collect();
+        assert_eq!(s2["out_of_play"][side.name()], json!(out));
+    }
+    // A game of one round has neither field.
+    let k = post(&app, "/api/state", kalah(&[])).await;
+    assert!(
+        k.json["state"].get("out_of_play").is_none() && k.json["state"].get("round_end").is_none()
+    );
+}
+
+#[tokio::test]
+async fn a_record_of_a_match_keeps_its_rounds() {
+    let app = app();
+    let (round, moves) = a_dakon_round();
+    let Some(next) = round.position().next_round(round.variant(), Side::South) else {
+        panic!("the round chosen ends the match: choose another");
+    };
+    let mut second = Game::from_position(round.variant().clone(), next);
+    let first_legal = second.position().legal_moves(second.variant())[0];
+    second.play(first_legal).unwrap();
+    let current = vec![first_legal.to_string()];
+    let body = json!({"game": {"variant": "dakon"}, "earlier": [moves.clone()], "moves": current});
+    let w = post(&app, "/api/record/write", body).await;
+    assert_eq!(w.status, StatusCode::OK, "{}", w.text);
+    let text = w.json["text"].as_str().unwrap();
+    let r = post(&app, "/api/record/parse", json!({"text": text})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["earlier"], json!([moves]));
+    assert_eq!(r.json["start"], json!(next.to_string()));
+    assert_eq!(r.json["moves"], json!(current));
+    // Rounds given to a game of one round, or a round that did not end, are refused.
+    let bad = json!({"game": {"variant": "kalah"}, "earlier": [["1"]], "moves": []});
+    let e = post(&app, "/api/record/write", bad).await;
+    assert_eq!(e.status, StatusCode::BAD_REQUEST);
+    assert!(e.json["error"].as_str().unwrap().contains("no [rounds] rule"), "{}", e.text);
+    let unfinished = json!({"game": {"variant": "dakon"}, "earlier": [["1"]], "moves": ["2"]});
+    let e = post(&app, "/api/record/write", unfinished).await;
+    assert_eq!(e.status, StatusCode::BAD_REQUEST);
+    assert!(e.json["error"].as_str().unwrap().contains("round 1 is not over"), "{}", e.text);
+}

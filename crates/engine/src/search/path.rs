@@ -78,11 +78,21 @@ impl Path {
     /// which number those moves; [`Position::end_by_history`] decides).
     /// `parent` may have been entered already or not (the children are
     /// listed before their parent is entered).
-    #[inline]
+    #[inline(always)]
     pub fn end_by_history(&self, v: &Variant, parent: &Position, child: &mut Position) {
-        if !self.enabled || child.is_over() {
+        // A move that changed the stores (a capture, a seed into a store)
+        // starts a new segment: nothing on the line has the child's stores,
+        // and no move since was quiet. The common case, kept inline.
+        if !self.enabled || child.is_over() || !same_stores(parent, child) {
             return;
         }
+        self.end_by_segment(v, parent, child);
+    }
+
+    /// [`Path::end_by_history`] for a child with its parent's stores: the
+    /// scan of the segment.
+    #[inline(never)]
+    fn end_by_segment(&self, v: &Variant, parent: &Position, child: &mut Position) {
         let entered = self.positions.last() == Some(parent);
         let before = &self.positions[..self.positions.len() - entered as usize];
         let mut quiet = 0;
