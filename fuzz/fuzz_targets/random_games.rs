@@ -303,7 +303,7 @@ fn rules(b: &mut Bytes) -> Rules {
     // quarter of the sets, most of the time made valid (a relay, stores
     // beside, two rows, moves from one's own row, `empty_pit`, one round).
     let x = b.byte();
-    if x & 3 == 0 {
+    if x & 3 == 3 {
         let r = &mut rules;
         if x >> 2 & 1 == 1 {
             r.sowing.relay_direction = RelayDirection::Reverse;
@@ -311,7 +311,7 @@ fn rules(b: &mut Bytes) -> Rules {
         r.sowing.extra_turn_uncrossed = x >> 3 & 1 == 1;
         r.capture.empty_pit_needs_crossing = x >> 4 & 1 == 1;
         r.capture.empty_pit_chain = [0, 1, 2, 15][(x >> 5 & 3) as usize];
-        if x >> 7 == 0 || b.byte() % 8 != 0 {
+        if x >> 7 == 1 || b.byte() % 8 != 0 {
             r.board.rows = 2;
             r.board.start = StartPits::All;
             r.capture.facing = Facing::Off;
