@@ -515,24 +515,56 @@ impl Position {
 
     /// All legal moves, swap last.
     pub fn legal_moves(&self, v: &Variant) -> MoveList {
+        if v.hot.chosen && v.hot.endless_check {
+            return self.legal_moves_each_way(v);
+        }
         let mut list = MoveList::new();
         let mut mask = self.legal_pits(v);
         while mask != 0 {
             let k = mask.trailing_zeros() as u8;
             if v.hot.chosen && v.pit_ways[k as usize] == 3 {
-                // A pit is legal when one of its ways is; under relays that
-                // may never end, each way is judged by its own sowing.
-                for way in [Direction::CounterClockwise, Direction::Clockwise] {
-                    if !v.hot.endless_check || !self.way_endless(v, k as usize, way) {
-                        list.push(Move::Directed(k, way));
-                    }
-                }
+                list.push(Move::Directed(k, Direction::CounterClockwise));
+                list.push(Move::Directed(k, Direction::Clockwise));
             } else {
                 list.push(Move::Sow(k));
             }
             mask &= mask - 1;
         }
         if self.end.is_none() && self.swap_offered() {
+            list.push(Move::Swap);
+        }
+        list
+    }
+
+    /// [`Position::legal_moves`] where a pit may be sown either way and a
+    /// sowing may never end (`relay = "any"` or `"next"`): each way of each
+    /// pit that may start a move is judged by its own trial sowing, once.
+    /// The rules judged by trial sowings one way (feeding, grand slams) and
+    /// moves from either row do not go with a direction (`Rules::check`).
+    #[cold]
+    fn legal_moves_each_way(&self, v: &Variant) -> MoveList {
+        let mut list = MoveList::new();
+        if self.end.is_some() {
+            return list;
+        }
+        let mut mask = self.nonempty_pits();
+        if v.hot.min_seeds > 1 {
+            mask &= self.startable_pits(v);
+        }
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if v.pit_ways[k] == 3 {
+                for way in [Direction::CounterClockwise, Direction::Clockwise] {
+                    if !self.way_endless(v, k, way) {
+                        list.push(Move::Directed(k as u8, way));
+                    }
+                }
+            } else if !self.sow_result(v, k).endless {
+                list.push(Move::Sow(k as u8));
+            }
+        }
+        if self.swap_offered() {
             list.push(Move::Swap);
         }
         list

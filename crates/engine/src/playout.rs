@@ -74,13 +74,14 @@ pub fn random_playout(
     let mut plies = 0;
     let chosen = v.chooses_direction();
     while !p.is_over() {
-        let pits = p.legal_pits(v);
-        let sowings = pits.count_ones();
         let mv = if chosen {
-            // A pit sown either way is two moves: draw among the list.
-            let count = p.legal_count(v);
-            p.nth_legal_move(v, rng.below(count)).unwrap_or(Move::Swap)
+            // A pit sown either way is two moves: draw among the list (made
+            // once: under relays that may never end, each way is a trial).
+            let moves = p.legal_moves(v);
+            moves.get(rng.below(moves.len() as u32) as usize).copied().unwrap_or(Move::Swap)
         } else {
+            let pits = p.legal_pits(v);
+            let sowings = pits.count_ones();
             let pick = rng.below(sowings + p.swap_offered() as u32);
             if pick == sowings {
                 Move::Swap
