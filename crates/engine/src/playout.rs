@@ -53,6 +53,15 @@ pub struct PlayoutStats {
     pub draws: u64,
 }
 
+/// A move drawn among the legal moves listed, for rules where a pit sown
+/// either way is two moves (the list made once: under relays that may
+/// never end, each way is a trial sowing).
+#[inline(never)]
+fn random_listed_move(v: &Variant, p: &Position, rng: &mut SplitMix64) -> Move {
+    let moves = p.legal_moves(v);
+    moves.get(rng.below(moves.len() as u32) as usize).copied().unwrap_or(Move::Swap)
+}
+
 /// Plays uniformly random legal moves from `start` to the end of the game,
 /// with the repetition rule applied as [`mancala_core::Game`] applies it.
 /// Returns the final position and the number of moves. Allocates nothing
@@ -75,10 +84,7 @@ pub fn random_playout(
     let chosen = v.chooses_direction();
     while !p.is_over() {
         let mv = if chosen {
-            // A pit sown either way is two moves: draw among the list (made
-            // once: under relays that may never end, each way is a trial).
-            let moves = p.legal_moves(v);
-            moves.get(rng.below(moves.len() as u32) as usize).copied().unwrap_or(Move::Swap)
+            random_listed_move(v, &p, rng)
         } else {
             let pits = p.legal_pits(v);
             let sowings = pits.count_ones();
