@@ -208,9 +208,13 @@ impl Position {
                 let claims = Claims::of(self);
                 let ring = sowing_ring(v, self.to_move(), clockwise, claims.out);
                 let (mover, k) = (self.to_move(), k as usize);
-                let last = sow(v, mover, (k, &ring), &claims, &mut board, &mut events);
-                if claims.owner(last).is_none() {
-                    capture(v, mover, (last, &ring), &claims, &mut board, &mut events);
+                let end = sow(v, mover, (k, &ring), &claims, &mut board, &mut events);
+                let last = end.last;
+                // Under `first_pile_only` a relay forbids the captures.
+                if !end.claimed && claims.owner(last).is_none() {
+                    let captures = !(v.rules().capture.first_pile_only && end.relayed);
+                    let claims = (&claims, end.prev, captures);
+                    capture(v, mover, (last, &ring), claims, &mut board, &mut events);
                 }
             }
         }
@@ -286,13 +290,22 @@ impl Position {
 /// `[rounds]`, [`Position::out_of_play`]), which sowing passes over.
 struct Claims {
     pits: [Option<usize>; 2],
+    /// Who owns each pit of each row (rules of one claim or several).
+    owners: [[Option<Side>; crate::MAX_PITS_PER_SIDE]; 2],
     out: u32,
 }
 
 impl Claims {
     fn of(p: &Position) -> Claims {
+        let mut owners = [[None; crate::MAX_PITS_PER_SIDE]; 2];
+        for side in Side::ALL {
+            for (k, owner) in owners[side.index()].iter_mut().enumerate() {
+                *owner = p.claim_owner(side, k);
+            }
+        }
         Claims {
             pits: [p.claimed_pit(Side::South), p.claimed_pit(Side::North)],
+            owners,
             out: p.out_of_play(),
         }
     }
@@ -300,12 +313,66 @@ impl Claims {
     /// The side owning `place` when it is a claimed pit.
     fn owner(&self, place: Place) -> Option<Side> {
         match place {
-            Place::Pit(side, k) if self.pits[side.opponent().index()] == Some(k) => {
-                Some(side.opponent())
-            }
+            Place::Pit(side, k) => self.owners[side.index()].get(k).copied().flatten(),
             _ => None,
         }
     }
+}
+
+/// Where a move's sowing ended: the place of the last seed, the place of
+/// the last seed but one of the last pile (if that pile had two seeds or
+/// more), whether a relay lifted a pile, and whether a claim ended the
+/// move before a relay (`claim.before_relay`).
+struct SowEnd {
+    last: Place,
+    prev: Option<Place>,
+    relayed: bool,
+    claimed: bool,
+}
+
+/// The claims of rules with several claims, when a pile's last seed fell
+/// in `last` (not a claimed pit) and its last but one in `prev`: the pit
+/// the last seed made hold `claim.count`, or under `claim.pair` both pits
+/// the last two seeds made hold `count - 1` and `count`, become the
+/// mover's if the rules let them (`rows`, `not_last_pit`, `max`): their
+/// seeds go to the mover's store. Returns whether a pit was claimed.
+fn claim_many(
+    v: &Variant,
+    mover: Side,
+    (last, prev): (Place, Option<Place>),
+    claims: &Claims,
+    board: &mut Board,
+    events: &mut Vec<SowEvent>,
+) -> bool {
+    let claim = &v.rules().claim;
+    let n = v.pits_per_side();
+    let mine = claims.owners.iter().flatten().filter(|&&o| o == Some(mover)).count() as u32;
+    let room = if claim.max == 0 { u32::MAX } else { (claim.max as u32).saturating_sub(mine) };
+    let claimable = |place: Place| match place {
+        Place::Pit(side, k) => {
+            claims.owner(place).is_none()
+                && (claim.rows == crate::ClaimRows::Either || side != mover)
+                && !(claim.not_last_pit && k == n - 1)
+        }
+        Place::Store(_) => false,
+    };
+    if room == 0 || !claimable(last) {
+        return false;
+    }
+    let (count, here) = (claim.count, board.seeds(last));
+    if let Some(p) = prev.filter(|&p| claim.pair && room >= 2 && p != last && claimable(p)) {
+        let there = board.seeds(p);
+        if (here == count && there == count - 1) || (here == count - 1 && there == count) {
+            board.capture(last, mover, events);
+            board.capture(p, mover, events);
+            return true;
+        }
+    }
+    if here == count {
+        board.capture(last, mover, events);
+        return true;
+    }
+    false
 }
 
 /// Sows the mover's pit `k` round `ring` (the places in the order the
@@ -317,14 +384,17 @@ fn sow(
     claims: &Claims,
     board: &mut Board,
     events: &mut Vec<SowEvent>,
-) -> Place {
+) -> SowEnd {
     let skip_origin = v.rules().sowing.skip_origin;
+    let many = v.rules().many_claims();
+    let before_relay = many && v.rules().claim.before_relay;
+    let mut relayed = false;
     let relay = v.rules().sowing.relay;
     let first_back = v.rules().sowing.first_seed_in_origin;
     // A pit a seed makes hold this many is taken at once (rule
     // `during_sowing`; 0: never), unless it is its pile's last seed and the
     // relay lifts that pit.
-    let during = v.rules().capture.during_sowing;
+    let mut during = v.rules().capture.during_sowing;
     // Whether a pile's last seed in `last` lifts that pile (relay "own" or
     // "any"; never a claimed pit).
     let lifts = |last: Place, board: &Board| {
@@ -335,7 +405,7 @@ fn sow(
         };
         relays_here && claims.owner(last).is_none() && board.seeds(last) > 1
     };
-    let take_during = |place: Place, board: &mut Board, events: &mut Vec<SowEvent>| {
+    let take_during = |during: u8, place: Place, board: &mut Board, events: &mut Vec<SowEvent>| {
         if during != 0 && matches!(place, Place::Pit(..)) && board.seeds(place) == during {
             board.capture(place, mover, events);
         }
@@ -350,13 +420,19 @@ fn sow(
         let mut seeds =
             if from_hand { std::mem::take(&mut hand) } else { board.pick(ring[origin], events) };
         let mut at = origin;
+        // Where the pile's last seed but one fell.
+        let mut prev = None;
         if first_back && seeds > 1 && !from_hand {
             // The first seed goes back into the pit it came from.
             board.drop_seed(ring[origin], events);
             seeds -= 1;
-            take_during(ring[origin], board, events);
+            take_during(during, ring[origin], board, events);
+            prev = Some(ring[origin]);
         }
         for i in 0..seeds {
+            if i > 0 {
+                prev = Some(ring[at]);
+            }
             at = (at + 1) % ring.len();
             if skip_origin && at == origin && !from_hand {
                 at = (at + 1) % ring.len();
@@ -366,12 +442,27 @@ fn sow(
                 None => {
                     board.drop_seed(ring[at], events);
                     if i + 1 < seeds || !lifts(ring[at], board) {
-                        take_during(ring[at], board, events);
+                        take_during(during, ring[at], board, events);
                     }
                 }
             }
         }
         let last = ring[at];
+        let end = SowEnd { last, prev, relayed, claimed: false };
+        if before_relay
+            && claims.owner(last).is_none()
+            && claim_many(v, mover, (last, prev), claims, board, events)
+        {
+            // The claim wins over the relay and ends the move.
+            return SowEnd { claimed: true, ..end };
+        }
+        // `first_pile_only`: no capture during the sowing after a relay.
+        let relay_on = |during: &mut u8, relayed: &mut bool| {
+            *relayed = true;
+            if v.rules().capture.first_pile_only {
+                *during = 0;
+            }
+        };
         if let Some((inner, outer)) = facing_capture(v, mover, last, board) {
             // Four rows: the opponent's two pits facing the mover's inner
             // pit are taken, to the store or to be sown on from here.
@@ -385,9 +476,10 @@ fn sow(
             if let Some(o) = outer {
                 board.capture(o, mover, events);
             }
-            return last;
+            return end;
         }
         if lifts(last, board) {
+            relay_on(&mut during, &mut relayed);
             origin = at;
             continue;
         }
@@ -399,10 +491,11 @@ fn sow(
             && matches!(ring[next], Place::Pit(..))
             && board.seeds(ring[next]) > 0
         {
+            relay_on(&mut during, &mut relayed);
             origin = next;
             continue;
         }
-        return last;
+        return end;
     }
 }
 
@@ -439,13 +532,24 @@ fn capture(
     v: &Variant,
     mover: Side,
     (last, ring): (Place, &[Place]),
-    claims: &Claims,
+    (claims, prev, captures): (&Claims, Option<Place>, bool),
     board: &mut Board,
     events: &mut Vec<SowEvent>,
 ) {
     let n = v.pits_per_side();
     let rules = &v.rules().capture;
     let Place::Pit(side, k) = last else { return };
+    // A claim, under rules of one claim or of several.
+    let claim = |board: &mut Board, events: &mut Vec<SowEvent>| {
+        claim_one(v, mover, (last, side, k), claims, board, events)
+            || (v.rules().many_claims()
+                && claim_many(v, mover, (last, prev), claims, board, events))
+    };
+    // Under `first_pile_only` after a relay, only a claim can follow.
+    if !captures {
+        claim(board, events);
+        return;
+    }
     // Kalah: the last seed in one of the mover's own pits that was empty
     // takes the seeds opposite, and itself.
     if side == mover && board.seeds(last) == 1 && rules.empty_pit != EmptyPitCapture::Off {
@@ -520,17 +624,7 @@ fn capture(
         }
         return;
     }
-    // A claim: the opponent's pit made to hold exactly the claim count
-    // becomes the mover's, its seeds to the mover's store.
-    let claim = &v.rules().claim;
-    if claim.count > 0
-        && side != mover
-        && board.seeds(last) == claim.count
-        && claims.pits[mover.index()].is_none()
-        && !(claim.not_last_pit && k == n - 1)
-        && !(claim.not_same_number && claims.pits[side.index()] == Some(k))
-    {
-        board.capture(last, mover, events);
+    if claim(board, events) {
         return;
     }
     // Pallanguzhi: the place after the last seed an empty pit, the pit
@@ -549,4 +643,31 @@ fn capture(
             board.capture(taken, mover, events);
         }
     }
+}
+
+/// A claim under rules of one claim: the opponent's pit `last` (their
+/// `k`-th, on `side`) made to hold exactly the claim count becomes the
+/// mover's, its seeds to the mover's store. Returns whether it did.
+fn claim_one(
+    v: &Variant,
+    mover: Side,
+    (last, side, k): (Place, Side, usize),
+    claims: &Claims,
+    board: &mut Board,
+    events: &mut Vec<SowEvent>,
+) -> bool {
+    let n = v.pits_per_side();
+    let claim = &v.rules().claim;
+    if claim.count > 0
+        && !v.rules().many_claims()
+        && side != mover
+        && board.seeds(last) == claim.count
+        && claims.pits[mover.index()].is_none()
+        && !(claim.not_last_pit && k == n - 1)
+        && !(claim.not_same_number && claims.pits[side.index()] == Some(k))
+    {
+        board.capture(last, mover, events);
+        return true;
+    }
+    false
 }
