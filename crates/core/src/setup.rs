@@ -84,6 +84,14 @@ impl Setup {
     pub fn position_unchecked(self) -> Position {
         self.0
     }
+
+    /// As [`Setup::position_unchecked`], with the claimed pits kept as
+    /// `v`'s rules keep them (one claim a player, or several: see
+    /// [`crate::Rules::many_claims`]), as [`Setup::position`] keeps them;
+    /// nothing else is checked or changed.
+    pub fn position_unchecked_in(self, v: &Variant) -> Position {
+        self.0.in_claim_layout(v)
+    }
 }
 
 impl From<Position> for Setup {
