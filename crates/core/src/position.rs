@@ -913,9 +913,8 @@ impl Position {
         // The pits out of play (rule `[rounds]`): sowing passes over them.
         let out = self.occupied >> OUT_SHIFT;
         let in_play = |c: usize| out >> (c & 63) & 1 == 0;
-        // Captures during the sowing (0: none; none after a relay under
-        // `first_pile_only`).
-        let mut during = v.rules().capture.during_sowing;
+        // Captures during the sowing (0: none).
+        let during = v.rules().capture.during_sowing;
         // The ring index of the pit being emptied.
         let mut start = if clockwise { (len - k) % len } else { k };
         // An endless relay (`relay = "any"` or `"next"`).
@@ -982,9 +981,6 @@ impl Position {
             }
             if lifts_here(&self.cells, last) {
                 report.relays += 1;
-                if v.hot.first_pile_only {
-                    during = 0;
-                }
                 start = at;
                 continue;
             }
@@ -999,9 +995,6 @@ impl Position {
                 let c = ring[next] as usize;
                 if c < 2 * n && self.cells[c] > 0 {
                     report.relays += 1;
-                    if v.hot.first_pile_only {
-                        during = 0;
-                    }
                     start = next;
                     continue;
                 }

@@ -474,8 +474,8 @@ pub struct CaptureRules {
     #[serde(default)]
     pub taken: Taken,
     /// Captures only when the move lifted a single pile (Enkeshui): once a
-    /// relay has lifted a pile, the move captures nothing, neither during
-    /// the sowing of the later piles nor with its last seed. Needs a relay.
+    /// relay has lifted a pile, the move's last seed captures nothing.
+    /// Needs a relay; not with `during_sowing`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub first_pile_only: bool,
 }
@@ -1555,6 +1555,14 @@ impl Rules {
                     "capture.first_pile_only",
                     "true".into(),
                     "false when board.rows = 4 (a facing capture is made instead of a relay)"
+                        .into(),
+                );
+            }
+            if self.capture.during_sowing > 0 {
+                problem(
+                    "capture.first_pile_only",
+                    "true".into(),
+                    "false when capture.during_sowing is set (no source plays them together)"
                         .into(),
                 );
             }

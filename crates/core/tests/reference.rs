@@ -2227,7 +2227,7 @@ fn refused_claims(r: &Rules) -> bool {
         || (c.pair && (c.count == 1 || c.max == 1))
         || (c.before_relay && none)
         || (many && (r.board.pits_per_side > 11 || c.not_same_number))
-        || (r.capture.first_pile_only && (none || r.board.rows == 4))
+        || (r.capture.first_pile_only && (none || r.board.rows == 4 || r.capture.during_sowing > 0))
         || (!list.is_empty()
             && (list.len() != r.board.pits_per_side as usize
                 || r.board.rows == 4
