@@ -2076,6 +2076,20 @@ fn four_rows(r: &mut Rules, rng: &mut Rng) {
 fn custom_rules_match_reference_in_random_games() {
     let mut rng = Rng::new(0x5EED_0002);
     let mut stats = Stats::default();
+    // Enkeshui's claims with one element changed at a time, so that every
+    // claim element meets the reference whatever the random sets draw.
+    let enkeshui = Variant::preset("enkeshui").unwrap().rules().clone();
+    let changes: [fn(&mut Rules); 4] = [
+        |r| r.claim.before_relay = false,
+        |r| r.claim.pair = false,
+        |r| r.claim.max = 2,
+        |r| r.sowing.relay = Relay::Own,
+    ];
+    for change in changes {
+        let mut rules = enkeshui.clone();
+        change(&mut rules);
+        random_games(&Variant::new(rules).unwrap(), 25, 3000, &mut rng, &mut stats);
+    }
     let mut made = 0;
     let mut i = 0;
     while made < 400 {
