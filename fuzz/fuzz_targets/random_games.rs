@@ -16,9 +16,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRules, EmptyPitCapture,
-    EmptySide, EndReason, EndRules, Facing, FacingOn, FillFrom, Game, GrandSlam, Match, MovePits,
-    Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter, RoundsRules, Rules,
+    AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRows, ClaimRules,
+    EmptyPitCapture, EmptySide, EndReason, EndRules, Facing, FacingOn, FillFrom, Game, GrandSlam,
+    Match, MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter,
+    RoundsRules, Rules,
     SeedsLeft, Side, SowingDirection, SowingRules, StartPits, StorePlacement, Taken, TurnRules,
     Variant,
 };
@@ -82,6 +83,7 @@ fn rules(b: &mut Bytes) -> Rules {
             seeds_per_pit_range: [1, 127],
             stores,
             rows: 2,
+            start_pits: Vec::new(),
             start: match (fbit(1), fbit(6)) {
                 (false, _) => StartPits::All,
                 (true, false) => StartPits::InnerRightHalf,
@@ -136,6 +138,7 @@ fn rules(b: &mut Bytes) -> Rules {
             taken: if fbit(5) { Taken::Sown } else { Taken::Store },
             empty_pit_needs_crossing: false,
             empty_pit_chain: 0,
+            first_pile_only: false,
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },
@@ -162,9 +165,34 @@ fn rules(b: &mut Bytes) -> Rules {
             count: if gbit(6) { 1 + b.byte() % 4 } else { 0 },
             not_last_pit: gbit(7),
             not_same_number: gbit(7),
+            ..ClaimRules::default()
         },
         rounds: None,
     };
+    // Claims beyond one of the opponent's row (Enkeshui's bulls: either
+    // row, any number, pairs, before the relay) and captures by a single
+    // pile only: one byte, most of the time made valid.
+    let c = b.byte();
+    if c & 1 == 1 {
+        let r = &mut rules;
+        r.claim.rows = if c & 2 == 0 { ClaimRows::Either } else { ClaimRows::Opponent };
+        r.claim.max = [0, 0, 2, 1][(c >> 2 & 3) as usize];
+        r.claim.pair = c >> 4 & 1 == 1;
+        r.claim.before_relay = c >> 5 & 1 == 1;
+        r.capture.first_pile_only = c >> 6 & 1 == 1;
+        if c >> 7 == 0 {
+            r.claim.not_same_number = false;
+            r.claim.count = r.claim.count.max(2);
+            r.board.pits_per_side = 1 + (r.board.pits_per_side - 1) % 11;
+            r.board.pits_per_side_range = [1, 11];
+            if r.claim.pair && r.claim.max == 1 {
+                r.claim.max = 0;
+            }
+            if r.sowing.relay == Relay::None {
+                r.sowing.relay = Relay::Any;
+            }
+        }
+    }
     if fbit(0) {
         // Four rows, most of the time made valid: stores beside, a relay
         // from one's own pits or none, no capture but `facing`, no feeding.
@@ -333,6 +361,19 @@ fn rules(b: &mut Bytes) -> Rules {
                 }
             }
         }
+    }
+    // A start that is not uniform (`start_pits`), now and then, its size
+    // ranges fixed to the size as the rules require.
+    let listed = b.byte();
+    if listed % 8 == 0 && rules.rounds.is_none() && rules.board.rows == 2 {
+        let r = &mut rules;
+        let (p, s) = (r.board.pits_per_side, r.board.seeds_per_pit);
+        let mut list: Vec<u8> = (0..p).map(|_| b.byte() % (s + 1)).collect();
+        list[(listed >> 3) as usize % p as usize] = s;
+        r.board.start = StartPits::All;
+        r.board.start_pits = list;
+        r.board.pits_per_side_range = [p, p];
+        r.board.seeds_per_pit_range = [s, s];
     }
     rules
 }

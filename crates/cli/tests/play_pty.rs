@@ -617,6 +617,39 @@ fn toguz_kumalak_claims_a_tuzdyk_and_plays_to_the_end() {
     assert!(!dir.path().join("autosave.game").exists());
 }
 
+/// Enkeshui at the console: the start of six pits of 4 and two empty, no
+/// size asked (a start list fixes it), and two bulls made at once. After
+/// South 1 and North 1 (both relays), South's pit 2 sows 7 seeds whose
+/// last two make North's pit 1 hold 3 and South's pit 8 hold 4: a pair,
+/// both South's bulls, drawn `x` in North's row and `o` in South's.
+#[test]
+fn enkeshui_makes_two_bulls_at_once_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "enkeshui", "--south", "human", "--north", "human"];
+    let mut p = play(dir.path(), &args);
+    p.exp_string(
+        "8 pits a side, seeds from each player's left 4, 4, 4, 4, 4, 4, 0, 0 at the start.",
+    )
+    .unwrap();
+    p.exp_string("|     |   4 |   4 |   4 |   4 |   4 |   4 |   0 |   0 |     |").unwrap();
+    for pit in ["1", "1"] {
+        p.exp_regex(MOVE_PROMPT).unwrap();
+        p.send_line(pit).unwrap();
+    }
+    p.exp_regex(MOVE_PROMPT).unwrap();
+    p.send_line("2").unwrap();
+    p.exp_string(
+        "South sowed 7 seeds from pit 2. Captured 7 seeds: South's pit 8 (marked o) and \
+         North's pit 1 (marked x) are now South's for the rest of the game, every seed that \
+         falls in them going to South's store.",
+    )
+    .unwrap();
+    p.exp_string("|     |   2 |   3 |   1 |   7 |   0 |   7 |   1 |   x |     |").unwrap();
+    p.exp_string("|     |   2 |[  0]|   1 |   2 |   3 |   8 |   4 |   o |     |").unwrap();
+    let shown = play_to_the_end(&mut p, |pits| pits[0], "n");
+    assert!(shown.contains("Final score: South "), "{shown}");
+}
+
 /// Hus at the console: four rows, each player's two rows numbered in the
 /// order that player sows them, a relay, and a capture of the two facing
 /// pits whose seeds are sown on; then the game to its end.

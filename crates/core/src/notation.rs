@@ -23,7 +23,7 @@ use std::str::FromStr;
 use crate::position::{EndReason, IllegalMove, Position, OPENING, SWAP_OFFERED};
 use crate::rules::{
     EmptySide, GrandSlam, Repetition, MAX_PITS_PER_SIDE, MAX_PITS_PER_SIDE_IN_ROUNDS,
-    MAX_TOTAL_SEEDS,
+    MAX_PITS_PER_SIDE_WITH_CLAIMS, MAX_TOTAL_SEEDS,
 };
 use crate::setup::Setup;
 use crate::variant::{CELLS, STORE_CELL};
@@ -275,9 +275,15 @@ pub enum ParsePositionError {
     /// found.
     #[error("the position holds {0} seeds: at most {MAX_TOTAL_SEEDS}")]
     TooManySeeds(u32),
-    /// A row with more than one pit marked `x` (claimed by the opponent): a
-    /// player claims at most one pit.
-    #[error("the {side} row {text:?} marks more than one pit x (claimed): a player claims at most one pit")]
+    /// Several claimed pits (`x` and `o`: more than one `x` in a row, or
+    /// an `o`) on a board of more than
+    /// [`crate::MAX_PITS_PER_SIDE_WITH_CLAIMS`] pits a side, where a
+    /// player claims at most one pit, of the opponent's row.
+    #[error(
+        "the {side} row {text:?} marks more than one pit x, or a pit o (claimed): on a board of \
+         more than {MAX_PITS_PER_SIDE_WITH_CLAIMS} pits a side a player claims at most one pit, \
+         of the opponent's row"
+    )]
     Claims {
         /// The side whose row it is.
         side: Side,
@@ -301,13 +307,15 @@ impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for side in Side::ALL {
             let row = self.row(side);
-            let claimed = self.claimed_pit(side.opponent());
             for (i, c) in row.iter().enumerate() {
                 if i > 0 {
                     f.write_str(",")?;
                 }
-                if claimed == Some(i) {
+                let owner = self.claim_owner(side, i);
+                if owner == Some(side.opponent()) {
                     f.write_str("x")?;
+                } else if owner == Some(side) {
+                    f.write_str("o")?;
                 } else if self.is_out_of_play(side, i) {
                     f.write_str("-")?;
                 } else {
@@ -340,6 +348,10 @@ impl FromStr for Setup {
         let mut rows: Vec<(Vec<u8>, u8)> = Vec::with_capacity(2);
         // The pit of each row marked `x`: claimed by the row's opponent.
         let mut claimed_in_row = [0u8; 2];
+        // Every pit marked `x` (claimed by the row's opponent) or `o` (by
+        // the row's owner), per row: bit `i` for pit `i`.
+        let mut x_in_row = [0u32; 2];
+        let mut o_in_row = [0u32; 2];
         // The pits marked `-`: out of play (rule `[rounds]`), per row.
         let mut out_in_row = [0u32; 2];
         for (side, text) in Side::ALL.into_iter().zip(&fields[..2]) {
@@ -357,14 +369,17 @@ impl FromStr for Setup {
                     .filter(|_| plain)
                     .ok_or_else(|| ParsePositionError::Count { side, text: quote(t) })
             };
-            let mut marks = 0;
             let pits = pits
                 .split(',')
                 .enumerate()
                 .map(|(i, t)| {
+                    let bit = 1u32.checked_shl(i as u32).unwrap_or(0);
                     if t == "x" {
-                        marks += 1;
+                        x_in_row[side.index()] |= bit;
                         claimed_in_row[side.index()] = i as u8 + 1;
+                        Ok(0)
+                    } else if t == "o" {
+                        o_in_row[side.index()] |= bit;
                         Ok(0)
                     } else if t == "-" {
                         out_in_row[side.index()] |= 1u32.checked_shl(i as u32).unwrap_or(0);
@@ -374,7 +389,8 @@ impl FromStr for Setup {
                     }
                 })
                 .collect::<Result<Vec<u8>, _>>()?;
-            if marks > 1 {
+            let several = x_in_row[side.index()].count_ones() > 1 || o_in_row[side.index()] != 0;
+            if several && pits.len() > MAX_PITS_PER_SIDE_WITH_CLAIMS {
                 return Err(ParsePositionError::Claims { side, text: quote(text) });
             }
             rows.push((pits, count(store)?));
@@ -400,9 +416,17 @@ impl FromStr for Setup {
         let mut p = Setup::from_rows(&rows[0].0, &rows[1].0, [rows[0].1, rows[1].1], to_move)?.0;
         p.flags = flags;
         p.end = end;
-        // A pit of North's row marked `x` is South's, and the other way round.
-        p.claimed = [claimed_in_row[1], claimed_in_row[0]];
         let n = p.pits_per_side() as u32;
+        let one_each = x_in_row.iter().all(|x| x.count_ones() <= 1) && o_in_row == [0, 0];
+        if one_each {
+            // A pit of North's row marked `x` is South's, and the other way round.
+            p.claimed = [claimed_in_row[1], claimed_in_row[0]];
+        } else {
+            // Several claims: kept as the rules of several claims keep them.
+            let set = (x_in_row[0] | o_in_row[0]) | (x_in_row[1] | o_in_row[1]) << n;
+            let north = x_in_row[0] | o_in_row[1] << n;
+            p.set_claim_sets(set, north);
+        }
         let out = out_in_row[0] as u64 | (out_in_row[1] as u64) << n;
         if out != 0 && n as usize > MAX_PITS_PER_SIDE_IN_ROUNDS {
             return Err(ParsePositionError::OutOfPlay(n as usize));
@@ -479,12 +503,15 @@ pub enum PositionMismatch {
         /// The seeds a game of the variant holds at this board size.
         expected: u32,
     },
-    /// A pit marked `x` (claimed) that the variant's rules do not allow.
-    #[error("the position has {side}'s claimed pit x at the opponent's pit {pit}, but in {variant} {why}")]
+    /// A pit marked `x` or `o` (claimed) that the variant's rules do not
+    /// allow.
+    #[error("the position has {side}'s claimed pit at {row}'s pit {pit}, but in {variant} {why}")]
     Claim {
         /// The side that claimed the pit.
         side: Side,
-        /// The pit of the opponent's row, numbered from 1.
+        /// The row the pit lies in.
+        row: Side,
+        /// The pit of that row, numbered from 1 from its owner's left.
         pit: usize,
         /// The variant's name.
         variant: String,
@@ -564,19 +591,36 @@ impl Position {
             });
         }
         let claim = &v.rules().claim;
-        for side in Side::ALL {
-            let Some(pit) = self.claimed_pit(side) else { continue };
-            let why = if claim.count == 0 {
-                Some("its rules have no claimed pits")
-            } else if claim.not_last_pit && pit + 1 == self.pits_per_side() {
-                Some("its rules do not let a player claim the opponent's last pit")
-            } else if claim.not_same_number && self.claimed_pit(side.opponent()) == Some(pit) {
-                Some("its rules do not let both players claim pits of the same number")
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                return Err(PositionMismatch::Claim { side, pit: pit + 1, variant: name, why });
+        let n = self.pits_per_side();
+        let mut owned = [0u32; 2];
+        for row in Side::ALL {
+            for pit in 0..n {
+                let Some(side) = self.claim_owner(row, pit) else { continue };
+                owned[side.index()] += 1;
+                let why = if claim.count == 0 {
+                    Some("its rules have no claimed pits")
+                } else if side == row && claim.rows != crate::ClaimRows::Either {
+                    Some("its rules let a player claim only pits of the opponent's row")
+                } else if claim.not_last_pit && pit + 1 == n {
+                    Some("its rules do not let a player claim a row's last pit")
+                } else if claim.not_same_number
+                    && self.claim_owner(side, pit) == Some(side.opponent())
+                {
+                    Some("its rules do not let both players claim pits of the same number")
+                } else if claim.max > 0 && owned[side.index()] > claim.max as u32 {
+                    Some("its rules let a player claim no more pits than that")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    return Err(PositionMismatch::Claim {
+                        side,
+                        row,
+                        pit: pit + 1,
+                        variant: name,
+                        why,
+                    });
+                }
             }
         }
         if self.out_of_play() != 0 {

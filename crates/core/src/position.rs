@@ -12,7 +12,12 @@ use crate::Side;
 /// Layout (48 bytes, pinned below): `cells[0..n]` are South's pits from
 /// South's left (the order South sows them), `cells[n..2n]` North's pits from
 /// North's left, `cells[32]` South's store and `cells[33]` North's store; cells
-/// between `2n` and 32 stay zero. Sowing is counter-clockwise, so the pits
+/// between `2n` and 32 stay zero, but for the claims of rules with several
+/// claims ([`crate::Rules::many_claims`], boards of at most 11 pits a side):
+/// `cells[24..28]` hold, as a little-endian 32-bit set, the claimed pits
+/// (bit `i` for pit cell `i`) and `cells[28..32]` those of them North owns
+/// (the others are South's). Rules with one claim keep it in `claimed`
+/// instead. Sowing is counter-clockwise, so the pits
 /// follow one another around the board in index order and the pit opposite
 /// cell `i` is cell `2n - 1 - i`. `occupied` has bit `i` set exactly when
 /// pit cell `i` holds seeds: sowing keeps it up to date seed by seed, so the hot path learns which
@@ -38,6 +43,11 @@ pub struct Position {
 }
 
 const _: () = assert!(std::mem::size_of::<Position>() == 48);
+
+/// The first of the spare cells holding the claimed pits of rules with
+/// several claims (see [`Position`]): 4 bytes of claimed pits, then 4 of
+/// the pits North owns.
+pub(crate) const CLAIM_CELLS: usize = 24;
 
 /// The first move of a game under the pie rule: a single sowing, no extra turn.
 pub(crate) const OPENING: u8 = 1;
@@ -281,6 +291,12 @@ impl Position {
     pub fn start(v: &Variant) -> Position {
         let mut cells = [0u8; CELLS];
         cells[..2 * v.n].fill(v.seeds_per_pit());
+        // A start that is not uniform: the same list on both rows.
+        let list = &v.rules().board.start_pits;
+        if list.len() == v.n {
+            cells[..v.n].copy_from_slice(list);
+            cells[v.n..2 * v.n].copy_from_slice(list);
+        }
         // The last pits of each side's sowing order start empty (on four
         // rows, the left half of the inner row: `board.start`).
         let empty = v.rules().empty_at_start();
@@ -345,10 +361,50 @@ impl Position {
     }
 
     /// The pit of the opponent's row (0-based from the opponent's left)
-    /// that `side` has claimed (rule `claim`), if any.
+    /// that `side` has claimed under rules of one claim (rule `claim`), if
+    /// any. Rules with several claims keep theirs apart: see
+    /// [`Position::claim_owner`], which answers for both.
     #[inline]
     pub fn claimed_pit(&self, side: Side) -> Option<usize> {
         self.claimed[side.index()].checked_sub(1).map(usize::from)
+    }
+
+    /// The player who has claimed `side`'s `k`-th pit (0-based from that
+    /// side's left; rule `claim`), if anyone has: the opponent under rules
+    /// of one claim, either player under rules of several.
+    pub fn claim_owner(&self, side: Side, k: usize) -> Option<Side> {
+        let n = self.n as usize;
+        if k >= n {
+            return None;
+        }
+        if self.claimed_pit(side.opponent()) == Some(k) {
+            return Some(side.opponent());
+        }
+        let (set, north) = self.claim_sets();
+        let c = side.index() * n + k;
+        (set >> c & 1 != 0).then_some(if north >> c & 1 != 0 { Side::North } else { Side::South })
+    }
+
+    /// The claimed pits of rules with several claims, as bit sets over the
+    /// pit cells: those claimed, and those of them North owns. Both 0
+    /// under rules of one claim and on boards of more than 11 pits a side,
+    /// where cells 24 to 31 are pits.
+    #[inline]
+    pub(crate) fn claim_sets(&self) -> (u32, u32) {
+        if self.n as usize > crate::MAX_PITS_PER_SIDE_WITH_CLAIMS {
+            return (0, 0);
+        }
+        let word = |at: usize| u32::from_le_bytes(self.cells[at..at + 4].try_into().unwrap());
+        (word(CLAIM_CELLS), word(CLAIM_CELLS + 4))
+    }
+
+    /// Sets the claimed pits of rules with several claims (see
+    /// [`Position::claim_sets`]); the board has at most 11 pits a side.
+    pub(crate) fn set_claim_sets(&mut self, set: u32, north: u32) {
+        debug_assert!(self.n as usize <= crate::MAX_PITS_PER_SIDE_WITH_CLAIMS || set == 0);
+        self.cells[CLAIM_CELLS..CLAIM_CELLS + 4].copy_from_slice(&set.to_le_bytes());
+        self.cells[CLAIM_CELLS + 4..CLAIM_CELLS + 8].copy_from_slice(&(north & set).to_le_bytes());
+        self.reoccupy();
     }
 
     /// The pits out of play (rule `[rounds]`) as a bit set over the pit
@@ -442,7 +498,10 @@ impl Position {
     /// turn state, which with the stores make the whole position.
     #[inline]
     pub(crate) fn short_form(&self) -> Option<(u128, u32)> {
-        (self.n <= 8 && self.claimed == [0, 0] && self.occupied >> OUT_SHIFT == 0).then(|| {
+        let claims =
+            u64::from_le_bytes(self.cells[CLAIM_CELLS..CLAIM_CELLS + 8].try_into().unwrap());
+        let plain = self.claimed == [0, 0] && claims == 0;
+        (self.n <= 8 && plain && self.occupied >> OUT_SHIFT == 0).then(|| {
             let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
             let state = self.to_move as u32
                 | (self.flags as u32) << 8
@@ -458,7 +517,14 @@ impl Position {
 
     /// Seeds in all pits and stores.
     pub fn total_seeds(&self) -> u32 {
-        self.cells.iter().map(|&c| c as u32).sum()
+        // Cells 24 to 31 hold the claims, not seeds, on boards small enough
+        // for rules with several claims (see [`Position`]).
+        let pits = if self.n as usize <= crate::MAX_PITS_PER_SIDE_WITH_CLAIMS {
+            CLAIM_CELLS
+        } else {
+            MAX_PITS
+        };
+        self.cells[..pits].iter().chain(&self.cells[STORE_CELL..]).map(|&c| c as u32).sum()
     }
 
     /// Why the game ended, or `None` while it goes on.
@@ -752,6 +818,13 @@ impl Position {
         }
         self.cells.swap(STORE_CELL, STORE_CELL + 1);
         self.claimed.swap(0, 1);
+        let (set, north) = self.claim_sets();
+        if set != 0 {
+            // Each claimed pit moves to the other row and changes owner.
+            let row = (1u32 << n) - 1;
+            let mirror = |bits: u32| (bits & row) << n | (bits >> n) & row;
+            self.set_claim_sets(mirror(set), mirror(set & !north));
+        }
         self.reoccupy();
         self.to_move = self.to_move.opponent();
         self.flags = 0;
@@ -886,12 +959,9 @@ impl Position {
         // `empty_pit_needs_crossing`, `extra_turn_uncrossed`).
         let opp = (1 - s) * n;
         let mut crossed = false;
-        // The cell each side has claimed (none: past every cell).
-        let claim_cell = |side: usize| match self.claimed[side] {
-            0 => usize::MAX,
-            c => (1 - side) * n + c as usize - 1,
-        };
-        let claims = [claim_cell(0), claim_cell(1)];
+        // The claimed pits as bit sets over the cells, and those North
+        // owns (rule `claim`).
+        let (claimed, north_owns) = self.claim_bits(v);
         // The pits out of play (rule `[rounds]`): sowing passes over them.
         let out = self.occupied >> OUT_SHIFT;
         let in_play = |c: usize| out >> (c & 63) & 1 == 0;
@@ -910,9 +980,11 @@ impl Position {
         let lifts_here = |cells: &[u8; CELLS], c: usize| {
             let relays =
                 if v.hot.relay_any { c < 2 * n } else { v.hot.relay && c >= own && c < own + n };
-            relays && c != claims[0] && c != claims[1] && cells[c] > 1
+            relays && claimed >> c & 1 == 0 && cells[c] > 1
         };
-        let (last, at) = loop {
+        // A claim by the last seeds of every pile (`before_relay`).
+        let before_relay = v.hot.many_claims && v.rules().claim.before_relay;
+        let (last, at, pile) = loop {
             if may_loop && watch.endless(&self.cells, way_key(start, clockwise)) {
                 report.endless = true;
                 self.reoccupy();
@@ -923,6 +995,8 @@ impl Position {
             if report.relays == 0 {
                 report.sown = seeds;
             }
+            // The pile's start and size, for the place of its last seed but one.
+            let pile = (start, seeds);
             self.cells[origin] = 0;
             let mut at = start;
             if v.rules().sowing.first_seed_in_origin && seeds > 1 {
@@ -940,10 +1014,8 @@ impl Position {
                     continue;
                 }
                 crossed |= c.wrapping_sub(opp) < n;
-                if c == claims[0] {
-                    self.cells[STORE_CELL] += 1;
-                } else if c == claims[1] {
-                    self.cells[STORE_CELL + 1] += 1;
+                if claimed >> c & 1 != 0 {
+                    self.cells[STORE_CELL + (north_owns >> c & 1) as usize] += 1;
                 } else {
                     self.cells[c] += 1;
                     // A pile's last seed is not taken where the relay
@@ -955,6 +1027,14 @@ impl Position {
                 seeds -= 1;
             }
             let last = ring[at] as usize;
+            if before_relay
+                && claimed >> last & 1 == 0
+                && self.claim_many(v, last, (ring, at, pile), report)
+            {
+                // The claim wins over the relay, and ends the move.
+                self.reoccupy();
+                return;
+            }
             if lifts_here(&self.cells, last) {
                 report.relays += 1;
                 start = at;
@@ -981,11 +1061,11 @@ impl Position {
                     continue;
                 }
             }
-            break (last, at);
+            break (last, at, pile);
         };
-        if last != claims[0] && last != claims[1] {
+        if claimed >> last & 1 == 0 {
             let before = report.captured;
-            self.settle_general(v, last, (ring, at), (opening, crossed, clockwise), report);
+            self.settle_general(v, last, (ring, at, pile), (opening, crossed, clockwise), report);
             // `extra_turn_uncrossed`: the last seed in an empty pit of the
             // mover's row (it holds 1, no capture took it), no seed of the
             // move in the opponent's row.
@@ -1023,6 +1103,167 @@ impl Position {
         } else {
             (true, &v.ring_cw[s], place)
         }
+    }
+
+    /// The same position with its claims kept as `v`'s rules keep them:
+    /// one a player in `claimed`, or several in the spare cells
+    /// ([`crate::Rules::many_claims`]). A position string writes both the
+    /// same way; a position that fits `v` ([`crate::Setup::check_fits`])
+    /// has claims the layout can hold.
+    pub(crate) fn in_claim_layout(mut self, v: &Variant) -> Position {
+        let n = self.n as usize;
+        let (set, north) = self.claim_sets();
+        if v.hot.many_claims && self.claimed != [0, 0] {
+            self = self.claims_in_sets();
+        } else if !v.hot.many_claims && set != 0 {
+            let mut claimed = [0u8; 2];
+            for c in (0..2 * n).filter(|&c| set >> c & 1 != 0) {
+                let side = (north >> c & 1) as usize;
+                claimed[side] = (c % n) as u8 + 1;
+            }
+            self.claimed = claimed;
+            self.set_claim_sets(0, 0);
+        }
+        self
+    }
+
+    /// The same position with a claim kept in `claimed` moved to the
+    /// spare cells, as rules of several claims keep it, on boards of at
+    /// most 11 pits a side: the one form of a position's claims, whichever
+    /// rules it is kept for (see [`crate::Setup`]'s equality).
+    pub(crate) fn claims_in_sets(mut self) -> Position {
+        let n = self.n as usize;
+        if self.claimed == [0, 0] || n > crate::MAX_PITS_PER_SIDE_WITH_CLAIMS {
+            return self;
+        }
+        let (mut set, mut north) = self.claim_sets();
+        if let Some(k) = self.claimed_pit(Side::South) {
+            set |= 1 << (n + k);
+        }
+        if let Some(k) = self.claimed_pit(Side::North) {
+            set |= 1 << k;
+            north |= 1 << k;
+        }
+        self.claimed = [0, 0];
+        self.set_claim_sets(set, north);
+        self
+    }
+
+    /// The claimed pits as bit sets over the cells (rule `claim`): those
+    /// claimed, and those of them North owns; from `claimed` under rules of
+    /// one claim, from the spare cells under rules of several.
+    #[inline(always)]
+    fn claim_bits(&self, v: &Variant) -> (u64, u64) {
+        if v.hot.many_claims {
+            let (set, north) = self.claim_sets();
+            return (set as u64, north as u64);
+        }
+        let n = v.n;
+        let (mut set, mut north) = (0u64, 0u64);
+        if self.claimed[0] != 0 {
+            set |= 1 << (n + self.claimed[0] as usize - 1);
+        }
+        if self.claimed[1] != 0 {
+            let c = 1u64 << (self.claimed[1] as usize - 1);
+            set |= c;
+            north |= c;
+        }
+        (set, north)
+    }
+
+    /// The claims of rules with several claims ([`crate::Rules::many_claims`]),
+    /// looked at when a pile's last seed fell in pit cell `last` (not a
+    /// claimed pit), at place `at` of `ring`, the pile having started at
+    /// place `pile.0` with `pile.1` seeds: the pit the last seed made hold
+    /// `claim.count` seeds, or under `claim.pair` both pits the last two
+    /// seeds made hold `count - 1` and `count`, become the mover's, if the
+    /// rules let them (`rows`, `not_last_pit`, at most `max` a player).
+    /// Their seeds go to the mover's store. Returns whether a pit was
+    /// claimed.
+    #[cold]
+    #[inline(never)]
+    fn claim_many(
+        &mut self,
+        v: &Variant,
+        last: usize,
+        (ring, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, u8)),
+        report: &mut MoveReport,
+    ) -> bool {
+        let claim = &v.rules().claim;
+        let n = v.n;
+        let s = self.to_move.index();
+        let opp = (1 - s) * n;
+        let (mut set, mut north) = self.claim_sets();
+        let own_mask = if s == 1 { north } else { set & !north };
+        let mine = (set & own_mask).count_ones();
+        let room = if claim.max == 0 { u32::MAX } else { (claim.max as u32).saturating_sub(mine) };
+        let claimable = |c: usize| {
+            c < 2 * n
+                && set >> c & 1 == 0
+                && (claim.rows == crate::ClaimRows::Either || (c >= opp && c < opp + n))
+                && !(claim.not_last_pit && c % n == n - 1)
+        };
+        if room == 0 || !claimable(last) {
+            return false;
+        }
+        let count = claim.count;
+        let here = self.cells[last];
+        let mut pits = 0u32;
+        if claim.pair && room >= 2 && pile.1 >= 2 {
+            let prev = self.previous_place(v, ring, at, pile.0);
+            let there = if prev < 2 * n { self.cells[prev] } else { 0 };
+            if prev != last
+                && claimable(prev)
+                && ((here == count && there == count - 1) || (here == count - 1 && there == count))
+            {
+                pits = 1 << last | 1 << prev;
+            }
+        }
+        if pits == 0 && here == count {
+            pits = 1 << last;
+        }
+        if pits == 0 {
+            return false;
+        }
+        let mut taken = 0;
+        for c in (0..2 * n).filter(|&c| pits >> c & 1 != 0) {
+            taken += self.cells[c];
+            self.cells[c] = 0;
+        }
+        set |= pits;
+        if s == 1 {
+            north |= pits;
+        }
+        self.set_claim_sets(set, north);
+        self.cells[STORE_CELL + s] += taken;
+        report.captured += taken;
+        report.claimed = true;
+        true
+    }
+
+    /// The cell where the last seed but one of a pile fell, the pile's last
+    /// having fallen at place `at` of `ring` and the pile having started at
+    /// place `start`: the place before `at`, pits out of play passed over,
+    /// and under `skip_origin` the place the pile started from.
+    fn previous_place(
+        &self,
+        v: &Variant,
+        ring: &[u8; 2 * MAX_RING],
+        at: usize,
+        start: usize,
+    ) -> usize {
+        let len = v.ring_len;
+        let out = self.occupied >> OUT_SHIFT;
+        let mut place = at;
+        for _ in 0..len {
+            place = if place == 0 { len - 1 } else { place - 1 };
+            let c = ring[place] as usize;
+            if (v.hot.skip_origin && place == start) || out >> (c & 63) & 1 != 0 {
+                continue;
+            }
+            return c;
+        }
+        ring[at] as usize
     }
 
     /// The sowing on four rows (`rows = 4`): round the mover's own pits
@@ -1146,11 +1387,12 @@ impl Position {
     /// general sowing fell (not in a claimed pit): pit cell `last`, the
     /// place `at` of the sowing ring `way` the move went round (the mover's
     /// counter-clockwise or clockwise ring): a chain goes back along it.
+    /// The last pile started at place `pile.0` with `pile.1` seeds.
     fn settle_general(
         &mut self,
         v: &Variant,
         last: usize,
-        (way, at): (&[u8; 2 * MAX_RING], usize),
+        (way, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, u8)),
         (opening, crossed, clockwise): (bool, bool, bool),
         r: &mut MoveReport,
     ) {
@@ -1168,10 +1410,17 @@ impl Position {
             return; // the opponent's store
         }
         let mine = last >= own && last < own + n;
+        // `first_pile_only`: no capture once a relay lifted a pile.
+        let captures = !(v.hot.first_pile_only && r.relays > 0);
         // `empty_pit_needs_crossing`: only after a seed of the move fell in
         // the opponent's row.
         let may_take = crossed || !rules.capture.empty_pit_needs_crossing;
-        if mine && self.cells[last] == 1 && v.empty_pit != EmptyPitCapture::Off && may_take {
+        if captures
+            && may_take
+            && mine
+            && self.cells[last] == 1
+            && v.empty_pit != EmptyPitCapture::Off
+        {
             let opposite = 2 * n - 1 - last;
             let taken = self.cells[opposite];
             if taken > 0 || v.empty_pit == EmptyPitCapture::Always {
@@ -1200,7 +1449,12 @@ impl Position {
                 return;
             }
         }
-        if rules.capture.between_equal && last >= opp && last < opp + n && self.cells[last] == 1 {
+        if captures
+            && rules.capture.between_equal
+            && last >= opp
+            && last < opp + n
+            && self.cells[last] == 1
+        {
             // Between two equal pits of the opponent's row (Dakon's mikul).
             let k = last - opp;
             if k > 0 && k + 1 < n {
@@ -1220,7 +1474,7 @@ impl Position {
             crate::CaptureRows::Own => cell >= own && cell < own + n,
             crate::CaptureRows::Either => true,
         };
-        if row_counts(last) && takes(self.cells[last]) {
+        if captures && row_counts(last) && takes(self.cells[last]) {
             // The captured run: the last pit, then backwards along the ring
             // while each pit counts, at most once round the board.
             let ring = way;
@@ -1264,7 +1518,11 @@ impl Position {
             return;
         }
         let claim = &rules.claim;
-        if claim.count > 0
+        if v.hot.many_claims {
+            if self.claim_many(v, last, (way, at, pile), r) {
+                return;
+            }
+        } else if claim.count > 0
             && last >= opp
             && last < opp + n
             && self.cells[last] == claim.count
@@ -1283,7 +1541,7 @@ impl Position {
                 return;
             }
         }
-        if rules.capture.after_empty {
+        if captures && rules.capture.after_empty {
             // Pallanguzhi: the place after the last seed an empty pit, the
             // pit after that one is taken (a store is not a pit; a claimed
             // pit holds nothing). The ring is written twice over.
@@ -1559,16 +1817,14 @@ impl Position {
 
     /// The pit cell where an odd seed stays when the seeds left are split
     /// (`repetition = "split"`, `seeds_left = "split"`): the first pit of
-    /// the player to move that the opponent has not claimed (rule
-    /// `claim`), else the opponent's first pit not claimed. A player claims
-    /// at most one pit, so only a board of one pit a side with both pits
+    /// the player to move that nobody has claimed (rule `claim`), else the
+    /// opponent's first pit not claimed. Only a board whose every pit is
     /// claimed has none; its pits never hold a seed, so nothing is split.
     pub(crate) fn odd_seed_pit(&self) -> usize {
         let n = self.n as usize;
         let mover = self.to_move;
         let first_free = |side: Side| {
-            let claimed = self.claimed_pit(side.opponent());
-            (0..n).find(|&k| claimed != Some(k)).map(|k| side.index() * n + k)
+            (0..n).find(|&k| self.claim_owner(side, k).is_none()).map(|k| side.index() * n + k)
         };
         first_free(mover).or_else(|| first_free(mover.opponent())).unwrap_or(0)
     }

@@ -211,12 +211,15 @@ impl Position {
                     sowing_ring(v, self.to_move(), true, claims.out),
                 ];
                 let (mover, k) = (self.to_move(), k as usize);
-                let (last, clockwise, crossed) =
-                    sow(v, mover, (k, &rings, clockwise), &claims, &mut board, &mut events);
-                if claims.owner(last).is_none() {
-                    let ring = &rings[clockwise as usize];
-                    let how = (clockwise, crossed);
-                    capture(v, mover, (last, ring, how), &claims, &mut board, &mut events);
+                let end = sow(v, mover, (k, &rings, clockwise), &claims, &mut board, &mut events);
+                let last = end.last;
+                // Under `first_pile_only` a relay forbids the captures.
+                if !end.claimed && claims.owner(last).is_none() {
+                    let captures = !(v.rules().capture.first_pile_only && end.relayed);
+                    let ring = &rings[end.clockwise as usize];
+                    let how = (end.clockwise, end.crossed);
+                    let claims = (&claims, end.prev, captures);
+                    capture(v, mover, (last, ring, how), claims, &mut board, &mut events);
                 }
             }
         }
@@ -292,13 +295,22 @@ impl Position {
 /// `[rounds]`, [`Position::out_of_play`]), which sowing passes over.
 struct Claims {
     pits: [Option<usize>; 2],
+    /// Who owns each pit of each row (rules of one claim or several).
+    owners: [[Option<Side>; crate::MAX_PITS_PER_SIDE]; 2],
     out: u32,
 }
 
 impl Claims {
     fn of(p: &Position) -> Claims {
+        let mut owners = [[None; crate::MAX_PITS_PER_SIDE]; 2];
+        for side in Side::ALL {
+            for (k, owner) in owners[side.index()].iter_mut().enumerate() {
+                *owner = p.claim_owner(side, k);
+            }
+        }
         Claims {
             pits: [p.claimed_pit(Side::South), p.claimed_pit(Side::North)],
+            owners,
             out: p.out_of_play(),
         }
     }
@@ -306,19 +318,75 @@ impl Claims {
     /// The side owning `place` when it is a claimed pit.
     fn owner(&self, place: Place) -> Option<Side> {
         match place {
-            Place::Pit(side, k) if self.pits[side.opponent().index()] == Some(k) => {
-                Some(side.opponent())
-            }
+            Place::Pit(side, k) => self.owners[side.index()].get(k).copied().flatten(),
             _ => None,
         }
     }
 }
 
+/// Where a move's sowing ended: the place of the last seed, the place of
+/// the last seed but one of the last pile (if that pile had two seeds or
+/// more), whether a relay lifted a pile, whether a claim ended the move
+/// before a relay (`claim.before_relay`), the way the last pile went, and
+/// whether a seed fell in the opponent's row.
+struct SowEnd {
+    last: Place,
+    prev: Option<Place>,
+    relayed: bool,
+    claimed: bool,
+    clockwise: bool,
+    crossed: bool,
+}
+
+/// The claims of rules with several claims, when a pile's last seed fell
+/// in `last` (not a claimed pit) and its last but one in `prev`: the pit
+/// the last seed made hold `claim.count`, or under `claim.pair` both pits
+/// the last two seeds made hold `count - 1` and `count`, become the
+/// mover's if the rules let them (`rows`, `not_last_pit`, `max`): their
+/// seeds go to the mover's store. Returns whether a pit was claimed.
+fn claim_many(
+    v: &Variant,
+    mover: Side,
+    (last, prev): (Place, Option<Place>),
+    claims: &Claims,
+    board: &mut Board,
+    events: &mut Vec<SowEvent>,
+) -> bool {
+    let claim = &v.rules().claim;
+    let n = v.pits_per_side();
+    let mine = claims.owners.iter().flatten().filter(|&&o| o == Some(mover)).count() as u32;
+    let room = if claim.max == 0 { u32::MAX } else { (claim.max as u32).saturating_sub(mine) };
+    let claimable = |place: Place| match place {
+        Place::Pit(side, k) => {
+            claims.owner(place).is_none()
+                && (claim.rows == crate::ClaimRows::Either || side != mover)
+                && !(claim.not_last_pit && k == n - 1)
+        }
+        Place::Store(_) => false,
+    };
+    if room == 0 || !claimable(last) {
+        return false;
+    }
+    let (count, here) = (claim.count, board.seeds(last));
+    if let Some(p) = prev.filter(|&p| claim.pair && room >= 2 && p != last && claimable(p)) {
+        let there = board.seeds(p);
+        if (here == count && there == count - 1) || (here == count - 1 && there == count) {
+            board.capture(last, mover, events);
+            board.capture(p, mover, events);
+            return true;
+        }
+    }
+    if here == count {
+        board.capture(last, mover, events);
+        return true;
+    }
+    false
+}
+
 /// Sows the mover's pit `k` round `rings[clockwise]` (the places in the
 /// order the move sows them, counter-clockwise and clockwise), relays and
 /// all, each relayed pile the other way under `relay_direction =
-/// "reverse"`; returns where the last seed fell, the way its pile went,
-/// and whether a seed fell in the opponent's row.
+/// "reverse"`; returns where it ended ([`SowEnd`]).
 fn sow(
     v: &Variant,
     mover: Side,
@@ -326,7 +394,7 @@ fn sow(
     claims: &Claims,
     board: &mut Board,
     events: &mut Vec<SowEvent>,
-) -> (Place, bool, bool) {
+) -> SowEnd {
     let reverse = v.rules().sowing.relay_direction == RelayDirection::Reverse;
     let mut clockwise = clockwise;
     let mut ring = &rings[clockwise as usize];
@@ -338,12 +406,15 @@ fn sow(
         rings[!clockwise as usize].iter().position(|&p| p == place).unwrap_or(0)
     };
     let skip_origin = v.rules().sowing.skip_origin;
+    let many = v.rules().many_claims();
+    let before_relay = many && v.rules().claim.before_relay;
+    let mut relayed = false;
     let relay = v.rules().sowing.relay;
     let first_back = v.rules().sowing.first_seed_in_origin;
     // A pit a seed makes hold this many is taken at once (rule
     // `during_sowing`; 0: never), unless it is its pile's last seed and the
     // relay lifts that pit.
-    let during = v.rules().capture.during_sowing;
+    let mut during = v.rules().capture.during_sowing;
     // Whether a pile's last seed in `last` lifts that pile (relay "own" or
     // "any"; never a claimed pit).
     let lifts = |last: Place, board: &Board| {
@@ -354,7 +425,7 @@ fn sow(
         };
         relays_here && claims.owner(last).is_none() && board.seeds(last) > 1
     };
-    let take_during = |place: Place, board: &mut Board, events: &mut Vec<SowEvent>| {
+    let take_during = |during: u8, place: Place, board: &mut Board, events: &mut Vec<SowEvent>| {
         if during != 0 && matches!(place, Place::Pit(..)) && board.seeds(place) == during {
             board.capture(place, mover, events);
         }
@@ -369,13 +440,19 @@ fn sow(
         let mut seeds =
             if from_hand { std::mem::take(&mut hand) } else { board.pick(ring[origin], events) };
         let mut at = origin;
+        // Where the pile's last seed but one fell.
+        let mut prev = None;
         if first_back && seeds > 1 && !from_hand {
             // The first seed goes back into the pit it came from.
             board.drop_seed(ring[origin], events);
             seeds -= 1;
-            take_during(ring[origin], board, events);
+            take_during(during, ring[origin], board, events);
+            prev = Some(ring[origin]);
         }
         for i in 0..seeds {
+            if i > 0 {
+                prev = Some(ring[at]);
+            }
             at = (at + 1) % ring.len();
             if skip_origin && at == origin && !from_hand {
                 at = (at + 1) % ring.len();
@@ -386,12 +463,27 @@ fn sow(
                 None => {
                     board.drop_seed(ring[at], events);
                     if i + 1 < seeds || !lifts(ring[at], board) {
-                        take_during(ring[at], board, events);
+                        take_during(during, ring[at], board, events);
                     }
                 }
             }
         }
         let last = ring[at];
+        let end = SowEnd { last, prev, relayed, claimed: false, clockwise, crossed };
+        if before_relay
+            && claims.owner(last).is_none()
+            && claim_many(v, mover, (last, prev), claims, board, events)
+        {
+            // The claim wins over the relay and ends the move.
+            return SowEnd { claimed: true, ..end };
+        }
+        // `first_pile_only`: no capture during the sowing after a relay.
+        let relay_on = |during: &mut u8, relayed: &mut bool| {
+            *relayed = true;
+            if v.rules().capture.first_pile_only {
+                *during = 0;
+            }
+        };
         if let Some((inner, outer)) = facing_capture(v, mover, last, board) {
             // Four rows: the opponent's two pits facing the mover's inner
             // pit are taken, to the store or to be sown on from here.
@@ -405,9 +497,10 @@ fn sow(
             if let Some(o) = outer {
                 board.capture(o, mover, events);
             }
-            return (last, clockwise, crossed);
+            return end;
         }
         if lifts(last, board) {
+            relay_on(&mut during, &mut relayed);
             origin = at;
             if reverse {
                 origin = turn(clockwise, origin);
@@ -424,6 +517,7 @@ fn sow(
             && matches!(ring[next], Place::Pit(..))
             && board.seeds(ring[next]) > 0
         {
+            relay_on(&mut during, &mut relayed);
             origin = next;
             if reverse {
                 origin = turn(clockwise, origin);
@@ -432,7 +526,7 @@ fn sow(
             }
             continue;
         }
-        return (last, clockwise, crossed);
+        return end;
     }
 }
 
@@ -471,13 +565,24 @@ fn capture(
     v: &Variant,
     mover: Side,
     (last, ring, (clockwise, crossed)): (Place, &[Place], (bool, bool)),
-    claims: &Claims,
+    (claims, prev, captures): (&Claims, Option<Place>, bool),
     board: &mut Board,
     events: &mut Vec<SowEvent>,
 ) {
     let n = v.pits_per_side();
     let rules = &v.rules().capture;
     let Place::Pit(side, k) = last else { return };
+    // A claim, under rules of one claim or of several.
+    let claim = |board: &mut Board, events: &mut Vec<SowEvent>| {
+        claim_one(v, mover, (last, side, k), claims, board, events)
+            || (v.rules().many_claims()
+                && claim_many(v, mover, (last, prev), claims, board, events))
+    };
+    // Under `first_pile_only` after a relay, only a claim can follow.
+    if !captures {
+        claim(board, events);
+        return;
+    }
     // Kalah: the last seed in one of the mover's own pits that was empty
     // takes the seeds opposite, and itself.
     // `empty_pit_needs_crossing`: only after a seed of the move fell in the
@@ -572,17 +677,7 @@ fn capture(
         }
         return;
     }
-    // A claim: the opponent's pit made to hold exactly the claim count
-    // becomes the mover's, its seeds to the mover's store.
-    let claim = &v.rules().claim;
-    if claim.count > 0
-        && side != mover
-        && board.seeds(last) == claim.count
-        && claims.pits[mover.index()].is_none()
-        && !(claim.not_last_pit && k == n - 1)
-        && !(claim.not_same_number && claims.pits[side.index()] == Some(k))
-    {
-        board.capture(last, mover, events);
+    if claim(board, events) {
         return;
     }
     // Pallanguzhi: the place after the last seed an empty pit, the pit
@@ -601,4 +696,31 @@ fn capture(
             board.capture(taken, mover, events);
         }
     }
+}
+
+/// A claim under rules of one claim: the opponent's pit `last` (their
+/// `k`-th, on `side`) made to hold exactly the claim count becomes the
+/// mover's, its seeds to the mover's store. Returns whether it did.
+fn claim_one(
+    v: &Variant,
+    mover: Side,
+    (last, side, k): (Place, Side, usize),
+    claims: &Claims,
+    board: &mut Board,
+    events: &mut Vec<SowEvent>,
+) -> bool {
+    let n = v.pits_per_side();
+    let claim = &v.rules().claim;
+    if claim.count > 0
+        && !v.rules().many_claims()
+        && side != mover
+        && board.seeds(last) == claim.count
+        && claims.pits[mover.index()].is_none()
+        && !(claim.not_last_pit && k == n - 1)
+        && !(claim.not_same_number && claims.pits[side.index()] == Some(k))
+    {
+        board.capture(last, mover, events);
+        return true;
+    }
+    false
 }

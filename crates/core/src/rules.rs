@@ -142,6 +142,14 @@ pub struct BoardRules {
     /// Which pits hold seeds at the start (see [`StartPits`]).
     #[serde(default)]
     pub start: StartPits,
+    /// A start that is not uniform (Enkeshui): the seeds of each pit of a
+    /// row at the start, from the row's owner's left, the same for both
+    /// rows; one count for each of the `pits_per_side` pits, the largest
+    /// being `seeds_per_pit`. Empty: every pit starts with `seeds_per_pit`
+    /// (as `start` says). A board with a start list is played at its own
+    /// size only: another pits per side or seeds per pit is refused.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_pits: Vec<u8>,
 }
 
 /// Most pits a row on a board of four rows: a player's two rows are held
@@ -510,6 +518,11 @@ pub struct CaptureRules {
     /// off.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub empty_pit_chain: u8,
+    /// Captures only when the move lifted a single pile (Enkeshui): once a
+    /// relay has lifted a pile, the move's last seed captures nothing.
+    /// Needs a relay; not with `during_sowing`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub first_pile_only: bool,
 }
 
 /// Where the last seed must fall for the capture after an empty pit
@@ -606,12 +619,14 @@ pub enum CaptureRows {
 }
 
 /// A pit that becomes one player's for the rest of the game: Toguz
-/// Kumalak's tuzdyk. When the last seed of a move that captures nothing
-/// makes one of the opponent's pits hold exactly `count` seeds, that pit
-/// becomes the mover's: its seeds go to the mover's store, and so does
-/// every seed sown into it for the rest of the game. A player claims at
-/// most one pit.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Kumalak's tuzdyk, Enkeshui's bulls. When the last seed of a move that
+/// captures nothing makes one of the opponent's pits hold exactly `count`
+/// seeds, that pit becomes the mover's: its seeds go to the mover's store,
+/// and so does every seed sown into it for the rest of the game. A player
+/// claims at most `max` pits (one by default); `rows`, `pair` and
+/// `before_relay` widen where and when a claim is made (see
+/// `docs/rules.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimRules {
     /// The count that claims a pit (Toguz Kumalak: 3); 0 switches claims off.
@@ -624,7 +639,68 @@ pub struct ClaimRules {
     /// cannot be claimed.
     #[serde(default)]
     pub not_same_number: bool,
+    /// The rows a claim takes a pit of (see [`ClaimRows`]).
+    #[serde(default, skip_serializing_if = "ClaimRows::is_opponent")]
+    pub rows: ClaimRows,
+    /// Most pits a player claims in a game: 1 (Toguz Kumalak), or 0 for
+    /// any number (Enkeshui).
+    #[serde(default = "one_claim", skip_serializing_if = "is_one")]
+    pub max: u8,
+    /// The last two seeds of a pile making two pits hold `count - 1` and
+    /// `count`, in either order, claim both pits.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pair: bool,
+    /// A claim is looked at whenever a pile's last seed falls, and wins
+    /// over the relay: the pit it makes hold `count` is claimed and the
+    /// move ends, instead of a relay from it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub before_relay: bool,
 }
+
+impl Default for ClaimRules {
+    fn default() -> ClaimRules {
+        ClaimRules {
+            count: 0,
+            not_last_pit: false,
+            not_same_number: false,
+            rows: ClaimRows::Opponent,
+            max: 1,
+            pair: false,
+            before_relay: false,
+        }
+    }
+}
+
+fn one_claim() -> u8 {
+    1
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
+}
+
+/// The rows a claim may take a pit of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClaimRows {
+    /// The opponent's row only (Toguz Kumalak).
+    #[default]
+    Opponent,
+    /// Either row: a player may claim a pit of their own row too
+    /// (Enkeshui).
+    Either,
+}
+
+impl ClaimRows {
+    fn is_opponent(&self) -> bool {
+        *self == ClaimRows::Opponent
+    }
+}
+
+/// Most pits a side when claims go beyond one pit of the opponent's row
+/// ([`Rules::many_claims`]): a position keeps the claimed pits and their
+/// owners in the spare cells 24 to 31 of its 48 bytes.
+pub const MAX_PITS_PER_SIDE_WITH_CLAIMS: usize = 11;
 
 fn empty_pit_off() -> EmptyPitCapture {
     EmptyPitCapture::Off
@@ -878,6 +954,7 @@ impl Rules {
             || self.capture.parity != Parity::Off
             || self.capture.rows != CaptureRows::Opponent
             || self.claim.count > 0
+            || self.capture.first_pile_only
             || self.end.seeds_left != SeedsLeft::Owner
             || self.sows_other_ways()
             || self.rounds.is_some()
@@ -904,8 +981,21 @@ impl Rules {
             || (self.four_rows() && self.sowing.relay == Relay::Own)
     }
 
+    /// Whether claims go beyond one pit of the opponent's row (`claim.rows
+    /// = "either"`, `max` other than 1, `pair` or `before_relay`): a
+    /// position then keeps every claimed pit and its owner in its spare
+    /// cells (see [`crate::Position`]), and the board has at most
+    /// [`MAX_PITS_PER_SIDE_WITH_CLAIMS`] pits a side.
+    pub fn many_claims(&self) -> bool {
+        let c = &self.claim;
+        c.count > 0 && (c.rows == ClaimRows::Either || c.max != 1 || c.pair || c.before_relay)
+    }
+
     /// Total seeds in a game of the default size.
     pub fn total_seeds(&self) -> u32 {
+        if !self.board.start_pits.is_empty() {
+            return 2 * self.board.start_pits.iter().map(|&c| c as u32).sum::<u32>();
+        }
         let filled = self.pits_a_side() - self.empty_at_start();
         2 * filled as u32 * self.board.seeds_per_pit as u32
     }
@@ -996,6 +1086,8 @@ impl Rules {
             );
         }
         self.check_four_rows(&mut problem);
+        self.check_start_pits(&mut problem);
+        self.check_many_claims(&mut problem);
         self.check_rounds(&mut problem);
         self.check_any_pits(&mut problem);
         for (i, &c) in self.capture.counts.iter().enumerate() {
@@ -1419,6 +1511,186 @@ impl Rules {
                 "a [rounds] section".into(),
                 "no [rounds] with sowing.relay_direction = \"reverse\", sowing.extra_turn_uncrossed, capture.empty_pit_needs_crossing or capture.empty_pit_chain (no source plays both)".into(),
             );
+        }
+    }
+
+    /// The problems of `board.start_pits`: a list of another length than
+    /// the row, a largest count other than `seeds_per_pit`, size ranges
+    /// allowing another size, no seed at all, or with what fills the pits
+    /// otherwise (`start`, `[rounds]`).
+    fn check_start_pits(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let b = &self.board;
+        let list = &b.start_pits;
+        if list.is_empty() {
+            return;
+        }
+        let shown = format!("{list:?}");
+        if list.len() != b.pits_per_side as usize {
+            problem(
+                "board.start_pits",
+                shown.clone(),
+                format!(
+                    "one count for each of the {} pits per side (it has {}): a board with \
+                     start_pits is played at its own size only",
+                    b.pits_per_side,
+                    list.len()
+                ),
+            );
+        }
+        let (len, largest) = (list.len(), list.iter().copied().max().unwrap_or(0));
+        if b.pits_per_side_range != [len as u8; 2] && len <= MAX_PITS_PER_SIDE {
+            problem(
+                "board.pits_per_side_range",
+                format!("{:?}", b.pits_per_side_range),
+                format!(
+                    "[{len}, {len}] with board.start_pits of {len} counts: a board with a start \
+                     list is played at its own size only"
+                ),
+            );
+        }
+        if b.seeds_per_pit_range != [largest; 2] && largest > 0 {
+            problem(
+                "board.seeds_per_pit_range",
+                format!("{:?}", b.seeds_per_pit_range),
+                format!(
+                    "[{largest}, {largest}], the largest count of board.start_pits: a board \
+                     with a start list is played with its own seeds only"
+                ),
+            );
+        }
+        if largest == 0 {
+            problem(
+                "board.start_pits",
+                shown.clone(),
+                "at least one pit holding seeds at the start".into(),
+            );
+        } else if largest != b.seeds_per_pit {
+            problem(
+                "board.seeds_per_pit",
+                b.seeds_per_pit.to_string(),
+                format!(
+                    "{largest}, the largest count of board.start_pits: a board with start_pits \
+                     is played with its own seeds only"
+                ),
+            );
+        }
+        if b.start != StartPits::All || self.four_rows() {
+            problem(
+                "board.start_pits",
+                shown.clone(),
+                "no start list with board.rows = 4 or board.start (they say which pits start \
+                 empty themselves)"
+                    .into(),
+            );
+        }
+        if self.rounds.is_some() {
+            problem(
+                "board.start_pits",
+                shown,
+                "no start list with [rounds] (a round fills the pits seeds_per_pit at a time)"
+                    .into(),
+            );
+        }
+    }
+
+    /// The problems of the claim elements beyond one pit of the opponent's
+    /// row (`rows`, `max`, `pair`, `before_relay`) and of
+    /// `capture.first_pile_only`.
+    fn check_many_claims(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let c = &self.claim;
+        if c.count == 0 {
+            let mut set = Vec::new();
+            if c.rows != ClaimRows::Opponent {
+                set.push("rows = \"either\"".to_string());
+            }
+            if c.max != 1 {
+                set.push(format!("max = {}", c.max));
+            }
+            if c.pair {
+                set.push("pair = true".into());
+            }
+            if c.before_relay {
+                set.push("before_relay = true".into());
+            }
+            if !set.is_empty() {
+                problem(
+                    "claim",
+                    format!("count = 0, {}", set.join(", ")),
+                    "claim.count from 1 when rows, max, pair or before_relay is set (they say \
+                     where and when a claim is made; with count = 0 no pit is ever claimed)"
+                        .into(),
+                );
+            }
+        }
+        if c.pair && c.count == 1 {
+            problem(
+                "claim.pair",
+                "true".into(),
+                "false when claim.count = 1 (a pair is of pits made to hold count - 1 and count \
+                 seeds, and a pit holding 0 is not made by a seed)"
+                    .into(),
+            );
+        }
+        if c.pair && c.max == 1 {
+            problem(
+                "claim.pair",
+                "true".into(),
+                "false when claim.max = 1 (a pair claims two pits)".into(),
+            );
+        }
+        if c.before_relay && self.sowing.relay == Relay::None {
+            problem(
+                "claim.before_relay",
+                "true".into(),
+                "false when sowing.relay = \"none\" (it makes a claim win over a relay)".into(),
+            );
+        }
+        if self.many_claims() {
+            if self.board.pits_per_side as usize > MAX_PITS_PER_SIDE_WITH_CLAIMS {
+                problem(
+                    "board.pits_per_side",
+                    self.board.pits_per_side.to_string(),
+                    format!(
+                        "at most {MAX_PITS_PER_SIDE_WITH_CLAIMS} pits a side when claim.rows, \
+                         claim.max, claim.pair or claim.before_relay is set (a position keeps \
+                         every claimed pit and its owner in 8 spare bytes)"
+                    ),
+                );
+            }
+            if c.not_same_number {
+                problem(
+                    "claim.not_same_number",
+                    "true".into(),
+                    "false when claim.rows, claim.max, claim.pair or claim.before_relay is set \
+                     (the rule speaks of the one pit each player claims in the other's row)"
+                        .into(),
+                );
+            }
+        }
+        if self.capture.first_pile_only {
+            if self.sowing.relay == Relay::None {
+                problem(
+                    "capture.first_pile_only",
+                    "true".into(),
+                    "false when sowing.relay = \"none\" (every move lifts a single pile)".into(),
+                );
+            }
+            if self.four_rows() {
+                problem(
+                    "capture.first_pile_only",
+                    "true".into(),
+                    "false when board.rows = 4 (a facing capture is made instead of a relay)"
+                        .into(),
+                );
+            }
+            if self.capture.during_sowing > 0 {
+                problem(
+                    "capture.first_pile_only",
+                    "true".into(),
+                    "false when capture.during_sowing is set (no source plays them together)"
+                        .into(),
+                );
+            }
         }
     }
 

@@ -28,9 +28,25 @@ use crate::notation::{ParsePositionError, PositionMismatch};
 use crate::{Position, Variant};
 
 /// A position as read from text or rows, not yet checked against a
-/// variant: see the module documentation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// variant: see the module documentation. Two setups are equal when they
+/// write the same position string: the claims of a position kept for
+/// rules of one claim and for rules of several compare equal.
+#[derive(Clone, Copy, Debug)]
 pub struct Setup(pub(crate) Position);
+
+impl PartialEq for Setup {
+    fn eq(&self, other: &Setup) -> bool {
+        self.0.claims_in_sets() == other.0.claims_in_sets()
+    }
+}
+
+impl Eq for Setup {}
+
+impl std::hash::Hash for Setup {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.claims_in_sets().key().hash(state)
+    }
+}
 
 /// Why a position string is not a position of a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -49,7 +65,7 @@ impl Setup {
     /// after every move (a mover without a legal move ends the game).
     pub fn position(self, v: &Variant) -> Result<Position, PositionMismatch> {
         self.check_fits(v)?;
-        Ok(self.0.settled(v))
+        Ok(self.0.in_claim_layout(v).settled(v))
     }
 
     /// Pits per side.
@@ -67,6 +83,14 @@ impl Setup {
     /// boards, which hold fewer seeds than a game), and for tests.
     pub fn position_unchecked(self) -> Position {
         self.0
+    }
+
+    /// As [`Setup::position_unchecked`], with the claimed pits kept as
+    /// `v`'s rules keep them (one claim a player, or several: see
+    /// [`crate::Rules::many_claims`]), as [`Setup::position`] keeps them;
+    /// nothing else is checked or changed.
+    pub fn position_unchecked_in(self, v: &Variant) -> Position {
+        self.0.in_claim_layout(v)
     }
 }
 

@@ -43,6 +43,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("um-el-bagara", include_str!("../variants/um-el-bagara.toml")),
     ("eson-xorgol", include_str!("../variants/eson-xorgol.toml")),
     ("kiuthi", include_str!("../variants/kiuthi.toml")),
+    ("enkeshui", include_str!("../variants/enkeshui.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -166,6 +167,12 @@ pub(crate) struct HotRules {
     /// Some pit may be sown either way: its moves are
     /// [`crate::Move::Directed`].
     pub chosen: bool,
+    /// Claims beyond one pit of the opponent's row
+    /// ([`crate::Rules::many_claims`]): the position keeps them in its
+    /// spare cells.
+    pub many_claims: bool,
+    /// `capture.first_pile_only`.
+    pub first_pile_only: bool,
 }
 
 impl Variant {
@@ -339,6 +346,8 @@ impl Variant {
                 && !rules.sowing.skip_opponent_store,
             directed,
             chosen,
+            many_claims: rules.many_claims(),
+            first_pile_only: rules.capture.first_pile_only,
             slam_check: rules.capture.takes_by_count()
                 && matches!(
                     rules.capture.grand_slam,
@@ -447,7 +456,8 @@ impl Variant {
         self.rules.board.pits_per_side as usize
     }
 
-    /// Seeds in each pit at the start.
+    /// Seeds in each pit at the start: the most a pit holds when the
+    /// start is not uniform (`board.start_pits`).
     pub fn seeds_per_pit(&self) -> u8 {
         self.rules.board.seeds_per_pit
     }

@@ -10,10 +10,10 @@
 use std::collections::HashSet;
 
 use mancala_core::{
-    preset_names, AfterEmptyFrom, ByPit, CaptureRows, ClaimRules, Direction, EmptyPitCapture,
-    EmptySide, Facing, FacingOn, FillFrom, Game, GrandSlam, Match, Move, MovePits, Parity,
-    PitDirection, Relay, RelayDirection, Repetition, RoundStarter, RoundsRules, Rules, SeedsLeft,
-    Side, SowingDirection, StartPits, StorePlacement, Taken, Variant, MAX_RELAY_PILES,
+    preset_names, AfterEmptyFrom, ByPit, CaptureRows, ClaimRows, ClaimRules, Direction,
+    EmptyPitCapture, EmptySide, Facing, FacingOn, FillFrom, Game, GrandSlam, Match, Move, MovePits,
+    Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter, RoundsRules, Rules,
+    SeedsLeft, Side, SowingDirection, StartPits, StorePlacement, Taken, Variant, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -82,8 +82,9 @@ enum Cell {
 struct Board {
     pits: [Vec<u32>; 2],
     stores: [u32; 2],
-    /// The pit of the opponent's row each side (South, North) has claimed.
-    claimed: [Option<usize>; 2],
+    /// For each row (South's, North's) and each of its pits: the side
+    /// that has claimed it, if any (rule `[claim]`).
+    owner: [Vec<Option<usize>>; 2],
     /// The pits out of play in each row (rule `[rounds]`): they hold no
     /// seed and every sowing passes over them.
     out: [Vec<bool>; 2],
@@ -105,9 +106,13 @@ impl Board {
     /// The side that owns `c` when it is a claimed pit.
     fn claim_owner(&self, c: Cell) -> Option<usize> {
         match c {
-            Cell::Pit(s, k) if self.claimed[1 - s] == Some(k) => Some(1 - s),
-            _ => None,
+            Cell::Pit(s, k) => self.owner[s][k],
+            Cell::Store(_) => None,
         }
+    }
+    /// The pits side `s` has claimed, on both rows.
+    fn claims_of(&self, s: usize) -> usize {
+        self.owner.iter().flatten().filter(|&&o| o == Some(s)).count()
     }
     fn side_sum(&self, s: usize) -> u32 {
         self.pits[s].iter().sum()
@@ -185,6 +190,14 @@ struct SowResult {
     took: bool,
 }
 
+/// Where the last pile of a sowing ended: the cell of its last seed but
+/// one (when it had two or more), and whether a relay lifted a pile
+/// before it.
+struct PileEnd {
+    prev: Option<Cell>,
+    relayed: bool,
+}
+
 #[derive(Default, Clone)]
 struct Stats {
     relay_pickups: u64,
@@ -212,6 +225,14 @@ struct Stats {
     longest_relay: u64,
     swaps: u64,
     claims: u64,
+    /// Pits claimed in the mover's own row (`claim.rows = "either"`), as a
+    /// pair (`claim.pair`), and instead of a relay (`claim.before_relay`).
+    own_row_claims: u64,
+    pair_claims: u64,
+    claims_before_relay: u64,
+    /// Moves whose last seed would have captured but for a relay
+    /// (`capture.first_pile_only`).
+    captures_after_relay_refused: u64,
     /// Ends where the seeds left went to the player whose side is empty.
     to_empty_side: u64,
     extra_turns: u64,
@@ -265,7 +286,7 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} own_row_claims {} pair_claims {} claims_before_relay {} captures_after_relay_refused {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
             self.moves,
             self.reversed_piles,
@@ -291,6 +312,10 @@ impl std::fmt::Debug for Stats {
             self.after_empty_captures,
             self.next_relays,
             self.claims,
+            self.own_row_claims,
+            self.pair_claims,
+            self.claims_before_relay,
+            self.captures_after_relay_refused,
             self.to_empty_side,
             self.split_odd,
             self.relay_pickups,
@@ -385,12 +410,16 @@ impl<'a> Reference<'a> {
             // The inner row, the pits p + 1 to 2p, starts empty.
             StartPits::Outer => row[self.p..].fill(0),
         }
+        // `start_pits`: each row, from its owner's left, as the list says.
+        if !self.r.board.start_pits.is_empty() {
+            row = self.r.board.start_pits.iter().map(|&c| c as u32).collect();
+        }
         let mut p = RefPos {
             board: Board {
                 out: [vec![false; self.n], vec![false; self.n]],
                 pits: [row.clone(), row],
                 stores: [0, 0],
-                claimed: [None, None],
+                owner: [vec![None; self.n], vec![None; self.n]],
             },
             to_move: idx(self.r.turn.first),
             opening: self.r.turn.pie_rule,
@@ -508,6 +537,11 @@ impl<'a> Reference<'a> {
         let mut start = ring.iter().position(|&c| c == picked).unwrap();
         let mut last = ring[start];
         let mut looped = false;
+        // The last pile's last seed but one, and whether a relay lifted a
+        // pile (`first_pile_only`: no capture after that).
+        let mut end = PileEnd { prev: None, relayed: false };
+        // A claim ended the move before a relay (`before_relay`).
+        let mut claimed_early = false;
         let mut piles = 0u64;
         let relay = self.r.sowing.relay;
         // Seeds of a facing capture in the mover's hand, sown from the pit
@@ -538,11 +572,15 @@ impl<'a> Reference<'a> {
                 b.set(origin, 0);
             }
             let mut pos = start;
+            end.prev = None;
+            // Where the seed sown last so far in this pile fell.
+            let mut dropped = None;
             // The first seed back into the origin, unless it is the only one.
             if self.r.sowing.first_seed_in_origin && seeds > 1 && !from_hand {
                 b.set(origin, 1);
                 seeds -= 1;
-                self.take_during(&mut b, origin, mover, stats);
+                self.take_during(&mut b, origin, mover, end.relayed, stats);
+                dropped = Some(origin);
             }
             while seeds > 0 {
                 pos = (pos + 1) % len;
@@ -553,6 +591,8 @@ impl<'a> Reference<'a> {
                 if matches!(c, Cell::Pit(s, _) if s != mover) {
                     crossed = true;
                 }
+                end.prev = dropped;
+                dropped = Some(c);
                 // A seed falling into a claimed pit is its owner's.
                 match b.claim_owner(c) {
                     Some(owner) => b.stores[owner] += 1,
@@ -562,7 +602,7 @@ impl<'a> Reference<'a> {
                         // taken at once, unless the seed is its pile's last
                         // and the relay lifts this very pit.
                         if seeds > 1 || !self.lifts(&b, mover, c) {
-                            self.take_during(&mut b, c, mover, stats);
+                            self.take_during(&mut b, c, mover, end.relayed, stats);
                         }
                     }
                 }
@@ -606,8 +646,22 @@ impl<'a> Reference<'a> {
                     }
                 }
             }
+            // `before_relay`: a claim is looked at whenever a pile's last
+            // seed falls, and wins over the relay, ending the move.
+            let would_lift = self.lifts(&b, mover, last);
+            if self.r.claim.before_relay
+                && b.claim_owner(last).is_none()
+                && self.claim(&mut b, mover, last, end.prev, stats)
+            {
+                if would_lift {
+                    stats.claims_before_relay += 1;
+                }
+                claimed_early = true;
+                break;
+            }
             if self.lifts(&b, mover, last) {
                 stats.relay_pickups += 1;
+                end.relayed = true;
                 start = pos;
                 if reverse {
                     (clockwise, ring, start) = self.turn_round(&rings, clockwise, &ring, start);
@@ -625,6 +679,7 @@ impl<'a> Reference<'a> {
                 && b.get(ring[next]) > 0
             {
                 stats.next_relays += 1;
+                end.relayed = true;
                 start = next;
                 if reverse {
                     (clockwise, ring, start) = self.turn_round(&rings, clockwise, &ring, start);
@@ -639,9 +694,9 @@ impl<'a> Reference<'a> {
         }
         let mut grand_slam = false;
         let before = b.stores;
-        if !looped && b.claim_owner(last).is_none() {
+        if !looped && !claimed_early && b.claim_owner(last).is_none() {
             let how = (capture_grand_slam, crossed, clockwise);
-            grand_slam = self.settle(&mut b, &ring, mover, last, how, stats);
+            grand_slam = self.settle(&mut b, &ring, mover, (last, &end), how, stats);
         }
         let took = b.stores != before;
         SowResult { board: b, last, looped, grand_slam, crossed, took }
@@ -678,8 +733,12 @@ impl<'a> Reference<'a> {
     /// A capture during the sowing: pit `c` (not a store, not a claimed
     /// pit), just given a seed, holds exactly `during_sowing` seeds: they
     /// go to the mover's store.
-    fn take_during(&self, b: &mut Board, c: Cell, mover: usize, stats: &mut Stats) {
+    /// Under `first_pile_only`, none once a relay has lifted a pile.
+    fn take_during(&self, b: &mut Board, c: Cell, mover: usize, relayed: bool, stats: &mut Stats) {
         let during = self.r.capture.during_sowing as u32;
+        if relayed && self.r.capture.first_pile_only {
+            return;
+        }
         if during > 0 && matches!(c, Cell::Pit(..)) && b.get(c) == during {
             stats.during_captures += 1;
             b.set(c, 0);
@@ -713,11 +772,57 @@ impl<'a> Reference<'a> {
         b: &mut Board,
         ring: &[Cell],
         mover: usize,
-        last: Cell,
+        (last, end): (Cell, &PileEnd),
         (capture_grand_slam, crossed, clockwise): (bool, bool, bool),
         stats: &mut Stats,
     ) -> bool {
-        let Cell::Pit(side, j) = last else { return false };
+        if !matches!(last, Cell::Pit(..)) {
+            return false;
+        }
+        // `first_pile_only`: after a relay the move captures nothing; a
+        // claim may still be made.
+        if end.relayed && self.r.capture.first_pile_only {
+            let before = b.stores[mover];
+            let mut trial = b.clone();
+            let how = (capture_grand_slam, crossed, clockwise);
+            self.settle_captures(&mut trial, ring, mover, last, how, &mut Stats::default());
+            if trial.stores[mover] > before {
+                stats.captures_after_relay_refused += 1;
+            }
+            self.claim(b, mover, last, end.prev, stats);
+            return false;
+        }
+        if let Some(grand_slam) = self.settle_captures(
+            b,
+            ring,
+            mover,
+            last,
+            (capture_grand_slam, crossed, clockwise),
+            stats,
+        ) {
+            return grand_slam;
+        }
+        // 3. A claim (rule `[claim]`).
+        if self.claim(b, mover, last, end.prev, stats) {
+            return false;
+        }
+        self.after_empty(b, ring, mover, last, stats);
+        false
+    }
+
+    /// Captures 1, 1b and 2 of `settle`: `Some(grand slam)` when one of
+    /// them applied (it captured, or was a grand slam that captures
+    /// nothing), `None` when none did.
+    fn settle_captures(
+        &self,
+        b: &mut Board,
+        ring: &[Cell],
+        mover: usize,
+        last: Cell,
+        (capture_grand_slam, crossed, clockwise): (bool, bool, bool),
+        stats: &mut Stats,
+    ) -> Option<bool> {
+        let Cell::Pit(side, j) = last else { return None };
         let opp = 1 - mover;
         // 1. The empty-pit capture; when it captures, nothing else happens.
         if side == mover && b.pits[side][j] == 1 {
@@ -751,7 +856,7 @@ impl<'a> Reference<'a> {
                     b.stores[mover] += b.pits[opp][ok];
                     b.pits[opp][ok] = 0;
                 }
-                return false;
+                return Some(false);
             }
         }
         // 1b. Between equal pits (Dakon's mikul): the last seed in an empty
@@ -771,7 +876,7 @@ impl<'a> Reference<'a> {
             b.pits[side][j] = 0;
             b.pits[side][j + 1] = 0;
             b.stores[mover] += gain;
-            return false;
+            return Some(false);
         }
         // 2. The capture by count, chained backwards along the ring.
         if self.row_counts(mover, side) && self.takes(b.pits[side][j]) {
@@ -808,23 +913,20 @@ impl<'a> Reference<'a> {
                 }
                 b.stores[mover] += sum;
             }
-            return grand_slam;
+            return Some(grand_slam);
         }
-        // 3. A claim: an opponent's pit made to hold exactly claim.count.
-        let claim = &self.r.claim;
-        if claim.count > 0
-            && side == opp
-            && b.pits[side][j] == claim.count as u32
-            && b.claimed[mover].is_none()
-            && !(claim.not_last_pit && j == self.n - 1)
-            && !(claim.not_same_number && b.claimed[opp] == Some(j))
-        {
-            stats.claims += 1;
-            b.claimed[mover] = Some(j);
-            b.stores[mover] += b.pits[side][j];
-            b.pits[side][j] = 0;
-            return false;
-        }
+        None
+    }
+
+    /// Capture 4 of `settle`, after an empty pit.
+    fn after_empty(
+        &self,
+        b: &mut Board,
+        ring: &[Cell],
+        mover: usize,
+        last: Cell,
+        stats: &mut Stats,
+    ) {
         // 4. After an empty pit: the place after the last seed is an empty
         // pit and the place after that a pit holding seeds: it is taken.
         if self.r.capture.after_empty {
@@ -847,7 +949,72 @@ impl<'a> Reference<'a> {
                 b.set(taken, 0);
             }
         }
-        false
+    }
+
+    /// A claim (rule `[claim]`, as docs/rules.md says): the last seed of a
+    /// pile, fallen in `last`, made a pit hold exactly `count` seeds, a pit
+    /// the mover may claim: not claimed, of the opponent's row (or either
+    /// row under `rows = "either"`), not a row's last pit under
+    /// `not_last_pit`, not the number of a pit the opponent claimed in the
+    /// mover's row under `not_same_number`, and the mover has claimed fewer
+    /// than `max` pits (0: any number). Under `pair`, when the pile's last
+    /// seed but one fell in `prev`, another pit the mover may claim, and
+    /// the two hold `count - 1` and `count` in either order, both are
+    /// claimed if the mover may claim two more; this comes first. A
+    /// claimed pit's seeds go to the mover's store. Returns whether a pit
+    /// was claimed.
+    fn claim(
+        &self,
+        b: &mut Board,
+        mover: usize,
+        last: Cell,
+        prev: Option<Cell>,
+        stats: &mut Stats,
+    ) -> bool {
+        let claim = &self.r.claim;
+        if claim.count == 0 {
+            return false;
+        }
+        let count = claim.count as u32;
+        let max = if claim.max == 0 { usize::MAX } else { claim.max as usize };
+        let room = max.saturating_sub(b.claims_of(mover));
+        let may_claim = |b: &Board, c: Cell| match c {
+            Cell::Pit(s, k) => {
+                b.owner[s][k].is_none()
+                    && (s != mover || claim.rows == ClaimRows::Either)
+                    && !(claim.not_last_pit && k == self.n - 1)
+                    && !(claim.not_same_number && b.owner[mover][k] == Some(1 - mover))
+            }
+            Cell::Store(_) => false,
+        };
+        let mut pits = Vec::new();
+        if let Some(p) = prev {
+            let pair = [b.get(last), b.get(p)];
+            if claim.pair
+                && room >= 2
+                && p != last
+                && may_claim(b, p)
+                && may_claim(b, last)
+                && (pair == [count, count - 1] || pair == [count - 1, count])
+            {
+                pits = vec![last, p];
+                stats.pair_claims += 1;
+            }
+        }
+        if pits.is_empty() && room >= 1 && may_claim(b, last) && b.get(last) == count {
+            pits = vec![last];
+        }
+        for &c in &pits {
+            let Cell::Pit(s, k) = c else { unreachable!() };
+            stats.claims += 1;
+            if s == mover {
+                stats.own_row_claims += 1;
+            }
+            b.owner[s][k] = Some(mover);
+            b.stores[mover] += b.pits[s][k];
+            b.pits[s][k] = 0;
+        }
+        !pits.is_empty()
     }
 
     /// Whether the seeds left at the end go to the player whose side is
@@ -998,7 +1165,9 @@ impl<'a> Reference<'a> {
                 q.board = Board {
                     pits: [b.pits[1].clone(), b.pits[0].clone()],
                     stores: [b.stores[1], b.stores[0]],
-                    claimed: [b.claimed[1], b.claimed[0]],
+                    // Each row changes sides, and each claimed pit owner.
+                    owner: [1, 0]
+                        .map(|s: usize| b.owner[s].iter().map(|o| o.map(|o| 1 - o)).collect()),
                     out: [b.out[1].clone(), b.out[0].clone()],
                 };
                 q.to_move = 1 - mover;
@@ -1194,14 +1363,14 @@ impl<'a> Reference<'a> {
         }
         if left % 2 == 1 {
             stats.split_odd += 1;
-            // The mover's first pit the opponent has not claimed, else the
-            // opponent's first pit the mover has not claimed.
+            // The mover's first pit nobody has claimed, else the
+            // opponent's first pit nobody has claimed.
             let (m, o) = (q.to_move, 1 - q.to_move);
             let n = q.board.pits[m].len();
-            let free = |_side: usize, by: usize| (0..n).find(|&k| q.board.claimed[by] != Some(k));
-            let (side, k) = match free(m, o) {
+            let free = |side: usize| (0..n).find(|&k| q.board.owner[side][k].is_none());
+            let (side, k) = match free(m) {
                 Some(k) => (m, k),
-                None => (o, free(o, m).expect("an odd seed left means a pit held seeds")),
+                None => (o, free(o).expect("an odd seed left means a pit held seeds")),
             };
             q.board.pits[side][k] = 1;
         }
@@ -1215,8 +1384,11 @@ impl<'a> Reference<'a> {
                 .iter()
                 .enumerate()
                 .map(|(k, c)| {
-                    if p.board.claimed[1 - s] == Some(k) {
+                    // `x`: claimed by the row's opponent; `o`: by its owner.
+                    if p.board.owner[s][k] == Some(1 - s) {
                         "x".to_string()
+                    } else if p.board.owner[s][k] == Some(s) {
+                        "o".to_string()
                     } else if p.board.out[s][k] {
                         "-".to_string()
                     } else {
@@ -1329,7 +1501,8 @@ fn describe(rules: &Rules) -> String {
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
          after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={} \
          direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={} \
-         relay_direction={:?} extra_turn_uncrossed={} empty_pit_needs_crossing={} empty_pit_chain={}",
+         relay_direction={:?} extra_turn_uncrossed={} empty_pit_needs_crossing={} empty_pit_chain={} \
+         start_pits={:?} first_pile_only={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1374,6 +1547,8 @@ fn describe(rules: &Rules) -> String {
         rules.sowing.extra_turn_uncrossed,
         rules.capture.empty_pit_needs_crossing,
         rules.capture.empty_pit_chain,
+        rules.board.start_pits,
+        rules.capture.first_pile_only,
     )
 }
 
@@ -1639,14 +1814,36 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
         GrandSlam::Allowed
     };
     r.claim = if rng.below(3) == 0 && r.capture.grand_slam == GrandSlam::Allowed {
-        ClaimRules {
+        let mut claim = ClaimRules {
             count: rng.range(1, 4) as u8,
             not_last_pit: rng.coin(),
             not_same_number: rng.coin(),
+            ..ClaimRules::default()
+        };
+        // Claims beyond one of the opponent's row, in about half the sets
+        // with claims: mostly made valid (no not_same_number), the rest
+        // checking the refusals docs/variant-file.md names.
+        if rng.coin() {
+            claim.rows = rng.pick(&[ClaimRows::Opponent, ClaimRows::Either]);
+            claim.max = rng.pick(&[0, 0, 1, 2, 3]);
+            claim.pair = rng.coin();
+            claim.before_relay = rng.coin();
+            if rng.below(6) != 0 {
+                claim.not_same_number = false;
+                if claim.pair {
+                    claim.count = claim.count.max(2);
+                    if claim.max == 1 {
+                        claim.max = 0;
+                    }
+                }
+            }
         }
+        claim
     } else {
         ClaimRules::default()
     };
+    // Captures only by a single pile, in about a sixth of the sets.
+    r.capture.first_pile_only = rng.below(6) == 0;
     // Captures between two equal pits, in about a quarter of the sets;
     // most of them without the captures by count and claims it is refused
     // with.
@@ -1764,10 +1961,32 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
         any_pits(&mut r, rng);
     }
     crossing(&mut r, rng);
+    r.board.start_pits.clear();
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
+    let listed = r.board.rows == 2 && r.rounds.is_none() && rng.below(8) == 0;
+    start_list(&mut r, rng, listed);
     r
+}
+
+/// A start that is not uniform (`start_pits`) for the rules' size when
+/// `draw`, else none: a count from 0 to `seeds_per_pit` a pit, that many
+/// in one pit at least, and the size ranges fixed to the size, as
+/// docs/variant-file.md requires.
+fn start_list(r: &mut Rules, rng: &mut Rng, draw: bool) {
+    r.board.start_pits.clear();
+    if !draw {
+        return;
+    }
+    let (p, s) = (r.board.pits_per_side, r.board.seeds_per_pit);
+    let mut list: Vec<u8> = (0..p)
+        .map(|_| if rng.below(3) == 0 { 0 } else { rng.range(1, s as usize) as u8 })
+        .collect();
+    list[rng.below(p as usize)] = s;
+    r.board.start_pits = list;
+    r.board.pits_per_side_range = [p, p];
+    r.board.seeds_per_pit_range = [s, s];
 }
 
 /// A sowing direction other than counter-clockwise, in about a quarter of
@@ -2027,6 +2246,20 @@ fn four_rows(r: &mut Rules, rng: &mut Rng) {
 fn custom_rules_match_reference_in_random_games() {
     let mut rng = Rng::new(0x5EED_0002);
     let mut stats = Stats::default();
+    // Enkeshui's claims with one element changed at a time, so that every
+    // claim element meets the reference whatever the random sets draw.
+    let enkeshui = Variant::preset("enkeshui").unwrap().rules().clone();
+    let changes: [fn(&mut Rules); 4] = [
+        |r| r.claim.before_relay = false,
+        |r| r.claim.pair = false,
+        |r| r.claim.max = 2,
+        |r| r.sowing.relay = Relay::Own,
+    ];
+    for change in changes {
+        let mut rules = enkeshui.clone();
+        change(&mut rules);
+        random_games(&Variant::new(rules).unwrap(), 25, 3000, &mut rng, &mut stats);
+    }
     let mut made = 0;
     let mut i = 0;
     while made < 400 {
@@ -2047,6 +2280,12 @@ fn custom_rules_match_reference_in_random_games() {
             }
             rules.board.pits_per_side = rng.range(1, 4) as u8;
             rules.board.seeds_per_pit = rng.range(1, 4) as u8;
+            let listed = !rules.board.start_pits.is_empty();
+            if listed {
+                rules.board.pits_per_side_range = [1, 16];
+                rules.board.seeds_per_pit_range = [1, 127];
+            }
+            start_list(&mut rules, &mut rng, listed);
         }
         let variant = match Variant::new(rules.clone()) {
             Ok(v) => v,
@@ -2103,7 +2342,8 @@ fn custom_rules_match_reference_in_random_games() {
                             || rules.board.pits_per_side_range[1] > 15))
                     || refused_any_pits(&rules)
                     || (rules.end.seeds_left == SeedsLeft::LastMover && rules.turn.pass)
-                    || rules.sowing.min_seeds as u32 > rules.total_seeds();
+                    || rules.sowing.min_seeds as u32 > rules.total_seeds()
+                    || refused_claims(&rules);
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
                 continue;
             }
@@ -2123,6 +2363,10 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.relay_pickups > 0 && stats.split_odd > 0);
     assert!(stats.swaps > 0 && stats.grand_slams_played > 0);
     assert!(stats.forced_grand_slam_positions > 0 && stats.claims > 0);
+    assert!(stats.own_row_claims > 0, "no pit of the mover's row claimed: {stats:?}");
+    assert!(stats.pair_claims > 0, "no pair of pits claimed: {stats:?}");
+    assert!(stats.claims_before_relay > 0, "no claim instead of a relay: {stats:?}");
+    assert!(stats.captures_after_relay_refused > 0, "no capture refused after a relay: {stats:?}");
     assert!(stats.rounds > 0 && stats.out_of_play > 0, "no later round met: {stats:?}");
     assert!(stats.to_empty_side > 0, "no seeds left went to an empty side: {stats:?}");
     assert!(stats.passes > 0, "no player passed: {stats:?}");
@@ -2159,6 +2403,26 @@ fn custom_rules_match_reference_in_random_games() {
     ] {
         assert!(stats.ends.contains_key(reason), "no game ended by {reason}: {stats:?}");
     }
+}
+
+/// The combinations of the claim elements, `first_pile_only` and
+/// `start_pits` docs/variant-file.md says are refused.
+fn refused_claims(r: &Rules) -> bool {
+    let c = &r.claim;
+    let many =
+        c.count > 0 && (c.rows == ClaimRows::Either || c.max != 1 || c.pair || c.before_relay);
+    let none = r.sowing.relay == Relay::None;
+    let list = &r.board.start_pits;
+    (c.count == 0 && (c.rows == ClaimRows::Either || c.max != 1 || c.pair || c.before_relay))
+        || (c.pair && (c.count == 1 || c.max == 1))
+        || (c.before_relay && none)
+        || (many && (r.board.pits_per_side > 11 || c.not_same_number))
+        || (r.capture.first_pile_only && (none || r.board.rows == 4 || r.capture.during_sowing > 0))
+        || (!list.is_empty()
+            && (list.len() != r.board.pits_per_side as usize
+                || r.board.rows == 4
+                || r.rounds.is_some()
+                || r.board.start != StartPits::All))
 }
 
 /// The combinations of the four-row elements docs/rules.md says are
@@ -2215,8 +2479,12 @@ fn perft_matches_reference() {
         let base = Variant::preset(name).unwrap();
         let [pmin, _] = base.rules().board.pits_per_side_range;
         let [smin, _] = base.rules().board.seeds_per_pit_range;
-        // Default size, then small ones.
+        // Default size, then small ones (none for a start list, which fixes
+        // the size).
         check_perft(&base, 6);
+        if !base.rules().board.start_pits.is_empty() {
+            continue;
+        }
         for (p, s) in [(3u8, 3u8), (4, 2), (2, 4), (1, 1), (3, 1)] {
             let p = p.max(pmin);
             let s = s.max(smin);
@@ -2236,6 +2504,12 @@ fn perft_matches_reference_for_custom_rules() {
         let mut rules = random_rules(&mut rng, i);
         rules.board.pits_per_side = rng.range(1, 4) as u8;
         rules.board.seeds_per_pit = rng.range(1, 4) as u8;
+        let listed = !rules.board.start_pits.is_empty();
+        if listed {
+            rules.board.pits_per_side_range = [1, 16];
+            rules.board.seeds_per_pit_range = [1, 127];
+        }
+        start_list(&mut rules, &mut rng, listed);
         if let Ok(v) = Variant::new(rules) {
             made += 1;
             check_perft(&v, 6);

@@ -20,7 +20,8 @@ fn pos(text: &str) -> Position {
 /// Plays `moves` (1-based pit numbers or swap) from `start` and returns the
 /// position and the last report.
 fn play(v: &Variant, start: &str, moves: &[&str]) -> (Position, MoveReport) {
-    let mut p = pos(start);
+    let setup = start.parse::<Setup>().unwrap_or_else(|e| panic!("{start}: {e}"));
+    let mut p = setup.position_unchecked_in(v);
     let mut last = MoveReport::default();
     for m in moves {
         let mv = p.parse_move(v, m).unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
@@ -2759,6 +2760,15 @@ fn kiuthi_at(pits: u8) -> Variant {
     Variant::new(r).unwrap()
 }
 
+// ---------------------------------------------------------------- enkeshui (bulls)
+
+/// Enkeshui's rules with some of its claim elements changed.
+fn enkeshui_with(change: impl FnOnce(&mut Rules)) -> Variant {
+    let mut r = variant("enkeshui").rules().clone();
+    change(&mut r);
+    Variant::new(r).unwrap()
+}
+
 #[test]
 fn kiuthi_each_relayed_pile_goes_back_the_other_way() {
     //        6  5  4  3  2  1
@@ -2946,4 +2956,164 @@ fn kiuthi_elements_that_make_no_sense_are_refused_naming_the_field() {
     r.capture.empty_pit_chain = 1;
     let e = Variant::new(r).unwrap_err().to_string();
     assert!(e.contains("rounds = a [rounds] section") && e.contains("empty_pit_chain"), "{e}");
+}
+
+#[test]
+fn enkeshui_starts_with_the_two_rightmost_pits_of_each_row_empty() {
+    //        8  7  6  5  4  3  2  1
+    //     0  0  0  4  4  4  4  4  4
+    //        4  4  4  4  4  4  0  0  0
+    //        1  2  3  4  5  6  7  8
+    // start_pits = [4, 4, 4, 4, 4, 4, 0, 0]: 48 seeds, and only pits 1..6
+    // can move.
+    let v = variant("enkeshui");
+    let p = Position::start(&v);
+    assert_eq!(p.to_string(), "4,4,4,4,4,4,0,0:0/4,4,4,4,4,4,0,0:0/S");
+    assert_eq!((v.total_seeds(), p.total_seeds()), (48, 48));
+    assert_eq!(legal(&v, &p), ["1", "2", "3", "4", "5", "6"]);
+    // The start list fixes the size: another is refused, the field named.
+    let e = v.resized(Some(10), None).unwrap_err().to_string();
+    assert!(e.contains("board.start_pits = ") && e.contains("board.pits_per_side = 10"), "{e}");
+    let e = v.resized(None, Some(5)).unwrap_err().to_string();
+    assert!(e.contains("board.seeds_per_pit = 5"), "{e}");
+}
+
+#[test]
+fn enkeshui_a_pit_made_four_becomes_a_bull_instead_of_a_relay() {
+    // Derived from the rules (notes 3.5), not from a source:
+    //        8  7  6  5  4  3  2  1
+    //     0  0  0  4  4  4  4  4  4
+    //        0  0  2  1  3  0  0  0  0
+    //        1  2  3  4  5  6  7  8
+    // South sows pit 3 (2 seeds): pit 4 becomes 2, pit 5 becomes 4. Pit 5
+    // held 3, so it becomes South's bull in South's own row (written o),
+    // its 4 seeds to South's store, and the move ends: no relay from it.
+    // Pit 4 went from 1 to 2, so this is not a pair.
+    let v = variant("enkeshui");
+    let (p, r) = play(&v, "0,0,2,1,3,0,0,0:0/4,4,4,4,4,4,0,0:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,2,o,0,0,0:4/4,4,4,4,4,4,0,0:0/N");
+    assert_eq!(p.claim_owner(Side::South, 4), Some(Side::South));
+    assert!(r.claimed);
+    assert_eq!((r.captured, r.relays), (4, 0));
+    // Without before_relay, the pile of 4 is lifted and sown on instead.
+    let v = enkeshui_with(|r| r.claim.before_relay = false);
+    let (p, r) = play(&v, "0,0,2,1,3,0,0,0:0/4,4,4,4,4,4,0,0:0/S", &["3"]);
+    assert!(r.relays > 0, "{p}");
+    assert_ne!(p.claim_owner(Side::South, 4), Some(Side::South), "{p}");
+}
+
+#[test]
+fn enkeshui_the_last_two_seeds_making_three_and_four_make_two_bulls() {
+    // Derived from the rules (notes 3.5), not from a source:
+    //        8  7  6  5  4  3  2  1
+    //     0  0  0  4  4  4  4  4  4
+    //        0  0  2  3  2  0  0  0  0
+    //        1  2  3  4  5  6  7  8
+    // South sows pit 3 (2 seeds): pit 4 becomes 4 and pit 5 becomes 3, the
+    // last two seeds of the pile: both become South's bulls, 7 seeds to
+    // South's store.
+    let v = variant("enkeshui");
+    let (p, r) = play(&v, "0,0,2,3,2,0,0,0:0/4,4,4,4,4,4,0,0:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,o,o,0,0,0:7/4,4,4,4,4,4,0,0:0/N");
+    assert_eq!((r.captured, r.relays), (7, 0));
+    // Without pair, pit 5 (3 seeds) is lifted instead: pits 6, 7, 8.
+    let v = enkeshui_with(|r| r.claim.pair = false);
+    let (p, r) = play(&v, "0,0,2,3,2,0,0,0:0/4,4,4,4,4,4,0,0:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,4,0,1,1,1:0/4,4,4,4,4,4,0,0:0/N");
+    assert_eq!((r.captured, r.relays, r.claimed), (0, 1, false));
+}
+
+#[test]
+fn enkeshui_a_bull_on_the_opponents_row_collects_every_seed_sown_into_it() {
+    //        8  7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  0  4  3
+    //        0  0  0  0  0  0  0  1  0
+    //        1  2  3  4  5  6  7  8
+    // South sows pit 8 (1 seed) into North's pit 1, which held 3: it
+    // becomes South's bull in North's row (written x there).
+    let v = variant("enkeshui");
+    let (p, r) = play(&v, "0,0,0,0,0,0,0,1:0/3,4,0,0,0,0,0,0:0/S", &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:4/x,4,0,0,0,0,0,0:0/N");
+    assert_eq!(p.claim_owner(Side::North, 0), Some(Side::South));
+    assert_eq!(r.captured, 4);
+    //        8  7  6  5  4  3  2  1
+    //     0  0  0  0  0  0  1  1  x     (North's pit 1 is South's bull)
+    //        0  0  0  0  0  0  0  3  4
+    // South sows pit 8 (3 seeds): the bull's seed goes to South's store,
+    // North's pit 2 becomes 2 and pit 3 becomes 2, the last seed: that
+    // pile is lifted (North's pits 4 and 5), and the move ends in an empty
+    // pit of the opponent's row.
+    let (p, r) = play(&v, "0,0,0,0,0,0,0,3:4/x,1,1,0,0,0,0,0:0/S", &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:5/x,2,0,1,1,0,0,0:0/N");
+    assert_eq!((r.captured, r.relays), (0, 1));
+    // A last seed falling into the bull ends the move there: no relay, no
+    // capture, no claim.
+    let (p, r) = play(&v, "0,0,0,0,0,0,0,1:4/x,1,0,0,0,0,0,0:0/S", &["8"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:5/x,1,0,0,0,0,0,0:0/N");
+    assert_eq!((r.captured, r.relays, r.claimed), (0, 0, false));
+}
+
+#[test]
+fn enkeshui_no_capture_after_a_relay() {
+    //        8  7  6  5  4  3  2  1
+    //     0  0  0  0  5  0  0  0  0
+    //        1  1  0  0  0  0  0  0  0
+    //        1  2  3  4  5  6  7  8
+    // South sows pit 1 into pit 2, which held 1: that pile of 2 is lifted
+    // and sown into pits 3 and 4. The last seed falls in an empty pit of
+    // South's row facing North's pit 5 (5 seeds), but a relay has lifted
+    // a pile: no capture (first_pile_only).
+    let v = variant("enkeshui");
+    let (p, r) = play(&v, "1,1,0,0,0,0,0,0:0/0,0,0,0,5,0,0,0:0/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,1,1,0,0,0,0:0/0,0,0,0,5,0,0,0:0/N");
+    assert_eq!((r.captured, r.relays), (0, 1));
+    // A single pile captures: pit 3's seed falls in the empty pit 4, which
+    // takes itself and North's pit 5.
+    let (p, r) = play(&v, "0,0,1,0,0,0,0,0:0/1,0,0,0,5,0,0,0:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:6/1,0,0,0,0,0,0,0:0/N");
+    assert_eq!((r.captured, r.relays), (6, 0));
+}
+
+#[test]
+fn enkeshui_a_swap_hands_the_bulls_over_with_their_rows() {
+    // With the pie rule: North swaps, the rows change sides, and each bull
+    // goes with its row to the player who now owns that row's other side:
+    // South's own bull (o in South's row) becomes North's own bull.
+    let v = enkeshui_with(|r| r.turn.pie_rule = true);
+    let (p, _) = play(&v, "4,o,4,4,4,4,0,0:4/x,4,4,4,4,4,0,0:4/N+swap", &["swap"]);
+    assert_eq!(p.to_string(), "x,4,4,4,4,4,0,0:4/4,o,4,4,4,4,0,0:4/S");
+    assert_eq!(p.claim_owner(Side::North, 1), Some(Side::North));
+    assert_eq!(p.claim_owner(Side::South, 0), Some(Side::North));
+}
+
+#[test]
+fn claims_beyond_one_and_first_pile_only_refuse_what_makes_no_sense() {
+    let refused = |change: &dyn Fn(&mut Rules), field: &str| {
+        let mut r = variant("enkeshui").rules().clone();
+        change(&mut r);
+        let e = Variant::new(r).unwrap_err().to_string();
+        assert!(e.contains(field), "{field} not named: {e}");
+    };
+    refused(&|r| r.claim.count = 0, "claim = count = 0, rows = \"either\", max = 0");
+    refused(&|r| r.claim.max = 1, "claim.pair = true");
+    refused(&|r| r.claim.count = 1, "claim.pair = true");
+    refused(&|r| r.claim.not_same_number = true, "claim.not_same_number = true");
+    refused(
+        &|r| {
+            r.board.pits_per_side = 12;
+            r.board.pits_per_side_range = [12, 12];
+            r.board.start_pits = vec![4; 12];
+        },
+        "board.pits_per_side = 12",
+    );
+    refused(
+        &|r| {
+            r.sowing.relay = Relay::None;
+        },
+        "claim.before_relay = true",
+    );
+    refused(&|r| r.sowing.relay = Relay::None, "capture.first_pile_only = true");
+    refused(&|r| r.board.start_pits = vec![4; 7], "board.start_pits = [4, 4, 4, 4, 4, 4, 4]");
+    refused(&|r| r.board.start_pits = vec![0; 8], "board.start_pits = [0, 0, 0, 0, 0, 0, 0, 0]");
+    refused(&|r| r.board.seeds_per_pit_range = [1, 5], "board.seeds_per_pit_range = [1, 5]");
 }

@@ -33,7 +33,8 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "tsoro",
             "um-el-bagara",
             "eson-xorgol",
-            "kiuthi"
+            "kiuthi",
+            "enkeshui"
         ]
     );
     for v in Variant::presets() {
@@ -254,6 +255,43 @@ fn claimed_pits_round_trip_and_must_fit_the_rules() {
     assert!(e.contains("same number"), "{e}");
 }
 
+/// Several claims a player, on either row (Enkeshui's bulls): `x` is a pit
+/// claimed by the row's opponent, `o` one claimed by the row's owner; the
+/// one parser and printer read and write both, and a variant of one claim
+/// refuses what its rules cannot reach.
+#[test]
+fn several_claims_on_either_row_round_trip_and_must_fit_the_rules() {
+    let enkeshui = Variant::preset("enkeshui").unwrap();
+    // South owns its own pit 2 (o) and North's pits 3 and 4 (x); North owns
+    // South's pit 5 (x) and its own pit 1 (o).
+    let text = "4,o,4,4,x,4,0,0:8/o,4,x,x,4,4,0,0:12/S";
+    let p = Position::from_text(&enkeshui, text).unwrap();
+    assert_eq!(p.to_string(), text);
+    assert_eq!(p.claim_owner(Side::South, 1), Some(Side::South));
+    assert_eq!(p.claim_owner(Side::South, 4), Some(Side::North));
+    assert_eq!(p.claim_owner(Side::North, 0), Some(Side::North));
+    assert_eq!(p.claim_owner(Side::North, 2), Some(Side::South));
+    assert_eq!(p.claim_owner(Side::North, 3), Some(Side::South));
+    assert_eq!(p.claim_owner(Side::North, 4), None);
+    assert_eq!(p.total_seeds(), 48);
+    // A single `x` a row reads as Toguz Kumalak's claim would, and is kept
+    // the way Enkeshui keeps claims: the same position either way.
+    let one = "4,4,4,4,4,4,0,0:4/4,4,x,4,4,0,0,0:4/N";
+    let p = Position::from_text(&enkeshui, one).unwrap();
+    assert_eq!(p.to_string(), one);
+    assert_eq!(p.claim_owner(Side::North, 2), Some(Side::South));
+    assert_eq!(p.claimed_pit(Side::South), None, "kept as several claims are");
+    // Toguz Kumalak: one claim a player, of the opponent's row only.
+    let toguz = Variant::preset("toguz-kumalak").unwrap();
+    let e = misfit(&toguz, "0,0,0,0,0,0,0,0,1:78/10,10,10,o,9,9,9,9,9:8/N");
+    assert!(e.contains("only pits of the opponent's row"), "{e}");
+    let e = misfit(&toguz, "0,0,0,0,0,0,0,0,1:78/10,10,x,x,9,9,9,9,9:18/N");
+    assert!(e.contains("no more pits than that"), "{e}");
+    // Kalah has no claims at all.
+    let e = misfit(&Variant::preset("kalah").unwrap(), "o,4,4,4,4,4:4/4,4,4,4,4,4:0/S");
+    assert!(e.contains("no claimed pits"), "{e}");
+}
+
 #[test]
 fn a_position_string_must_fit_its_variant() {
     let v = Variant::preset("kalah").unwrap();
@@ -273,7 +311,9 @@ fn position_parse_errors_name_the_problem() {
         ("4,4:0/4,4:0", "three fields"),
         ("4,4/4,4:0/S", "the south row"),
         ("4,y:0/4,4:0/S", "\"y\" in the south row"),
-        ("4,4:0/x,x:0/S", "marks more than one pit x"),
+        // Several claims need a board of at most 11 pits a side.
+        ("0,0,0,0,0,0,0,0,0,0,0,0:0/x,x,0,0,0,0,0,0,0,0,0,0:0/S", "marks more than one pit x"),
+        ("0,0,0,0,0,0,0,0,0,0,0,o:0/0,0,0,0,0,0,0,0,0,0,0,0:0/S", "or a pit o"),
         ("4,4:0/4,4,4:0/S", "south has 2 pits, north 3"),
         ("4,4:0/4,4:0/X", "state \"X\""),
         ("4,4:0/4,4:0/S#tired", "state \"S#tired\""),

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use mancala_core::{preset_names, Game, Position, PositionError, Variant};
+use mancala_core::{preset_names, Game, Position, PositionError, Side, Variant};
 use pyo3::prelude::*;
 
 use crate::state::PyState;
@@ -207,5 +207,31 @@ impl PyGame {
 }
 
 pub(crate) fn observation_len(v: &Variant) -> usize {
-    2 * v.pits_per_side() + 2 + v.rules().turn.pie_rule as usize
+    let claims = if v.rules().claim.count > 0 { 2 * v.pits_per_side() } else { 0 };
+    2 * v.pits_per_side() + 2 + claims + v.rules().turn.pie_rule as usize
+}
+
+/// Appends the observation of `p` from `me`'s side (see
+/// :meth:`State.observation_tensor`): `me`'s pits, the opponent's pits,
+/// `me`'s store, the opponent's store; under rules with claimed pits, for
+/// the same pits in the same order, 1.0 where `me` has claimed the pit,
+/// -1.0 where the opponent has, 0.0 elsewhere; under the pie rule, 1.0
+/// when a swap is offered.
+pub(crate) fn observe(v: &Variant, p: &Position, me: Side, out: &mut Vec<f32>) {
+    out.extend(p.row(me).iter().map(|&x| x as f32));
+    out.extend(p.row(me.opponent()).iter().map(|&x| x as f32));
+    out.push(p.store(me) as f32);
+    out.push(p.store(me.opponent()) as f32);
+    if v.rules().claim.count > 0 {
+        for row in [me, me.opponent()] {
+            out.extend((0..v.pits_per_side()).map(|k| match p.claim_owner(row, k) {
+                Some(owner) if owner == me => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            }));
+        }
+    }
+    if v.rules().turn.pie_rule {
+        out.push(p.swap_offered() as u8 as f32);
+    }
 }

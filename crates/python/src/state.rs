@@ -370,8 +370,11 @@ impl PyState {
     /// The board from ``player``'s side (default: the player to move; South
     /// once the game is over) as numpy float32: that player's pits from their
     /// own left, the opponent's pits from the opponent's own left, that
-    /// player's store, the opponent's store, and under the pie rule 1.0 when
-    /// a swap is offered. Seed counts, not scaled.
+    /// player's store, the opponent's store; under rules with claimed pits
+    /// (``[claim]``), for the same pits in the same order, 1.0 where that
+    /// player has claimed the pit, -1.0 where the opponent has, else 0.0;
+    /// and under the pie rule 1.0 when a swap is offered. Seed counts, not
+    /// scaled.
     #[pyo3(signature = (player = None))]
     fn observation_tensor<'py>(
         &self,
@@ -383,13 +386,7 @@ impl PyState {
         let p = g.pos();
         let v = g.variant();
         let mut out = Vec::with_capacity(observation_len(v));
-        out.extend(p.row(me).iter().map(|&x| x as f32));
-        out.extend(p.row(me.opponent()).iter().map(|&x| x as f32));
-        out.push(p.store(me) as f32);
-        out.push(p.store(me.opponent()) as f32);
-        if v.rules().turn.pie_rule {
-            out.push(p.swap_offered() as u8 as f32);
-        }
+        crate::game::observe(v, p, me, &mut out);
         Ok(out.into_pyarray(py))
     }
 
@@ -439,6 +436,16 @@ impl PyState {
     fn claimed_pit(&self, player: i64) -> PyResult<Option<usize>> {
         let g = self.game.read()?;
         Ok(g.pos().claimed_pit(g.player_index(Some(player))?).map(|k| k + 1))
+    }
+
+    /// Who has claimed each pit of ``player``'s row (0 South, 1 North; rule
+    /// ``claim``: Toguz Kumalak's tuzdyk, Enkeshui's bulls), from that
+    /// player's own left: 0 (South), 1 (North) or None for each pit.
+    fn claims(&self, player: i64) -> PyResult<Vec<Option<u8>>> {
+        let g = self.game.read()?;
+        let side = g.player_index(Some(player))?;
+        let n = g.pos().pits_per_side();
+        Ok((0..n).map(|k| g.pos().claim_owner(side, k).map(|o| o.index() as u8)).collect())
     }
 
     /// The pits of ``player`` (0 South, 1 North) out of play this round

@@ -170,18 +170,11 @@ impl PyVectorState {
     fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let v = self.games[0].variant();
         let len = observation_len(v);
-        let pie = v.rules().turn.pie_rule;
         let mut out = Vec::with_capacity(self.games.len() * len);
         for g in &self.games {
             let p = g.position();
             let me = if p.is_over() { Side::South } else { p.to_move() };
-            out.extend(p.row(me).iter().map(|&x| x as f32));
-            out.extend(p.row(me.opponent()).iter().map(|&x| x as f32));
-            out.push(p.store(me) as f32);
-            out.push(p.store(me.opponent()) as f32);
-            if pie {
-                out.push(p.swap_offered() as u8 as f32);
-            }
+            crate::game::observe(v, p, me, &mut out);
         }
         out.into_pyarray(py).reshape([self.games.len(), len])
     }

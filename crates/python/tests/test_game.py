@@ -27,6 +27,23 @@ def test_the_traditional_games_play_through_the_python_api():
     assert tuzdyk.position() == "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N"
     assert (tuzdyk.claimed_pit(0), tuzdyk.claimed_pit(1)) == (4, None)  # South's tuzdyk: North's pit 4
     assert state.claimed_pit(0) is None
+    # Toguz Kumalak's observation marks the tuzdyk after the stores: -1.0 for
+    # North, whose opponent owns its pit 4 (the mover's row comes first).
+    obs = tuzdyk.observation_tensor()
+    assert obs.shape == (4 * 9 + 2,) and obs[2 * 9 + 2 + 3] == -1.0 and obs.sum() != 0
+    # Enkeshui: a pair of bulls, on either row, in the position string (o on
+    # the mover's own row, x on the other), in claims() and in the observation.
+    enkeshui = mancala.load_game("enkeshui")
+    assert (enkeshui.pits_per_side, enkeshui.seeds, enkeshui.total_seeds) == (8, 4, 48)
+    state = enkeshui.new_initial_state()
+    assert state.position() == "4,4,4,4,4,4,0,0:0/4,4,4,4,4,4,0,0:0/S"
+    state.apply_moves("1,1,2")
+    assert state.position() == "2,0,1,2,3,8,4,o:7/x,1,7,0,7,1,3,2:0/N"
+    assert state.claims(0) == [None] * 7 + [0] and state.claims(1) == [0] + [None] * 7
+    assert state.claimed_pit(0) is None  # one-claim rules only
+    assert enkeshui.observation_tensor_shape() == [4 * 8 + 2]
+    obs = state.observation_tensor(0)
+    assert list(obs[18:34]) == [0.0] * 7 + [1.0, 1.0] + [0.0] * 7
     # Mangala: the player who runs out first takes the stones left.
     mangala = mancala.load_game("mangala")
     state = mangala.new_initial_state("0,0,0,0,0,1:20/4,4,4,4,4,3:4/S")

@@ -156,26 +156,42 @@ impl Shared<'_> {
 
     /// The table key of `p`: its rows from the mover's side. Boards of up to
     /// 8 pits a side with fewer than 64 seeds are packed exactly into 96
-    /// bits, 6 bits a pit; others, and positions whose stores matter, are
-    /// hashed.
+    /// bits, 6 bits a pit; others, positions whose stores matter and
+    /// positions of rules with claimed pits (whose owners the rows do not
+    /// show) are hashed.
     #[inline]
     fn key(&self, p: &Position) -> Key {
         let n = p.pits_per_side();
         let b = crate::layer_file::mover_board(p);
-        if !self.keep_stores && n <= 8 {
+        let claims = self.v.rules().claim.count > 0;
+        if !self.keep_stores && n <= 8 && !claims {
             let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
             let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
             return board_key(lo, hi);
         }
         // Boards over 8 pits, or stores that matter: two independent 64-bit
-        // hashes of the rows and the stores (mover's first).
+        // hashes of the rows and the stores (mover's first), and under
+        // claims who owns each pit of the same rows (0 nobody, 1 the mover,
+        // 2 the opponent).
         let mover = p.to_move();
-        let mut bytes = [0u8; 34];
+        let mut bytes = [0u8; 4 * mancala_core::MAX_PITS_PER_SIDE + 2];
         bytes[..2 * n].copy_from_slice(&b[..2 * n]);
         bytes[2 * n] = p.store(mover);
         bytes[2 * n + 1] = p.store(mover.opponent());
-        let bytes = &bytes[..2 * n + 2];
-        Key::new(xxhash_rust::xxh3::xxh3_128(bytes))
+        let mut len = 2 * n + 2;
+        if claims {
+            for row in [mover, mover.opponent()] {
+                for k in 0..n {
+                    bytes[len] = match p.claim_owner(row, k) {
+                        None => 0,
+                        Some(owner) if owner == mover => 1,
+                        Some(_) => 2,
+                    };
+                    len += 1;
+                }
+            }
+        }
+        Key::new(xxhash_rust::xxh3::xxh3_128(&bytes[..len]))
     }
 
     /// `p` as a [`WordNode`], if the rules are the plain Kalah ones and `p`

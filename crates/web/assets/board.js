@@ -227,14 +227,18 @@ export function draw(svg, view, opts = {}) {
   }
 }
 
-// The side that has claimed `side`'s pit `pit` (rule claim), or null.
+// The side that has claimed `side`'s pit `pit` (rule claim), or null:
+// under one claim a player (`claimed`) the opponent, under several
+// (`claims`, Enkeshui's bulls) either player.
 function claimer(view, side, pit) {
+  if (view.claims) return view.claims[side][pit - 1] || null;
   const by = side === 'south' ? 'north' : 'south';
   return view.claimed && view.claimed[by] === pit ? by : null;
 }
 
 // The view a state from the API gives. `claimed` (only under rules with
-// claimed pits): the pit of the opponent's row each side has claimed.
+// claimed pits): the pit of the opponent's row each side has claimed;
+// `claims` (rules with several claims): each row's owner of each pit.
 // `four` (a board of four rows): `n` is then the pits of a row, and each
 // side lists its 2n pits in sowing order.
 export function viewOf(state) {
@@ -245,6 +249,7 @@ export function viewOf(state) {
     north: [...state.north],
     stores: { ...state.stores },
     claimed: state.claimed ? { ...state.claimed } : null,
+    claims: state.claims ? { south: [...state.claims.south], north: [...state.claims.north] } : null,
     any: Boolean(state.any_pits),
     // Under rounds: each side's pits out of play, numbered from its owner's left.
     out: state.out_of_play ? { south: [...state.out_of_play.south], north: [...state.out_of_play.north] } : null,

@@ -10,7 +10,7 @@ function selectedVariant() {
 export function describeVariant() {
   const v = selectedVariant();
   $('variant-description').textContent = v
-    ? `${v.description}. Pits ${v.min_pits_per_side}–${v.max_pits_per_side}, seeds 1–${v.max_seeds}${v.pie_rule ? '; pie rule: North may swap sides after South\'s first move' : ''}.`
+    ? `${v.description}. Pits ${v.min_pits_per_side}–${v.max_pits_per_side}, seeds ${v.min_seeds}–${v.max_seeds}${v.pie_rule ? '; pie rule: North may swap sides after South\'s first move' : ''}.`
     : '';
 }
 
@@ -21,7 +21,7 @@ export function applyVariantDefaults(setValues = true) {
   const seeds = $('seeds');
   pits.min = v.min_pits_per_side;
   pits.max = v.max_pits_per_side;
-  seeds.min = 1;
+  seeds.min = v.min_seeds;
   seeds.max = v.max_seeds;
   if (setValues) {
     pits.value = v.pits_per_side;

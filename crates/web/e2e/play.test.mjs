@@ -534,6 +534,31 @@ test('a match in rounds: a round ends, Next round fills the board again, pits ou
   await closePage(page);
 });
 
+test('bulls on either row (enkeshui) are marked with their owner', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'enkeshui', south: 'human', north: 'human' });
+  await waitForTurn(page);
+  // South 1, North 1, then South 2: its last two seeds make South's pit 8
+  // hold 4 and North's pit 1 hold 3, both South's bulls.
+  for (const pit of ['1', '1']) {
+    await page.click(`#board [data-play="${pit}"]`);
+    await waitForTurn(page);
+  }
+  assert.equal(await page.$$eval('#board .pit.claimed', (els) => els.length), 0, 'no bull yet');
+  await page.click('#board [data-play="2"]');
+  await waitForTurn(page);
+  const state = await expectBoard(page, game, ['1', '1', '2']);
+  assert.equal(state.position, '2,0,1,2,3,8,4,o:7/x,1,7,0,7,1,3,2:0/N');
+  const claimed = await page.$$eval('#board .pit.claimed', (els) => els.map((e) => [e.dataset.pit, e.getAttribute('class'), e.getAttribute('aria-label')]));
+  assert.deepEqual(claimed.map((c) => c[0]).sort(), ['north-1', 'south-8']);
+  for (const [, classes, label] of claimed) {
+    assert.ok(classes.includes('by-south'), classes);
+    assert.match(label, /claimed by South: its seeds go to South's store/);
+  }
+  await shot(page, 'enkeshui-bulls');
+  await closePage(page);
+});
+
 test('the pie rule: the Swap button exchanges the sides', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });

@@ -45,6 +45,7 @@ async fn variants() -> Json<Value> {
                 "seeds": b.seeds_per_pit,
                 "min_pits_per_side": b.pits_per_side_range[0],
                 "max_pits_per_side": b.pits_per_side_range[1],
+                "min_seeds": b.seeds_per_pit_range[0],
                 "max_seeds": b.seeds_per_pit_range[1],
                 "pie_rule": v.rules().turn.pie_rule,
                 "rows": b.rows,

@@ -35,6 +35,12 @@ pub struct StateJson {
     /// without claims.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claimed: Option<Claimed>,
+    /// Under rules with several claims (`[claim]` `rows = "either"`, `max`
+    /// other than 1, `pair` or `before_relay`: Enkeshui's bulls), in place
+    /// of `claimed`: for each row, from its owner's left, the player who
+    /// has claimed each pit, or `None`. Left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claims: Option<Claims>,
     /// On a board of four rows (`board.rows = 4`), where `south` and
     /// `north` list each player's two rows in sowing order: the rows apart.
     /// Left out of the JSON on two rows.
@@ -115,6 +121,15 @@ pub struct Claimed {
     pub north: Option<usize>,
 }
 
+/// Who has claimed each pit of each row (rules with several claims).
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct Claims {
+    /// South's row, from South's left: the owner of each pit, if claimed.
+    pub south: Vec<Option<Side>>,
+    /// North's row, from North's left: the owner of each pit, if claimed.
+    pub north: Vec<Option<Side>>,
+}
+
 /// The seeds in each store.
 #[derive(Serialize, Debug)]
 pub struct Stores {
@@ -141,9 +156,14 @@ impl StateJson {
             over: p.is_over(),
             winner: p.outcome().map(outcome_name),
             position: p.to_string(),
-            claimed: (v.rules().claim.count > 0).then(|| Claimed {
+            claimed: (v.rules().claim.count > 0 && !v.rules().many_claims()).then(|| Claimed {
                 south: p.claimed_pit(Side::South).map(|k| k + 1),
                 north: p.claimed_pit(Side::North).map(|k| k + 1),
+            }),
+            claims: v.rules().many_claims().then(|| {
+                let row =
+                    |side: Side| (0..v.pits_per_side()).map(|k| p.claim_owner(side, k)).collect();
+                Claims { south: row(Side::South), north: row(Side::North) }
             }),
             rows: (v.rows() == 4).then(|| {
                 let rows = v.pits_per_row();

@@ -109,6 +109,32 @@ async fn state_names_the_pit_each_side_has_claimed() {
     assert!(kalah.json["state"].get("claimed").is_none(), "{}", kalah.text);
 }
 
+/// Enkeshui, whose bulls may stand on either row: the state gives, for each
+/// row, who has claimed each pit (`claims`) instead of `claimed`. After
+/// South 1, North 1, South 2 the last two seeds of South's pile make
+/// South's pit 8 hold 4 and North's pit 1 hold 3: both South's bulls.
+#[tokio::test]
+async fn state_of_enkeshui_gives_the_owner_of_each_bull_on_either_row() {
+    let game = json!({"variant": "enkeshui"});
+    let before = post(&app(), "/api/state", json!({"game": game, "moves": []})).await;
+    assert_eq!(before.status, StatusCode::OK, "{}", before.text);
+    let s = &before.json["state"];
+    assert_eq!(s["south"], json!([4, 4, 4, 4, 4, 4, 0, 0]));
+    assert!(s.get("claimed").is_none(), "{}", before.text);
+    assert_eq!(s["claims"]["south"], json!([null, null, null, null, null, null, null, null]));
+    let after = post(&app(), "/api/state", json!({"game": game, "moves": ["1", "1", "2"]})).await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.text);
+    let s = &after.json["state"];
+    assert_eq!(s["position"], "2,0,1,2,3,8,4,o:7/x,1,7,0,7,1,3,2:0/N");
+    let none = serde_json::Value::Null;
+    let mut south = vec![none.clone(); 7];
+    south.push(json!("south"));
+    let mut north = vec![json!("south")];
+    north.extend(vec![none; 7]);
+    assert_eq!(s["claims"], json!({"south": south, "north": north}));
+    assert_eq!(s["stores"], json!({"south": 7, "north": 0}));
+}
+
 /// Hus on four rows: the state gives each player's outer and inner row,
 /// and a capture whose seeds are sown again is told as `take` events
 /// followed by their drops (docs/web.md).

@@ -83,6 +83,8 @@ class State:
         """[South's store, North's store]."""
     def claimed_pit(self, player: int) -> Optional[int]:
         """The opponent's pit (from 1, from its owner's left) a player has claimed (tuzdyk)."""
+    def claims(self, player: int) -> list[Optional[int]]:
+        """Who has claimed each pit of a player's row, from its owner's left: 0, 1 or None."""
     def winner(self) -> Optional[int]:
         """0 South, 1 North, -1 draw; None while the game goes on."""
     def end_reason(self) -> Optional[str]: ...

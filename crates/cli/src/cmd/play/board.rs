@@ -76,10 +76,12 @@ pub fn draw(view: &BoardView, width: Option<usize>) -> String {
     }
 }
 
-/// Whether `side`'s pit `k` is claimed by the opponent (rule `claim`, Toguz
-/// Kumalak's tuzdyk): drawn `x`, as in a position string.
-fn claimed(pos: &Position, side: Side, k: usize) -> bool {
-    pos.claimed_pit(side.opponent()) == Some(k)
+/// The mark of `side`'s pit `k` when it is claimed (rule `claim`), as in a
+/// position string: `x` when the opponent has claimed it (Toguz Kumalak's
+/// tuzdyk, a bull on the opponent's row), `o` when the row's owner has
+/// (a bull on one's own row, Enkeshui).
+fn claimed(pos: &Position, side: Side, k: usize) -> Option<char> {
+    pos.claim_owner(side, k).map(|owner| if owner == side { 'o' } else { 'x' })
 }
 
 fn label(view: &BoardView, side: Side) -> String {
@@ -105,8 +107,8 @@ fn draw_compact(view: &BoardView, cw: usize) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
     let cell = |side: Side, k: usize| -> String {
-        if claimed(pos, side, k) {
-            return if cw == 4 { "  x ".to_string() } else { " x ".to_string() };
+        if let Some(mark) = claimed(pos, side, k) {
+            return if cw == 4 { format!("  {mark} ") } else { format!(" {mark} ") };
         }
         if pos.is_out_of_play(side, k) {
             return if cw == 4 { "  - ".to_string() } else { " - ".to_string() };
@@ -343,8 +345,8 @@ fn draw_full(view: &BoardView) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
     let cell = |side: Side, k: usize| -> String {
-        if claimed(pos, side, k) {
-            return "   x ".to_string();
+        if let Some(mark) = claimed(pos, side, k) {
+            return format!("   {mark} ");
         }
         if pos.is_out_of_play(side, k) {
             return "   - ".to_string();

@@ -691,7 +691,35 @@ impl Session {
             if report.grand_slam {
                 s.push_str(": a grand slam, every seed on the other side");
             }
-            if report.claimed {
+            if report.claimed && game.variant().rules().many_claims() {
+                // Several claims (Enkeshui's bulls): the pits this move
+                // claimed are those the mover owns now and did not before.
+                let positions = game.positions();
+                let before = positions.len().checked_sub(2).map(|i| positions[i]);
+                let n = game.variant().pits_per_side();
+                let new: Vec<String> = Side::ALL
+                    .into_iter()
+                    .flat_map(|row| (0..n).map(move |k| (row, k)))
+                    .filter(|&(row, k)| {
+                        pos.claim_owner(row, k) == Some(mover)
+                            && before.is_none_or(|b| b.claim_owner(row, k).is_none())
+                    })
+                    .map(|(row, k)| {
+                        let mark = if row == mover { 'o' } else { 'x' };
+                        format!("{}'s pit{NBSP}{} (marked {mark})", side_name(row), k + 1)
+                    })
+                    .collect();
+                let _ = write!(
+                    s,
+                    ": {} {} now {}'s for the rest of the game, every seed that falls in {} going \
+                     to {}'s store",
+                    new.join(" and "),
+                    if new.len() == 1 { "is" } else { "are" },
+                    side_name(mover),
+                    if new.len() == 1 { "it" } else { "them" },
+                    side_name(mover)
+                );
+            } else if report.claimed {
                 if let Some(pit) = pos.claimed_pit(mover) {
                     let _ = write!(
                         s,

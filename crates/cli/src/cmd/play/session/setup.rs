@@ -52,6 +52,11 @@ impl Session {
             // Only one size: nothing to ask.
             self.pits = Some(lo);
         }
+        let [lo, hi] = base.rules().board.seeds_per_pit_range;
+        if lo == hi {
+            // Only one number of seeds (a start list, Enkeshui): nothing to ask.
+            self.seeds = Some(lo);
+        }
         let Some(pits) = self.pits else {
             self.stage = Stage::Pits { base };
             return;
@@ -94,11 +99,18 @@ impl Session {
         } else {
             plural(v.pits_per_side() as u64, "pit", "pits")
         };
+        let list = &v.rules().board.start_pits;
+        let seeds = if list.is_empty() {
+            format!("{} in each", plural(v.seeds_per_pit(), "seed", "seeds"))
+        } else {
+            // A start that is not uniform (`start_pits`).
+            let counts: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+            format!("seeds from each player's left {}", counts.join(", "))
+        };
         let _ = writeln!(
             self.out,
-            "\n{TITLE}{}{TITLE:#}: {pits} a side, {} in each at the start.",
+            "\n{TITLE}{}{TITLE:#}: {pits} a side, {seeds} at the start.",
             v.name(),
-            plural(v.seeds_per_pit(), "seed", "seeds"),
         );
         let _ = writeln!(self.out, "{}", v.rules().description);
         for side in Side::ALL {
