@@ -127,6 +127,7 @@ fn rules(b: &mut Bytes) -> Rules {
             },
             after_empty: b.byte() & 1 == 1,
             after_empty_from: if gbit(4) { AfterEmptyFrom::Occupied } else { AfterEmptyFrom::Any },
+            after_empty_chain: b.byte() & 1 == 1,
             facing: [Facing::Off, Facing::Inner, Facing::Both, Facing::Off]
                 [(four >> 3 & 3) as usize],
             facing_on: if fbit(6) { FacingOn::Empty } else { FacingOn::Occupied },
@@ -214,7 +215,9 @@ fn rules(b: &mut Bytes) -> Rules {
             r.capture.taken = Taken::Store;
             r.board.stores = StorePlacement::Beside;
             r.sowing.extra_turn = false;
-            if matches!(r.sowing.relay, Relay::Any | Relay::Next) {
+            // A relay from any pit or the next, half the time: its endless
+            // sowings are judged each way.
+            if matches!(r.sowing.relay, Relay::Any | Relay::Next) && b.flag() {
                 r.sowing.relay = Relay::Own;
             }
             r.turn.must_feed = false;

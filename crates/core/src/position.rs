@@ -520,8 +520,13 @@ impl Position {
         while mask != 0 {
             let k = mask.trailing_zeros() as u8;
             if v.hot.chosen && v.pit_ways[k as usize] == 3 {
-                list.push(Move::Directed(k, Direction::CounterClockwise));
-                list.push(Move::Directed(k, Direction::Clockwise));
+                // A pit sown either way gives the ways whose sowing ends
+                // (both, unless a relay may go round for ever).
+                for way in [Direction::CounterClockwise, Direction::Clockwise] {
+                    if !v.hot.endless_check || !self.sows_endlessly(v, k as usize, way) {
+                        list.push(Move::Directed(k, way));
+                    }
+                }
             } else {
                 list.push(Move::Sow(k));
             }
@@ -537,6 +542,9 @@ impl Position {
     /// it is offered.
     #[inline]
     pub fn legal_count(&self, v: &Variant) -> u32 {
+        if v.hot.chosen && v.hot.endless_check {
+            return self.legal_moves(v).len() as u32;
+        }
         let pits = self.legal_pits(v);
         let either = if v.hot.chosen { (pits & self.either_ways(v)).count_ones() } else { 0 };
         pits.count_ones() + either + (self.end.is_none() && self.swap_offered()) as u32
@@ -612,6 +620,11 @@ impl Position {
                 return Err(IllegalMove::SingleSeed { pit: k + 1 });
             }
             return Err(IllegalMove::TooFewSeeds { pit: k + 1, seeds, min: v.hot.min_seeds });
+        }
+        if let (true, Some(way)) = (either && v.hot.endless_check, way) {
+            if self.sows_endlessly(v, k, way) {
+                return Err(IllegalMove::EndlessSowing { pit: k + 1 });
+            }
         }
         if self.sowable_pits(v) & (1 << k) != 0 {
             return Ok(());
@@ -1178,23 +1191,35 @@ impl Position {
                     break at;
                 }
             };
-            let empty_at = after(at);
-            let (empty, taken) = (ring[empty_at] as usize, ring[after(empty_at)] as usize);
             // `after_empty_from = "occupied"`: the last seed's pit held
             // seeds before it fell (no capture during the sowing goes with
             // it, so that pit still holds them).
             let from = rules.capture.after_empty_from == crate::AfterEmptyFrom::Any
                 || self.cells[last] > 1;
-            if from
-                && empty < 2 * n
-                && self.cells[empty] == 0
-                && taken < 2 * n
-                && self.cells[taken] > 0
-            {
+            if !from {
+                return;
+            }
+            // `after_empty_chain`: from each pit taken, the same look on.
+            // Each capture empties a pit that held seeds, so it ends.
+            let mut at = at;
+            loop {
+                let empty_at = after(at);
+                let taken_at = after(empty_at);
+                let (empty, taken) = (ring[empty_at] as usize, ring[taken_at] as usize);
+                if empty >= 2 * n || self.cells[empty] != 0 || taken >= 2 * n {
+                    break;
+                }
                 let seeds = self.cells[taken];
+                if seeds == 0 {
+                    break;
+                }
                 r.captured += seeds;
                 self.cells[own_store] += seeds;
                 self.cells[taken] = 0;
+                if !rules.capture.after_empty_chain {
+                    break;
+                }
+                at = taken_at;
             }
         }
     }
@@ -1718,16 +1743,35 @@ impl Position {
         kept
     }
 
-    /// What sowing pit `k` would do, judged on a copy.
+    /// What sowing pit `k` would do, judged on a copy. A pit sown either
+    /// way (`direction`) is judged counter-clockwise, and its sowing is
+    /// endless only when it is so both ways (the rules that judge feeding
+    /// and grand slams by trial sowings go with one way only).
     fn sow_result(&self, v: &Variant, k: usize) -> SowResult {
         let mut p = *self;
         let opening = p.is_opening();
         let report = p.sow(v, k, opening);
+        let endless = report.endless
+            && !(v.hot.chosen
+                && v.pit_ways[k] == 3
+                && !self.sows_endlessly(v, k, Direction::Clockwise));
         SowResult {
             feeds: p.occupied_row(self.to_move.opponent()) != 0,
             grand_slam: report.grand_slam,
-            endless: report.endless,
+            endless,
         }
+    }
+
+    /// Whether the sowing of the mover's pit `k` the way `way` never ends
+    /// (`relay = "any"` or `"next"`), judged on a copy.
+    #[cold]
+    fn sows_endlessly(&self, v: &Variant, k: usize, way: Direction) -> bool {
+        let mut p = *self;
+        let opening = p.is_opening();
+        let mut report = MoveReport::default();
+        let clockwise = way == Direction::Clockwise;
+        p.sow_general_way(v, k, clockwise, opening, &mut report);
+        report.endless
     }
 }
 

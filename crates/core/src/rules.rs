@@ -333,6 +333,10 @@ fn one_seed() -> u8 {
     1
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 fn yes() -> bool {
     true
 }
@@ -451,6 +455,11 @@ pub struct CaptureRules {
     /// (Pallanguzhi: `"any"`).
     #[serde(default)]
     pub after_empty_from: AfterEmptyFrom,
+    /// With `after_empty`: after a pit is taken, the place after it is
+    /// looked at as the last seed's next place was: an empty pit followed
+    /// by a pit holding seeds takes that pit too, and so on (O An Quan).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub after_empty_chain: bool,
     /// Four rows only: the last seed of a pile falls in one of the mover's
     /// inner pits that held seeds (or was empty, `facing_on`), and the
     /// opponent's inner pit facing it holds seeds (see [`Facing`]): the
@@ -1259,13 +1268,6 @@ impl Rules {
                 "2 (on four rows each player sows round their own two rows, one way)",
             );
         }
-        if matches!(self.sowing.relay, Relay::Any | Relay::Next) {
-            refuse(
-                "sowing.relay",
-                format!("\"{:?}\"", self.sowing.relay).to_lowercase(),
-                "\"none\" or \"own\" (the endless sowings of these relays are judged one way only)",
-            );
-        }
         if self.turn.must_feed {
             refuse(
                 "turn.must_feed",
@@ -1406,6 +1408,15 @@ impl Rules {
                         .into(),
                 );
             }
+        }
+        if c.after_empty_chain && !c.after_empty {
+            problem(
+                "capture.after_empty_chain",
+                "true".into(),
+                "false unless capture.after_empty is true (it goes on from the pit that capture \
+                 takes)"
+                    .into(),
+            );
         }
         if self.end.quiet_moves > 0 && self.end.repetition == Repetition::None {
             problem(

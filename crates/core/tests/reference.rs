@@ -243,6 +243,14 @@ struct Stats {
     after_empty_refused: u64,
     /// Ends where seeds left were split (`seeds_left = "split"`).
     split_left: u64,
+    /// Piles lifted by `relay = "next"` or `"any"` in a clockwise sowing.
+    clockwise_relays: u64,
+    /// Positions where a pit sown either way never ends one way only (it
+    /// gives one move).
+    one_way_endless: u64,
+    /// Pits taken by the chain after an empty pit (`after_empty_chain`),
+    /// past the first.
+    after_empty_chained: u64,
     /// Mismatches found (each stops its game).
     failures: Vec<(&'static str, String)>,
 }
@@ -251,8 +259,11 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "clockwise_relays {} one_way_endless {} after_empty_chained {} moves {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
+            self.clockwise_relays,
+            self.one_way_endless,
+            self.after_empty_chained,
             self.moves,
             self.clockwise_moves,
             self.chosen_moves,
@@ -579,6 +590,9 @@ impl<'a> Reference<'a> {
             }
             if self.lifts(&b, mover, last) {
                 stats.relay_pickups += 1;
+                if clockwise && relay == Relay::Any {
+                    stats.clockwise_relays += 1;
+                }
                 start = pos;
                 continue;
             }
@@ -592,6 +606,9 @@ impl<'a> Reference<'a> {
                 && b.get(ring[next]) > 0
             {
                 stats.next_relays += 1;
+                if clockwise {
+                    stats.clockwise_relays += 1;
+                }
                 start = next;
                 continue;
             }
@@ -772,6 +789,27 @@ impl<'a> Reference<'a> {
                 stats.after_empty_captures += 1;
                 b.stores[mover] += b.get(taken);
                 b.set(taken, 0);
+                // `after_empty_chain`: from the pit taken, the next place
+                // an empty pit and the one after it a pit holding seeds:
+                // that one is taken too, and so on.
+                let mut at = (at + 2) % ring.len();
+                if self.r.capture.after_empty_chain {
+                    loop {
+                        let empty = ring[(at + 1) % ring.len()];
+                        let next = ring[(at + 2) % ring.len()];
+                        if !(matches!(empty, Cell::Pit(..))
+                            && b.get(empty) == 0
+                            && matches!(next, Cell::Pit(..))
+                            && b.get(next) > 0)
+                        {
+                            break;
+                        }
+                        stats.after_empty_chained += 1;
+                        b.stores[mover] += b.get(next);
+                        b.set(next, 0);
+                        at = (at + 2) % ring.len();
+                    }
+                }
             }
         }
         false
@@ -805,11 +843,16 @@ impl<'a> Reference<'a> {
                 continue;
             }
             nonempty += 1;
-            // The rules a trial sowing decides (never-ending sowings,
-            // feeding, grand slams) come only with counter-clockwise
-            // sowing (docs/rules.md, `direction`).
+            // The rules a trial sowing decides (feeding, grand slams) come
+            // only with counter-clockwise sowing (docs/rules.md,
+            // `direction`). A pit sown either way never ends only when it
+            // never ends either way.
             let clockwise = !self.ways(k).0;
-            let res = self.sow(&p.board, mover, (k, clockwise), self.grand_slam_captures(), stats);
+            let mut res =
+                self.sow(&p.board, mover, (k, clockwise), self.grand_slam_captures(), stats);
+            if res.looped && self.ways(k) == (true, true) {
+                res = self.sow(&p.board, mover, (k, true), self.grand_slam_captures(), stats);
+            }
             if res.looped {
                 endless += 1;
                 continue;
@@ -881,10 +924,20 @@ impl<'a> Reference<'a> {
         let (pits, _, _) = self.legal_pits(p, stats);
         let mut moves = Vec::new();
         for k in pits {
-            // A pit sown either way gives two moves; one sown one way, one.
+            // A pit sown either way gives two moves, less a way whose
+            // sowing never ends; one sown one way, one.
             if self.ways(k) == (true, true) {
-                moves.push(Move::Directed(k as u8, Direction::CounterClockwise));
-                moves.push(Move::Directed(k as u8, Direction::Clockwise));
+                for (way, clockwise) in
+                    [(Direction::CounterClockwise, false), (Direction::Clockwise, true)]
+                {
+                    let res = self.sow(&p.board, p.to_move, (k, clockwise), true, stats);
+                    if !res.looped {
+                        moves.push(Move::Directed(k as u8, way));
+                    } else {
+                        // The other way ends, or the pit would not be legal.
+                        stats.one_way_endless += 1;
+                    }
+                }
             } else {
                 moves.push(Move::Sow(k as u8));
             }
@@ -1225,7 +1278,7 @@ fn describe(rules: &Rules) -> String {
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
          after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={} \
-         direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={}",
+         direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={} after_empty_chain={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1266,6 +1319,7 @@ fn describe(rules: &Rules) -> String {
         rules.turn.pits,
         rules.capture.after_empty_from,
         rules.end.quiet_moves,
+        rules.capture.after_empty_chain,
     )
 }
 
@@ -1647,6 +1701,9 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     if r.capture.after_empty_from == AfterEmptyFrom::Occupied && rng.below(4) != 0 {
         r.capture.during_sowing = 0;
     }
+    // The chain of captures after empty pits, in about half the sets with
+    // that capture (and rarely without it: refused).
+    r.capture.after_empty_chain = (r.capture.after_empty && rng.coin()) || rng.below(40) == 0;
     if rng.below(8) == 0 {
         r.end.seeds_left = SeedsLeft::Split;
     }
@@ -1696,7 +1753,7 @@ fn directions(r: &mut Rules, rng: &mut Rng) {
     r.capture.taken = Taken::Store;
     r.board.stores = StorePlacement::Beside;
     r.sowing.extra_turn = false;
-    if matches!(r.sowing.relay, Relay::Any | Relay::Next) {
+    if matches!(r.sowing.relay, Relay::Any | Relay::Next) && rng.coin() {
         r.sowing.relay = if rng.coin() { Relay::Own } else { Relay::None };
     }
     r.turn.must_feed = false;
@@ -1741,7 +1798,6 @@ fn refused_directions(r: &Rules) -> bool {
     too_many
         || r.board.stores == StorePlacement::Ring
         || r.board.rows == 4
-        || matches!(r.sowing.relay, Relay::Any | Relay::Next)
         || r.turn.must_feed
         || matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced)
         || r.sowing.forced_singles
@@ -1789,6 +1845,7 @@ fn refused_any_pits(r: &Rules) -> bool {
     let c = &r.capture;
     let occupied = c.after_empty_from == AfterEmptyFrom::Occupied;
     if (occupied && (!c.after_empty || c.during_sowing > 0))
+        || (c.after_empty_chain && !c.after_empty)
         || (r.end.quiet_moves > 0 && r.end.repetition == Repetition::None)
     {
         return true;
@@ -1839,6 +1896,7 @@ fn four_rows(r: &mut Rules, rng: &mut Rng) {
     r.capture.between_equal = false;
     r.capture.during_sowing = 0;
     r.capture.after_empty = false;
+    r.capture.after_empty_chain = false;
     r.claim = ClaimRules::default();
     r.turn.must_feed = false;
     if r.end.repetition == Repetition::None {
@@ -1970,6 +2028,9 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.from_other_row > 0, "no move from the opponent's row: {stats:?}");
     assert!(stats.after_empty_refused > 0, "no capture refused from an empty pit: {stats:?}");
     assert!(stats.split_left > 0, "no seeds left split: {stats:?}");
+    assert!(stats.clockwise_relays > 0, "no relay lifted in a clockwise sowing: {stats:?}");
+    assert!(stats.one_way_endless > 0, "no pit whose sowing never ends one way only: {stats:?}");
+    assert!(stats.after_empty_chained > 0, "no chain of captures after empty pits: {stats:?}");
     for reason in [
         "quiet-moves",
         "majority",

@@ -2748,3 +2748,103 @@ fn rules_of_ones_own_row_are_refused_with_moves_from_either_row() {
     assert!(e.contains("capture.after_empty_from = \"occupied\""), "{e}");
     assert!(e.contains("end.quiet_moves = 50"), "{e}");
 }
+
+// ---------------------------------------------- relays sown either way
+
+/// Pallanguzhi's relay and capture (`relay = "next"`, `after_empty`) in one
+/// round, at 5 pits a row, every pit sown either way.
+fn next_relay_either_way(pits: u8, chain: bool) -> Variant {
+    let mut r = variant("pallanguzhi").rules().clone();
+    r.rounds = None;
+    r.capture.during_sowing = 0;
+    r.board.pits_per_side = pits;
+    r.board.pits_per_side_range = [1, 8];
+    r.sowing.direction = SowingDirection::Chosen;
+    r.capture.after_empty_chain = chain;
+    Variant::new(r).unwrap()
+}
+
+#[test]
+fn relay_next_follows_a_clockwise_sowing() {
+    //        5  4  3  2  1
+    //     0  0  0  0  2  0
+    //        0  0  4  0  1  0
+    //        1  2  3  4  5
+    // South sows pit 5 clockwise: its seed falls in pit 4. The next place
+    // that way is pit 3 (4 seeds): lifted and sown into pits 2, 1, then
+    // North's 5 and 4. The next place, North's 3, is empty: the sowing
+    // ends, and North's 2 after it is taken (2 seeds).
+    let v = next_relay_either_way(5, false);
+    let start = "0,0,4,0,1:0/0,2,0,0,0:0/S";
+    let (p, r) = play(&v, start, &["5cw"]);
+    assert_eq!(p.to_string(), "1,1,0,1,0:2/0,0,0,1,1:0/N");
+    assert_eq!((r.relays, r.captured), (1, 2));
+    // Counter-clockwise the seed falls in North's 1, North's 2 is lifted
+    // into North's 3 and 4, and North's 5 and South's 1 are both empty.
+    let (p, r) = play(&v, start, &["5ccw"]);
+    assert_eq!(p.to_string(), "0,0,4,0,0:0/1,0,1,1,0:0/N");
+    assert_eq!((r.relays, r.captured), (1, 0));
+}
+
+#[test]
+fn relay_next_a_way_whose_sowing_never_ends_is_not_a_move() {
+    //        2  1
+    //     0  0  1
+    //        2  2  0
+    //        1  2
+    // Clockwise, South's pit 1 sows North's 2 and 1; the next place, South's
+    // 2, is lifted into South's 1 and North's 2; North's 1 is lifted into
+    // South's 2 and 1; North's 2 into North's 1 and South's 2; then South's
+    // 1 is to be lifted from this very board again: never ending, so 1cw is
+    // not a move. Counter-clockwise it ends at once (North's 2 is empty).
+    let v = next_relay_either_way(2, false);
+    let p = pos("2,2:0/1,0:0/S");
+    assert_eq!(legal(&v, &p), ["1ccw", "2ccw", "2cw"]);
+    assert_eq!(p.legal_count(&v), 3);
+    let e = p.play(&v, Move::Directed(0, Direction::Clockwise)).unwrap_err();
+    assert_eq!(e, IllegalMove::EndlessSowing { pit: 1 });
+    let (q, _) = play(&v, "2,2:0/1,0:0/S", &["1ccw"]);
+    assert_eq!(q.to_string(), "0,3:0/2,0:0/N");
+}
+
+#[test]
+fn after_empty_chain_takes_every_other_pit_while_they_alternate() {
+    //        5  4  3  2  1
+    //     0  0  1  3  0  2
+    //        1  0  0  5  0  0
+    //        1  2  3  4  5
+    // South sows pit 1 into pit 2; the next place, pit 3, is empty, so the
+    // sowing ends and pit 4 after it is taken (5). With the chain, pit 5
+    // is empty and North's 1 holds 2: taken; North's 2 is empty and North's
+    // 3 holds 3: taken; North's 4 is not empty: the chain stops.
+    let start = "1,0,0,5,0:0/2,0,3,1,0:0/S";
+    let (p, r) = play(&next_relay_either_way(5, true), start, &["1ccw"]);
+    assert_eq!(p.to_string(), "0,1,0,0,0:10/0,0,0,1,0:0/N");
+    assert_eq!(r.captured, 10);
+    // Without it, pit 4 alone.
+    let (p, r) = play(&next_relay_either_way(5, false), start, &["1ccw"]);
+    assert_eq!(p.to_string(), "0,1,0,0,0:5/2,0,3,1,0:0/N");
+    assert_eq!(r.captured, 5);
+    // Clockwise, on the board mirrored, the chain goes the other way:
+    // South's 5 sows into pit 4, pit 3 is empty, pit 2 is taken (5), then
+    // North's 5 (2) after the empty pit 1, then North's 3 (3) after the
+    // empty North's 4; North's 2 holds a seed: the chain stops.
+    //        5  4  3  2  1
+    //     0  2  0  3  1  0
+    //        0  5  0  0  1  0
+    //        1  2  3  4  5
+    let (p, r) = play(&next_relay_either_way(5, true), "0,5,0,0,1:0/0,1,3,0,2:0/S", &["5cw"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0:10/0,1,0,0,0:0/N");
+    assert_eq!(r.captured, 10);
+}
+
+#[test]
+fn after_empty_chain_is_refused_without_after_empty() {
+    let mut r = variant("pallanguzhi").rules().clone();
+    r.capture.after_empty = false;
+    r.capture.during_sowing = 4;
+    r.capture.after_empty_chain = true;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("capture.after_empty_chain = true"), "{e}");
+    assert!(e.contains("unless capture.after_empty is true"), "{e}");
+}

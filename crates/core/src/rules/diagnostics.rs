@@ -57,6 +57,9 @@ pub(super) fn shape_problems(text: &str, first: toml::de::Error) -> String {
         }
         sowing.insert("by_pit".into(), by_pit.into());
     }
+    if let Some(capture) = reference.get_mut("capture").and_then(|s| s.as_table_mut()) {
+        capture.insert("after_empty_chain".into(), false.into());
+    }
     let fits = |table: &toml::Table| toml::Value::Table(table.clone()).try_into::<Rules>();
     let mut problems = Vec::new();
     for (key, value) in &file {
