@@ -1148,7 +1148,7 @@ impl<'a> Reference<'a> {
             // opponent's first pit the mover has not claimed.
             let (m, o) = (q.to_move, 1 - q.to_move);
             let n = q.board.pits[m].len();
-            let free = |side: usize, by: usize| (0..n).find(|&k| q.board.claimed[by] != Some(k));
+            let free = |_side: usize, by: usize| (0..n).find(|&k| q.board.claimed[by] != Some(k));
             let (side, k) = match free(m, o) {
                 Some(k) => (m, k),
                 None => (o, free(o, m).expect("an odd seed left means a pit held seeds")),
