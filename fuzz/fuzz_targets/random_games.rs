@@ -139,6 +139,7 @@ fn rules(b: &mut Bytes) -> Rules {
             must_feed: choice / 12 % 2 == 1,
             pass: b.byte() & 1 == 1,
             pits: MovePits::Own,
+            refill_empty_row: b.byte() % 8 == 0,
         },
         end: EndRules {
             majority: choice / 24 % 2 == 1,
@@ -297,6 +298,20 @@ fn rules(b: &mut Bytes) -> Rules {
             if matches!(r.end.seeds_left, SeedsLeft::Owner | SeedsLeft::EmptySide) {
                 r.end.seeds_left = SeedsLeft::Split;
             }
+        }
+    }
+    if rules.turn.refill_empty_row && b.flag() {
+        // Rows refilled from the store, made valid: nothing else speaks of
+        // an empty row or a mover without a move.
+        let r = &mut rules;
+        r.end.empty_side = EmptySide::Mover;
+        r.turn.pass = false;
+        r.turn.must_feed = false;
+        r.turn.pits = MovePits::Own;
+        r.sowing.min_seeds = 1;
+        r.rounds = None;
+        if r.end.repetition == Repetition::None {
+            r.end.repetition = Repetition::Owner;
         }
     }
     rules

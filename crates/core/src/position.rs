@@ -1360,7 +1360,7 @@ impl Position {
     fn finish_move_slow(&mut self, v: &Variant, mine: bool, theirs: bool) {
         // A move from either row (`pits = "any"`): the mover has seeds to
         // sow when either row has.
-        let mine = mine || (v.hot.any_pits && theirs);
+        let mine = mine || (v.hot.any_pits && theirs) || (v.hot.refill && self.refill_row(v));
         if mine && self.has_sowable_pit(v) {
             return;
         }
@@ -1387,6 +1387,21 @@ impl Position {
             EndReason::OnlyGrandSlams
         };
         self.end_and_collect(v, reason);
+    }
+
+    /// `refill_empty_row`: the mover, whose row is empty, puts one seed
+    /// from their store into each of their pits, if the store holds that
+    /// many. Whether it did.
+    fn refill_row(&mut self, v: &Variant) -> bool {
+        let s = self.to_move.index();
+        let n = v.n;
+        if (self.cells[STORE_CELL + s] as usize) < n {
+            return false;
+        }
+        self.cells[STORE_CELL + s] -= n as u8;
+        self.cells[s * n..s * n + n].fill(1);
+        self.reoccupy();
+        true
     }
 
     #[cold]

@@ -161,6 +161,9 @@ pub(crate) struct HotRules {
     /// Some pit may be sown either way: its moves are
     /// [`crate::Move::Directed`].
     pub chosen: bool,
+    /// `turn.refill_empty_row`: a mover with an empty row refills it from
+    /// their store.
+    pub refill: bool,
 }
 
 impl Variant {
@@ -332,6 +335,7 @@ impl Variant {
                 && !rules.sowing.skip_opponent_store,
             directed,
             chosen,
+            refill: rules.turn.refill_empty_row,
             slam_check: rules.capture.takes_by_count()
                 && matches!(
                     rules.capture.grand_slam,
@@ -365,6 +369,13 @@ impl Variant {
             grand_slam: rules.capture.grand_slam,
             rules,
         }
+    }
+
+    /// Whether a store may lose seeds (`turn.refill_empty_row`), read from
+    /// the rule switches kept beside the tables (for the search's bounds).
+    #[inline]
+    pub fn hot_stores_may_shrink(&self) -> bool {
+        self.hot.refill
     }
 
     /// The same variant with every move sown by the general sowing

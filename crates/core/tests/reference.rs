@@ -251,6 +251,8 @@ struct Stats {
     /// Pits taken by the chain after an empty pit (`after_empty_chain`),
     /// past the first.
     after_empty_chained: u64,
+    /// Rows refilled from their owner's store (`refill_empty_row`).
+    refills: u64,
     /// Mismatches found (each stops its game).
     failures: Vec<(&'static str, String)>,
 }
@@ -259,8 +261,9 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "clockwise_relays {} one_way_endless {} after_empty_chained {} moves {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "refills {} clockwise_relays {} one_way_endless {} after_empty_chained {} moves {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
+            self.refills,
             self.clockwise_relays,
             self.one_way_endless,
             self.after_empty_chained,
@@ -1054,6 +1057,22 @@ impl<'a> Reference<'a> {
             q.end = Some("majority");
             return q.end;
         }
+        // 3a. `refill_empty_row`: a mover whose row is empty puts a seed
+        // from their store into each of their pits, when it holds that many.
+        let mover = q.to_move;
+        if self.r.turn.refill_empty_row
+            && !q.swap_offered
+            && q.board.side_sum(mover) == 0
+            && q.board.stores[mover] >= self.n as u32
+        {
+            stats.refills += 1;
+            q.board.stores[mover] -= self.n as u32;
+            for k in 0..self.n {
+                q.board.pits[mover][k] = 1;
+            }
+            // The mover's store changed: the move was not a quiet one.
+            q.quiet = Quiet(0);
+        }
         // 3. no legal move
         let (pits, all_gs, all_endless) = self.legal_pits(q, stats);
         if all_gs {
@@ -1278,7 +1297,7 @@ fn describe(rules: &Rules) -> String {
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
          after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={} \
-         direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={} after_empty_chain={}",
+         direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={} after_empty_chain={} refill_empty_row={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1320,6 +1339,7 @@ fn describe(rules: &Rules) -> String {
         rules.capture.after_empty_from,
         rules.end.quiet_moves,
         rules.capture.after_empty_chain,
+        rules.turn.refill_empty_row,
     )
 }
 
@@ -1704,6 +1724,20 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     // The chain of captures after empty pits, in about half the sets with
     // that capture (and rarely without it: refused).
     r.capture.after_empty_chain = (r.capture.after_empty && rng.coin()) || rng.below(40) == 0;
+    // Rows refilled from the store, in about a tenth of the sets; most of
+    // them without the rules it is refused with.
+    r.turn.refill_empty_row = rng.below(10) == 0;
+    if r.turn.refill_empty_row && rng.below(6) != 0 {
+        r.end.empty_side = EmptySide::Mover;
+        r.turn.pass = false;
+        r.turn.must_feed = false;
+        r.sowing.min_seeds = 1;
+        if r.end.repetition == Repetition::None {
+            r.end.repetition = Repetition::Owner;
+        }
+        r.rounds = None;
+        r.turn.refill_empty_row = r.board.rows == 2;
+    }
     if rng.below(8) == 0 {
         r.end.seeds_left = SeedsLeft::Split;
     }
@@ -1846,6 +1880,15 @@ fn refused_any_pits(r: &Rules) -> bool {
     let occupied = c.after_empty_from == AfterEmptyFrom::Occupied;
     if (occupied && (!c.after_empty || c.during_sowing > 0))
         || (c.after_empty_chain && !c.after_empty)
+        || (r.turn.refill_empty_row
+            && (r.end.empty_side == EmptySide::Either
+                || r.turn.pass
+                || r.turn.must_feed
+                || r.turn.pits == MovePits::Any
+                || r.board.rows == 4
+                || r.rounds.is_some()
+                || r.sowing.min_seeds > 1
+                || r.end.repetition == Repetition::None))
         || (r.end.quiet_moves > 0 && r.end.repetition == Repetition::None)
     {
         return true;
@@ -2031,6 +2074,7 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.clockwise_relays > 0, "no relay lifted in a clockwise sowing: {stats:?}");
     assert!(stats.one_way_endless > 0, "no pit whose sowing never ends one way only: {stats:?}");
     assert!(stats.after_empty_chained > 0, "no chain of captures after empty pits: {stats:?}");
+    assert!(stats.refills > 0, "no empty row refilled from its store: {stats:?}");
     for reason in [
         "quiet-moves",
         "majority",

@@ -2848,3 +2848,107 @@ fn after_empty_chain_is_refused_without_after_empty() {
     assert!(e.contains("capture.after_empty_chain = true"), "{e}");
     assert!(e.contains("unless capture.after_empty is true"), "{e}");
 }
+
+// ------------------------------------------------ rows refilled from the store
+
+/// The rules of [`next_relay_either_way`] with the chain, without the
+/// pass, and with rows refilled from the store (`refill_empty_row`).
+fn refilling(pits: u8) -> Variant {
+    let mut r = next_relay_either_way(pits, true).rules().clone();
+    r.turn.pass = false;
+    r.turn.refill_empty_row = true;
+    Variant::new(r).unwrap()
+}
+
+#[test]
+fn refill_empty_row_puts_a_seed_from_the_store_in_each_pit() {
+    //        5  4  3  2  1
+    //     7  0  0  0  0  0
+    //        0  0  0  1  0  4
+    //        1  2  3  4  5
+    // South sows pit 4 into pit 5, then lifts nothing (North's 1 is empty)
+    // and takes nothing (North's 2 is empty too). North's row is empty and
+    // their store holds 7: one seed into each of their five pits, 2 left.
+    let v = refilling(5);
+    let (p, r) = play(&v, "0,0,0,1,0:4/0,0,0,0,0:7/S", &["4ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,1:4/1,1,1,1,1:2/N");
+    assert_eq!(r.captured, 0);
+    assert!(!p.is_over());
+    assert_eq!(legal(&v, &p).len(), 10);
+}
+
+#[test]
+fn refill_empty_row_with_too_few_seeds_in_store_ends_the_game() {
+    // As above with 4 seeds in North's store, fewer than their 5 pits: the
+    // game ends, North having no seeds (`no-seeds`), South's seed to South.
+    let v = refilling(5);
+    let (p, _) = play(&v, "0,0,0,1,0:4/0,0,0,0,0:4/S", &["4ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0:5/0,0,0,0,0:4/N#no-seeds");
+    assert_eq!(p.end_reason(), Some(EndReason::NoSeeds));
+}
+
+#[test]
+fn refill_empty_row_a_position_can_repeat_after_the_stores_changed() {
+    // Stores that shrink can come back to what they held, and a position
+    // with them: the game compares every position, not only those since
+    // the stores last changed. In random games on small boards, a move
+    // ends the game by a cycle exactly when the position it makes was
+    // met before, and some of those repeat a position met before the
+    // stores last changed.
+    let mut across = 0;
+    let mut cycles = 0;
+    let mut rng = 7u64;
+    for (pits, seeds) in [(2, 1), (2, 2), (3, 1), (3, 2)] {
+        let mut r = refilling(pits).rules().clone();
+        r.board.seeds_per_pit = seeds;
+        r.board.seeds_per_pit_range = [1, 10];
+        let v = Variant::new(r).unwrap();
+        for _ in 0..300 {
+            let mut game = Game::new(v.clone());
+            // The playouts' window, keeping the whole game too.
+            let mut window = RepetitionWindow::new();
+            window.keep_whole_game(true);
+            window.record(game.position());
+            while !game.position().is_over() && game.moves().len() < 400 {
+                let moves = game.legal_moves();
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = moves[(rng >> 33) as usize % moves.len()];
+                let (raw, _) = game.position().play(&v, mv).unwrap();
+                let seen = game.positions().contains(&raw);
+                let stores = |p: &Position| (p.store(Side::South), p.store(Side::North));
+                let since = game.positions().iter().rev().take_while(|p| stores(p) == stores(&raw));
+                let seen_lately = since.clone().any(|p| *p == raw);
+                if !raw.is_over() {
+                    assert_eq!(window.record(&raw), seen);
+                }
+                game.play(mv).unwrap();
+                let cycle = game.position().end_reason() == Some(EndReason::Cycle);
+                assert_eq!(cycle, seen && !raw.is_over(), "{}", game.position());
+                cycles += cycle as u32;
+                across += (cycle && !seen_lately) as u32;
+            }
+            // Undone to the start and played again: the same game.
+            let moves = game.moves().to_vec();
+            let end = *game.position();
+            while game.undo().is_some() {}
+            for mv in moves {
+                game.play(mv).unwrap();
+            }
+            assert_eq!(*game.position(), end);
+        }
+    }
+    assert!(cycles > 0 && across > 0, "cycles {cycles}, across a change of the stores {across}");
+}
+
+#[test]
+fn refill_empty_row_is_refused_with_the_rules_it_cannot_go_with() {
+    let mut r = refilling(5).rules().clone();
+    r.end.empty_side = EmptySide::Either;
+    r.turn.must_feed = true;
+    r.end.repetition = Repetition::None;
+    let e = Variant::new(r).unwrap_err().to_string();
+    for field in ["end.empty_side", "turn.must_feed", "end.repetition"] {
+        assert!(e.contains(&format!("{field} = ")), "{field} not named: {e}");
+    }
+    assert!(e.contains("with turn.refill_empty_row"), "{e}");
+}
