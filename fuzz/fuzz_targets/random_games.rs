@@ -132,6 +132,7 @@ fn rules(b: &mut Bytes) -> Rules {
             },
             after_empty: b.byte() & 1 == 1,
             after_empty_from: if gbit(4) { AfterEmptyFrom::Occupied } else { AfterEmptyFrom::Any },
+            after_empty_chain: b.byte() & 1 == 1,
             facing: [Facing::Off, Facing::Inner, Facing::Both, Facing::Off]
                 [(four >> 3 & 3) as usize],
             facing_on: if fbit(6) { FacingOn::Empty } else { FacingOn::Occupied },
@@ -146,6 +147,7 @@ fn rules(b: &mut Bytes) -> Rules {
             must_feed: choice / 12 % 2 == 1,
             pass: b.byte() & 1 == 1,
             pits: MovePits::Own,
+            refill_empty_row: b.byte() % 8 == 0,
         },
         end: EndRules {
             majority: choice / 24 % 2 == 1,
@@ -247,6 +249,11 @@ fn rules(b: &mut Bytes) -> Rules {
             r.capture.taken = Taken::Store;
             r.board.stores = StorePlacement::Beside;
             r.sowing.extra_turn = false;
+            // A relay from any pit or the next, half the time: its endless
+            // sowings are judged each way.
+            if matches!(r.sowing.relay, Relay::Any | Relay::Next) && b.flag() {
+                r.sowing.relay = Relay::Own;
+            }
             r.turn.must_feed = false;
             r.sowing.forced_singles = false;
             if matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
@@ -374,6 +381,20 @@ fn rules(b: &mut Bytes) -> Rules {
         r.board.start_pits = list;
         r.board.pits_per_side_range = [p, p];
         r.board.seeds_per_pit_range = [s, s];
+    }
+    if rules.turn.refill_empty_row && b.flag() {
+        // Rows refilled from the store, made valid: nothing else speaks of
+        // an empty row or a mover without a move.
+        let r = &mut rules;
+        r.end.empty_side = EmptySide::Mover;
+        r.turn.pass = false;
+        r.turn.must_feed = false;
+        r.turn.pits = MovePits::Own;
+        r.sowing.min_seeds = 1;
+        r.rounds = None;
+        if r.end.repetition == Repetition::None {
+            r.end.repetition = Repetition::Owner;
+        }
     }
     rules
 }

@@ -145,6 +145,11 @@ impl Game {
     /// long a stretch without a capture lasts.
     #[inline]
     fn repeats(&mut self, next: &Position) -> bool {
+        if self.variant.rules().stores_may_shrink() {
+            // A store can lose seeds (`refill_empty_row`), so stores can
+            // come back to what they held: every position is compared.
+            return self.repeats_in_whole_game(next);
+        }
         let same = stores(next);
         for p in self.positions.iter().rev().take(SCAN) {
             if stores(p) != same {
@@ -155,6 +160,27 @@ impl Game {
             }
         }
         self.positions.len() > SCAN && self.repeats_long_ago(next)
+    }
+
+    /// Whether `next` repeats any position of the game, when stores may
+    /// shrink: the hashed window then counts every position since the
+    /// start (its `from` is 0), kept up to date as in
+    /// [`Game::repeats_long_ago`].
+    #[cold]
+    #[inline(never)]
+    fn repeats_in_whole_game(&mut self, next: &Position) -> bool {
+        let len = self.positions.len();
+        let mut window = match self.long_window.take() {
+            Some(w) if w.from == 0 && w.upto <= len => w,
+            _ => Window { from: 0, upto: 0, counts: HashMap::default() },
+        };
+        while window.upto < len {
+            *window.counts.entry(self.positions[window.upto]).or_insert(0) += 1;
+            window.upto += 1;
+        }
+        let seen = window.counts.contains_key(next);
+        self.long_window = Some(window);
+        seen
     }
 
     /// Whether `next` repeats a position before the last [`SCAN`], all of

@@ -30,6 +30,10 @@ pub struct RepetitionWindow {
     /// Positions recorded since the stores last changed (or the window was
     /// cleared): one more than the moves in a row without a capture.
     recorded: usize,
+    /// Every position since the window was cleared is kept, not only
+    /// those since the stores last changed: for rules whose stores may
+    /// shrink ([`crate::Rules::stores_may_shrink`]).
+    whole_game: bool,
 }
 
 /// The window's size up to which it is scanned (filter, then a tight scan).
@@ -47,7 +51,16 @@ impl RepetitionWindow {
             short_set: HashSet::new(),
             seen_set: HashSet::new(),
             recorded: 0,
+            whole_game: false,
         }
+    }
+
+    /// Keeps every position recorded, not only those since the stores last
+    /// changed, when `whole_game` (rules whose stores may shrink: a store
+    /// can come back to what it held, and with it a position). Set before
+    /// the first record; [`RepetitionWindow::clear`] keeps it.
+    pub fn keep_whole_game(&mut self, whole_game: bool) {
+        self.whole_game = whole_game;
     }
 
     /// The moves in a row without a capture (after which both stores held
@@ -74,11 +87,16 @@ impl RepetitionWindow {
     pub fn record(&mut self, p: &Position) -> bool {
         let stores = (p.store(Side::South), p.store(Side::North));
         if stores != self.stores {
-            self.clear();
+            if self.whole_game {
+                self.recorded = 0;
+            } else {
+                self.clear();
+            }
             self.stores = stores;
         }
         self.recorded += 1;
-        if let Some(entry) = p.short_form() {
+        // The short form leaves the stores out: only within one stretch.
+        if let Some(entry) = p.short_form().filter(|_| !self.whole_game) {
             if self.short.len() >= SCAN {
                 if self.short_set.is_empty() {
                     self.short_set.extend(self.short.iter().copied());

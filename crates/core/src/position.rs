@@ -589,8 +589,13 @@ impl Position {
         while mask != 0 {
             let k = mask.trailing_zeros() as u8;
             if v.hot.chosen && v.pit_ways[k as usize] == 3 {
-                list.push(Move::Directed(k, Direction::CounterClockwise));
-                list.push(Move::Directed(k, Direction::Clockwise));
+                // A pit sown either way gives the ways whose sowing ends
+                // (both, unless a relay may go round for ever).
+                for way in [Direction::CounterClockwise, Direction::Clockwise] {
+                    if !v.hot.endless_check || !self.way_endless(v, k as usize, way) {
+                        list.push(Move::Directed(k, way));
+                    }
+                }
             } else {
                 list.push(Move::Sow(k));
             }
@@ -718,6 +723,11 @@ impl Position {
                 return Err(IllegalMove::SingleSeed { pit: k + 1 });
             }
             return Err(IllegalMove::TooFewSeeds { pit: k + 1, seeds, min: v.hot.min_seeds });
+        }
+        if let (true, Some(way)) = (either && v.hot.endless_check, way) {
+            if self.way_endless(v, k, way) {
+                return Err(IllegalMove::EndlessSowing { pit: k + 1 });
+            }
         }
         if self.sowable_pits(v) & (1 << k) != 0 {
             return match way {
@@ -1555,23 +1565,35 @@ impl Position {
                     break at;
                 }
             };
-            let empty_at = after(at);
-            let (empty, taken) = (ring[empty_at] as usize, ring[after(empty_at)] as usize);
             // `after_empty_from = "occupied"`: the last seed's pit held
             // seeds before it fell (no capture during the sowing goes with
             // it, so that pit still holds them).
             let from = rules.capture.after_empty_from == crate::AfterEmptyFrom::Any
                 || self.cells[last] > 1;
-            if from
-                && empty < 2 * n
-                && self.cells[empty] == 0
-                && taken < 2 * n
-                && self.cells[taken] > 0
-            {
+            if !from {
+                return;
+            }
+            // `after_empty_chain`: from each pit taken, the same look on.
+            // Each capture empties a pit that held seeds, so it ends.
+            let mut at = at;
+            loop {
+                let empty_at = after(at);
+                let taken_at = after(empty_at);
+                let (empty, taken) = (ring[empty_at] as usize, ring[taken_at] as usize);
+                if empty >= 2 * n || self.cells[empty] != 0 || taken >= 2 * n {
+                    break;
+                }
                 let seeds = self.cells[taken];
+                if seeds == 0 {
+                    break;
+                }
                 r.captured += seeds;
                 self.cells[own_store] += seeds;
                 self.cells[taken] = 0;
+                if !rules.capture.after_empty_chain {
+                    break;
+                }
+                at = taken_at;
             }
         }
     }
@@ -1712,7 +1734,7 @@ impl Position {
     fn finish_move_slow(&mut self, v: &Variant, mine: bool, theirs: bool) {
         // A move from either row (`pits = "any"`): the mover has seeds to
         // sow when either row has.
-        let mine = mine || (v.hot.any_pits && theirs);
+        let mine = mine || (v.hot.any_pits && theirs) || (v.hot.refill && self.refill_row(v));
         if mine && self.has_sowable_pit(v) {
             return;
         }
@@ -1739,6 +1761,21 @@ impl Position {
             EndReason::OnlyGrandSlams
         };
         self.end_and_collect(v, reason);
+    }
+
+    /// `refill_empty_row`: the mover, whose row is empty, puts one seed
+    /// from their store into each of their pits, if the store holds that
+    /// many. Whether it did.
+    fn refill_row(&mut self, v: &Variant) -> bool {
+        let s = self.to_move.index();
+        let n = v.n;
+        if (self.cells[STORE_CELL + s] as usize) < n {
+            return false;
+        }
+        self.cells[STORE_CELL + s] -= n as u8;
+        self.cells[s * n..s * n + n].fill(1);
+        self.reoccupy();
+        true
     }
 
     #[cold]

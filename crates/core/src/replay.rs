@@ -685,15 +685,23 @@ fn capture(
     // Eson Xorgol (`after_empty_from = "occupied"`): only when the last
     // seed's pit held seeds before it fell.
     let from = rules.after_empty_from == AfterEmptyFrom::Any || board.seeds(last) > 1;
+    // O An Quan (`after_empty_chain`): the same look on from each pit taken.
     if rules.after_empty && from {
-        let at = ring.iter().position(|&p| p == last).unwrap_or(0);
-        let (empty, taken) = (ring[(at + 1) % ring.len()], ring[(at + 2) % ring.len()]);
-        if matches!(empty, Place::Pit(..))
-            && board.seeds(empty) == 0
-            && matches!(taken, Place::Pit(..))
-            && board.seeds(taken) > 0
-        {
+        let mut at = ring.iter().position(|&p| p == last).unwrap_or(0);
+        loop {
+            let (empty, taken) = (ring[(at + 1) % ring.len()], ring[(at + 2) % ring.len()]);
+            if !(matches!(empty, Place::Pit(..))
+                && board.seeds(empty) == 0
+                && matches!(taken, Place::Pit(..))
+                && board.seeds(taken) > 0)
+            {
+                break;
+            }
             board.capture(taken, mover, events);
+            if !rules.after_empty_chain {
+                break;
+            }
+            at = (at + 2) % ring.len();
         }
     }
 }

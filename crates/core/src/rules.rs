@@ -494,6 +494,11 @@ pub struct CaptureRules {
     /// (Pallanguzhi: `"any"`).
     #[serde(default)]
     pub after_empty_from: AfterEmptyFrom,
+    /// With `after_empty`: after a pit is taken, the place after it is
+    /// looked at as the last seed's next place was: an empty pit followed
+    /// by a pit holding seeds takes that pit too, and so on (O An Quan).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub after_empty_chain: bool,
     /// Four rows only: the last seed of a pile falls in one of the mover's
     /// inner pits that held seeds (or was empty, `facing_on`), and the
     /// opponent's inner pit facing it holds seeds (see [`Facing`]): the
@@ -770,6 +775,13 @@ pub struct TurnRules {
     /// [`MovePits`].
     #[serde(default)]
     pub pits: MovePits,
+    /// A player whose row is empty when their turn comes puts one seed
+    /// from their store into each of their pits, then moves; with fewer
+    /// seeds in store than pits, the game ends (reason `no-seeds`; O An
+    /// Quan). Stores then lose seeds: see `docs/rules.md` for what that
+    /// changes.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub refill_empty_row: bool,
 }
 
 /// The pits a move may start from.
@@ -937,7 +949,17 @@ impl Rules {
     /// rules, and all
     /// but the pass are played by the position's general sowing.
     pub fn uses_general_elements(&self) -> bool {
-        self.uses_general_sowing() || self.turn.pass || self.end.quiet_moves > 0
+        self.uses_general_sowing()
+            || self.turn.pass
+            || self.end.quiet_moves > 0
+            || self.turn.refill_empty_row
+    }
+
+    /// Whether a store can lose seeds during play (`refill_empty_row`):
+    /// a store's seeds are then no bound on the final score, and a position
+    /// may come back after the stores changed.
+    pub fn stores_may_shrink(&self) -> bool {
+        self.turn.refill_empty_row
     }
 
     /// Whether the rules use an element only the position's general sowing
@@ -1784,6 +1806,64 @@ impl Rules {
         }
     }
 
+    /// The problems of `turn.refill_empty_row`: the rules that speak of an
+    /// empty row or a mover without a move otherwise, and those a store
+    /// that shrinks breaks.
+    fn check_refill(&self, problem: &mut impl FnMut(&str, String, String)) {
+        if !self.turn.refill_empty_row {
+            return;
+        }
+        let mut refuse = |field: &str, value: &str, why: &str| {
+            problem(field, value.into(), format!("{why} with turn.refill_empty_row"))
+        };
+        if self.end.empty_side == EmptySide::Either {
+            refuse(
+                "end.empty_side",
+                "\"either\"",
+                "\"mover\" (an empty row is refilled when its owner is to move, so it must not \
+                 end the game first)",
+            );
+        }
+        if self.turn.pass {
+            refuse(
+                "turn.pass",
+                "true",
+                "false (a player with an empty row refills it, or the game ends)",
+            );
+        }
+        if self.turn.must_feed {
+            refuse("turn.must_feed", "true", "false (an empty row is refilled by its owner)");
+        }
+        if self.turn.pits == MovePits::Any {
+            refuse("turn.pits", "\"any\"", "\"own\" (a row refilled is its owner's)");
+        }
+        if self.four_rows() {
+            refuse("board.rows", "4", "2 (a player refills their one row)");
+        }
+        if self.rounds.is_some() {
+            refuse(
+                "rounds",
+                "a [rounds] section",
+                "no [rounds] (a round's pits out of play are not refilled; no source plays both)",
+            );
+        }
+        if self.sowing.min_seeds > 1 {
+            refuse(
+                "sowing.min_seeds",
+                &self.sowing.min_seeds.to_string(),
+                "1 (a refilled row holds one seed a pit)",
+            );
+        }
+        if self.end.repetition == Repetition::None {
+            refuse(
+                "end.repetition",
+                "\"none\"",
+                "\"owner\" or \"split\" (seeds go back from a store to the board, so a game can go \
+                 round for ever)",
+            );
+        }
+    }
+
     /// The problems of `turn.pits = "any"` (a move from either row: nobody
     /// owns a pit), of `after_empty_from` and of `quiet_moves`.
     fn check_any_pits(&self, problem: &mut impl FnMut(&str, String, String)) {
@@ -1807,6 +1887,16 @@ impl Rules {
                         .into(),
                 );
             }
+        }
+        self.check_refill(problem);
+        if c.after_empty_chain && !c.after_empty {
+            problem(
+                "capture.after_empty_chain",
+                "true".into(),
+                "false unless capture.after_empty is true (it goes on from the pit that capture \
+                 takes)"
+                    .into(),
+            );
         }
         if self.end.quiet_moves > 0 && self.end.repetition == Repetition::None {
             problem(

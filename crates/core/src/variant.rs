@@ -173,6 +173,9 @@ pub(crate) struct HotRules {
     pub many_claims: bool,
     /// `capture.first_pile_only`.
     pub first_pile_only: bool,
+    /// `turn.refill_empty_row`: a mover with an empty row refills it from
+    /// their store.
+    pub refill: bool,
 }
 
 impl Variant {
@@ -348,6 +351,7 @@ impl Variant {
             chosen,
             many_claims: rules.many_claims(),
             first_pile_only: rules.capture.first_pile_only,
+            refill: rules.turn.refill_empty_row,
             slam_check: rules.capture.takes_by_count()
                 && matches!(
                     rules.capture.grand_slam,
@@ -381,6 +385,13 @@ impl Variant {
             grand_slam: rules.capture.grand_slam,
             rules,
         }
+    }
+
+    /// Whether a store may lose seeds (`turn.refill_empty_row`), read from
+    /// the rule switches kept beside the tables (for the search's bounds).
+    #[inline]
+    pub fn hot_stores_may_shrink(&self) -> bool {
+        self.hot.refill
     }
 
     /// The same variant with every move sown by the general sowing

@@ -278,6 +278,13 @@ struct Stats {
     after_empty_refused: u64,
     /// Ends where seeds left were split (`seeds_left = "split"`).
     split_left: u64,
+    /// Piles lifted by `relay = "next"` or `"any"` in a clockwise sowing.
+    clockwise_relays: u64,
+    /// Pits taken by the chain after an empty pit (`after_empty_chain`),
+    /// past the first.
+    after_empty_chained: u64,
+    /// Rows refilled from their owner's store (`refill_empty_row`).
+    refills: u64,
     /// Mismatches found (each stops its game).
     failures: Vec<(&'static str, String)>,
 }
@@ -286,8 +293,11 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} own_row_claims {} pair_claims {} claims_before_relay {} captures_after_relay_refused {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "refills {} clockwise_relays {} after_empty_chained {} moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} own_row_claims {} pair_claims {} claims_before_relay {} captures_after_relay_refused {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
+            self.refills,
+            self.clockwise_relays,
+            self.after_empty_chained,
             self.moves,
             self.reversed_piles,
             self.uncrossed_refused,
@@ -662,6 +672,9 @@ impl<'a> Reference<'a> {
             if self.lifts(&b, mover, last) {
                 stats.relay_pickups += 1;
                 end.relayed = true;
+                if clockwise && relay == Relay::Any {
+                    stats.clockwise_relays += 1;
+                }
                 start = pos;
                 if reverse {
                     (clockwise, ring, start) = self.turn_round(&rings, clockwise, &ring, start);
@@ -680,6 +693,9 @@ impl<'a> Reference<'a> {
             {
                 stats.next_relays += 1;
                 end.relayed = true;
+                if clockwise {
+                    stats.clockwise_relays += 1;
+                }
                 start = next;
                 if reverse {
                     (clockwise, ring, start) = self.turn_round(&rings, clockwise, &ring, start);
@@ -947,6 +963,27 @@ impl<'a> Reference<'a> {
                 stats.after_empty_captures += 1;
                 b.stores[mover] += b.get(taken);
                 b.set(taken, 0);
+                // `after_empty_chain`: from the pit taken, the next place
+                // an empty pit and the one after it a pit holding seeds:
+                // that one is taken too, and so on.
+                let mut at = (at + 2) % ring.len();
+                if self.r.capture.after_empty_chain {
+                    loop {
+                        let empty = ring[(at + 1) % ring.len()];
+                        let next = ring[(at + 2) % ring.len()];
+                        if !(matches!(empty, Cell::Pit(..))
+                            && b.get(empty) == 0
+                            && matches!(next, Cell::Pit(..))
+                            && b.get(next) > 0)
+                        {
+                            break;
+                        }
+                        stats.after_empty_chained += 1;
+                        b.stores[mover] += b.get(next);
+                        b.set(next, 0);
+                        at = (at + 2) % ring.len();
+                    }
+                }
             }
         }
     }
@@ -1273,6 +1310,22 @@ impl<'a> Reference<'a> {
             q.end = Some("majority");
             return q.end;
         }
+        // 3a. `refill_empty_row`: a mover whose row is empty puts a seed
+        // from their store into each of their pits, when it holds that many.
+        let mover = q.to_move;
+        if self.r.turn.refill_empty_row
+            && !q.swap_offered
+            && q.board.side_sum(mover) == 0
+            && q.board.stores[mover] >= self.n as u32
+        {
+            stats.refills += 1;
+            q.board.stores[mover] -= self.n as u32;
+            for k in 0..self.n {
+                q.board.pits[mover][k] = 1;
+            }
+            // The mover's store changed: the move was not a quiet one.
+            q.quiet = Quiet(0);
+        }
         // 3. no legal move
         let (pits, all_gs, all_endless) = self.legal_pits(q, stats);
         if all_gs {
@@ -1502,7 +1555,8 @@ fn describe(rules: &Rules) -> String {
          after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={} \
          direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={} \
          relay_direction={:?} extra_turn_uncrossed={} empty_pit_needs_crossing={} empty_pit_chain={} \
-         start_pits={:?} first_pile_only={}",
+         start_pits={:?} first_pile_only={} \
+         after_empty_chain={} refill_empty_row={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1549,6 +1603,8 @@ fn describe(rules: &Rules) -> String {
         rules.capture.empty_pit_chain,
         rules.board.start_pits,
         rules.capture.first_pile_only,
+        rules.capture.after_empty_chain,
+        rules.turn.refill_empty_row,
     )
 }
 
@@ -1952,6 +2008,23 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     if r.capture.after_empty_from == AfterEmptyFrom::Occupied && rng.below(4) != 0 {
         r.capture.during_sowing = 0;
     }
+    // The chain of captures after empty pits, in about half the sets with
+    // that capture (and rarely without it: refused).
+    r.capture.after_empty_chain = (r.capture.after_empty && rng.coin()) || rng.below(40) == 0;
+    // Rows refilled from the store, in about a tenth of the sets; most of
+    // them without the rules it is refused with.
+    r.turn.refill_empty_row = rng.below(10) == 0;
+    if r.turn.refill_empty_row && rng.below(6) != 0 {
+        r.end.empty_side = EmptySide::Mover;
+        r.turn.pass = false;
+        r.turn.must_feed = false;
+        r.sowing.min_seeds = 1;
+        if r.end.repetition == Repetition::None {
+            r.end.repetition = Repetition::Owner;
+        }
+        r.rounds = None;
+        r.turn.refill_empty_row = r.board.rows == 2;
+    }
     if rng.below(8) == 0 {
         r.end.seeds_left = SeedsLeft::Split;
     }
@@ -2024,6 +2097,9 @@ fn directions(r: &mut Rules, rng: &mut Rng) {
     r.capture.taken = Taken::Store;
     r.board.stores = StorePlacement::Beside;
     r.sowing.extra_turn = false;
+    if matches!(r.sowing.relay, Relay::Any | Relay::Next) && rng.coin() {
+        r.sowing.relay = if rng.coin() { Relay::Own } else { Relay::None };
+    }
     r.turn.must_feed = false;
     if matches!(r.capture.grand_slam, GrandSlam::Forbidden | GrandSlam::OnlyIfForced) {
         r.capture.grand_slam = GrandSlam::Allowed;
@@ -2179,6 +2255,16 @@ fn refused_any_pits(r: &Rules) -> bool {
     let c = &r.capture;
     let occupied = c.after_empty_from == AfterEmptyFrom::Occupied;
     if (occupied && (!c.after_empty || c.during_sowing > 0))
+        || (c.after_empty_chain && !c.after_empty)
+        || (r.turn.refill_empty_row
+            && (r.end.empty_side == EmptySide::Either
+                || r.turn.pass
+                || r.turn.must_feed
+                || r.turn.pits == MovePits::Any
+                || r.board.rows == 4
+                || r.rounds.is_some()
+                || r.sowing.min_seeds > 1
+                || r.end.repetition == Repetition::None))
         || (r.end.quiet_moves > 0 && r.end.repetition == Repetition::None)
     {
         return true;
@@ -2229,6 +2315,7 @@ fn four_rows(r: &mut Rules, rng: &mut Rng) {
     r.capture.between_equal = false;
     r.capture.during_sowing = 0;
     r.capture.after_empty = false;
+    r.capture.after_empty_chain = false;
     r.claim = ClaimRules::default();
     r.turn.must_feed = false;
     if r.end.repetition == Repetition::None {
@@ -2391,6 +2478,9 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.chained_empty > 0, "no pit taken by empty_pit_chain: {stats:?}");
     assert!(stats.uncrossed_turns > 0, "no extra turn in an own empty pit: {stats:?}");
     assert!(stats.one_way_endless > 0, "no pit with one way endless: {stats:?}");
+    assert!(stats.clockwise_relays > 0, "no relay lifted in a clockwise sowing: {stats:?}");
+    assert!(stats.after_empty_chained > 0, "no chain of captures after empty pits: {stats:?}");
+    assert!(stats.refills > 0, "no empty row refilled from its store: {stats:?}");
     for reason in [
         "quiet-moves",
         "majority",

@@ -2769,6 +2769,21 @@ fn enkeshui_with(change: impl FnOnce(&mut Rules)) -> Variant {
     Variant::new(r).unwrap()
 }
 
+// ---------------------------------------------- relays sown either way
+
+/// Pallanguzhi's relay and capture (`relay = "next"`, `after_empty`) in one
+/// round, at 5 pits a row, every pit sown either way.
+fn next_relay_either_way(pits: u8, chain: bool) -> Variant {
+    let mut r = variant("pallanguzhi").rules().clone();
+    r.rounds = None;
+    r.capture.during_sowing = 0;
+    r.board.pits_per_side = pits;
+    r.board.pits_per_side_range = [1, 8];
+    r.sowing.direction = SowingDirection::Chosen;
+    r.capture.after_empty_chain = chain;
+    Variant::new(r).unwrap()
+}
+
 #[test]
 fn kiuthi_each_relayed_pile_goes_back_the_other_way() {
     //        6  5  4  3  2  1
@@ -3116,4 +3131,193 @@ fn claims_beyond_one_and_first_pile_only_refuse_what_makes_no_sense() {
     refused(&|r| r.board.start_pits = vec![4; 7], "board.start_pits = [4, 4, 4, 4, 4, 4, 4]");
     refused(&|r| r.board.start_pits = vec![0; 8], "board.start_pits = [0, 0, 0, 0, 0, 0, 0, 0]");
     refused(&|r| r.board.seeds_per_pit_range = [1, 5], "board.seeds_per_pit_range = [1, 5]");
+}
+
+#[test]
+fn relay_next_follows_a_clockwise_sowing() {
+    //        5  4  3  2  1
+    //     0  0  0  0  2  0
+    //        0  0  4  0  1  0
+    //        1  2  3  4  5
+    // South sows pit 5 clockwise: its seed falls in pit 4. The next place
+    // that way is pit 3 (4 seeds): lifted and sown into pits 2, 1, then
+    // North's 5 and 4. The next place, North's 3, is empty: the sowing
+    // ends, and North's 2 after it is taken (2 seeds).
+    let v = next_relay_either_way(5, false);
+    let start = "0,0,4,0,1:0/0,2,0,0,0:0/S";
+    let (p, r) = play(&v, start, &["5cw"]);
+    assert_eq!(p.to_string(), "1,1,0,1,0:2/0,0,0,1,1:0/N");
+    assert_eq!((r.relays, r.captured), (1, 2));
+    // Counter-clockwise the seed falls in North's 1, North's 2 is lifted
+    // into North's 3 and 4, and North's 5 and South's 1 are both empty.
+    let (p, r) = play(&v, start, &["5ccw"]);
+    assert_eq!(p.to_string(), "0,0,4,0,0:0/1,0,1,1,0:0/N");
+    assert_eq!((r.relays, r.captured), (1, 0));
+}
+
+#[test]
+fn relay_next_a_way_whose_sowing_never_ends_is_not_a_move() {
+    //        2  1
+    //     0  0  1
+    //        2  2  0
+    //        1  2
+    // Clockwise, South's pit 1 sows North's 2 and 1; the next place, South's
+    // 2, is lifted into South's 1 and North's 2; North's 1 is lifted into
+    // South's 2 and 1; North's 2 into North's 1 and South's 2; then South's
+    // 1 is to be lifted from this very board again: never ending, so 1cw is
+    // not a move. Counter-clockwise it ends at once (North's 2 is empty).
+    let v = next_relay_either_way(2, false);
+    let p = pos("2,2:0/1,0:0/S");
+    assert_eq!(legal(&v, &p), ["1ccw", "2ccw", "2cw"]);
+    assert_eq!(p.legal_count(&v), 3);
+    let e = p.play(&v, Move::Directed(0, Direction::Clockwise)).unwrap_err();
+    assert_eq!(e, IllegalMove::EndlessSowing { pit: 1 });
+    let (q, _) = play(&v, "2,2:0/1,0:0/S", &["1ccw"]);
+    assert_eq!(q.to_string(), "0,3:0/2,0:0/N");
+}
+
+#[test]
+fn after_empty_chain_takes_every_other_pit_while_they_alternate() {
+    //        5  4  3  2  1
+    //     0  0  1  3  0  2
+    //        1  0  0  5  0  0
+    //        1  2  3  4  5
+    // South sows pit 1 into pit 2; the next place, pit 3, is empty, so the
+    // sowing ends and pit 4 after it is taken (5). With the chain, pit 5
+    // is empty and North's 1 holds 2: taken; North's 2 is empty and North's
+    // 3 holds 3: taken; North's 4 is not empty: the chain stops.
+    let start = "1,0,0,5,0:0/2,0,3,1,0:0/S";
+    let (p, r) = play(&next_relay_either_way(5, true), start, &["1ccw"]);
+    assert_eq!(p.to_string(), "0,1,0,0,0:10/0,0,0,1,0:0/N");
+    assert_eq!(r.captured, 10);
+    // Without it, pit 4 alone.
+    let (p, r) = play(&next_relay_either_way(5, false), start, &["1ccw"]);
+    assert_eq!(p.to_string(), "0,1,0,0,0:5/2,0,3,1,0:0/N");
+    assert_eq!(r.captured, 5);
+    // Clockwise, on the board mirrored, the chain goes the other way:
+    // South's 5 sows into pit 4, pit 3 is empty, pit 2 is taken (5), then
+    // North's 5 (2) after the empty pit 1, then North's 3 (3) after the
+    // empty North's 4; North's 2 holds a seed: the chain stops.
+    //        5  4  3  2  1
+    //     0  2  0  3  1  0
+    //        0  5  0  0  1  0
+    //        1  2  3  4  5
+    let (p, r) = play(&next_relay_either_way(5, true), "0,5,0,0,1:0/0,1,3,0,2:0/S", &["5cw"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0:10/0,1,0,0,0:0/N");
+    assert_eq!(r.captured, 10);
+}
+
+#[test]
+fn after_empty_chain_is_refused_without_after_empty() {
+    let mut r = variant("pallanguzhi").rules().clone();
+    r.capture.after_empty = false;
+    r.capture.during_sowing = 4;
+    r.capture.after_empty_chain = true;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("capture.after_empty_chain = true"), "{e}");
+    assert!(e.contains("unless capture.after_empty is true"), "{e}");
+}
+
+// ------------------------------------------------ rows refilled from the store
+
+/// The rules of [`next_relay_either_way`] with the chain, without the
+/// pass, and with rows refilled from the store (`refill_empty_row`).
+fn refilling(pits: u8) -> Variant {
+    let mut r = next_relay_either_way(pits, true).rules().clone();
+    r.turn.pass = false;
+    r.turn.refill_empty_row = true;
+    Variant::new(r).unwrap()
+}
+
+#[test]
+fn refill_empty_row_puts_a_seed_from_the_store_in_each_pit() {
+    //        5  4  3  2  1
+    //     7  0  0  0  0  0
+    //        0  0  0  1  0  4
+    //        1  2  3  4  5
+    // South sows pit 4 into pit 5, then lifts nothing (North's 1 is empty)
+    // and takes nothing (North's 2 is empty too). North's row is empty and
+    // their store holds 7: one seed into each of their five pits, 2 left.
+    let v = refilling(5);
+    let (p, r) = play(&v, "0,0,0,1,0:4/0,0,0,0,0:7/S", &["4ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,1:4/1,1,1,1,1:2/N");
+    assert_eq!(r.captured, 0);
+    assert!(!p.is_over());
+    assert_eq!(legal(&v, &p).len(), 10);
+}
+
+#[test]
+fn refill_empty_row_with_too_few_seeds_in_store_ends_the_game() {
+    // As above with 4 seeds in North's store, fewer than their 5 pits: the
+    // game ends, North having no seeds (`no-seeds`), South's seed to South.
+    let v = refilling(5);
+    let (p, _) = play(&v, "0,0,0,1,0:4/0,0,0,0,0:4/S", &["4ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0:5/0,0,0,0,0:4/N#no-seeds");
+    assert_eq!(p.end_reason(), Some(EndReason::NoSeeds));
+}
+
+#[test]
+fn refill_empty_row_a_position_can_repeat_after_the_stores_changed() {
+    // Stores that shrink can come back to what they held, and a position
+    // with them: the game compares every position, not only those since
+    // the stores last changed. In random games on small boards, a move
+    // ends the game by a cycle exactly when the position it makes was
+    // met before, and some of those repeat a position met before the
+    // stores last changed.
+    let mut across = 0;
+    let mut cycles = 0;
+    let mut rng = 7u64;
+    for (pits, seeds) in [(2, 1), (2, 2), (3, 1), (3, 2)] {
+        let mut r = refilling(pits).rules().clone();
+        r.board.seeds_per_pit = seeds;
+        r.board.seeds_per_pit_range = [1, 10];
+        let v = Variant::new(r).unwrap();
+        for _ in 0..300 {
+            let mut game = Game::new(v.clone());
+            // The playouts' window, keeping the whole game too.
+            let mut window = RepetitionWindow::new();
+            window.keep_whole_game(true);
+            window.record(game.position());
+            while !game.position().is_over() && game.moves().len() < 400 {
+                let moves = game.legal_moves();
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let mv = moves[(rng >> 33) as usize % moves.len()];
+                let (raw, _) = game.position().play(&v, mv).unwrap();
+                let seen = game.positions().contains(&raw);
+                let stores = |p: &Position| (p.store(Side::South), p.store(Side::North));
+                let since = game.positions().iter().rev().take_while(|p| stores(p) == stores(&raw));
+                let seen_lately = since.clone().any(|p| *p == raw);
+                if !raw.is_over() {
+                    assert_eq!(window.record(&raw), seen);
+                }
+                game.play(mv).unwrap();
+                let cycle = game.position().end_reason() == Some(EndReason::Cycle);
+                assert_eq!(cycle, seen && !raw.is_over(), "{}", game.position());
+                cycles += cycle as u32;
+                across += (cycle && !seen_lately) as u32;
+            }
+            // Undone to the start and played again: the same game.
+            let moves = game.moves().to_vec();
+            let end = *game.position();
+            while game.undo().is_some() {}
+            for mv in moves {
+                game.play(mv).unwrap();
+            }
+            assert_eq!(*game.position(), end);
+        }
+    }
+    assert!(cycles > 0 && across > 0, "cycles {cycles}, across a change of the stores {across}");
+}
+
+#[test]
+fn refill_empty_row_is_refused_with_the_rules_it_cannot_go_with() {
+    let mut r = refilling(5).rules().clone();
+    r.end.empty_side = EmptySide::Either;
+    r.turn.must_feed = true;
+    r.end.repetition = Repetition::None;
+    let e = Variant::new(r).unwrap_err().to_string();
+    for field in ["end.empty_side", "turn.must_feed", "end.repetition"] {
+        assert!(e.contains(&format!("{field} = ")), "{field} not named: {e}");
+    }
+    assert!(e.contains("with turn.refill_empty_row"), "{e}");
 }

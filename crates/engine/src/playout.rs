@@ -77,6 +77,7 @@ pub fn random_playout(
     let quiet = v.rules().end.quiet_moves > 0;
     let mut p = *start;
     window.clear();
+    window.keep_whole_game(v.rules().stores_may_shrink());
     if cycles {
         window.record(&p);
     }

@@ -40,6 +40,9 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
     let cycles = v.rules().end.repetition != Repetition::None;
     let quiet = v.rules().end.quiet_moves > 0;
     let mut base = RepetitionWindow::new();
+    // Stores that may shrink (`refill_empty_row`): every position counts.
+    let whole_game = v.rules().stores_may_shrink();
+    base.keep_whole_game(whole_game);
     if cycles {
         for p in game.positions() {
             base.record(p);
@@ -58,7 +61,7 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
     let window_len = game.positions_since_stores_changed().len();
     let mut window = base.clone();
     for _ in 0..games {
-        if window_len <= 1 {
+        if window_len <= 1 && (!whole_game || game.positions().len() <= 1) {
             let (p, plies) = random_playout(v, &start, &mut rng, &mut window);
             data.push(&p, plies);
             continue;

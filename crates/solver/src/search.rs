@@ -616,6 +616,14 @@ impl Drop for SetOnDrop<'_> {
 
 /// Whether [`Solver::solve`] can solve games of `v`.
 pub fn can_solve(v: &Variant) -> Result<(), String> {
+    if v.rules().stores_may_shrink() {
+        return Err(format!(
+            "{} refills an empty row from its owner's store (turn.refill_empty_row): a store's \
+             seeds are then no bound on the score and a position's value depends on the \
+             stores, which `solve` leaves out; it solves only rules whose stores never shrink",
+            v.name()
+        ));
+    }
     if v.rules().end.repetition != mancala_core::Repetition::None {
         return Err(format!(
             "{} ends cycles by repetition, which makes a position's value depend on the moves \

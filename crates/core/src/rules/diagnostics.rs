@@ -63,6 +63,12 @@ pub(super) fn shape_problems(text: &str, first: toml::de::Error) -> String {
         capture.insert("empty_pit_needs_crossing".into(), false.into());
         capture.insert("empty_pit_chain".into(), 0.into());
     }
+    if let Some(capture) = reference.get_mut("capture").and_then(|s| s.as_table_mut()) {
+        capture.insert("after_empty_chain".into(), false.into());
+    }
+    if let Some(turn) = reference.get_mut("turn").and_then(|s| s.as_table_mut()) {
+        turn.insert("refill_empty_row".into(), false.into());
+    }
     let fits = |table: &toml::Table| toml::Value::Table(table.clone()).try_into::<Rules>();
     let mut problems = Vec::new();
     for (key, value) in &file {

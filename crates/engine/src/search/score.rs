@@ -9,7 +9,8 @@
 //! converted to its parent's point of view by comparing who moves in each
 //! ([`for_parent`]), never by blindly negating.
 //!
-//! Stores never shrink. So the mover's final store is at least what it holds
+//! Stores never shrink (but under `refill_empty_row`, where [`bounds`] is
+//! every margin). So the mover's final store is at least what it holds
 //! now, the opponent's too, and together they hold at most all the seeds:
 //! the final margin lies in [`bounds`]. A store holding more than half of
 //! the seeds makes the lower bound positive: the game is won, whatever the
@@ -73,11 +74,15 @@ pub fn for_parent(parent: Side, child: &Position, score: i32) -> i32 {
 }
 
 /// The range `(low, high)` the final margin must fall in, for the player to
-/// move, given that stores never shrink.
+/// move, given that stores never shrink; under rules whose stores may
+/// (`refill_empty_row`), any margin.
 #[inline]
 pub fn bounds(v: &Variant, pos: &Position) -> (i32, i32) {
     let us = pos.to_move();
     let total = v.total_seeds() as i32;
+    if v.hot_stores_may_shrink() {
+        return (-total, total);
+    }
     let mine = pos.store(us) as i32;
     let theirs = pos.store(us.opponent()) as i32;
     (2 * mine - total, total - 2 * theirs)
