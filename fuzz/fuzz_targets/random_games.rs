@@ -19,9 +19,8 @@ use mancala_core::{
     AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRows, ClaimRules,
     EmptyPitCapture, EmptySide, EndReason, EndRules, Facing, FacingOn, FillFrom, Game, GrandSlam,
     Match, MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter,
-    RoundsRules, Rules,
-    SeedsLeft, Side, SowingDirection, SowingRules, StartPits, StorePlacement, Taken, TurnRules,
-    Variant,
+    RoundsRules, Rules, SeedsLeft, Side, SowingDirection, SowingRules, StartPits, StorePlacement,
+    Taken, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
 
