@@ -983,8 +983,10 @@ impl Position {
         // place and the way the next pile goes.
         let way_key = |start: usize, clockwise: bool| start | (clockwise as usize) << 8;
         let mut watch = EndlessWatch::new(&self.cells, way_key(start, clockwise));
-        let may_loop = v.hot.relay_any || v.hot.relay_next;
         let reverse = v.hot.relay_reverse;
+        // A relay from one's own pits sown back and forth may go on for
+        // ever too (`relay_direction = "reverse"`).
+        let may_loop = v.hot.relay_any || v.hot.relay_next || (v.hot.relay && reverse);
         // Whether the relay lifts the pile the last seed of a pile makes in
         // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
         let lifts_here = |cells: &[u8; CELLS], c: usize| {

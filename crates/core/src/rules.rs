@@ -995,12 +995,15 @@ impl Rules {
     }
 
     /// Whether a move's relays may go round for ever (relay from any pit or
-    /// from the next, or a relay on four rows, where a player's seeds stay
-    /// on their own circuit), so that with stores beside the board the
+    /// from the next, a relay on four rows, where a player's seeds stay on
+    /// their own circuit, or a relay from one's own pits sown back the
+    /// other way each time, `relay_direction = "reverse"`), so that with stores beside the board the
     /// endless sowings must be found (see `docs/rules.md`).
     pub fn relay_may_loop(&self) -> bool {
+        let own = self.sowing.relay == Relay::Own;
         matches!(self.sowing.relay, Relay::Any | Relay::Next)
-            || (self.four_rows() && self.sowing.relay == Relay::Own)
+            || (self.four_rows() && own)
+            || (own && self.sowing.relay_direction == RelayDirection::Reverse)
     }
 
     /// Whether claims go beyond one pit of the opponent's row (`claim.rows

@@ -562,13 +562,15 @@ impl<'a> Reference<'a> {
             // would go round forever; under "any", so is one lifting more
             // than MAX_RELAY_PILES piles.
             piles += 1;
-            let may_loop =
-                matches!(relay, Relay::Any | Relay::Next) || (self.four && relay == Relay::Own);
+            // Own relays sown back the other way each time may go round for
+            // ever too (`relay_direction = "reverse"`).
+            let may_loop = matches!(relay, Relay::Any | Relay::Next)
+                || (relay == Relay::Own && (self.four || reverse));
             if (hand == 0 && !seen.insert((b.clone(), start, clockwise)))
                 || (may_loop && piles > MAX_RELAY_PILES as u64)
             {
                 looped = true;
-                if matches!(relay, Relay::Any | Relay::Next) || self.four {
+                if matches!(relay, Relay::Any | Relay::Next) || self.four || reverse {
                     stats.relay_loops += 1;
                 } else {
                     stats.relay_loops_own += 1;
@@ -2443,8 +2445,9 @@ fn custom_rules_match_reference_in_random_games() {
     // Under relay = "own" no sowing ever loops: during one move the
     // opponent's row and the stores only gain seeds, and a sowing that stays
     // inside the mover's row moves seeds strictly to the right, so no board
-    // can repeat within a move (docs/rules.md). Under "any" sowings do loop,
-    // and such moves are not legal.
+    // can repeat within a move (docs/rules.md), unless each relayed pile
+    // goes back the other way. Under "any" sowings do loop, and such moves
+    // are not legal.
     assert_eq!(stats.relay_loops_own, 0, "a relay from one's own pits looped: {stats:?}");
     assert!(stats.relay_loops > 0, "no endless sowing met under relay = \"any\": {stats:?}");
     assert!(stats.relay_pickups > 0 && stats.split_odd > 0);

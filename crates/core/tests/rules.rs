@@ -2785,6 +2785,31 @@ fn next_relay_either_way(pits: u8, chain: bool) -> Variant {
 }
 
 #[test]
+fn an_own_relay_sown_back_and_forth_for_ever_is_not_a_move() {
+    //        6  5  4  3  2  1
+    //     0  6  6  6  6  6  6
+    //        0  0  1  1  2  0  0
+    //        1  2  3  4  5  6
+    // Kiuthi's reversing relay from one's own pits only, the first seed back
+    // into its pit. Pit 4 counter-clockwise: pit 5 holds 3 and goes back
+    // clockwise (one seed back, pits 4 and 3); pit 3 holds 2 and goes
+    // counter-clockwise (one back, pit 4), pit 4 holds 2 and goes clockwise
+    // (one back, pit 3), and so on for ever: not a move. Clockwise, pit 4's
+    // seed makes pit 3 hold 2, whose pile ends in the emptied pit 4.
+    let mut r = variant("kiuthi").rules().clone();
+    r.sowing.relay = Relay::Own;
+    r.sowing.first_seed_in_origin = true;
+    r.sowing.min_seeds = 1;
+    let v = Variant::new(r).unwrap();
+    let p = pos("0,0,1,1,2,0:0/6,6,6,6,6,6:0/S");
+    let moves = legal(&v, &p);
+    assert!(!moves.contains(&"4ccw".to_string()), "{moves:?}");
+    assert!(moves.contains(&"4cw".to_string()), "{moves:?}");
+    let e = p.parse_move(&v, "4ccw").and_then(|mv| p.play(&v, mv).map_err(Into::into));
+    assert!(e.unwrap_err().to_string().contains("would never end"));
+}
+
+#[test]
 fn kiuthi_each_relayed_pile_goes_back_the_other_way() {
     //        6  5  4  3  2  1
     //     0  0  0  0  0  0  2
