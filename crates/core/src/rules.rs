@@ -1865,6 +1865,14 @@ impl Rules {
                  round for ever)",
             );
         }
+        if self.claim.count > 0 {
+            refuse(
+                "claim.count",
+                &self.claim.count.to_string(),
+                "0 (a claimed pit holds nothing, and a refill would put a seed in it; no source \
+                 plays both)",
+            );
+        }
     }
 
     /// The problems of `turn.pits = "any"` (a move from either row: nobody

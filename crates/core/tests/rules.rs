@@ -2785,6 +2785,19 @@ fn next_relay_either_way(pits: u8, chain: bool) -> Variant {
 }
 
 #[test]
+fn a_refill_from_the_store_is_refused_with_claimed_pits() {
+    // A claimed pit holds nothing; a refill would put a seed in it. Found
+    // by the fuzz target random_games (a Toguz Kumalak-like claim and a
+    // refilled row).
+    let mut r = variant("toguz-kumalak").rules().clone();
+    r.turn.refill_empty_row = true;
+    r.turn.pass = false;
+    r.end.empty_side = EmptySide::Mover;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("claim.count = 3: 0 (a claimed pit holds nothing"), "{e}");
+}
+
+#[test]
 fn an_own_relay_sown_back_and_forth_for_ever_is_not_a_move() {
     //        6  5  4  3  2  1
     //     0  6  6  6  6  6  6
