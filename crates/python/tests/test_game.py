@@ -158,9 +158,10 @@ def test_kiuthi_every_pit_is_two_actions_and_relayed_piles_go_back():
         state.apply_action(8)
     # Crossed into North's row and back: the pit opposite taken with the last
     # seed, and the next pit clockwise, empty, takes the pit opposite it too.
-    state = game.new_initial_state("1,0,0,0,2,0:0/1,3,2,5,0,0:0/S")
+    # (The game's 72 seeds: 58 of them already in the stores.)
+    state = game.new_initial_state("1,0,0,0,2,0:29/1,3,2,5,0,0:29/S")
     state.apply_action(4)
-    assert state.position() == "1,0,0,0,0,2:6/0,0,0,5,0,0:0/N"
+    assert state.position() == "1,0,0,0,0,2:35/0,0,0,5,0,0:29/N"
 
 
 def test_eson_xorgol_moves_from_either_row_as_actions_0_to_2n():
