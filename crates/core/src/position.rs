@@ -589,13 +589,10 @@ impl Position {
         while mask != 0 {
             let k = mask.trailing_zeros() as u8;
             if v.hot.chosen && v.pit_ways[k as usize] == 3 {
-                // A pit sown either way gives the ways whose sowing ends
-                // (both, unless a relay may go round for ever).
-                for way in [Direction::CounterClockwise, Direction::Clockwise] {
-                    if !v.hot.endless_check || !self.way_endless(v, k as usize, way) {
-                        list.push(Move::Directed(k, way));
-                    }
-                }
+                // A pit sown either way gives both ways (rules whose
+                // sowing may never end are judged in `legal_moves_each_way`).
+                list.push(Move::Directed(k, Direction::CounterClockwise));
+                list.push(Move::Directed(k, Direction::Clockwise));
             } else {
                 list.push(Move::Sow(k));
             }
@@ -730,12 +727,7 @@ impl Position {
             }
         }
         if self.sowable_pits(v) & (1 << k) != 0 {
-            return match way {
-                Some(way) if v.hot.endless_check && self.way_endless(v, k, way) => {
-                    Err(IllegalMove::EndlessSowing { pit: k + 1 })
-                }
-                _ => Ok(()),
-            };
+            return Ok(());
         }
         let trial = self.sow_result(v, k);
         if trial.endless {

@@ -460,30 +460,25 @@ fn replay_rounds(r: &WriteRequest) -> Result<(Game, Vec<Game>), ApiError> {
             "{total} moves: a request may carry at most {MAX_MOVES}"
         )));
     }
-    let mut m = Match::from_position(v, *first.start());
+    let mut rounds_moves = Vec::with_capacity(rounds);
     for (i, moves) in r.earlier.iter().chain([&r.moves]).enumerate() {
-        if i > 0 && !m.start_next_round() {
-            return Err(ApiError::bad(format!(
-                "moves are given for round {} of {rounds}, but round {i} is not over or the \
-                 match ended with it",
-                i + 1
-            )));
-        }
-        for (j, text) in moves.iter().enumerate() {
-            let mv = m.position().parse_move(m.variant(), text).map_err(|error| {
+        let parsed = moves.iter().enumerate().map(|(j, text)| {
+            text.parse::<Move>().map_err(|e| {
                 ApiError::bad(format!(
                     "round {}: {}",
                     i + 1,
                     mancala_core::MoveListError {
                         index: j + 1,
                         text: mancala_core::quote(text),
-                        error,
+                        error: e.into(),
                     }
                 ))
-            })?;
-            m.game_mut().play_unchecked(mv);
-        }
+            })
+        });
+        rounds_moves.push(parsed.collect::<Result<Vec<Move>, ApiError>>()?);
     }
+    let mut m = Match::from_position(v, *first.start());
+    m.play_rounds(&rounds_moves).map_err(|e| ApiError::bad(e.to_string()))?;
     let mut all = m.rounds().to_vec();
     let game = all.pop().expect("a match has a round");
     Ok((game, all))
