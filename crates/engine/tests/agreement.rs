@@ -4,7 +4,7 @@
 //! and plays through `Game`, so it applies the repetition rule exactly as
 //! the core does.
 
-use mancala_core::{EndReason, Game, Move, Side, Variant};
+use mancala_core::{EndReason, Game, Move, Position, Side, Variant};
 use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::{SearchLimits, SearchOptions, Searcher};
 
@@ -311,4 +311,67 @@ fn every_preset_bigger_positions() {
     for name in mancala_core::preset_names().into_iter().filter(|&n| n != "hus") {
         check_preset_sized(name, 11, 6, 30_000_000);
     }
+}
+
+/// Rows refilled from the store (`refill_empty_row`), where stores shrink
+/// and a position can repeat one from before the stores last changed: the
+/// search must see such a repetition as the game does (the whole line, not
+/// only the segment since the last capture). Pallanguzhi's relay from the
+/// next pit with a chosen direction and chained captures, on 2 and 3 pits
+/// a row, 2 seeds a pit; every position met along random games.
+#[test]
+fn refilled_rows_on_small_boards() {
+    let mut rules = Variant::preset("pallanguzhi").unwrap().rules().clone();
+    rules.rounds = None;
+    rules.capture.during_sowing = 0;
+    rules.board.pits_per_side_range = [1, 8];
+    rules.sowing.direction = mancala_core::SowingDirection::Chosen;
+    rules.capture.after_empty_chain = true;
+    rules.turn.pass = false;
+    rules.turn.refill_empty_row = true;
+    let mut games = Vec::new();
+    let mut rng = SplitMix64::new(23);
+    let mut seen = std::collections::HashSet::new();
+    let (mut refills, mut cycles_across) = (0, 0);
+    for pits in [2u8, 3] {
+        rules.board.pits_per_side = pits;
+        rules.board.seeds_per_pit = 2;
+        let v = Variant::new(rules.clone()).unwrap();
+        for _ in 0..40 {
+            let mut g = Game::new(v.clone());
+            let mut line = Vec::new();
+            while !g.position().is_over() {
+                line.push(g.clone());
+                let before = *g.position();
+                let moves = g.legal_moves();
+                let mv = moves[rng.below(moves.len() as u32) as usize];
+                let mut raw = before;
+                raw.play_unchecked(&v, mv);
+                g.play_unchecked(mv);
+                let stores = |p: &Position| (p.store(Side::South), p.store(Side::North));
+                refills += (stores(&raw).0 + stores(&raw).1 < stores(&before).0 + stores(&before).1)
+                    as u32;
+                // A cycle with a position from before the stores last changed.
+                if g.position().end_reason() == Some(EndReason::Cycle) {
+                    let earlier = &g.positions()[..g.positions().len() - 1];
+                    let at = earlier.iter().rposition(|q| *q == raw).unwrap();
+                    cycles_across += earlier[at..].iter().any(|q| stores(q) != stores(&raw)) as u32;
+                }
+            }
+            // The last positions of the game, whose minimax is small.
+            for g in line.into_iter().rev().take(5) {
+                if seen.insert((pits, g.position().key(), g.moves().len())) {
+                    games.push(g);
+                }
+            }
+        }
+    }
+    assert!(refills > 0, "no random game refilled a row");
+    let along = games.len();
+    let checked = check_games("refilled rows", games, 100_000);
+    assert!(checked >= 10, "only {checked} of {along} positions small enough");
+    eprintln!(
+        "refilled rows: {checked} of {along} positions agree ({refills} refills, \
+         {cycles_across} games repeating a position from before a change of the stores)"
+    );
 }

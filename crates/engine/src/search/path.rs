@@ -21,6 +21,12 @@
 //! common case, a position right after a capture, has an empty segment and
 //! plain key, so transpositions there are shared freely. Variants without
 //! the rule (Kalah: every game ends anyway) never pay for any of this.
+//!
+//! Under rules whose stores may shrink (`[turn] refill_empty_row`), a
+//! position may repeat one from before the stores last changed. There the
+//! path keeps the whole line since the game's start, every position on it
+//! is compared, and the history hash is the set of all of them (sound, at
+//! the price of fewer shared table entries in those games).
 
 use mancala_core::{Game, Position, Repetition, Side, Variant};
 
@@ -30,6 +36,9 @@ use super::hash::position_hash;
 /// the repetition rule needs it.
 pub(crate) struct Path {
     enabled: bool,
+    /// The stores may shrink: the whole line can repeat, not only the
+    /// segment since the stores last changed.
+    whole: bool,
     positions: Vec<Position>,
 }
 
@@ -42,17 +51,20 @@ impl Path {
     /// and the history hash of that position (the set of earlier positions
     /// of its segment).
     pub fn new(game: &Game) -> (Path, u64) {
-        let enabled = game.variant().rules().end.repetition != Repetition::None;
+        let rules = game.variant().rules();
+        let enabled = rules.end.repetition != Repetition::None;
+        let whole = enabled && rules.stores_may_shrink();
         let mut positions = Vec::with_capacity(512);
         let mut history = 0;
         if enabled {
-            let since = game.positions_since_stores_changed();
+            let since =
+                if whole { game.positions() } else { game.positions_since_stores_changed() };
             positions.extend_from_slice(&since[..since.len() - 1]);
             for p in &positions {
                 history ^= position_hash(p);
             }
         }
-        (Path { enabled, positions }, history)
+        (Path { enabled, whole, positions }, history)
     }
 
     /// Enters `pos` (its children are searched next).
@@ -83,7 +95,7 @@ impl Path {
         // A move that changed the stores (a capture, a seed into a store)
         // starts a new segment: nothing on the line has the child's stores,
         // and no move since was quiet. The common case, kept inline.
-        if !self.enabled || child.is_over() || !same_stores(parent, child) {
+        if !self.enabled || child.is_over() || !same_stores(parent, child) && !self.whole {
             return;
         }
         self.end_by_segment(v, parent, child);
@@ -96,29 +108,37 @@ impl Path {
         let entered = self.positions.last() == Some(parent);
         let before = &self.positions[..self.positions.len() - entered as usize];
         let mut quiet = 0;
+        let mut in_segment = true;
         for p in std::iter::once(parent).chain(before.iter().rev()) {
             if !same_stores(p, child) {
-                break;
+                if !self.whole {
+                    break;
+                }
+                // Before a change of the stores: it may still repeat (the
+                // stores may come back), but the quiet moves stop here.
+                in_segment = false;
+                continue;
             }
             if p == child {
                 return child.end_by_history(v, true, quiet + 1);
             }
-            quiet += 1;
+            quiet += in_segment as usize;
         }
         child.end_by_history(v, false, quiet);
     }
 
     /// Whether nothing on the line before `pos` (the position about to be
     /// searched, a child of the position entered last) can repeat: no rule,
-    /// or the stores changed on the move into `pos` (stores never shrink,
-    /// so no earlier position has `pos`'s stores).
+    /// or the stores changed on the move into `pos` (stores that never
+    /// shrink: no earlier position has `pos`'s stores).
     #[inline]
     pub fn fresh(&self, pos: &Position) -> bool {
-        !self.enabled || self.positions.last().is_none_or(|p| !same_stores(p, pos))
+        !self.enabled || !self.whole && self.positions.last().is_none_or(|p| !same_stores(p, pos))
     }
 
     /// The history hash of `child` given its parent's: the parent joins the
-    /// set when the stores did not change; a store change empties it.
+    /// set when the stores did not change (or when they may shrink); a
+    /// store change empties it.
     #[inline]
     pub fn child_history(
         &self,
@@ -127,7 +147,7 @@ impl Path {
         parent_history: u64,
         child: &Position,
     ) -> u64 {
-        if self.enabled && same_stores(parent, child) {
+        if self.enabled && (self.whole || same_stores(parent, child)) {
             parent_history ^ parent_hash
         } else {
             0
