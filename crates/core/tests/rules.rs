@@ -3351,6 +3351,133 @@ fn row_ends_that_make_no_sense_are_refused_naming_the_field() {
     assert!(v.resized(Some(4), None).is_ok());
 }
 
+// ---------------------------------------------------------------- qelat (walda)
+
+#[test]
+fn qelat_stoneshark_test_gm_qelat_moves_1_to_20() {
+    // StoneShark MancalaGames, test/test_gm_qelat.py, moves 1-20, our South
+    // = its North (the board is symmetric). Each move's position is the
+    // one the test asserts. Start:
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        4  4  4  4  4  4  0
+    //        1  2  3  4  5  6
+    // Pits 1-3 of a row sow clockwise, 4-6 counter-clockwise. Move 7:
+    // South's last seed makes North's pit 6 (an end) hold 4: South's walda
+    // (x, its seeds in South's store). Move 8: North's last seed falls in
+    // it and goes to South. Move 12: North's makes South's pit 6 hold 4.
+    // Move 17: a seed into North's walda (North +1), and the last makes
+    // North's pit 5 (n - 1) hold 4: South's.
+    let v = variant("qelat");
+    let game = [
+        ("5", "4,4,4,4,0,5:0/5,5,5,4,4,4:0/N"),
+        ("6", "5,5,5,5,0,5:0/5,5,5,4,4,0:0/S"),
+        ("1", "0,5,5,5,0,5:0/5,6,6,5,5,1:0/N"),
+        ("3", "0,5,6,6,1,6:0/6,7,0,5,5,1:0/S"),
+        ("2", "1,0,6,6,1,6:0/6,7,1,6,6,2:0/N"),
+        ("4", "2,1,7,7,1,6:0/6,7,1,0,7,3:0/S"),
+        ("6", "2,1,7,7,1,0:4/7,8,2,1,8,x:0/N"),
+        ("2", "3,2,8,8,2,1:5/8,0,2,1,8,x:0/S"),
+        ("2", "4,0,8,8,2,1:6/8,0,2,1,8,x:0/N"),
+        ("5", "5,1,9,9,3,2:7/9,0,2,1,0,x:0/S"),
+        ("4", "6,1,9,0,4,3:8/10,1,3,2,1,x:0/N"),
+        ("3", "6,1,9,0,4,x:8/11,2,0,2,1,x:4/S"),
+        ("2", "7,0,9,0,4,x:8/11,2,0,2,1,x:4/N"),
+        ("1", "8,1,10,1,5,x:9/0,3,1,3,2,x:5/S"),
+        ("1", "0,1,10,1,6,x:10/1,4,2,4,3,x:6/N"),
+        ("3", "0,1,10,1,6,x:10/2,5,0,4,3,x:6/S"),
+        ("5", "0,1,10,1,0,x:14/3,6,1,5,x,x:7/N"),
+        ("2", "0,2,11,2,1,x:14/4,0,1,5,x,x:8/S"),
+        ("4", "0,2,11,0,2,x:14/4,0,1,5,x,x:9/N"),
+        ("1", "0,2,12,1,3,x:14/0,0,1,5,x,x:10/S"),
+    ];
+    let mut p = Position::start(&v);
+    for (i, (mv, after)) in game.iter().enumerate() {
+        let m = p.parse_move(&v, mv).unwrap_or_else(|e| panic!("move {}: {mv}: {e}", i + 1));
+        let (q, r) = p.play(&v, m).unwrap();
+        assert_eq!(q.to_string(), *after, "move {}: {mv} from {p}", i + 1);
+        assert_eq!(r.claimed, [7, 12, 17].contains(&(i + 1)), "move {}", i + 1);
+        p = q;
+    }
+    assert_eq!(p.claim_owner(Side::North, 5), Some(Side::South));
+    assert_eq!(p.claim_owner(Side::North, 4), Some(Side::South));
+    assert_eq!(p.claim_owner(Side::South, 5), Some(Side::North));
+    assert_eq!(p.total_seeds(), 48);
+}
+
+#[test]
+fn qelat_the_last_seed_making_4_in_the_movers_own_pit_2_claims_nothing() {
+    // Derived from the rules, not from a source:
+    //        6  5  4  3  2  1
+    //     4  4  4  4  4  4  4
+    //        0  3  1  0  0  0  12
+    //        1  2  3  4  5  6
+    // South's pit 3 (left half) sows clockwise: its one seed makes South's
+    // own pit 2 hold 4. Only pits 1 and n of one's own row become walda.
+    let v = variant("qelat");
+    let (p, r) = play(&v, "0,3,1,0,0,0:12/4,4,4,4,4,4:8/S", &["3"]);
+    assert_eq!(p.to_string(), "0,4,0,0,0,0:12/4,4,4,4,4,4:8/N");
+    assert!(!r.claimed);
+    // One seed more in pit 3: the last makes pit 1 hold 4, a walda (o).
+    let (p, r) = play(&v, "3,2,2,0,0,0:11/4,4,4,4,4,4:8/S", &["3"]);
+    assert_eq!(p.to_string(), "o,3,0,0,0,0:15/4,4,4,4,4,4:8/N");
+    assert!(r.claimed);
+}
+
+#[test]
+fn qelat_a_pit_made_4_by_a_seed_not_the_last_claims_nothing() {
+    // Derived from StoneShark's move 11 (our South's pit 4, 9 seeds), not
+    // a source's statement: pit 5 goes from 3 to 4 by the first seed, and
+    // only the last seed's pit is looked at (North's pit 3, 3 from 2, not
+    // an end either).
+    //        6  5  4  3  2  1
+    //     0  x  0  1  2  0  9
+    //        5  1  9  9  3  2  7
+    //        1  2  3  4  5  6
+    let v = variant("qelat");
+    let (p, r) = play(&v, "5,1,9,9,3,2:7/9,0,2,1,0,x:0/S", &["4"]);
+    assert_eq!(p.to_string(), "6,1,9,0,4,3:8/10,1,3,2,1,x:0/N");
+    assert!(!r.claimed);
+    assert_eq!(p.claim_owner(Side::South, 4), None);
+}
+
+#[test]
+fn qelat_a_player_who_cannot_move_passes_and_the_game_ends_when_neither_can() {
+    //        6  5  4  3  2  1
+    //    24  x  0  1  0  0  0
+    //        0  0  0  0  0  0  23
+    //        1  2  3  4  5  6
+    // North's pit 4 (right half) sows counter-clockwise into pit 5. South
+    // has no seed: South passes and North moves again; North's pit 5 sows
+    // into South's walda (North's pit 6): the seed is South's, the board is
+    // empty, neither can move, and the walda's 24 against 24 are a draw.
+    let v = variant("qelat");
+    let (p, r) = play(&v, "0,0,0,0,0,0:23/0,0,0,1,0,x:24/N", &["4"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:23/0,0,0,0,1,x:24/N");
+    assert!(r.passed);
+    assert_eq!(legal(&v, &p), ["5"]);
+    let (p, _) = play(&v, "0,0,0,0,0,0:23/0,0,0,0,1,x:24/N", &["5"]);
+    assert!(p.is_over());
+    assert_eq!((p.store(Side::South), p.store(Side::North)), (24, 24));
+}
+
+#[test]
+fn qelat_the_sizes_the_file_allows_and_refuses() {
+    // 4 to 8 pits a row: the walda counted from the row ends hold at
+    // every size; a row of 3 is refused naming the range.
+    let v = variant("qelat");
+    assert_eq!((v.pits_per_side(), v.total_seeds()), (6, 48));
+    for pits in 4..=8 {
+        assert!(v.resized(Some(pits), None).is_ok(), "{pits}");
+    }
+    let e = v.resized(Some(3), None).unwrap_err().to_string();
+    assert!(e.contains("board.pits_per_side = 3"), "{e}");
+    // On 7 pits the middle pit sows either way.
+    let v7 = v.resized(Some(7), None).unwrap();
+    let p = Position::start(&v7);
+    assert_eq!(legal(&v7, &p), ["1", "2", "3", "4ccw", "4cw", "5", "6", "7"]);
+}
+
 #[test]
 fn relay_next_follows_a_clockwise_sowing() {
     //        5  4  3  2  1
