@@ -416,6 +416,28 @@ fn directed_moves_in_the_protocol() {
     assert_eq!(code, Some(0));
 }
 
+/// Qelat through the protocol: StoneShark's first seven moves make South's
+/// walda at North's pit 6 (`x`), which North can no longer sow, and a
+/// legal `bestmove`.
+#[test]
+fn qelat_in_the_protocol() {
+    let mut e = Engine::start(&[]);
+    e.send("variant qelat");
+    e.send("position startpos moves 5 6 1 3 2 4 6");
+    e.send("d");
+    let lines = e.until("legal");
+    assert!(lines.iter().any(|l| l == "position 2,1,7,7,1,0:4/7,8,2,1,8,x:0/N"), "{lines:?}");
+    let legal = lines.last().unwrap().clone();
+    assert_eq!(legal, "legal 1 2 3 4 5");
+    e.send("go depth 6");
+    let best = e.until("bestmove").pop().unwrap();
+    let mv = best.strip_prefix("bestmove ").unwrap();
+    assert!(legal.split_whitespace().skip(1).any(|m| m == mv), "{best} not in {legal}");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+}
+
 /// Kiuthi through the protocol: two moves a pit, a pile sown back the other
 /// way, and a legal `bestmove`.
 #[test]

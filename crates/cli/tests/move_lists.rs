@@ -117,6 +117,34 @@ fn kiuthi_moves_through_state_analyze_and_perft() {
     );
 }
 
+/// Qelat: each pit sown the way its half of the row says, a walda at the
+/// row's end claimed and left out of the moves, through `state`, `analyze`
+/// and `perft`.
+#[test]
+fn qelat_moves_through_state_analyze_and_perft() {
+    let home = common::Sandbox::new();
+    let run = |args: &[&str]| home.mancala().args(args).output().unwrap();
+    // StoneShark's first seven moves: South's pit 6 makes North's pit 6
+    // hold 4, South's walda.
+    let out = run(&["state", "--variant", "qelat", "--moves", "5,6,1,3,2,4,6"]);
+    assert_eq!(position(&out), "2,1,7,7,1,0:4/7,8,2,1,8,x:0/N");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["legal"], serde_json::json!(["1", "2", "3", "4", "5"]));
+    assert_eq!(json["claims"]["north"][5], "south");
+    // A walda is never sown from: it holds nothing, its seeds in the store.
+    let e = error(&run(&["state", "--variant", "qelat", "--moves", "5,6,1,3,2,4,6,6"]));
+    assert!(e.contains("move #8 in the list (\"6\"): pit 6 is empty"), "{e}");
+    let out = run(&["analyze", "--variant", "qelat", "--depth", "4"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for mv in ["1", "6"] {
+        assert!(text.lines().any(|l| l.starts_with(mv)), "{mv} not listed in {text}");
+    }
+    let out = run(&["perft", "--variant", "qelat", "--depth", "3", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("leaves              198"), "{text}");
+}
+
 #[test]
 fn eson_xorgol_moves_name_pits_of_both_rows() {
     // Nobody owns a pit: North's 8 is South's pit 3 (`docs/notation.md`).

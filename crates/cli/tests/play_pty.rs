@@ -650,6 +650,37 @@ fn enkeshui_makes_two_bulls_at_once_and_plays_to_the_end() {
     assert!(shown.contains("Final score: South "), "{shown}");
 }
 
+/// Qelat at the console: StoneShark's game (test_gm_qelat.py, its North
+/// our South) to its first walda. South 5, North 6, South 1, North 3,
+/// South 2, North 4 (each pit sown the way its half of the row says), then
+/// South's pit 6 sows six counter-clockwise and its last makes North's
+/// pit 6, an end of the row, hold 4: South's walda, drawn `x` at the
+/// row's end, and no longer a pit North can sow.
+#[test]
+fn qelat_makes_a_walda_at_the_row_end_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "qelat", "-p", "6", "-s", "4", "--south", "human", "--north", "human"];
+    let mut p = play(dir.path(), &args);
+    for pit in ["5", "6", "1", "3", "2", "4"] {
+        p.exp_regex(MOVE_PROMPT).unwrap();
+        p.send_line(pit).unwrap();
+    }
+    p.exp_regex(MOVE_PROMPT).unwrap();
+    p.send_line("6").unwrap();
+    p.exp_string(
+        "South sowed 6 seeds from pit 6. Captured 4 seeds: North's pit 6 (marked x) is now \
+         South's for the rest of the game, every seed that falls in it going to South's store.",
+    )
+    .unwrap();
+    p.exp_string("|     |   x |   8 |   1 |   2 |   8 |   7 |     |").unwrap();
+    p.exp_string("|   0 +-----+-----+-----+-----+-----+-----+   4 |").unwrap();
+    p.exp_string("|     |   2 |   1 |   7 |   7 |   1 |[  0]|     |").unwrap();
+    p.exp_string("North, choose a pit to sow (1-5): ").unwrap();
+    p.send_line("2").unwrap();
+    let shown = play_to_the_end(&mut p, |pits| pits[0], "n");
+    assert!(shown.contains("Final score: South "), "{shown}");
+}
+
 /// Hus at the console: four rows, each player's two rows numbered in the
 /// order that player sows them, a relay, and a capture of the two facing
 /// pits whose seeds are sown on; then the game to its end.

@@ -603,6 +603,8 @@ impl Position {
                     Some("its rules let a player claim only pits of the opponent's row")
                 } else if claim.not_last_pit && pit + 1 == n {
                     Some("its rules do not let a player claim a row's last pit")
+                } else if !claim.at_row_end(side == row, pit, n) {
+                    Some("its rules let a player claim only pits near the ends of that row")
                 } else if claim.not_same_number
                     && self.claim_owner(side, pit) == Some(side.opponent())
                 {

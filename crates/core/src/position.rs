@@ -1181,7 +1181,8 @@ impl Position {
     /// place `pile.0` with `pile.1` seeds: the pit the last seed made hold
     /// `claim.count` seeds, or under `claim.pair` both pits the last two
     /// seeds made hold `count - 1` and `count`, become the mover's, if the
-    /// rules let them (`rows`, `not_last_pit`, at most `max` a player).
+    /// rules let them (`rows`, `not_last_pit`, the row ends, at most `max`
+    /// a player).
     /// Their seeds go to the mover's store. Returns whether a pit was
     /// claimed.
     #[cold]
@@ -1206,6 +1207,7 @@ impl Position {
                 && set >> c & 1 == 0
                 && (claim.rows == crate::ClaimRows::Either || (c >= opp && c < opp + n))
                 && !(claim.not_last_pit && c % n == n - 1)
+                && claim.at_row_end(c / n == s, c % n, n)
         };
         if room == 0 || !claimable(last) {
             return false;
@@ -1535,7 +1537,8 @@ impl Position {
             let pit = last - opp;
             let other = self.claimed[1 - s];
             if !((claim.not_last_pit && pit == n - 1)
-                || (claim.not_same_number && other as usize == pit + 1))
+                || (claim.not_same_number && other as usize == pit + 1)
+                || !claim.at_row_end(false, pit, n))
             {
                 self.claimed[s] = pit as u8 + 1;
                 r.captured += self.cells[last];

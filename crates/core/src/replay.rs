@@ -342,8 +342,8 @@ struct SowEnd {
 /// in `last` (not a claimed pit) and its last but one in `prev`: the pit
 /// the last seed made hold `claim.count`, or under `claim.pair` both pits
 /// the last two seeds made hold `count - 1` and `count`, become the
-/// mover's if the rules let them (`rows`, `not_last_pit`, `max`): their
-/// seeds go to the mover's store. Returns whether a pit was claimed.
+/// mover's if the rules let them (`rows`, `not_last_pit`, the row ends,
+/// `max`): their seeds go to the mover's store. Returns whether a pit was claimed.
 fn claim_many(
     v: &Variant,
     mover: Side,
@@ -361,6 +361,7 @@ fn claim_many(
             claims.owner(place).is_none()
                 && (claim.rows == crate::ClaimRows::Either || side != mover)
                 && !(claim.not_last_pit && k == n - 1)
+                && claim.at_row_end(side == mover, k, n)
         }
         Place::Store(_) => false,
     };
@@ -726,6 +727,7 @@ fn claim_one(
         && claims.pits[mover.index()].is_none()
         && !(claim.not_last_pit && k == n - 1)
         && !(claim.not_same_number && claims.pits[side.index()] == Some(k))
+        && claim.at_row_end(false, k, n)
     {
         board.capture(last, mover, events);
         return true;

@@ -660,6 +660,28 @@ pub struct ClaimRules {
     /// move ends, instead of a relay from it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub before_relay: bool,
+    /// A pit of the mover's own row can be claimed only within this many
+    /// pits of an end of the row (Qelat: 1, pits 1 and n); 0: anywhere.
+    /// Needs `rows = "either"`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub own_row_ends: u8,
+    /// A pit of the opponent's row can be claimed only within this many
+    /// pits of an end of the row (Qelat: 2, pits 1, 2, n - 1 and n); 0:
+    /// anywhere.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub opponent_row_ends: u8,
+}
+
+impl ClaimRules {
+    /// Whether pit `k` (0-based) of a row of `n` pits is near enough an
+    /// end of the row to be claimed, the row being the mover's own
+    /// (`own_row`) or the opponent's: within `own_row_ends` or
+    /// `opponent_row_ends` pits of an end; those at 0, any pit is.
+    #[inline]
+    pub fn at_row_end(&self, own_row: bool, k: usize, n: usize) -> bool {
+        let ends = if own_row { self.own_row_ends } else { self.opponent_row_ends } as usize;
+        ends == 0 || k < ends || k + ends >= n
+    }
 }
 
 impl Default for ClaimRules {
@@ -672,6 +694,8 @@ impl Default for ClaimRules {
             max: 1,
             pair: false,
             before_relay: false,
+            own_row_ends: 0,
+            opponent_row_ends: 0,
         }
     }
 }
@@ -1618,6 +1642,48 @@ impl Rules {
         }
     }
 
+    /// The problems of `claim.own_row_ends` and `claim.opponent_row_ends`.
+    fn check_claim_row_ends(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let c = &self.claim;
+        let n = self.board.pits_per_side;
+        for (field, ends) in [
+            ("claim.own_row_ends", c.own_row_ends),
+            ("claim.opponent_row_ends", c.opponent_row_ends),
+        ] {
+            if ends == 0 {
+                continue;
+            }
+            if c.count == 0 {
+                problem(
+                    field,
+                    ends.to_string(),
+                    "0 when claim.count = 0 (it says which pits a claim takes; with count = 0 \
+                     no pit is ever claimed)"
+                        .into(),
+                );
+            } else if 2 * ends as u32 > n as u32 {
+                problem(
+                    field,
+                    ends.to_string(),
+                    format!(
+                        "0 to {} (half the {n} pits of a row at this size: more would name pits \
+                         of both ends twice; 0 lets a claim take any pit)",
+                        n / 2
+                    ),
+                );
+            }
+        }
+        if c.own_row_ends > 0 && c.count > 0 && c.rows == ClaimRows::Opponent {
+            problem(
+                "claim.own_row_ends",
+                c.own_row_ends.to_string(),
+                "0 when claim.rows = \"opponent\" (no pit of the mover's own row is ever \
+                 claimed)"
+                    .into(),
+            );
+        }
+    }
+
     /// The problems of the claim elements beyond one pit of the opponent's
     /// row (`rows`, `max`, `pair`, `before_relay`) and of
     /// `capture.first_pile_only`.
@@ -1670,6 +1736,7 @@ impl Rules {
                 "false when sowing.relay = \"none\" (it makes a claim win over a relay)".into(),
             );
         }
+        self.check_claim_row_ends(problem);
         if self.many_claims() {
             if self.board.pits_per_side as usize > MAX_PITS_PER_SIDE_WITH_CLAIMS {
                 problem(

@@ -230,6 +230,14 @@ struct Stats {
     own_row_claims: u64,
     pair_claims: u64,
     claims_before_relay: u64,
+    /// Pits made to hold the claim count that were not claimed for lying
+    /// away from their row's ends (`own_row_ends`, `opponent_row_ends`),
+    /// pits claimed under those rules, and moves whose last pile went
+    /// clockwise and claimed (one pit, or a pair).
+    row_end_refusals: u64,
+    row_end_claims: u64,
+    clockwise_claims: u64,
+    clockwise_pairs: u64,
     /// Moves whose last seed would have captured but for a relay
     /// (`capture.first_pile_only`).
     captures_after_relay_refused: u64,
@@ -293,7 +301,7 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "refills {} clockwise_relays {} after_empty_chained {} moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} own_row_claims {} pair_claims {} claims_before_relay {} captures_after_relay_refused {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "refills {} clockwise_relays {} after_empty_chained {} moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} own_row_claims {} pair_claims {} claims_before_relay {} row_end_refusals {} row_end_claims {} clockwise_claims {} clockwise_pairs {} captures_after_relay_refused {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
             self.refills,
             self.clockwise_relays,
@@ -325,6 +333,10 @@ impl std::fmt::Debug for Stats {
             self.own_row_claims,
             self.pair_claims,
             self.claims_before_relay,
+            self.row_end_refusals,
+            self.row_end_claims,
+            self.clockwise_claims,
+            self.clockwise_pairs,
             self.captures_after_relay_refused,
             self.to_empty_side,
             self.split_odd,
@@ -552,6 +564,7 @@ impl<'a> Reference<'a> {
         let mut end = PileEnd { prev: None, relayed: false };
         // A claim ended the move before a relay (`before_relay`).
         let mut claimed_early = false;
+        let (claims_before, pairs_before) = (stats.claims, stats.pair_claims);
         let mut piles = 0u64;
         let relay = self.r.sowing.relay;
         // Seeds of a facing capture in the mover's hand, sown from the pit
@@ -717,6 +730,12 @@ impl<'a> Reference<'a> {
             grand_slam = self.settle(&mut b, &ring, mover, (last, &end), how, stats);
         }
         let took = b.stores != before;
+        if clockwise && stats.claims > claims_before {
+            stats.clockwise_claims += 1;
+            if stats.pair_claims > pairs_before {
+                stats.clockwise_pairs += 1;
+            }
+        }
         SowResult { board: b, last, looped, grand_slam, crossed, took }
     }
 
@@ -1017,13 +1036,25 @@ impl<'a> Reference<'a> {
         let count = claim.count as u32;
         let max = if claim.max == 0 { usize::MAX } else { claim.max as usize };
         let room = max.saturating_sub(b.claims_of(mover));
-        let may_claim = |b: &Board, c: Cell| match c {
+        // Pit k of the mover's own row or of the opponent's, counted from
+        // either end of that row, is within `own_row_ends` or
+        // `opponent_row_ends` pits of it (0: no such limit).
+        let near_an_end = |s: usize, k: usize| {
+            let ends = if s == mover { claim.own_row_ends } else { claim.opponent_row_ends };
+            let from_end = k.min(self.n - 1 - k);
+            ends == 0 || from_end < ends as usize
+        };
+        let may_claim_anywhere = |b: &Board, c: Cell| match c {
             Cell::Pit(s, k) => {
                 b.owner[s][k].is_none()
                     && (s != mover || claim.rows == ClaimRows::Either)
                     && !(claim.not_last_pit && k == self.n - 1)
                     && !(claim.not_same_number && b.owner[mover][k] == Some(1 - mover))
             }
+            Cell::Store(_) => false,
+        };
+        let may_claim = |b: &Board, c: Cell| match c {
+            Cell::Pit(s, k) => may_claim_anywhere(b, c) && near_an_end(s, k),
             Cell::Store(_) => false,
         };
         let mut pits = Vec::new();
@@ -1042,6 +1073,17 @@ impl<'a> Reference<'a> {
         }
         if pits.is_empty() && room >= 1 && may_claim(b, last) && b.get(last) == count {
             pits = vec![last];
+        }
+        if pits.is_empty()
+            && room >= 1
+            && b.get(last) == count
+            && may_claim_anywhere(b, last)
+            && !may_claim(b, last)
+        {
+            stats.row_end_refusals += 1;
+        }
+        if claim.own_row_ends > 0 || claim.opponent_row_ends > 0 {
+            stats.row_end_claims += pits.len() as u64;
         }
         for &c in &pits {
             let Cell::Pit(s, k) = c else { unreachable!() };
@@ -1886,6 +1928,13 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
             claim.max = rng.pick(&[0, 0, 1, 2, 3]);
             claim.pair = rng.coin();
             claim.before_relay = rng.coin();
+            // Claims near the row ends only (Qelat), in about half of these.
+            if rng.coin() {
+                claim.opponent_row_ends = rng.pick(&[0, 1, 1, 2, 3]);
+                if claim.rows == ClaimRows::Either || rng.below(6) == 0 {
+                    claim.own_row_ends = rng.pick(&[0, 1, 1, 2]);
+                }
+            }
             if rng.below(6) != 0 {
                 claim.not_same_number = false;
                 if claim.pair {
@@ -2040,6 +2089,11 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
     r.board.seeds_per_pit = s;
+    // Row ends of claims fitting the size, most of the time.
+    if rng.below(6) != 0 {
+        r.claim.own_row_ends = r.claim.own_row_ends.min(p / 2);
+        r.claim.opponent_row_ends = r.claim.opponent_row_ends.min(p / 2);
+    }
     let listed = r.board.rows == 2 && r.rounds.is_none() && rng.below(8) == 0;
     start_list(&mut r, rng, listed);
     r
@@ -2266,7 +2320,8 @@ fn refused_any_pits(r: &Rules) -> bool {
                 || r.board.rows == 4
                 || r.rounds.is_some()
                 || r.sowing.min_seeds > 1
-                || r.end.repetition == Repetition::None))
+                || r.end.repetition == Repetition::None
+                || r.claim.count > 0))
         || (r.end.quiet_moves > 0 && r.end.repetition == Repetition::None)
     {
         return true;
@@ -2338,11 +2393,26 @@ fn custom_rules_match_reference_in_random_games() {
     // Enkeshui's claims with one element changed at a time, so that every
     // claim element meets the reference whatever the random sets draw.
     let enkeshui = Variant::preset("enkeshui").unwrap().rules().clone();
-    let changes: [fn(&mut Rules); 4] = [
+    let changes: [fn(&mut Rules); 7] = [
         |r| r.claim.before_relay = false,
         |r| r.claim.pair = false,
         |r| r.claim.max = 2,
         |r| r.sowing.relay = Relay::Own,
+        // Claims near the row ends only (Qelat's), and pairs and claims
+        // before the relay in piles sown clockwise.
+        |r| {
+            r.claim.own_row_ends = 1;
+            r.claim.opponent_row_ends = 2;
+        },
+        |r| {
+            r.sowing.direction = SowingDirection::ByPit;
+            r.sowing.by_pit = Some(ByPit {
+                left: PitDirection::Cw,
+                centre: PitDirection::Either,
+                right: PitDirection::Ccw,
+            });
+        },
+        |r| r.sowing.direction = SowingDirection::Chosen,
     ];
     for change in changes {
         let mut rules = enkeshui.clone();
@@ -2456,6 +2526,10 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.own_row_claims > 0, "no pit of the mover's row claimed: {stats:?}");
     assert!(stats.pair_claims > 0, "no pair of pits claimed: {stats:?}");
     assert!(stats.claims_before_relay > 0, "no claim instead of a relay: {stats:?}");
+    assert!(stats.row_end_refusals > 0, "no claim refused away from the row ends: {stats:?}");
+    assert!(stats.row_end_claims > 0, "no claim near the row ends: {stats:?}");
+    assert!(stats.clockwise_claims > 0, "no claim by a pile sown clockwise: {stats:?}");
+    assert!(stats.clockwise_pairs > 0, "no pair claimed by a pile sown clockwise: {stats:?}");
     assert!(stats.captures_after_relay_refused > 0, "no capture refused after a relay: {stats:?}");
     assert!(stats.rounds > 0 && stats.out_of_play > 0, "no later round met: {stats:?}");
     assert!(stats.to_empty_side > 0, "no seeds left went to an empty side: {stats:?}");
@@ -2506,7 +2580,11 @@ fn refused_claims(r: &Rules) -> bool {
         c.count > 0 && (c.rows == ClaimRows::Either || c.max != 1 || c.pair || c.before_relay);
     let none = r.sowing.relay == Relay::None;
     let list = &r.board.start_pits;
-    (c.count == 0 && (c.rows == ClaimRows::Either || c.max != 1 || c.pair || c.before_relay))
+    let ends = c.own_row_ends.max(c.opponent_row_ends);
+    (ends > 0 && c.count == 0)
+        || (c.own_row_ends > 0 && c.rows == ClaimRows::Opponent)
+        || 2 * ends as u32 > r.board.pits_per_side as u32
+        || (c.count == 0 && (c.rows == ClaimRows::Either || c.max != 1 || c.pair || c.before_relay))
         || (c.pair && (c.count == 1 || c.max == 1))
         || (c.before_relay && none)
         || (many && (r.board.pits_per_side > 11 || c.not_same_number))

@@ -3171,6 +3171,313 @@ fn claims_beyond_one_and_first_pile_only_refuse_what_makes_no_sense() {
     refused(&|r| r.board.seeds_per_pit_range = [1, 5], "board.seeds_per_pit_range = [1, 5]");
 }
 
+// ------------------------------------------------ claims at the row ends
+
+/// Claims of 4 on either row, any number, only near the row ends (own
+/// pits within `own` of an end, the opponent's within `opp`), on 2 x 6
+/// pits whose left half sows clockwise and right half counter-clockwise
+/// (Qelat's rules, built on Um el-Bagara's).
+fn row_end_claims(own: u8, opp: u8, change: impl FnOnce(&mut Rules)) -> Variant {
+    let mut r = variant("um-el-bagara").rules().clone();
+    r.board.pits_per_side = 6;
+    r.board.pits_per_side_range = [1, 8];
+    r.board.seeds_per_pit = 4;
+    r.sowing.min_seeds = 1;
+    r.sowing.by_pit = Some(ByPit {
+        left: PitDirection::Cw,
+        centre: PitDirection::Either,
+        right: PitDirection::Ccw,
+    });
+    r.capture.counts = vec![];
+    r.capture.chain = false;
+    r.claim = ClaimRules {
+        count: 4,
+        rows: ClaimRows::Either,
+        max: 0,
+        own_row_ends: own,
+        opponent_row_ends: opp,
+        ..ClaimRules::default()
+    };
+    change(&mut r);
+    Variant::new(r).unwrap()
+}
+
+#[test]
+fn row_ends_the_opponents_pits_1_2_and_n_1_n_can_be_claimed_not_pits_3_and_4() {
+    //        6  5  4  3  2  1
+    //     8  3  3  3  3  3  3
+    //        0  0  0  0  0  2  20
+    //        1  2  3  4  5  6
+    // opponent_row_ends = 2: North's pits 1, 2, 5 and 6 can be claimed.
+    // South's pit 6 sows counter-clockwise: North's pits 1 and 2 get a
+    // seed each; the last makes pit 2 hold 4: South's, its seeds to
+    // South's store. North's pit 1 made 4 by a seed not the last stays.
+    let v = row_end_claims(1, 2, |_| {});
+    let (p, r) = play(&v, "0,0,0,0,0,2:20/3,3,3,3,3,3:8/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:24/4,x,3,3,3,3:8/N");
+    assert!(r.claimed);
+    // With 3 seeds the last makes North's pit 3 hold 4: too far from the
+    // row's ends, nothing is claimed.
+    let (p, r) = play(&v, "0,0,0,0,0,3:19/3,3,3,3,3,3:8/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:19/4,4,4,3,3,3:8/N");
+    assert!(!r.claimed);
+    // Without the limit, pit 3 is claimed.
+    let v = row_end_claims(1, 0, |_| {});
+    let (p, _) = play(&v, "0,0,0,0,0,3:19/3,3,3,3,3,3:8/S", &["6"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:23/4,4,x,3,3,3:8/N");
+}
+
+#[test]
+fn row_ends_a_clockwise_pile_claims_the_opponents_pit_n_1() {
+    //        6  5  4  3  2  1
+    //     5  4  3  4  4  4  4
+    //        2  0  0  0  0  0  18
+    //        1  2  3  4  5  6
+    // South's pit 1 is in the left half: it sows clockwise, into North's
+    // pit 6 and then pit 5, which the last seed makes 4: pit n - 1 of the
+    // opponent's row, South's.
+    let v = row_end_claims(1, 2, |_| {});
+    let (p, r) = play(&v, "2,0,0,0,0,0:18/4,4,4,4,3,4:5/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:22/4,4,4,4,x,5:5/N");
+    assert!(r.claimed);
+    // The same with the way chosen by the mover (`direction = "chosen"`).
+    let v = row_end_claims(1, 2, |r| {
+        r.sowing.direction = SowingDirection::Chosen;
+        r.sowing.by_pit = None;
+    });
+    let (p, _) = play(&v, "2,0,0,0,0,0:18/4,4,4,4,3,4:5/S", &["1cw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:22/4,4,4,4,x,5:5/N");
+    let (p, _) = play(&v, "2,0,0,0,0,0:18/4,4,4,4,3,4:5/S", &["1ccw"]);
+    assert_eq!(p.to_string(), "0,1,1,0,0,0:18/4,4,4,4,3,4:5/N");
+}
+
+#[test]
+fn row_ends_the_movers_own_pits_1_and_n_can_be_claimed_not_pit_2() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        3  0  2  0  0  0  19
+    //        1  2  3  4  5  6
+    // own_row_ends = 1: South's pit 3 sows clockwise into pits 2 and 1;
+    // the last makes South's own pit 1 hold 4: South's (written o).
+    let v = row_end_claims(1, 2, |_| {});
+    let (p, r) = play(&v, "3,0,2,0,0,0:19/4,4,4,4,4,4:0/S", &["3"]);
+    assert_eq!(p.to_string(), "o,1,0,0,0,0:23/4,4,4,4,4,4:0/N");
+    assert!(r.claimed);
+    assert_eq!(p.claim_owner(Side::South, 0), Some(Side::South));
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        0  3  1  0  0  0  20
+    //        1  2  3  4  5  6
+    // The last seed making South's own pit 2 hold 4 claims nothing.
+    let (p, r) = play(&v, "0,3,1,0,0,0:20/4,4,4,4,4,4:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,4,0,0,0,0:20/4,4,4,4,4,4:0/N");
+    assert!(!r.claimed);
+    // A position string with a claim the rules cannot make is refused.
+    let e = "0,o,0,0,0,0:24/4,4,4,4,4,4:0/S".parse::<Setup>().unwrap().position(&v).unwrap_err();
+    assert!(e.to_string().contains("only pits near the ends of that row"), "{e}");
+}
+
+#[test]
+fn row_ends_a_pair_sown_clockwise_is_claimed_along_the_way_it_went() {
+    //        6  5  4  3  2  1
+    //     7  3  2  4  4  4  4
+    //        2  0  0  0  0  0  20
+    //        1  2  3  4  5  6
+    // With pairs, anywhere on the opponent's row: South's pit 1 sows
+    // clockwise, North's pit 6 becomes 4, then pit 5 becomes 3: the last
+    // two seeds made 4 and 3, both pits South's. The seed before the last
+    // is looked for along the way the pile went: counter-clockwise it
+    // would be North's pit 4, holding 4, and pits 4 and 5 would be taken.
+    let v = row_end_claims(1, 0, |r| r.claim.pair = true);
+    let (p, r) = play(&v, "2,0,0,0,0,0:20/4,4,4,4,2,3:7/S", &["1"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:27/4,4,4,4,x,x:7/N");
+    assert!(r.claimed);
+}
+
+#[test]
+fn row_ends_on_a_single_claim_of_the_opponents_row() {
+    //        9  8  7  6  5  4  3  2  1
+    //    70  2  2  2  2  2  2  2  2  2
+    //        0  0  0  0  0  0  0  0  3  71
+    //        1  2  3  4  5  6  7  8  9
+    // Toguz Kumalak's tuzdyk with opponent_row_ends = 2: South's pit 9
+    // sows its first seed back into itself, then North's pits 1 and 2; the
+    // last makes pit 2 hold 3 (odd: no capture): South's tuzdyk.
+    let mut r = variant("toguz-kumalak").rules().clone();
+    r.claim.opponent_row_ends = 2;
+    let v = Variant::new(r).unwrap();
+    let (p, r) = play(&v, "0,0,0,0,0,0,0,0,3:71/2,2,2,2,2,2,2,2,2:70/S", &["9"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0,1:74/3,x,2,2,2,2,2,2,2:70/N");
+    assert!(r.claimed);
+    // One seed more: the last makes North's pit 3 hold 3, too far from the
+    // row's ends.
+    let (p, r) = play(&v, "0,0,0,0,0,0,0,0,4:70/2,2,2,2,2,2,2,2,2:70/S", &["9"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0,1:70/3,3,3,2,2,2,2,2,2:70/N");
+    assert!(!r.claimed);
+}
+
+#[test]
+fn row_ends_that_make_no_sense_are_refused_naming_the_field() {
+    let refused = |change: &dyn Fn(&mut Rules), words: &str| {
+        let mut r = variant("enkeshui").rules().clone();
+        change(&mut r);
+        let e = Variant::new(r).unwrap_err().to_string();
+        assert!(e.contains(words), "{words} not in {e}");
+    };
+    refused(
+        &|r| {
+            r.claim = ClaimRules { opponent_row_ends: 2, ..ClaimRules::default() };
+        },
+        "claim.opponent_row_ends = 2: 0 when claim.count = 0",
+    );
+    refused(
+        &|r| {
+            r.claim.rows = ClaimRows::Opponent;
+            r.claim.own_row_ends = 1;
+        },
+        "claim.own_row_ends = 1: 0 when claim.rows = \"opponent\"",
+    );
+    refused(&|r| r.claim.own_row_ends = 5, "claim.own_row_ends = 5: 0 to 4 (half the 8 pits");
+    refused(&|r| r.claim.opponent_row_ends = 9, "claim.opponent_row_ends = 9: 0 to 4");
+    // Half a row is the most: at 8 pits, 4 names every pit.
+    let mut r = variant("enkeshui").rules().clone();
+    r.claim.own_row_ends = 4;
+    r.claim.opponent_row_ends = 4;
+    assert!(Variant::new(r).is_ok());
+    // A size too small for the ends is refused on resizing.
+    let v = row_end_claims(1, 2, |_| {});
+    let e = v.resized(Some(3), None).unwrap_err().to_string();
+    assert!(e.contains("claim.opponent_row_ends = 2: 0 to 1"), "{e}");
+    assert!(v.resized(Some(4), None).is_ok());
+}
+
+// ---------------------------------------------------------------- qelat (walda)
+
+#[test]
+fn qelat_stoneshark_test_gm_qelat_moves_1_to_20() {
+    // StoneShark MancalaGames, test/test_gm_qelat.py, moves 1-20, our South
+    // = its North (the board is symmetric). Each move's position is the
+    // one the test asserts. Start:
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        4  4  4  4  4  4  0
+    //        1  2  3  4  5  6
+    // Pits 1-3 of a row sow clockwise, 4-6 counter-clockwise. Move 7:
+    // South's last seed makes North's pit 6 (an end) hold 4: South's walda
+    // (x, its seeds in South's store). Move 8: North's last seed falls in
+    // it and goes to South. Move 12: North's makes South's pit 6 hold 4.
+    // Move 17: a seed into North's walda (North +1), and the last makes
+    // North's pit 5 (n - 1) hold 4: South's.
+    let v = variant("qelat");
+    let game = [
+        ("5", "4,4,4,4,0,5:0/5,5,5,4,4,4:0/N"),
+        ("6", "5,5,5,5,0,5:0/5,5,5,4,4,0:0/S"),
+        ("1", "0,5,5,5,0,5:0/5,6,6,5,5,1:0/N"),
+        ("3", "0,5,6,6,1,6:0/6,7,0,5,5,1:0/S"),
+        ("2", "1,0,6,6,1,6:0/6,7,1,6,6,2:0/N"),
+        ("4", "2,1,7,7,1,6:0/6,7,1,0,7,3:0/S"),
+        ("6", "2,1,7,7,1,0:4/7,8,2,1,8,x:0/N"),
+        ("2", "3,2,8,8,2,1:5/8,0,2,1,8,x:0/S"),
+        ("2", "4,0,8,8,2,1:6/8,0,2,1,8,x:0/N"),
+        ("5", "5,1,9,9,3,2:7/9,0,2,1,0,x:0/S"),
+        ("4", "6,1,9,0,4,3:8/10,1,3,2,1,x:0/N"),
+        ("3", "6,1,9,0,4,x:8/11,2,0,2,1,x:4/S"),
+        ("2", "7,0,9,0,4,x:8/11,2,0,2,1,x:4/N"),
+        ("1", "8,1,10,1,5,x:9/0,3,1,3,2,x:5/S"),
+        ("1", "0,1,10,1,6,x:10/1,4,2,4,3,x:6/N"),
+        ("3", "0,1,10,1,6,x:10/2,5,0,4,3,x:6/S"),
+        ("5", "0,1,10,1,0,x:14/3,6,1,5,x,x:7/N"),
+        ("2", "0,2,11,2,1,x:14/4,0,1,5,x,x:8/S"),
+        ("4", "0,2,11,0,2,x:14/4,0,1,5,x,x:9/N"),
+        ("1", "0,2,12,1,3,x:14/0,0,1,5,x,x:10/S"),
+    ];
+    let mut p = Position::start(&v);
+    for (i, (mv, after)) in game.iter().enumerate() {
+        let m = p.parse_move(&v, mv).unwrap_or_else(|e| panic!("move {}: {mv}: {e}", i + 1));
+        let (q, r) = p.play(&v, m).unwrap();
+        assert_eq!(q.to_string(), *after, "move {}: {mv} from {p}", i + 1);
+        assert_eq!(r.claimed, [7, 12, 17].contains(&(i + 1)), "move {}", i + 1);
+        p = q;
+    }
+    assert_eq!(p.claim_owner(Side::North, 5), Some(Side::South));
+    assert_eq!(p.claim_owner(Side::North, 4), Some(Side::South));
+    assert_eq!(p.claim_owner(Side::South, 5), Some(Side::North));
+    assert_eq!(p.total_seeds(), 48);
+}
+
+#[test]
+fn qelat_the_last_seed_making_4_in_the_movers_own_pit_2_claims_nothing() {
+    // Derived from the rules, not from a source:
+    //        6  5  4  3  2  1
+    //     4  4  4  4  4  4  4
+    //        0  3  1  0  0  0  12
+    //        1  2  3  4  5  6
+    // South's pit 3 (left half) sows clockwise: its one seed makes South's
+    // own pit 2 hold 4. Only pits 1 and n of one's own row become walda.
+    let v = variant("qelat");
+    let (p, r) = play(&v, "0,3,1,0,0,0:12/4,4,4,4,4,4:8/S", &["3"]);
+    assert_eq!(p.to_string(), "0,4,0,0,0,0:12/4,4,4,4,4,4:8/N");
+    assert!(!r.claimed);
+    // One seed more in pit 3: the last makes pit 1 hold 4, a walda (o).
+    let (p, r) = play(&v, "3,2,2,0,0,0:11/4,4,4,4,4,4:8/S", &["3"]);
+    assert_eq!(p.to_string(), "o,3,0,0,0,0:15/4,4,4,4,4,4:8/N");
+    assert!(r.claimed);
+}
+
+#[test]
+fn qelat_a_pit_made_4_by_a_seed_not_the_last_claims_nothing() {
+    // Derived from StoneShark's move 11 (our South's pit 4, 9 seeds), not
+    // a source's statement: pit 5 goes from 3 to 4 by the first seed, and
+    // only the last seed's pit is looked at (North's pit 3, 3 from 2, not
+    // an end either).
+    //        6  5  4  3  2  1
+    //     0  x  0  1  2  0  9
+    //        5  1  9  9  3  2  7
+    //        1  2  3  4  5  6
+    let v = variant("qelat");
+    let (p, r) = play(&v, "5,1,9,9,3,2:7/9,0,2,1,0,x:0/S", &["4"]);
+    assert_eq!(p.to_string(), "6,1,9,0,4,3:8/10,1,3,2,1,x:0/N");
+    assert!(!r.claimed);
+    assert_eq!(p.claim_owner(Side::South, 4), None);
+}
+
+#[test]
+fn qelat_a_player_who_cannot_move_passes_and_the_game_ends_when_neither_can() {
+    //        6  5  4  3  2  1
+    //    24  x  0  1  0  0  0
+    //        0  0  0  0  0  0  23
+    //        1  2  3  4  5  6
+    // North's pit 4 (right half) sows counter-clockwise into pit 5. South
+    // has no seed: South passes and North moves again; North's pit 5 sows
+    // into South's walda (North's pit 6): the seed is South's, the board is
+    // empty, neither can move, and the walda's 24 against 24 are a draw.
+    let v = variant("qelat");
+    let (p, r) = play(&v, "0,0,0,0,0,0:23/0,0,0,1,0,x:24/N", &["4"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0:23/0,0,0,0,1,x:24/N");
+    assert!(r.passed);
+    assert_eq!(legal(&v, &p), ["5"]);
+    let (p, _) = play(&v, "0,0,0,0,0,0:23/0,0,0,0,1,x:24/N", &["5"]);
+    assert!(p.is_over());
+    assert_eq!((p.store(Side::South), p.store(Side::North)), (24, 24));
+}
+
+#[test]
+fn qelat_the_sizes_the_file_allows_and_refuses() {
+    // 4 to 8 pits a row: the walda counted from the row ends hold at
+    // every size; a row of 3 is refused naming the range.
+    let v = variant("qelat");
+    assert_eq!((v.pits_per_side(), v.total_seeds()), (6, 48));
+    for pits in 4..=8 {
+        assert!(v.resized(Some(pits), None).is_ok(), "{pits}");
+    }
+    let e = v.resized(Some(3), None).unwrap_err().to_string();
+    assert!(e.contains("board.pits_per_side = 3"), "{e}");
+    // On 7 pits the middle pit sows either way.
+    let v7 = v.resized(Some(7), None).unwrap();
+    let p = Position::start(&v7);
+    assert_eq!(legal(&v7, &p), ["1", "2", "3", "4ccw", "4cw", "5", "6", "7"]);
+}
+
 #[test]
 fn relay_next_follows_a_clockwise_sowing() {
     //        5  4  3  2  1

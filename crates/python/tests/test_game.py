@@ -164,6 +164,23 @@ def test_kiuthi_every_pit_is_two_actions_and_relayed_piles_go_back():
     assert state.position() == "1,0,0,0,0,2:35/0,0,0,5,0,0:29/N"
 
 
+def test_qelat_walda_at_the_row_ends_in_claims_and_the_observation():
+    game = mancala.load_game("qelat")
+    assert (game.pits_per_side, game.seeds, game.total_seeds) == (6, 4, 48)
+    state = game.new_initial_state()
+    # StoneShark's first seven moves (test_gm_qelat.py, its North our South): South's
+    # pit 6 makes North's pit 6, an end of the row, hold 4: South's walda.
+    state.apply_moves("5,6,1,3,2,4,6")
+    assert state.position() == "2,1,7,7,1,0:4/7,8,2,1,8,x:0/N"
+    assert state.claims(1) == [None] * 5 + [0] and state.claims(0) == [None] * 6
+    # North cannot sow its walda'd pit 6 (action 5).
+    assert state.legal_actions() == [0, 1, 2, 3, 4]
+    assert game.observation_tensor_shape() == [4 * 6 + 2]
+    # North's pit 2 sows 8 clockwise, its last seed into the walda: South's store.
+    state.apply_action(1)
+    assert state.position() == "3,2,8,8,2,1:5/8,0,2,1,8,x:0/S"
+
+
 def test_eson_xorgol_moves_from_either_row_as_actions_0_to_2n():
     game = mancala.load_game("eson-xorgol")
     assert (game.pits_per_side, game.any_pits, game.num_distinct_actions()) == (5, True, 10)

@@ -559,6 +559,31 @@ test('bulls on either row (enkeshui) are marked with their owner', async () => {
   await closePage(page);
 });
 
+test('a walda at the row end (qelat) is marked with its owner and cannot be sown', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'qelat', pits: 6, seeds: 4, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  // StoneShark's first seven moves (test_gm_qelat.py, its North our South):
+  // South's pit 6 makes North's pit 6, an end of the row, South's walda.
+  const moves = ['5', '6', '1', '3', '2', '4', '6'];
+  for (const pit of moves.slice(0, 6)) {
+    await page.click(`#board [data-play="${pit}"]`);
+    await waitForTurn(page);
+  }
+  assert.equal(await page.$$eval('#board .pit.claimed', (els) => els.length), 0, 'no walda yet');
+  await page.click('#board [data-play="6"]');
+  await waitForTurn(page);
+  const state = await expectBoard(page, game, moves);
+  assert.equal(state.position, '2,1,7,7,1,0:4/7,8,2,1,8,x:0/N');
+  const claimed = await page.$$eval('#board .pit.claimed', (els) => els.map((e) => [e.dataset.pit, e.getAttribute('class'), e.getAttribute('aria-label')]));
+  assert.deepEqual(claimed.map((c) => c[0]), ['north-6']);
+  assert.ok(claimed[0][1].includes('by-south'), claimed[0][1]);
+  assert.match(claimed[0][2], /claimed by South: its seeds go to South's store/);
+  assert.equal(await page.$$eval('#board [data-play="6"]', (els) => els.length), 0, 'the walda is not a move');
+  await shot(page, 'qelat-walda');
+  await closePage(page);
+});
+
 test('the pie rule: the Swap button exchanges the sides', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });

@@ -135,6 +135,31 @@ async fn state_of_enkeshui_gives_the_owner_of_each_bull_on_either_row() {
     assert_eq!(s["stores"], json!({"south": 7, "north": 0}));
 }
 
+/// Qelat, whose walda stand at the row ends, either row: StoneShark's
+/// first seven moves (test_gm_qelat.py) make North's pit 6 South's walda,
+/// its 4 seeds in South's store; the state gives its owner in `claims`,
+/// and every seed sown into it later goes to South.
+#[tokio::test]
+async fn state_of_qelat_gives_the_owner_of_a_walda_at_the_row_end() {
+    let game = json!({"variant": "qelat"});
+    let moves = ["5", "6", "1", "3", "2", "4", "6"];
+    let after = post(&app(), "/api/state", json!({"game": game, "moves": moves})).await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.text);
+    let s = &after.json["state"];
+    assert_eq!(s["position"], "2,1,7,7,1,0:4/7,8,2,1,8,x:0/N");
+    let none = serde_json::Value::Null;
+    let south = vec![none.clone(); 6];
+    let mut north = vec![none; 5];
+    north.push(json!("south"));
+    assert_eq!(s["claims"], json!({"south": south, "north": north}));
+    assert_eq!(s["stores"], json!({"south": 4, "north": 0}));
+    // North's pit 2 sows 8 clockwise, its last seed into the walda: South's.
+    let mut more = moves.to_vec();
+    more.push("2");
+    let after = post(&app(), "/api/state", json!({"game": game, "moves": more})).await;
+    assert_eq!(after.json["state"]["position"], "3,2,8,8,2,1:5/8,0,2,1,8,x:0/S");
+}
+
 /// Hus on four rows: the state gives each player's outer and inner row,
 /// and a capture whose seeds are sown again is told as `take` events
 /// followed by their drops (docs/web.md).
