@@ -203,6 +203,15 @@ pub enum IllegalMove {
         /// The pit, numbered from 1.
         pit: usize,
     },
+    /// The mover's pit has been claimed (rule `claim`): it holds nothing,
+    /// its seeds going to the claim's owner.
+    #[error("pit {pit} is claimed by {owner}: it holds no seeds, every seed sown into it going to {owner}'s store")]
+    Claimed {
+        /// The pit, numbered from 1.
+        pit: usize,
+        /// The player who claimed it.
+        owner: Side,
+    },
     /// The mover's pit holds no seeds to sow.
     #[error("pit {pit} is empty")]
     EmptyPit {
@@ -713,6 +722,9 @@ impl Position {
             return Err(IllegalMove::OutOfPlay { pit: k + 1 });
         }
         if seeds == 0 {
+            if let Some(owner) = (k < v.n).then(|| self.claim_owner(self.to_move, k)).flatten() {
+                return Err(IllegalMove::Claimed { pit: k + 1, owner });
+            }
             return Err(IllegalMove::EmptyPit { pit: k + 1 });
         }
         if seeds < v.hot.min_seeds && self.startable_pits(v) & (1 << k) == 0 {

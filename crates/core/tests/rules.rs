@@ -3462,6 +3462,22 @@ fn qelat_a_player_who_cannot_move_passes_and_the_game_ends_when_neither_can() {
 }
 
 #[test]
+fn a_claimed_pit_is_no_move_and_the_error_names_its_owner() {
+    //        6  5  4  3  2  1
+    //     0  x  4  4  4  4  4
+    //        4  4  4  4  4  4  0
+    //        1  2  3  4  5  6
+    // North's pit 6 is South's walda: it holds nothing, and North asking
+    // to sow it is told whose it is, not that it is empty.
+    let v = variant("qelat");
+    let p = "4,4,4,4,4,4:0/4,4,4,4,4,x:0/N".parse::<Setup>().unwrap().position_unchecked_in(&v);
+    let e = p.check_move(&v, Move::pit(6)).unwrap_err();
+    assert_eq!(e, IllegalMove::Claimed { pit: 6, owner: Side::South });
+    assert!(e.to_string().contains("pit 6 is claimed by south"), "{e}");
+    assert!(!legal(&v, &p).contains(&"6".to_string()));
+}
+
+#[test]
 fn qelat_the_sizes_the_file_allows_and_refuses() {
     // 4 to 8 pits a row: the walda counted from the row ends hold at
     // every size; a row of 3 is refused naming the range.
