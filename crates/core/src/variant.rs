@@ -44,6 +44,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("eson-xorgol", include_str!("../variants/eson-xorgol.toml")),
     ("kiuthi", include_str!("../variants/kiuthi.toml")),
     ("enkeshui", include_str!("../variants/enkeshui.toml")),
+    ("o-an-quan", include_str!("../variants/o-an-quan.toml")),
 ];
 
 /// Why a variant could not be made.

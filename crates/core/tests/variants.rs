@@ -34,7 +34,8 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "um-el-bagara",
             "eson-xorgol",
             "kiuthi",
-            "enkeshui"
+            "enkeshui",
+            "o-an-quan"
         ]
     );
     for v in Variant::presets() {
