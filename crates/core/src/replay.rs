@@ -47,7 +47,9 @@ pub enum Place {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SowEvent {
     /// Every seed of a pit picked up: the move's pit, or a pit a relay
-    /// sowing goes on from.
+    /// sowing goes on from; or, under `refill_empty_row`, a seed for each
+    /// pit taken from the store of the player to move, whose row is empty,
+    /// the `Drop`s after it putting one into each of their pits.
     Pick {
         /// The pit emptied.
         from: Place,
@@ -236,6 +238,25 @@ impl Position {
                     let claims = (&claims, end.prev, captures);
                     capture(v, mover, (last, ring, how), claims, &mut board, &mut events);
                 }
+            }
+        }
+        // `refill_empty_row`: the player to move, whose row is empty, takes
+        // a seed a pit from their store and sows one into each pit (unless
+        // the game ended first: both end pits taken, a majority).
+        let mover = next.to_move();
+        let n = v.pits_per_side();
+        let ended_first =
+            matches!(next.end_reason(), Some(EndReason::EndPitsTaken | EndReason::Majority));
+        if v.rules().turn.refill_empty_row
+            && !ended_first
+            && !next.swap_offered()
+            && (0..n).all(|k| board.seeds(Place::Pit(mover, k)) == 0)
+            && board.seeds(Place::Store(mover)) as usize >= n
+        {
+            board.stores[mover.index()] -= n as u8;
+            events.push(SowEvent::Pick { from: Place::Store(mover), seeds: n as u8 });
+            for k in 0..n {
+                board.drop_seed(Place::Pit(mover, k), &mut events);
             }
         }
         if next.is_over() {

@@ -106,7 +106,20 @@ fn apply(
                 ends[side.index()] = 0;
                 stores[store.index()] += seeds;
             }
-            SowEvent::Pick { from: Place::Store(_) | Place::EndPit(_), .. }
+            SowEvent::Pick { from: Place::Store(side), seeds } => {
+                // `refill_empty_row`: a seed a pit from the store of a
+                // player whose row is empty, sown into their pits.
+                if !v.rules().turn.refill_empty_row
+                    || stores[side.index()] < seeds
+                    || hand != 0
+                    || rows[side.index()].iter().any(|&c| c > 0)
+                {
+                    return None;
+                }
+                stores[side.index()] -= seeds;
+                hand = seeds;
+            }
+            SowEvent::Pick { from: Place::EndPit(_), .. }
             | SowEvent::Take { from: Place::Store(_) | Place::EndPit(_), .. } => return None,
         }
     }
