@@ -83,6 +83,7 @@ fn rules(b: &mut Bytes) -> Rules {
             stores,
             rows: 2,
             start_pits: Vec::new(),
+            end_pits: 0,
             start: match (fbit(1), fbit(6)) {
                 (false, _) => StartPits::All,
                 (true, false) => StartPits::InnerRightHalf,
@@ -161,6 +162,7 @@ fn rules(b: &mut Bytes) -> Rules {
             },
             // Now and then a few moves without a capture end the game.
             quiet_moves: if choice % 7 == 0 { (1 + general % 16) as u16 } else { 0 },
+            end_pits_taken: false,
         },
         claim: ClaimRules {
             count: if gbit(6) { 1 + b.byte() % 4 } else { 0 },
@@ -409,6 +411,36 @@ fn rules(b: &mut Bytes) -> Rules {
                 if r.claim.rows == ClaimRows::Either { r.claim.own_row_ends.min(half) } else { 0 };
         }
     }
+    // Two end pits on the ring (O An Quan's mandarin squares), when their
+    // byte says so (a missing byte leaves them off), most of the time made
+    // valid: stores beside, two rows, nothing they are refused with.
+    let e = b.byte();
+    if e & 3 == 3 {
+        let r = &mut rules;
+        r.board.end_pits = 1 + (e >> 2) % 10;
+        r.end.end_pits_taken = e >> 6 & 1 == 1;
+        if e >> 7 == 0 {
+            r.board.stores = StorePlacement::Beside;
+            r.board.rows = 2;
+            r.board.start = StartPits::All;
+            r.board.pits_per_side = 1 + (r.board.pits_per_side - 1) % 11;
+            r.board.pits_per_side_range = [1, 11];
+            r.board.start_pits.clear();
+            r.sowing.extra_turn = false;
+            r.sowing.forced_singles = false;
+            r.capture.facing = Facing::Off;
+            r.claim = ClaimRules::default();
+            r.rounds = None;
+            r.turn.pits = MovePits::Own;
+            r.turn.pie_rule = false;
+            r.end.seeds_left = SeedsLeft::Owner;
+            r.end.repetition = Repetition::Owner;
+            r.capture.after_empty = r.capture.after_empty || e >> 5 & 1 == 1;
+            if r.capture.after_empty {
+                r.capture.grand_slam = GrandSlam::Allowed;
+            }
+        }
+    }
     rules
 }
 
@@ -489,6 +521,10 @@ fuzz_target!(|data: &[u8]| {
         // Split evenly (`seeds_left = "split"`), an odd seed stays.
         let odd = (v.rules().end.seeds_left == SeedsLeft::Split) as u32;
         assert!(end.side_seeds(Side::South) + end.side_seeds(Side::North) <= odd, "{end}");
+    }
+    if end.end_reason() != Some(EndReason::Majority) {
+        // The end pits go to their players at every other end.
+        assert_eq!(end.end_pit(Side::South) + end.end_pit(Side::North), 0, "{end}");
     }
     if v.rules().rounds.is_some() {
         later_rounds(&v, game.clone(), &mut state);

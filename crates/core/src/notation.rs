@@ -20,10 +20,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::position::{EndReason, IllegalMove, Position, OPENING, SWAP_OFFERED};
+use crate::position::{
+    EndReason, IllegalMove, Position, END_PITS_TAKEN, END_PIT_TAKEN, OPENING, SWAP_OFFERED,
+};
 use crate::rules::{
     EmptySide, GrandSlam, Repetition, MAX_PITS_PER_SIDE, MAX_PITS_PER_SIDE_IN_ROUNDS,
-    MAX_PITS_PER_SIDE_WITH_CLAIMS, MAX_TOTAL_SEEDS,
+    MAX_PITS_PER_SIDE_WITH_CLAIMS, MAX_PITS_PER_SIDE_WITH_END_PITS, MAX_TOTAL_SEEDS,
 };
 use crate::setup::Setup;
 use crate::variant::{CELLS, STORE_CELL};
@@ -297,6 +299,13 @@ pub enum ParsePositionError {
          exist on boards of at most {MAX_PITS_PER_SIDE_IN_ROUNDS} pits a side"
     )]
     OutOfPlay(usize),
+    /// An end pit (`|k` after a row, rule `board.end_pits`) on a board too
+    /// large for end pits; the pits per side.
+    #[error(
+        "an end pit (|) is written on a board of {0} pits a side: end pits exist on boards of \
+         at most {MAX_PITS_PER_SIDE_WITH_END_PITS} pits a side"
+    )]
+    EndPits(usize),
     /// A state field that is not `S` or `N` followed by nothing, `+opening`,
     /// `+swap` or `#reason`; the field as written (shortened).
     #[error("state {0:?} must be S or N, then +opening, +swap or #reason")]
@@ -321,6 +330,12 @@ impl fmt::Display for Position {
                 } else {
                     write!(f, "{c}")?;
                 }
+            }
+            // The end pit after the row (rule `board.end_pits`), once it
+            // holds seeds or has been taken (`*`).
+            let taken = self.end_pit_taken(side);
+            if self.end_pit(side) > 0 || taken {
+                write!(f, "|{}{}", self.end_pit(side), if taken { "*" } else { "" })?;
             }
             write!(f, ":{}/", self.store(side))?;
         }
@@ -354,6 +369,9 @@ impl FromStr for Setup {
         let mut o_in_row = [0u32; 2];
         // The pits marked `-`: out of play (rule `[rounds]`), per row.
         let mut out_in_row = [0u32; 2];
+        // The end pit after each row (rule `board.end_pits`): seeds, and
+        // whether it has been taken.
+        let mut end_pits = [None; 2];
         for (side, text) in Side::ALL.into_iter().zip(&fields[..2]) {
             let (pits, store) = text
                 .split_once(':')
@@ -368,6 +386,17 @@ impl FromStr for Setup {
                     .ok()
                     .filter(|_| plain)
                     .ok_or_else(|| ParsePositionError::Count { side, text: quote(t) })
+            };
+            let pits = match pits.split_once('|') {
+                Some((pits, end)) => {
+                    let (seeds, taken) = match end.strip_suffix('*') {
+                        Some(seeds) => (seeds, true),
+                        None => (end, false),
+                    };
+                    end_pits[side.index()] = Some((count(seeds)?, taken));
+                    pits
+                }
+                None => pits,
             };
             let pits = pits
                 .split(',')
@@ -432,6 +461,23 @@ impl FromStr for Setup {
             return Err(ParsePositionError::OutOfPlay(n as usize));
         }
         p.set_out_of_play(out as u32);
+        if end_pits.iter().any(Option::is_some) {
+            if n as usize > MAX_PITS_PER_SIDE_WITH_END_PITS {
+                return Err(ParsePositionError::EndPits(n as usize));
+            }
+            for side in Side::ALL {
+                let (seeds, taken) = end_pits[side.index()].unwrap_or((0, false));
+                p.cells[2 * n as usize + side.index()] = seeds;
+                if taken {
+                    p.flags |= END_PIT_TAKEN[side.index()];
+                }
+            }
+            let total = p.total_seeds();
+            if total > MAX_TOTAL_SEEDS {
+                return Err(ParsePositionError::TooManySeeds(total));
+            }
+            p.reoccupy();
+        }
         Ok(Setup(p))
     }
 }
@@ -525,6 +571,12 @@ pub enum PositionMismatch {
         variant: String,
         /// Why the variant does not allow them.
         why: &'static str,
+    },
+    /// End pits (`|k` after a row) in a position of a variant without them.
+    #[error("the position has end pits (| after a row), but {variant} has none (board.end_pits)")]
+    EndPits {
+        /// The variant's name.
+        variant: String,
     },
     /// The position carries a pie-rule marker but the variant has no pie
     /// rule; the marker (`opening` or `swap`) and the variant's name.
@@ -639,7 +691,12 @@ impl Position {
                 return Err(PositionMismatch::OutOfPlay { variant: name, why });
             }
         }
-        if !v.rules().turn.pie_rule && self.flags != 0 {
+        let end_pit_seeds = self.end_pit(Side::South) as u32 + self.end_pit(Side::North) as u32;
+        let end_pits_taken = self.flags & END_PITS_TAKEN != 0;
+        if !v.has_end_pits() && (end_pit_seeds > 0 || end_pits_taken) {
+            return Err(PositionMismatch::EndPits { variant: name });
+        }
+        if !v.rules().turn.pie_rule && self.flags & !END_PITS_TAKEN != 0 {
             let what = if self.is_opening() { "opening" } else { "swap" };
             return Err(PositionMismatch::NoPieRule(what, name));
         }
@@ -688,6 +745,7 @@ impl Position {
             }
             EndReason::NoMove => rules.sowing.min_seeds > 1,
             EndReason::QuietMoves => rules.end.quiet_moves > 0,
+            EndReason::EndPitsTaken => rules.end.end_pits_taken,
         };
         let name = reason.name();
         if !has_rule {
@@ -697,8 +755,10 @@ impl Position {
             });
         }
         let fail = |why: String| Err(PositionMismatch::EndDoesNotHold { reason: name, why });
-        let south = self.side_seeds(Side::South);
-        let north = self.side_seeds(Side::North);
+        // An end pit's seeds count with the row before it (rule
+        // `board.end_pits`): they go to that row's owner.
+        let south = self.side_seeds(Side::South) + self.end_pit(Side::South) as u32;
+        let north = self.side_seeds(Side::North) + self.end_pit(Side::North) as u32;
         let most = self.store(Side::South).max(self.store(Side::North)) as u32;
         match reason {
             EndReason::Majority if 2 * most <= v.total_seeds() => fail(format!(
@@ -708,6 +768,9 @@ impl Position {
                 self.store(Side::North)
             )),
             EndReason::Majority => Ok(()),
+            EndReason::EndPitsTaken if self.flags & END_PITS_TAKEN != END_PITS_TAKEN => fail(
+                "it needs both end pits taken at least once (written |k* after each row)".into(),
+            ),
             EndReason::Cycle | EndReason::QuietMoves
                 if rules.end.repetition == Repetition::Split =>
             {

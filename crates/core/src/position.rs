@@ -53,6 +53,11 @@ pub(crate) const CLAIM_CELLS: usize = 24;
 pub(crate) const OPENING: u8 = 1;
 /// The second player may swap now.
 pub(crate) const SWAP_OFFERED: u8 = 2;
+/// The end pit after South's row (cell `2n`), and the one after North's
+/// (cell `2n + 1`), has been taken at least once (rule `board.end_pits`).
+pub(crate) const END_PIT_TAKEN: [u8; 2] = [4, 8];
+/// Both bits of [`END_PIT_TAKEN`]: kept from move to move.
+pub(crate) const END_PITS_TAKEN: u8 = 12;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,6 +84,9 @@ pub enum EndReason {
     /// `end.quiet_moves` moves in a row left both stores as they were (no
     /// capture; see [`crate::Game`]).
     QuietMoves,
+    /// Each end pit has been taken at least once (rule
+    /// `end.end_pits_taken`, O An Quan's mandarin squares).
+    EndPitsTaken,
 }
 
 impl EndReason {
@@ -94,6 +102,7 @@ impl EndReason {
             EndReason::EndlessSowing => "endless-sowing",
             EndReason::NoMove => "no-move",
             EndReason::QuietMoves => "quiet-moves",
+            EndReason::EndPitsTaken => "end-pits-taken",
         }
     }
 
@@ -113,7 +122,7 @@ impl EndReason {
     }
 
     /// All reasons, for parsing.
-    pub const ALL: [EndReason; 9] = [
+    pub const ALL: [EndReason; 10] = [
         EndReason::Majority,
         EndReason::EmptySide,
         EndReason::NoSeeds,
@@ -123,6 +132,7 @@ impl EndReason {
         EndReason::EndlessSowing,
         EndReason::NoMove,
         EndReason::QuietMoves,
+        EndReason::EndPitsTaken,
     ];
 
     /// A sentence saying why the game ended.
@@ -137,6 +147,7 @@ impl EndReason {
             EndReason::EndlessSowing => "the sowing of every move would never end",
             EndReason::NoMove => "the player to move has no pit holding enough seeds to sow",
             EndReason::QuietMoves => "too many moves in a row captured nothing",
+            EndReason::EndPitsTaken => "each end pit has been taken",
         }
     }
 }
@@ -314,6 +325,9 @@ impl Position {
                 cells[side * v.n + v.n - empty..(side + 1) * v.n].fill(0);
             }
         }
+        if v.hot.end_pits {
+            cells[2 * v.n..2 * v.n + 2].fill(v.rules().board.end_pits);
+        }
         Position {
             occupied: occupancy(&cells),
             cells,
@@ -441,7 +455,7 @@ impl Position {
 
     /// `occupied` from the cells again, the pits out of play kept.
     #[inline]
-    fn reoccupy(&mut self) {
+    pub(crate) fn reoccupy(&mut self) {
         self.occupied = occupancy(&self.cells) | (self.occupied & OUT_BITS);
     }
 
@@ -449,6 +463,24 @@ impl Position {
     #[inline]
     pub fn store(&self, side: Side) -> u8 {
         self.cells[STORE_CELL + side.index()]
+    }
+
+    /// Seeds in the end pit that follows `side`'s row on the ring (rule
+    /// `board.end_pits`: cell `2n` after South's row, `2n + 1` after
+    /// North's); 0 on boards without end pits.
+    pub fn end_pit(&self, side: Side) -> u8 {
+        let n = self.n as usize;
+        if n > crate::MAX_PITS_PER_SIDE_WITH_END_PITS {
+            return 0;
+        }
+        self.cells[2 * n + side.index()]
+    }
+
+    /// Whether the end pit that follows `side`'s row has been taken at
+    /// least once (rule `board.end_pits`; `end.end_pits_taken` ends the
+    /// game once both have).
+    pub fn end_pit_taken(&self, side: Side) -> bool {
+        self.flags & END_PIT_TAKEN[side.index()] != 0
     }
 
     /// Seeds still in a side's pits.
@@ -509,7 +541,9 @@ impl Position {
     pub(crate) fn short_form(&self) -> Option<(u128, u32)> {
         let claims =
             u64::from_le_bytes(self.cells[CLAIM_CELLS..CLAIM_CELLS + 8].try_into().unwrap());
-        let plain = self.claimed == [0, 0] && claims == 0;
+        // Cells 16 and 17 are the end pits of an 8-pit board (rule
+        // `board.end_pits`), past the word.
+        let plain = self.claimed == [0, 0] && claims == 0 && self.cells[16] | self.cells[17] == 0;
         (self.n <= 8 && plain && self.occupied >> OUT_SHIFT == 0).then(|| {
             let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
             let state = self.to_move as u32
@@ -816,7 +850,9 @@ impl Position {
     /// After a sowing: whose turn it is, the pie rule's offer, the end checks.
     #[inline(always)]
     fn pass_turn(&mut self, v: &Variant, opening: bool, report: &MoveReport) {
-        self.flags = if opening && v.hot.pie_rule { SWAP_OFFERED } else { 0 };
+        // The end pits taken (rule `board.end_pits`) stay marked.
+        self.flags = (self.flags & END_PITS_TAKEN)
+            | if opening && v.hot.pie_rule { SWAP_OFFERED } else { 0 };
         if !report.extra_turn {
             self.to_move = self.to_move.opponent();
         }
@@ -1059,7 +1095,7 @@ impl Position {
                 }
                 continue;
             }
-            if v.hot.relay_next && last < 2 * n {
+            if v.hot.relay_next && (last < 2 * n || v.hot.end_pits) {
                 // The next place, when it is a pit with seeds (a claimed
                 // pit holds none), is lifted and sown on; a pit out of play
                 // is passed over.
@@ -1424,7 +1460,7 @@ impl Position {
             r.extra_turn = v.hot.extra_turn && !opening;
             return;
         }
-        if last >= 2 * n {
+        if last >= v.places {
             return; // the opponent's store
         }
         let mine = last >= own && last < own + n;
@@ -1490,7 +1526,7 @@ impl Position {
         let row_counts = |cell: usize| match rules.capture.rows {
             crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,
             crate::CaptureRows::Own => cell >= own && cell < own + n,
-            crate::CaptureRows::Either => true,
+            crate::CaptureRows::Either => cell < 2 * n,
         };
         if captures && row_counts(last) && takes(self.cells[last]) {
             // The captured run: the last pit, then backwards along the ring
@@ -1589,12 +1625,17 @@ impl Position {
                 let empty_at = after(at);
                 let taken_at = after(empty_at);
                 let (empty, taken) = (ring[empty_at] as usize, ring[taken_at] as usize);
-                if empty >= 2 * n || self.cells[empty] != 0 || taken >= 2 * n {
+                // An end pit (rule `board.end_pits`) may be taken, but is
+                // not the empty place.
+                if empty >= 2 * n || self.cells[empty] != 0 || taken >= v.places {
                     break;
                 }
                 let seeds = self.cells[taken];
                 if seeds == 0 {
                     break;
+                }
+                if taken >= 2 * n {
+                    self.flags |= END_PIT_TAKEN[taken - 2 * n];
                 }
                 r.captured += seeds;
                 self.cells[own_store] += seeds;
@@ -1716,6 +1757,9 @@ impl Position {
         if v.hot.either_side_ends && !(south && north) {
             return self.end_and_collect(v, EndReason::EmptySide);
         }
+        if v.hot.end_pits_taken && self.flags & END_PITS_TAKEN == END_PITS_TAKEN {
+            return self.end_and_collect(v, EndReason::EndPitsTaken);
+        }
         if v.hot.majority {
             let most = self.store(Side::South).max(self.store(Side::North)) as u32;
             if 2 * most > v.total {
@@ -1754,7 +1798,7 @@ impl Position {
             other.to_move = self.to_move.opponent();
             if other.has_sowable_pit(v) {
                 self.to_move = other.to_move;
-                self.flags = 0;
+                self.flags &= END_PITS_TAKEN;
                 return;
             }
         }
@@ -1797,7 +1841,8 @@ impl Position {
     #[inline]
     fn set_end(&mut self, reason: EndReason) {
         self.end = Some(reason);
-        self.flags = 0;
+        // The end pits taken (rule `board.end_pits`) stay marked.
+        self.flags &= END_PITS_TAKEN;
     }
 
     /// Ends the game now for `reason`, moving the seeds left to their owners
@@ -1904,6 +1949,13 @@ impl Position {
         for side in Side::ALL {
             self.cells[side.index() * n..side.index() * n + n].fill(0);
             self.cells[STORE_CELL + to[side.index()].index()] += seeds[side.index()];
+        }
+        if v.hot.end_pits {
+            // Each end pit's seeds to the player whose row comes before it.
+            for side in Side::ALL {
+                let seeds = std::mem::take(&mut self.cells[2 * n + side.index()]);
+                self.cells[STORE_CELL + side.index()] += seeds;
+            }
         }
         self.reoccupy();
     }

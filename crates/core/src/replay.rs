@@ -37,13 +37,19 @@ pub enum Place {
     Pit(Side, usize),
     /// A side's store.
     Store(Side),
+    /// The end pit that follows a side's row on the ring (rule
+    /// `board.end_pits`): nobody owns it; at the end its seeds go to
+    /// that side.
+    EndPit(Side),
 }
 
 /// One step of a move, in the order it happens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SowEvent {
     /// Every seed of a pit picked up: the move's pit, or a pit a relay
-    /// sowing goes on from.
+    /// sowing goes on from; or, under `refill_empty_row`, a seed for each
+    /// pit taken from the store of the player to move, whose row is empty,
+    /// the `Drop`s after it putting one into each of their pits.
     Pick {
         /// The pit emptied.
         from: Place,
@@ -89,6 +95,7 @@ pub enum SowEvent {
 struct Board {
     pits: [Vec<u8>; 2],
     stores: [u8; 2],
+    end_pits: [u8; 2],
 }
 
 impl Board {
@@ -96,6 +103,7 @@ impl Board {
         Board {
             pits: [p.row(Side::South).to_vec(), p.row(Side::North).to_vec()],
             stores: [p.store(Side::South), p.store(Side::North)],
+            end_pits: [p.end_pit(Side::South), p.end_pit(Side::North)],
         }
     }
 
@@ -103,6 +111,7 @@ impl Board {
         match place {
             Place::Pit(side, k) => self.pits[side.index()][k],
             Place::Store(side) => self.stores[side.index()],
+            Place::EndPit(side) => self.end_pits[side.index()],
         }
     }
 
@@ -110,6 +119,7 @@ impl Board {
         match place {
             Place::Pit(side, k) => &mut self.pits[side.index()][k],
             Place::Store(side) => &mut self.stores[side.index()],
+            Place::EndPit(side) => &mut self.end_pits[side.index()],
         }
     }
 
@@ -165,13 +175,20 @@ fn ccw_ring(v: &Variant, mover: Side, out: u32) -> Vec<Place> {
     if stores_on_ring {
         ring.push(Place::Store(mover));
     }
+    let end_pits = rules.board.end_pits > 0;
+    if end_pits {
+        ring.push(Place::EndPit(mover));
+    }
     ring.extend((0..n).map(|k| Place::Pit(mover.opponent(), k)));
+    if end_pits {
+        ring.push(Place::EndPit(mover.opponent()));
+    }
     if stores_on_ring && !rules.sowing.skip_opponent_store {
         ring.push(Place::Store(mover.opponent()));
     }
     ring.retain(|&place| match place {
         Place::Pit(side, k) => out >> (side.index() * n + k) & 1 == 0,
-        Place::Store(_) => true,
+        Place::Store(_) | Place::EndPit(_) => true,
     });
     ring
 }
@@ -221,6 +238,25 @@ impl Position {
                     let claims = (&claims, end.prev, captures);
                     capture(v, mover, (last, ring, how), claims, &mut board, &mut events);
                 }
+            }
+        }
+        // `refill_empty_row`: the player to move, whose row is empty, takes
+        // a seed a pit from their store and sows one into each pit (unless
+        // the game ended first: both end pits taken, a majority).
+        let mover = next.to_move();
+        let n = v.pits_per_side();
+        let ended_first =
+            matches!(next.end_reason(), Some(EndReason::EndPitsTaken | EndReason::Majority));
+        if v.rules().turn.refill_empty_row
+            && !ended_first
+            && !next.swap_offered()
+            && (0..n).all(|k| board.seeds(Place::Pit(mover, k)) == 0)
+            && board.seeds(Place::Store(mover)) as usize >= n
+        {
+            board.stores[mover.index()] -= n as u8;
+            events.push(SowEvent::Pick { from: Place::Store(mover), seeds: n as u8 });
+            for k in 0..n {
+                board.drop_seed(Place::Pit(mover, k), &mut events);
             }
         }
         if next.is_over() {
@@ -278,6 +314,11 @@ impl Position {
                         if board.seeds(Place::Pit(side, k)) > 0 {
                             board.capture(Place::Pit(side, k), store, &mut events);
                         }
+                    }
+                    // The end pit after the row goes with it (rule
+                    // `board.end_pits`).
+                    if board.seeds(Place::EndPit(side)) > 0 {
+                        board.capture(Place::EndPit(side), side, &mut events);
                     }
                 }
             }
@@ -363,7 +404,7 @@ fn claim_many(
                 && !(claim.not_last_pit && k == n - 1)
                 && claim.at_row_end(side == mover, k, n)
         }
-        Place::Store(_) => false,
+        Place::Store(_) | Place::EndPit(_) => false,
     };
     if room == 0 || !claimable(last) {
         return false;
@@ -514,7 +555,7 @@ fn sow(
         // holding seeds, is lifted and sown on.
         let next = (at + 1) % ring.len();
         if relay == Relay::Next
-            && matches!(last, Place::Pit(..))
+            && matches!(last, Place::Pit(..) | Place::EndPit(_))
             && matches!(ring[next], Place::Pit(..))
             && board.seeds(ring[next]) > 0
         {
@@ -572,6 +613,13 @@ fn capture(
 ) {
     let n = v.pits_per_side();
     let rules = &v.rules().capture;
+    if matches!(last, Place::EndPit(_)) {
+        // A last seed in an end pit: only the capture after an empty pit.
+        if captures {
+            after_empty(v, mover, (last, ring), board, events);
+        }
+        return;
+    }
     let Place::Pit(side, k) = last else { return };
     // A claim, under rules of one claim or of several.
     let claim = |board: &mut Board, events: &mut Vec<SowEvent>| {
@@ -681,6 +729,19 @@ fn capture(
     if claim(board, events) {
         return;
     }
+    after_empty(v, mover, (last, ring), board, events);
+}
+
+/// The capture after an empty pit (`after_empty`), after a last seed in
+/// `last`, along `ring`.
+fn after_empty(
+    v: &Variant,
+    mover: Side,
+    (last, ring): (Place, &[Place]),
+    board: &mut Board,
+    events: &mut Vec<SowEvent>,
+) {
+    let rules = &v.rules().capture;
     // Pallanguzhi: the place after the last seed an empty pit, the pit
     // after that one is taken when it holds seeds.
     // Eson Xorgol (`after_empty_from = "occupied"`): only when the last
@@ -693,7 +754,7 @@ fn capture(
             let (empty, taken) = (ring[(at + 1) % ring.len()], ring[(at + 2) % ring.len()]);
             if !(matches!(empty, Place::Pit(..))
                 && board.seeds(empty) == 0
-                && matches!(taken, Place::Pit(..))
+                && matches!(taken, Place::Pit(..) | Place::EndPit(_))
                 && board.seeds(taken) > 0)
             {
                 break;

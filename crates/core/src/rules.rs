@@ -150,7 +150,20 @@ pub struct BoardRules {
     /// size only: another pits per side or seeds per pit is refused.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub start_pits: Vec<u8>,
+    /// Two neutral pits on the sowing ring, one after each row's last pit
+    /// (O An Quan's mandarin squares), each holding this many seeds at the
+    /// start; 0: none. Nobody owns them: they never start a move, are sown
+    /// into like pits, end a relay `"next"` when the next place is one,
+    /// and only the capture after an empty pit (`capture.after_empty`)
+    /// takes them. Needs `stores = "beside"`, at most
+    /// [`MAX_PITS_PER_SIDE_WITH_END_PITS`] pits a side. See `docs/rules.md`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub end_pits: u8,
 }
+
+/// Most pits a side with `board.end_pits`: a position holds the two end
+/// pits in the cells after both rows, below the cells of the claims.
+pub const MAX_PITS_PER_SIDE_WITH_END_PITS: usize = 11;
 
 /// Most pits a row on a board of four rows: a player's two rows are held
 /// as one row of at most [`MAX_PITS_PER_SIDE`] pits in the 48-byte
@@ -855,6 +868,11 @@ pub struct EndRules {
     /// keeps.
     #[serde(default)]
     pub quiet_moves: u16,
+    /// The game ends once each end pit (`board.end_pits`) has been taken
+    /// at least once (O An Quan: both mandarin squares captured); reason
+    /// `end-pits-taken`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub end_pits_taken: bool,
 }
 
 /// Who takes the seeds left on the board at the end of the game (every end
@@ -1005,6 +1023,7 @@ impl Rules {
             || self.sows_other_ways()
             || self.rounds.is_some()
             || self.uses_crossing_elements()
+            || self.board.end_pits > 0
     }
 
     /// Whether the rules use a relay sown back the other way, an empty-pit
@@ -1043,10 +1062,16 @@ impl Rules {
     /// Total seeds in a game of the default size.
     pub fn total_seeds(&self) -> u32 {
         if !self.board.start_pits.is_empty() {
-            return 2 * self.board.start_pits.iter().map(|&c| c as u32).sum::<u32>();
+            return 2 * self.board.start_pits.iter().map(|&c| c as u32).sum::<u32>()
+                + self.end_pit_seeds();
         }
         let filled = self.pits_a_side() - self.empty_at_start();
-        2 * filled as u32 * self.board.seeds_per_pit as u32
+        2 * filled as u32 * self.board.seeds_per_pit as u32 + self.end_pit_seeds()
+    }
+
+    /// Seeds in both end pits at the start (`board.end_pits`).
+    pub fn end_pit_seeds(&self) -> u32 {
+        2 * self.board.end_pits as u32
     }
 
     /// Whether the board has four rows (`board.rows = 4`).
@@ -1942,6 +1967,87 @@ impl Rules {
         }
     }
 
+    /// The problems of `board.end_pits` and `end.end_pits_taken`: what
+    /// two neutral pits on the ring cannot go with.
+    fn check_end_pits(&self, problem: &mut impl FnMut(&str, String, String)) {
+        if self.board.end_pits == 0 {
+            if self.end.end_pits_taken {
+                problem(
+                    "end.end_pits_taken",
+                    "true".into(),
+                    "false unless board.end_pits is set (it counts the end pits taken)".into(),
+                );
+            }
+            return;
+        }
+        let mut refuse = |field: &str, value: &str, why: &str| {
+            problem(field, value.into(), format!("{why} with board.end_pits"))
+        };
+        let [pmin, pmax] = self.board.pits_per_side_range;
+        if pmax as usize > MAX_PITS_PER_SIDE_WITH_END_PITS {
+            refuse(
+                "board.pits_per_side_range",
+                &format!("[{pmin}, {pmax}]"),
+                &format!(
+                    "at most {MAX_PITS_PER_SIDE_WITH_END_PITS} pits a side (a position holds the \
+                     end pits in the cells after both rows)"
+                ),
+            );
+        }
+        if self.board.stores == StorePlacement::Ring {
+            refuse(
+                "board.stores",
+                "\"ring\"",
+                "\"beside\" (the end pits stand where ring stores would, after each row)",
+            );
+        }
+        if self.four_rows() {
+            refuse("board.rows", "4", "2 (the end pits stand at the ends of two rows)");
+        }
+        if self.claim.count > 0 {
+            refuse(
+                "claim.count",
+                &self.claim.count.to_string(),
+                "0 (a position keeps claims in the cells the end pits use; no source plays both)",
+            );
+        }
+        if self.rounds.is_some() {
+            refuse("rounds", "a [rounds] section", "no [rounds] (no source plays both)");
+        }
+        if self.turn.pits == MovePits::Any {
+            refuse("turn.pits", "\"any\"", "\"own\" (no source plays both)");
+        }
+        if self.turn.pie_rule {
+            refuse(
+                "turn.pie_rule",
+                "true",
+                "false (the swap mirrors the rows, and no source plays it with end pits)",
+            );
+        }
+        if self.end.seeds_left != SeedsLeft::Owner {
+            refuse(
+                "end.seeds_left",
+                match self.end.seeds_left {
+                    SeedsLeft::EmptySide => "\"empty-side\"",
+                    SeedsLeft::LastMover => "\"last-mover\"",
+                    _ => "\"split\"",
+                },
+                "\"owner\" (an end pit's seeds go to the player whose row comes before it)",
+            );
+        }
+        if self.end.repetition == Repetition::Split {
+            refuse(
+                "end.repetition",
+                "\"split\"",
+                "\"none\" or \"owner\" (an end pit's seeds go to the player whose row comes \
+                 before it)",
+            );
+        }
+        if self.sowing.forced_singles {
+            refuse("sowing.forced_singles", "true", "false (no source plays both)");
+        }
+    }
+
     /// The problems of `turn.pits = "any"` (a move from either row: nobody
     /// owns a pit), of `after_empty_from` and of `quiet_moves`.
     fn check_any_pits(&self, problem: &mut impl FnMut(&str, String, String)) {
@@ -1967,6 +2073,7 @@ impl Rules {
             }
         }
         self.check_refill(problem);
+        self.check_end_pits(problem);
         if c.after_empty_chain && !c.after_empty {
             problem(
                 "capture.after_empty_chain",

@@ -45,6 +45,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("kiuthi", include_str!("../variants/kiuthi.toml")),
     ("enkeshui", include_str!("../variants/enkeshui.toml")),
     ("qelat", include_str!("../variants/qelat.toml")),
+    ("o-an-quan", include_str!("../variants/o-an-quan.toml")),
 ];
 
 /// Why a variant could not be made.
@@ -82,6 +83,9 @@ pub struct Variant {
     /// at its own first pit, written twice so that a sowing never wraps.
     pub(crate) ring: [[u8; 2 * MAX_RING]; 2],
     pub(crate) ring_len: usize,
+    /// The cells below this are pits and end pits (rule `board.end_pits`:
+    /// `2n + 2` with end pits, else `2n`); stores are above.
+    pub(crate) places: usize,
     /// For each side: the cells of its clockwise sowing ring (stores beside
     /// the board only), starting at its own first pit and going on to the
     /// opponent's last, written twice as `ring`. The mover's pit `k` is at
@@ -177,6 +181,11 @@ pub(crate) struct HotRules {
     /// `turn.refill_empty_row`: a mover with an empty row refills it from
     /// their store.
     pub refill: bool,
+    /// `board.end_pits > 0`: two end pits on the ring, cells `2n` and
+    /// `2n + 1`.
+    pub end_pits: bool,
+    /// `end.end_pits_taken`.
+    pub end_pits_taken: bool,
 }
 
 impl Variant {
@@ -262,6 +271,7 @@ impl Variant {
         let n = rules.pits_a_side();
         let four_rows = rules.four_rows();
         let stores_on_ring = rules.board.stores == StorePlacement::Ring;
+        let end_pits = rules.board.end_pits > 0;
         let mut ring = [[0u8; 2 * MAX_RING]; 2];
         let mut ring_len = 0;
         for side in Side::ALL {
@@ -269,6 +279,10 @@ impl Variant {
             let opp = side.opponent().index() * n;
             let mut cells = Vec::with_capacity(MAX_RING);
             cells.extend((own..own + n).map(|c| c as u8));
+            if end_pits {
+                // The end pit after this row, and after the opponent's below.
+                cells.push((2 * n + side.index()) as u8);
+            }
             if four_rows {
                 // Each player sows round their own two rows alone.
             } else if stores_on_ring {
@@ -276,6 +290,9 @@ impl Variant {
             }
             if !four_rows {
                 cells.extend((opp..opp + n).map(|c| c as u8));
+            }
+            if end_pits {
+                cells.push((2 * n + side.opponent().index()) as u8);
             }
             if !four_rows && stores_on_ring && !rules.sowing.skip_opponent_store {
                 cells.push((STORE_CELL + side.opponent().index()) as u8);
@@ -290,7 +307,10 @@ impl Variant {
             let own = side.index() * n;
             let cells = 2 * n;
             for i in 0..2 * ring_len {
-                let c = if four_rows || stores_on_ring {
+                let c = if end_pits {
+                    // The counter-clockwise ring backwards from the first pit.
+                    ring[side.index()][(ring_len - i % ring_len) % ring_len] as usize
+                } else if four_rows || stores_on_ring {
                     // Refused by the rules' check: never read.
                     ring[side.index()][i] as usize
                 } else {
@@ -353,6 +373,8 @@ impl Variant {
             many_claims: rules.many_claims(),
             first_pile_only: rules.capture.first_pile_only,
             refill: rules.turn.refill_empty_row,
+            end_pits,
+            end_pits_taken: rules.end.end_pits_taken,
             slam_check: rules.capture.takes_by_count()
                 && matches!(
                     rules.capture.grand_slam,
@@ -378,6 +400,7 @@ impl Variant {
             total: rules.total_seeds(),
             ring,
             ring_len,
+            places: 2 * n + if end_pits { 2 } else { 0 },
             ring_cw,
             pit_ways,
             capture_counts,
@@ -421,6 +444,11 @@ impl Variant {
             Some(3) => PitDirection::Either,
             _ => PitDirection::Ccw,
         }
+    }
+
+    /// Whether the board has two end pits on the ring (`board.end_pits`).
+    pub fn has_end_pits(&self) -> bool {
+        self.hot.end_pits
     }
 
     /// The rules this variant plays by.

@@ -76,6 +76,8 @@ enum Cell {
     Pit(usize, usize),
     /// side index
     Store(usize),
+    /// The end pit after side index's row (`end_pits`): nobody's.
+    End(usize),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -88,6 +90,10 @@ struct Board {
     /// The pits out of play in each row (rule `[rounds]`): they hold no
     /// seed and every sowing passes over them.
     out: [Vec<bool>; 2],
+    /// The end pits after South's and North's rows (`end_pits`), and
+    /// whether each has been taken at least once.
+    ends: [u32; 2],
+    taken: [bool; 2],
 }
 
 impl Board {
@@ -95,19 +101,21 @@ impl Board {
         match c {
             Cell::Pit(s, k) => self.pits[s][k],
             Cell::Store(s) => self.stores[s],
+            Cell::End(s) => self.ends[s],
         }
     }
     fn set(&mut self, c: Cell, v: u32) {
         match c {
             Cell::Pit(s, k) => self.pits[s][k] = v,
             Cell::Store(s) => self.stores[s] = v,
+            Cell::End(s) => self.ends[s] = v,
         }
     }
     /// The side that owns `c` when it is a claimed pit.
     fn claim_owner(&self, c: Cell) -> Option<usize> {
         match c {
             Cell::Pit(s, k) => self.owner[s][k],
-            Cell::Store(_) => None,
+            Cell::Store(_) | Cell::End(_) => None,
         }
     }
     /// The pits side `s` has claimed, on both rows.
@@ -118,7 +126,12 @@ impl Board {
         self.pits[s].iter().sum()
     }
     fn total(&self) -> u32 {
-        self.side_sum(0) + self.side_sum(1) + self.stores[0] + self.stores[1]
+        self.side_sum(0)
+            + self.side_sum(1)
+            + self.stores[0]
+            + self.stores[1]
+            + self.ends[0]
+            + self.ends[1]
     }
     /// Every pit's seeds go to the store of the side it lies on; with
     /// `to_empty_side`, when one side is empty, all of them go to the store
@@ -139,6 +152,8 @@ impl Board {
             for p in self.pits[s].iter_mut() {
                 *p = 0;
             }
+            // An end pit's seeds to the player whose row comes before it.
+            self.stores[s] += std::mem::take(&mut self.ends[s]);
         }
     }
 }
@@ -293,6 +308,9 @@ struct Stats {
     after_empty_chained: u64,
     /// Rows refilled from their owner's store (`refill_empty_row`).
     refills: u64,
+    /// End pits taken (`end_pits`), and moves whose last seed fell in one.
+    end_pits_taken: u64,
+    end_pit_last: u64,
     /// Mismatches found (each stops its game).
     failures: Vec<(&'static str, String)>,
 }
@@ -301,8 +319,10 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "refills {} clockwise_relays {} after_empty_chained {} moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} own_row_claims {} pair_claims {} claims_before_relay {} row_end_refusals {} row_end_claims {} clockwise_claims {} clockwise_pairs {} captures_after_relay_refused {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "end_pits_taken {} end_pit_last {} refills {} clockwise_relays {} after_empty_chained {} moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} own_row_claims {} pair_claims {} claims_before_relay {} row_end_refusals {} row_end_claims {} clockwise_claims {} clockwise_pairs {} captures_after_relay_refused {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
+            self.end_pits_taken,
+            self.end_pit_last,
             self.refills,
             self.clockwise_relays,
             self.after_empty_chained,
@@ -442,6 +462,8 @@ impl<'a> Reference<'a> {
                 pits: [row.clone(), row],
                 stores: [0, 0],
                 owner: [vec![None; self.n], vec![None; self.n]],
+                ends: [self.r.board.end_pits as u32; 2],
+                taken: [false; 2],
             },
             to_move: idx(self.r.turn.first),
             opening: self.r.turn.pie_rule,
@@ -488,9 +510,18 @@ impl<'a> Reference<'a> {
         if !clockwise {
             return self.ring(mover, b);
         }
+        // With end pits: the one after the opponent's row before their row
+        // (backwards), the one after the mover's row before the mover's.
+        let ends = self.r.board.end_pits > 0;
         let mut cells = vec![Cell::Pit(mover, 0)];
+        if ends {
+            cells.push(Cell::End(1 - mover));
+        }
         for k in (0..self.n).rev() {
             cells.push(Cell::Pit(1 - mover, k));
+        }
+        if ends {
+            cells.push(Cell::End(mover));
         }
         for k in (1..self.n).rev() {
             cells.push(Cell::Pit(mover, k));
@@ -522,8 +553,16 @@ impl<'a> Reference<'a> {
         if ring_stores {
             cells.push(Cell::Store(mover));
         }
+        // `end_pits`: one after each row.
+        let ends = self.r.board.end_pits > 0;
+        if ends {
+            cells.push(Cell::End(mover));
+        }
         for k in 0..self.n {
             cells.push(Cell::Pit(opp, k));
+        }
+        if ends {
+            cells.push(Cell::End(opp));
         }
         if ring_stores && !self.r.sowing.skip_opponent_store {
             cells.push(Cell::Store(opp));
@@ -701,8 +740,10 @@ impl<'a> Reference<'a> {
             // not), the next place along the ring, a pit holding seeds, is
             // lifted and sown on from the place after it.
             let next = (pos + 1) % len;
+            // An end pit next ends it, whatever it holds; a last seed in an
+            // end pit looks at the next place too.
             if relay == Relay::Next
-                && matches!(last, Cell::Pit(..))
+                && matches!(last, Cell::Pit(..) | Cell::End(_))
                 && matches!(ring[next], Cell::Pit(..))
                 && b.get(ring[next]) > 0
             {
@@ -813,6 +854,15 @@ impl<'a> Reference<'a> {
         (capture_grand_slam, crossed, clockwise): (bool, bool, bool),
         stats: &mut Stats,
     ) -> bool {
+        if let Cell::End(_) = last {
+            // A last seed in an end pit: the capture after an empty pit
+            // only (none after a relay under `first_pile_only`).
+            if !(end.relayed && self.r.capture.first_pile_only) {
+                stats.end_pit_last += 1;
+                self.after_empty(b, ring, mover, last, stats);
+            }
+            return false;
+        }
         if !matches!(last, Cell::Pit(..)) {
             return false;
         }
@@ -973,9 +1023,10 @@ impl<'a> Reference<'a> {
             // `after_empty_from = "occupied"`: the last seed's pit held
             // seeds before it fell (it holds 2 or more now).
             let occupied = b.get(last) >= 2;
+            // An end pit may be taken, but is never the empty place.
             let possible = matches!(empty, Cell::Pit(..))
                 && b.get(empty) == 0
-                && matches!(taken, Cell::Pit(..))
+                && matches!(taken, Cell::Pit(..) | Cell::End(_))
                 && b.get(taken) > 0;
             if possible && !occupied && self.r.capture.after_empty_from == AfterEmptyFrom::Occupied
             {
@@ -984,6 +1035,10 @@ impl<'a> Reference<'a> {
                 stats.after_empty_captures += 1;
                 b.stores[mover] += b.get(taken);
                 b.set(taken, 0);
+                if let Cell::End(s) = taken {
+                    b.taken[s] = true;
+                    stats.end_pits_taken += 1;
+                }
                 // `after_empty_chain`: from the pit taken, the next place
                 // an empty pit and the one after it a pit holding seeds:
                 // that one is taken too, and so on.
@@ -994,7 +1049,7 @@ impl<'a> Reference<'a> {
                         let next = ring[(at + 2) % ring.len()];
                         if !(matches!(empty, Cell::Pit(..))
                             && b.get(empty) == 0
-                            && matches!(next, Cell::Pit(..))
+                            && matches!(next, Cell::Pit(..) | Cell::End(_))
                             && b.get(next) > 0)
                         {
                             break;
@@ -1002,6 +1057,10 @@ impl<'a> Reference<'a> {
                         stats.after_empty_chained += 1;
                         b.stores[mover] += b.get(next);
                         b.set(next, 0);
+                        if let Cell::End(s) = next {
+                            b.taken[s] = true;
+                            stats.end_pits_taken += 1;
+                        }
                         at = (at + 2) % ring.len();
                     }
                 }
@@ -1051,7 +1110,7 @@ impl<'a> Reference<'a> {
                     && !(claim.not_last_pit && k == self.n - 1)
                     && !(claim.not_same_number && b.owner[mover][k] == Some(1 - mover))
             }
-            Cell::Store(_) => false,
+            Cell::Store(_) | Cell::End(_) => false,
         };
         let may_claim = |b: &Board, c: Cell| match c {
             Cell::Pit(s, k) => may_claim_anywhere(b, c) && near_an_end(s, k),
@@ -1250,6 +1309,8 @@ impl<'a> Reference<'a> {
                     owner: [1, 0]
                         .map(|s: usize| b.owner[s].iter().map(|o| o.map(|o| 1 - o)).collect()),
                     out: [b.out[1].clone(), b.out[0].clone()],
+                    ends: [b.ends[1], b.ends[0]],
+                    taken: [b.taken[1], b.taken[0]],
                 };
                 q.to_move = 1 - mover;
                 q.opening = false;
@@ -1346,6 +1407,12 @@ impl<'a> Reference<'a> {
                 q.board.give_seeds_left(self.to_empty_side());
             }
             q.end = Some("empty-side");
+            return q.end;
+        }
+        // 2. `end_pits_taken`: each end pit taken at least once.
+        if self.r.end.end_pits_taken && q.board.taken == [true, true] {
+            q.board.give_seeds_left(false);
+            q.end = Some("end-pits-taken");
             return q.end;
         }
         // 2. majority
@@ -1494,6 +1561,13 @@ impl<'a> Reference<'a> {
                 })
                 .collect();
             out.push_str(&row.join(","));
+            // The end pit after the row, once it holds seeds or was taken.
+            if p.board.ends[s] > 0 || p.board.taken[s] {
+                out.push_str(&format!("|{}", p.board.ends[s]));
+                if p.board.taken[s] {
+                    out.push('*');
+                }
+            }
             out.push_str(&format!(":{}/", p.board.stores[s]));
         }
         out.push_str(if p.to_move == 0 { "S" } else { "N" });
@@ -1600,7 +1674,7 @@ fn describe(rules: &Rules) -> String {
          direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={} \
          relay_direction={:?} extra_turn_uncrossed={} empty_pit_needs_crossing={} empty_pit_chain={} \
          start_pits={:?} first_pile_only={} \
-         after_empty_chain={} refill_empty_row={}",
+         after_empty_chain={} refill_empty_row={} end_pits={} end_pits_taken={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1649,6 +1723,8 @@ fn describe(rules: &Rules) -> String {
         rules.capture.first_pile_only,
         rules.capture.after_empty_chain,
         rules.turn.refill_empty_row,
+        rules.board.end_pits,
+        rules.end.end_pits_taken,
     )
 }
 
@@ -2085,6 +2161,7 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
         any_pits(&mut r, rng);
     }
     crossing(&mut r, rng);
+    end_pits(&mut r, rng);
     r.board.start_pits.clear();
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
@@ -2305,6 +2382,65 @@ fn any_pits(r: &mut Rules, rng: &mut Rng) {
     }
 }
 
+/// Two end pits on the ring (`end_pits`), in about a sixth of the sets,
+/// with `end_pits_taken` in half of those: most of them made valid
+/// (stores beside, two rows, none of the rules docs/rules.md says they
+/// cannot go with), the rest checking those refusals; and rarely
+/// `end_pits_taken` without end pits (refused).
+fn end_pits(r: &mut Rules, rng: &mut Rng) {
+    r.board.end_pits = 0;
+    r.end.end_pits_taken = rng.below(60) == 0;
+    if rng.below(6) != 0 {
+        return;
+    }
+    r.board.end_pits = rng.range(1, 6) as u8;
+    r.end.end_pits_taken = rng.coin();
+    if rng.below(8) == 0 {
+        return;
+    }
+    r.board.stores = StorePlacement::Beside;
+    r.sowing.extra_turn = false;
+    r.sowing.forced_singles = false;
+    r.board.rows = 2;
+    r.board.start = StartPits::All;
+    r.capture.facing = Facing::Off;
+    r.claim = ClaimRules::default();
+    r.rounds = None;
+    r.turn.pits = MovePits::Own;
+    r.turn.pie_rule = false;
+    r.end.seeds_left = SeedsLeft::Owner;
+    if r.end.repetition != Repetition::Owner {
+        r.end.repetition = Repetition::Owner;
+    }
+    r.board.pits_per_side_range[1] = r.board.pits_per_side_range[1].min(11);
+    if rng.coin() {
+        // O An Quan's capture, often: after an empty pit, chained.
+        r.capture.after_empty = true;
+        r.capture.after_empty_chain = rng.coin();
+        r.capture.grand_slam = GrandSlam::Allowed;
+        if rng.coin() {
+            r.sowing.relay = Relay::Next;
+        }
+    }
+}
+
+/// The combinations of `end_pits` docs/rules.md says are refused.
+fn refused_end_pits(r: &Rules) -> bool {
+    if r.board.end_pits == 0 {
+        return r.end.end_pits_taken;
+    }
+    r.board.stores == StorePlacement::Ring
+        || r.board.rows == 4
+        || r.board.pits_per_side_range[1] > 11
+        || r.claim.count > 0
+        || r.rounds.is_some()
+        || r.turn.pits == MovePits::Any
+        || r.turn.pie_rule
+        || r.sowing.forced_singles
+        || r.end.seeds_left != SeedsLeft::Owner
+        || r.end.repetition == Repetition::Split
+}
+
 /// The combinations of `pits = "any"`, `after_empty_from` and
 /// `quiet_moves` docs/rules.md says are refused.
 fn refused_any_pits(r: &Rules) -> bool {
@@ -2500,6 +2636,7 @@ fn custom_rules_match_reference_in_random_games() {
                             || rules.sows_other_ways()
                             || rules.board.pits_per_side_range[1] > 15))
                     || refused_any_pits(&rules)
+                    || refused_end_pits(&rules)
                     || (rules.end.seeds_left == SeedsLeft::LastMover && rules.turn.pass)
                     || rules.sowing.min_seeds as u32 > rules.total_seeds()
                     || refused_claims(&rules);
@@ -2558,7 +2695,10 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.clockwise_relays > 0, "no relay lifted in a clockwise sowing: {stats:?}");
     assert!(stats.after_empty_chained > 0, "no chain of captures after empty pits: {stats:?}");
     assert!(stats.refills > 0, "no empty row refilled from its store: {stats:?}");
+    assert!(stats.end_pits_taken > 0, "no end pit taken: {stats:?}");
+    assert!(stats.end_pit_last > 0, "no last seed in an end pit: {stats:?}");
     for reason in [
+        "end-pits-taken",
         "quiet-moves",
         "majority",
         "empty-side",

@@ -3682,3 +3682,202 @@ fn refill_empty_row_is_refused_with_the_rules_it_cannot_go_with() {
     }
     assert!(e.contains("with turn.refill_empty_row"), "{e}");
 }
+
+// ------------------------------------------------------------- end pits
+
+/// O An Quan's rules (`crates/core/variants/o-an-quan.toml`): two end pits
+/// of 10 (the mandarin squares), either way, relay "next", the capture
+/// after an empty pit chained, rows refilled, the end once both end pits
+/// were taken. Boards are drawn with the end pit after North's row on the
+/// left and the one after South's row on the right, where the stores are
+/// drawn otherwise; the stores are written beside.
+fn end_pit_rules() -> Variant {
+    Variant::from_toml(include_str!("../variants/o-an-quan.toml")).unwrap()
+}
+
+#[test]
+fn end_pits_hold_their_seeds_at_the_start_and_are_written_after_each_row() {
+    //        5  4  3  2  1
+    //    (10) 5  5  5  5  5 (10)
+    //         5  5  5  5  5
+    //        1  2  3  4  5
+    let v = end_pit_rules();
+    let p = Position::start(&v);
+    assert_eq!(p.to_string(), "5,5,5,5,5|10:0/5,5,5,5,5|10:0/S");
+    assert_eq!((p.end_pit(Side::South), p.end_pit(Side::North)), (10, 10));
+    assert_eq!(p.total_seeds(), 70);
+    assert_eq!(v.total_seeds(), 70);
+    assert_eq!(Position::from_text(&v, &p.to_string()).unwrap(), p);
+    // They never start a move: ten moves, two ways of each of the mover's pits.
+    assert_eq!(legal(&v, &p).len(), 10);
+}
+
+#[test]
+fn end_pits_are_sown_into_and_the_worked_example_takes_two() {
+    // Derived from the stated rules (notes/traditional-games.md 4.5), not
+    // copied from a source, which gives pictures only.
+    //        5  4  3  2  1
+    //    (10) 0  0  0  4  0 (10)
+    //         0  2  0  3  1
+    //        1  2  3  4  5
+    // South sows pit 4 towards pit 5: S5 2, the end pit after South's row
+    // 11, N1 1. The next place, N2, holds 4: lifted and sown into N3, N4,
+    // N5 and the end pit after North's row (11). The next place, S1, is
+    // empty: S2 after it is taken (2). S3 is empty, but S4 (lifted) too:
+    // the chain stops.
+    let v = end_pit_rules();
+    let (p, r) = play(&v, "0,2,0,3,1|10:0/0,4,0,0,0|10:0/S", &["4ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,2|11:2/1,0,1,1,1|11:0/N");
+    assert_eq!((r.relays, r.captured), (1, 2));
+    // Had S4 held seeds, it would have been taken as well.
+    let (p, r) = play(&v, "0,2,0,3,1|10:0/0,4,0,0,0|10:0/S", &["5cw"]);
+    // (5cw: S5's one seed into S4, 4; the next place S3 is empty, S2
+    // after it is taken, then S1 empty and the end pit after North's row:
+    // taken, 10.)
+    assert_eq!(p.to_string(), "0,0,0,4,0|10:12/0,4,0,0,0|0*:0/N");
+    assert_eq!(r.captured, 12);
+    assert!(p.end_pit_taken(Side::North) && !p.end_pit_taken(Side::South));
+}
+
+#[test]
+fn relay_next_ends_when_the_next_place_is_an_end_pit_whatever_it_holds() {
+    //        5  4  3  2  1
+    //    (10) 1  1  1  1  1 (10)
+    //         0  0  0  1  0
+    //        1  2  3  4  5
+    // South's pit 4 into pit 5; the next place is the end pit: the turn
+    // ends, nothing lifted and nothing taken.
+    let v = end_pit_rules();
+    let (p, r) = play(&v, "0,0,0,1,0|10:0/1,1,1,1,1|10:0/S", &["4ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,1|10:0/1,1,1,1,1|10:0/N");
+    assert_eq!((r.relays, r.captured), (0, 0));
+    // An empty end pit ends it too.
+    let (p, _) = play(&v, "0,0,0,1,0|0*:10/1,1,1,1,1|10:0/S", &["4ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,1|0*:10/1,1,1,1,1|10:0/N");
+}
+
+#[test]
+fn a_last_seed_in_an_end_pit_looks_at_the_next_place_as_in_a_pit() {
+    //        5  4  3  2  1
+    //    (10) 3  0  0  0  2 (10)
+    //         0  0  0  0  1
+    //        1  2  3  4  5
+    // South's pit 5 into the end pit (11); the next place, N1, holds 2:
+    // lifted into N2 and N3; N4 after them is empty, so N5 is taken (3).
+    let v = end_pit_rules();
+    let (p, r) = play(&v, "0,0,0,0,1|10:0/2,0,0,0,3|10:0/S", &["5ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0|11:3/0,1,1,0,0|10:0/N");
+    assert_eq!((r.relays, r.captured), (1, 3));
+}
+
+#[test]
+fn an_end_pit_after_an_empty_pit_is_taken_and_marked() {
+    //        5  4  3  2  1
+    //    (10) 3  0  0  2  0 (10)
+    //         0  0  1  0  0
+    //        1  2  3  4  5
+    // South's pit 3 into pit 4; pit 5 is empty, so the end pit after it is
+    // taken (10), then N1 is empty and N2 holds 2: taken too (chain); N3
+    // and N4 are both empty: the chain stops.
+    let v = end_pit_rules();
+    let (p, r) = play(&v, "0,0,1,0,0|10:0/0,2,0,0,3|10:0/S", &["3ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,1,0|0*:12/0,0,0,0,3|10:0/N");
+    assert_eq!(r.captured, 12);
+    assert!(p.end_pit_taken(Side::South));
+    // An empty pit is one of the rows': an empty end pit is not the empty
+    // place of this capture. South's pit 4 into pit 5, the end pit (empty,
+    // taken before) next: the turn ends, N1 is not taken.
+    let (p, r) = play(&v, "0,0,0,1,0|0*:10/3,0,0,0,0|10:0/S", &["4ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,1|0*:10/3,0,0,0,0|10:0/N");
+    assert_eq!(r.captured, 0);
+}
+
+#[test]
+fn end_pits_taken_ends_the_game_and_each_goes_to_the_row_before_it() {
+    //        5  4  3  2  1
+    //    (10) 2  2  2  2  2 (3*)
+    //         0  0  1  0  0
+    //        1  2  3  4  5
+    // The end pit after South's row was taken before (and has 3 seeds
+    // sown into it since). South sows pit 3 clockwise into pit 2; pit 1 is
+    // empty, so the end pit after North's row is taken (10): both have
+    // been taken, the game ends. The seeds left go to their owners: S2's
+    // seed and the 3 in the end pit after South's row to South, North's
+    // row to North.
+    let v = end_pit_rules();
+    let (p, r) = play(&v, "0,0,1,0,0|3*:27/2,2,2,2,2|10:20/S", &["3cw"]);
+    assert_eq!(r.captured, 10);
+    assert_eq!(p.to_string(), "0,0,0,0,0|0*:41/0,0,0,0,0|0*:30/N#end-pits-taken");
+    assert_eq!(p.end_reason(), Some(EndReason::EndPitsTaken));
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+    // Without the rule the game goes on.
+    let mut rules = v.rules().clone();
+    rules.end.end_pits_taken = false;
+    let w = Variant::new(rules).unwrap();
+    let (p, _) = play(&w, "0,0,1,0,0|3*:27/2,2,2,2,2|10:20/S", &["3cw"]);
+    assert_eq!(p.to_string(), "0,1,0,0,0|3*:37/2,2,2,2,2|0*:20/N");
+}
+
+#[test]
+fn seeds_in_end_pits_go_to_the_player_whose_row_comes_before_at_any_end() {
+    //        5  4  3  2  1
+    //    (7) 0  0  0  0  0 (10)
+    //         0  0  0  1  0
+    //        1  2  3  4  5
+    // South's pit 4 into pit 5, the end pit next: the turn ends. North's
+    // row is empty and their store holds 4, fewer than 5 pits: the game
+    // ends (no-seeds). South takes their row and the end pit after it
+    // (10), North the end pit after theirs (7).
+    let v = end_pit_rules();
+    let (p, _) = play(&v, "0,0,0,1,0|10:30/0,0,0,0,0|7*:4/S", &["4ccw"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0:41/0,0,0,0,0|0*:11/N#no-seeds");
+}
+
+#[test]
+fn end_pit_position_strings_read_back_and_are_checked() {
+    let v = end_pit_rules();
+    for text in
+        ["1,2,3,4,5|6*:10/5,4,3,2,1|4:20/N", "0,0,0,0,0|0*:41/0,0,0,0,0|0*:29/N#end-pits-taken"]
+    {
+        let p = Position::from_text(&v, text).unwrap();
+        assert_eq!(p.to_string(), text);
+    }
+    // Both must have been taken for that end.
+    let e = Position::from_text(&v, "0,0,0,0,0:41/0,0,0,0,0|0*:29/N#end-pits-taken").unwrap_err();
+    assert!(e.to_string().contains("both end pits taken"), "{e}");
+    // Not in a variant without end pits.
+    let kalah = variant("kalah").resized(Some(5), Some(5)).unwrap();
+    let e = Position::from_text(&kalah, "5,5,5,5,5|0*:0/5,5,5,5,5:0/S").unwrap_err();
+    assert!(e.to_string().contains("board.end_pits"), "{e}");
+    // Not on a board of more than 11 pits a side; not a count that is no count.
+    let row = ["1"; 12].join(",");
+    let e = format!("{row}|2:0/{row}:0/S").parse::<Setup>().unwrap_err();
+    assert!(e.to_string().contains("at most 11 pits a side"), "{e}");
+    assert!("1,1|x:0/1,1:0/S".parse::<Setup>().is_err());
+    assert!("1,1|1**:0/1,1:0/S".parse::<Setup>().is_err());
+}
+
+#[test]
+fn end_pits_are_refused_with_the_rules_they_cannot_go_with() {
+    let mut r = end_pit_rules().rules().clone();
+    r.board.pits_per_side_range = [3, 12];
+    r.turn.pie_rule = true;
+    let e = Variant::new(r).unwrap_err().to_string();
+    for field in ["board.pits_per_side_range", "turn.pie_rule"] {
+        assert!(e.contains(&format!("{field} = ")), "{field} not named: {e}");
+    }
+    assert!(e.contains("with board.end_pits"), "{e}");
+    let mut r = variant("kalah").rules().clone();
+    r.board.end_pits = 4;
+    r.end.repetition = Repetition::Owner;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("board.stores = \"ring\""), "{e}");
+    let mut r = variant("oware").rules().clone();
+    r.end.end_pits_taken = true;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("end.end_pits_taken = true"), "{e}");
+    let mut r = variant("enkeshui").rules().clone();
+    r.board.end_pits = 2;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("claim.count = "), "{e}");
+}

@@ -28,10 +28,17 @@ fn sized_variant() -> impl Strategy<Value = Variant> {
 /// (picking up an empty pit, taking from a store, dropping or capturing
 /// after the end, capturing with seeds in hand unless `v` captures during
 /// the sowing).
-fn apply(v: &Variant, p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec<u8>, [u8; 2])> {
+/// The fourth part is the end pits (rule `board.end_pits`).
+#[allow(clippy::type_complexity)]
+fn apply(
+    v: &Variant,
+    p: &Position,
+    events: &[SowEvent],
+) -> Option<(Vec<u8>, Vec<u8>, [u8; 2], [u8; 2])> {
     let during_sowing = v.rules().capture.during_sowing;
     let mut rows = [p.row(Side::South).to_vec(), p.row(Side::North).to_vec()];
     let mut stores = [p.store(Side::South), p.store(Side::North)];
+    let mut ends = [p.end_pit(Side::South), p.end_pit(Side::North)];
     let mut hand = 0u8;
     let mut ended = false;
     for &e in events {
@@ -52,6 +59,7 @@ fn apply(v: &Variant, p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec
                 match into {
                     Place::Pit(side, k) => *rows[side.index()].get_mut(k)? += 1,
                     Place::Store(side) => stores[side.index()] += 1,
+                    Place::EndPit(side) => ends[side.index()] += 1,
                 }
             }
             SowEvent::Capture { from: Place::Pit(side, k), seeds, store } => {
@@ -89,22 +97,45 @@ fn apply(v: &Variant, p: &Position, events: &[SowEvent]) -> Option<(Vec<u8>, Vec
                 stores[side.index()] = 0;
                 stores[store.index()] += seeds;
             }
-            SowEvent::Pick { from: Place::Store(_), .. }
-            | SowEvent::Take { from: Place::Store(_), .. } => return None,
+            SowEvent::Capture { from: Place::EndPit(side), seeds, store } => {
+                // After the last seed (the capture after an empty pit), or
+                // at the end to the player whose row comes before it.
+                if ends[side.index()] != seeds || seeds == 0 || hand != 0 {
+                    return None;
+                }
+                ends[side.index()] = 0;
+                stores[store.index()] += seeds;
+            }
+            SowEvent::Pick { from: Place::Store(side), seeds } => {
+                // `refill_empty_row`: a seed a pit from the store of a
+                // player whose row is empty, sown into their pits.
+                if !v.rules().turn.refill_empty_row
+                    || stores[side.index()] < seeds
+                    || hand != 0
+                    || rows[side.index()].iter().any(|&c| c > 0)
+                {
+                    return None;
+                }
+                stores[side.index()] -= seeds;
+                hand = seeds;
+            }
+            SowEvent::Pick { from: Place::EndPit(_), .. }
+            | SowEvent::Take { from: Place::Store(_) | Place::EndPit(_), .. } => return None,
         }
     }
     if hand != 0 {
         return None;
     }
     let [south, north] = rows;
-    Some((south, north, stores))
+    Some((south, north, stores, ends))
 }
 
-fn board(p: &Position) -> (Vec<u8>, Vec<u8>, [u8; 2]) {
+fn board(p: &Position) -> (Vec<u8>, Vec<u8>, [u8; 2], [u8; 2]) {
     (
         p.row(Side::South).to_vec(),
         p.row(Side::North).to_vec(),
         [p.store(Side::South), p.store(Side::North)],
+        [p.end_pit(Side::South), p.end_pit(Side::North)],
     )
 }
 

@@ -35,7 +35,8 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "eson-xorgol",
             "kiuthi",
             "enkeshui",
-            "qelat"
+            "qelat",
+            "o-an-quan"
         ]
     );
     for v in Variant::presets() {

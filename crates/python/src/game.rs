@@ -208,15 +208,18 @@ impl PyGame {
 
 pub(crate) fn observation_len(v: &Variant) -> usize {
     let claims = if v.rules().claim.count > 0 { 2 * v.pits_per_side() } else { 0 };
-    2 * v.pits_per_side() + 2 + claims + v.rules().turn.pie_rule as usize
+    let end_pits = if v.has_end_pits() { 4 } else { 0 };
+    2 * v.pits_per_side() + 2 + claims + end_pits + v.rules().turn.pie_rule as usize
 }
 
 /// Appends the observation of `p` from `me`'s side (see
 /// :meth:`State.observation_tensor`): `me`'s pits, the opponent's pits,
 /// `me`'s store, the opponent's store; under rules with claimed pits, for
 /// the same pits in the same order, 1.0 where `me` has claimed the pit,
-/// -1.0 where the opponent has, 0.0 elsewhere; under the pie rule, 1.0
-/// when a swap is offered.
+/// -1.0 where the opponent has, 0.0 elsewhere; under end pits (rule
+/// `end_pits`), the seeds in the end pit after `me`'s row and after the
+/// opponent's, then 1.0 for each of them already taken (else 0.0); under
+/// the pie rule, 1.0 when a swap is offered.
 pub(crate) fn observe(v: &Variant, p: &Position, me: Side, out: &mut Vec<f32>) {
     out.extend(p.row(me).iter().map(|&x| x as f32));
     out.extend(p.row(me.opponent()).iter().map(|&x| x as f32));
@@ -229,6 +232,14 @@ pub(crate) fn observe(v: &Variant, p: &Position, me: Side, out: &mut Vec<f32>) {
                 Some(_) => -1.0,
                 None => 0.0,
             }));
+        }
+    }
+    if v.has_end_pits() {
+        for side in [me, me.opponent()] {
+            out.push(p.end_pit(side) as f32);
+        }
+        for side in [me, me.opponent()] {
+            out.push(p.end_pit_taken(side) as u8 as f32);
         }
     }
     if v.rules().turn.pie_rule {

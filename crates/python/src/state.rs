@@ -373,8 +373,10 @@ impl PyState {
     /// player's store, the opponent's store; under rules with claimed pits
     /// (``[claim]``), for the same pits in the same order, 1.0 where that
     /// player has claimed the pit, -1.0 where the opponent has, else 0.0;
-    /// and under the pie rule 1.0 when a swap is offered. Seed counts, not
-    /// scaled.
+    /// under end pits (``end_pits``, O An Quan's mandarin squares) the
+    /// seeds in the end pit after that player's row and after the
+    /// opponent's, then 1.0 for each already taken (else 0.0); and under
+    /// the pie rule 1.0 when a swap is offered. Seed counts, not scaled.
     #[pyo3(signature = (player = None))]
     fn observation_tensor<'py>(
         &self,

@@ -616,6 +616,13 @@ impl Drop for SetOnDrop<'_> {
 
 /// Whether [`Solver::solve`] can solve games of `v`.
 pub fn can_solve(v: &Variant) -> Result<(), String> {
+    if v.has_end_pits() {
+        return Err(format!(
+            "{} has end pits on the ring (board.end_pits), which `solve`'s tables do not hold; \
+             it solves only rules whose pits are the two rows",
+            v.name()
+        ));
+    }
     if v.rules().stores_may_shrink() {
         return Err(format!(
             "{} refills an empty row from its owner's store (turn.refill_empty_row): a store's \

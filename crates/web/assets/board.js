@@ -158,9 +158,28 @@ export function draw(svg, view, opts = {}) {
   svg.append(el('rect', { x: 2, y: 2, width: w - 4, height: HEIGHT - 4, rx: CORNER, fill: 'url(#grain)' }));
   svg.append(el('rect', { x: 8, y: 8, width: w - 16, height: HEIGHT - 16, rx: CORNER - 6, fill: 'none', stroke: '#c89866', 'stroke-opacity': 0.45, 'stroke-width': 2 }));
 
-  const sameCell = (a, side, pit) => a && a.side === side && (pit === 'store' ? a.store : a.pit === pit);
+  const sameCell = (a, side, pit) => a && a.side === side
+    && (pit === 'store' ? a.store : pit === 'end' ? a.end_pit : !a.end_pit && a.pit === pit);
 
-  for (const side of ['north', 'south']) {
+  // End pits (rule end_pits, O An Quan's mandarin squares): at the row
+  // ends, where the stores stand otherwise: the one after North's row on
+  // the left, after South's on the right. The stores are then told under
+  // the board.
+  for (const side of view.ends ? ['north', 'south'] : []) {
+    const c = storeCentre(n, side);
+    const count = view.ends[side];
+    const taken = view.ends.taken[side === 'south' ? 0 : 1];
+    const g = el('g', { class: `end-pit ${side}${taken ? ' taken' : ''}`, 'data-side': side, 'data-end-pit': 'true', role: 'img', 'aria-label': `The end pit after ${sideName(side)}'s row: ${seedWord(count)}${taken ? ', taken before' : ''}` });
+    g.append(el('rect', { class: 'store-hole', x: c.x - STORE_W / 2, y: 36, width: STORE_W, height: HEIGHT - 72, rx: STORE_W / 2, fill: 'url(#storehole)' }));
+    if (sameCell(opts.active, side, 'end')) g.classList.add('active');
+    if (sameCell(opts.captured, side, 'end')) g.classList.add('captured');
+    pebbles(g, pebblesInStore(count, c.x, c.y));
+    g.append(el('text', { class: 'count store-count', x: c.x, y: 36 + 52, 'text-anchor': 'middle' }, taken ? `${count}*` : count));
+    g.append(el('text', { class: `store-label ${side}`, x: c.x, y: side === 'south' ? HEIGHT - 14 : 26, 'text-anchor': 'middle', 'data-store-count': view.stores[side] }, `${sideName(side)} ${view.stores[side]}`));
+    svg.append(g);
+  }
+
+  for (const side of view.ends ? [] : ['north', 'south']) {
     const c = storeCentre(n, side);
     const count = view.stores[side];
     const g = el('g', { class: `store ${side}`, 'data-side': side, 'data-store': 'true', role: 'img', 'aria-label': `${sideName(side)}'s store: ${seedWord(count)}` });
@@ -253,6 +272,8 @@ export function viewOf(state) {
     any: Boolean(state.any_pits),
     // Under rounds: each side's pits out of play, numbered from its owner's left.
     out: state.out_of_play ? { south: [...state.out_of_play.south], north: [...state.out_of_play.north] } : null,
+    // Under end_pits: the seeds in the end pit after each row, and whether each was taken.
+    ends: state.end_pits ? { south: state.end_pits.south, north: state.end_pits.north, taken: [...state.end_pits.taken] } : null,
   };
 }
 
@@ -263,7 +284,8 @@ export function viewOf(state) {
 export function sowingSteps(before, events) {
   const v = structuredClone(before);
   const steps = [];
-  const cellRef = (cell) => (cell.store ? [v.stores, cell.side] : [v[cell.side], cell.pit - 1]);
+  const cellRef = (cell) => (cell.store ? [v.stores, cell.side]
+    : cell.end_pit ? [v.ends, cell.side] : [v[cell.side], cell.pit - 1]);
   for (const e of events) {
     if (e.pick) {
       const [obj, key] = cellRef(e.pick);

@@ -64,6 +64,7 @@ fn place(p: Place) -> Value {
     match p {
         Place::Pit(s, k) => json!({"side": side(s), "pit": k + 1}),
         Place::Store(s) => json!({"side": side(s), "store": true}),
+        Place::EndPit(s) => json!({"side": side(s), "end_pit": true}),
     }
 }
 

@@ -65,6 +65,23 @@ pub struct StateJson {
     /// otherwise.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub any_pits: bool,
+    /// Under `end_pits` (O An Quan's mandarin squares): the seeds in the
+    /// end pit after each row, and whether it has been taken. Left out of
+    /// the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_pits: Option<EndPits>,
+}
+
+/// The end pits on the ring (rule `end_pits`): `south` is the one after
+/// South's row, `north` the one after North's.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct EndPits {
+    /// Seeds in the end pit after South's row.
+    pub south: u8,
+    /// Seeds in the end pit after North's row.
+    pub north: u8,
+    /// Whether each (south, north) has been taken at least once.
+    pub taken: [bool; 2],
 }
 
 /// The pits out of play of a round, each side's numbered from its
@@ -194,6 +211,11 @@ impl StateJson {
                 }
             }),
             any_pits: v.any_pits(),
+            end_pits: v.has_end_pits().then(|| EndPits {
+                south: p.end_pit(Side::South),
+                north: p.end_pit(Side::North),
+                taken: [p.end_pit_taken(Side::South), p.end_pit_taken(Side::North)],
+            }),
         }
     }
 }

@@ -34,6 +34,18 @@ pub struct BoardView<'a> {
     /// shown by both rows, the other row's counted on from the mover's
     /// (`n + 1` to `2n` from its owner's left).
     pub any_pits: bool,
+    /// The board has end pits on the ring (`end_pits`, O An Quan's
+    /// mandarin squares): they are drawn at the row ends, where the stores
+    /// are drawn otherwise, and the stores go in the labels.
+    pub end_pits: bool,
+}
+
+/// The end pit after `side`'s row (rule `end_pits`) in `width` columns,
+/// `*` after its count once it has been taken.
+fn end_pit_cell(pos: &Position, side: Side, width: usize) -> String {
+    let count = pos.end_pit(side);
+    let text = if pos.end_pit_taken(side) { format!("{count}*") } else { format!("{count} ") };
+    styled(STORE, &format!("{text:>width$}"))
 }
 
 /// The rows whose pit numbers are shown and the number of `side`'s pit 1
@@ -86,6 +98,14 @@ fn claimed(pos: &Position, side: Side, k: usize) -> Option<char> {
 
 fn label(view: &BoardView, side: Side) -> String {
     let text = &view.labels[side.index()];
+    // With end pits the stores are told here, the row ends holding them.
+    let with_store;
+    let text = if view.end_pits {
+        with_store = format!("{text}, store\u{a0}{}", view.pos.store(side));
+        &with_store
+    } else {
+        text
+    };
     let marker = if view.numbers_for == Some(side) { "  <-\u{a0}to\u{a0}move" } else { "" };
     let style = if view.numbers_for == Some(side) { TITLE } else { Style::new() };
     format!("{}{}\n", styled(style, text), marker)
@@ -151,13 +171,25 @@ fn draw_compact(view: &BoardView, cw: usize) -> String {
     }
     out.push_str(&border);
     out.push_str(&row(Side::North));
-    let _ = writeln!(
-        out,
-        "{} |{}| {}",
-        styled(STORE, &format!("{:>3}", pos.store(Side::North))),
-        " ".repeat(cw * n),
-        styled(STORE, &pos.store(Side::South).to_string())
-    );
+    if view.end_pits {
+        // The end pits at the row ends: after North's row on the left,
+        // after South's on the right.
+        let _ = writeln!(
+            out,
+            "{}|{}|{}",
+            end_pit_cell(pos, Side::North, 4),
+            " ".repeat(cw * n),
+            end_pit_cell(pos, Side::South, 4).trim_end()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "{} |{}| {}",
+            styled(STORE, &format!("{:>3}", pos.store(Side::North))),
+            " ".repeat(cw * n),
+            styled(STORE, &pos.store(Side::South).to_string())
+        );
+    }
     out.push_str(&row(Side::South));
     out.push_str(&border);
     if let Some(from) = number_offset(view, Side::South) {
@@ -381,7 +413,14 @@ fn draw_full(view: &BoardView) -> String {
     }
     out.push_str(&border);
     let _ = writeln!(out, "|{blank}|{}|{blank}|", top.join("|"));
-    let store = |side: Side| styled(STORE, &format!(" {:>3} ", pos.store(side)));
+    let store = |side: Side| {
+        if view.end_pits {
+            // The end pit after the row, at its end (rule `end_pits`).
+            end_pit_cell(pos, side, 5)
+        } else {
+            styled(STORE, &format!(" {:>3} ", pos.store(side)))
+        }
+    };
     let _ = writeln!(out, "|{}{}{}|", store(Side::North), inner, store(Side::South));
     let _ = writeln!(out, "|{blank}|{}|{blank}|", bottom.join("|"));
     out.push_str(&border);
@@ -467,6 +506,7 @@ mod tests {
             labels: labels(),
             rows: 2,
             any_pits: false,
+            end_pits: false,
         };
         let full = plain(&draw(&view, None));
         assert!(
@@ -488,6 +528,7 @@ mod tests {
             labels: ["P1".to_string(), "P2".to_string()],
             rows: 2,
             any_pits: false,
+            end_pits: false,
         };
         let text = plain(&draw(&view, Some(40)));
         assert_eq!(
@@ -530,6 +571,7 @@ mod tests {
             labels: labels(),
             rows: 2,
             any_pits: false,
+            end_pits: false,
         };
         golden("board_kalah_start", &plain(&draw(&view, None)));
     }
@@ -545,6 +587,7 @@ mod tests {
             labels: labels(),
             rows: 2,
             any_pits: false,
+            end_pits: false,
         };
         let text = draw(&view, None);
         golden("board_kalah_north_to_move", &plain(&text));
@@ -561,6 +604,7 @@ mod tests {
             labels: labels(),
             rows: 2,
             any_pits: false,
+            end_pits: false,
         };
         golden("board_kalah_1x12_over", &plain(&draw(&view, None)));
         let g = game("oware", Some(10), Some(12), &["10", "1"]);
@@ -571,6 +615,7 @@ mod tests {
             labels: labels(),
             rows: 2,
             any_pits: false,
+            end_pits: false,
         };
         golden("board_oware_10x12", &plain(&draw(&view, None)));
     }
@@ -587,6 +632,7 @@ mod tests {
             labels: ["South".to_string(), "North".to_string()],
             rows: 4,
             any_pits: false,
+            end_pits: false,
         };
         // 40 columns: the same rows, untagged.
         let narrow = plain(&draw(&view, Some(40)));

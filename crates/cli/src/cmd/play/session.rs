@@ -502,6 +502,7 @@ impl Session {
             labels: [label(Side::South), label(Side::North)],
             rows: game.variant().rows(),
             any_pits: game.variant().any_pits(),
+            end_pits: game.variant().has_end_pits(),
         };
         board::draw(&view, self.width)
     }
