@@ -1114,7 +1114,7 @@ impl<'a> Reference<'a> {
         };
         let may_claim = |b: &Board, c: Cell| match c {
             Cell::Pit(s, k) => may_claim_anywhere(b, c) && near_an_end(s, k),
-            Cell::Store(_) => false,
+            Cell::Store(_) | Cell::End(_) => false,
         };
         let mut pits = Vec::new();
         if let Some(p) = prev {
