@@ -1757,7 +1757,7 @@ impl Position {
         if v.hot.either_side_ends && !(south && north) {
             return self.end_and_collect(v, EndReason::EmptySide);
         }
-        if v.hot.end_pits_taken && self.flags & END_PITS_TAKEN == END_PITS_TAKEN {
+        if self.flags & END_PITS_TAKEN == END_PITS_TAKEN && v.hot.end_pits_taken {
             return self.end_and_collect(v, EndReason::EndPitsTaken);
         }
         if v.hot.majority {
