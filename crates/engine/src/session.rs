@@ -570,7 +570,7 @@ impl Session {
             Reply::StartPosition((*self.game.start()).into()),
             Reply::Moves(self.game.moves().to_vec()),
         ];
-        lines.extend(board(pos, v.rows()).into_iter().map(Reply::Board));
+        lines.extend(board(pos, v).into_iter().map(Reply::Board));
         match (pos.outcome(), pos.end_reason()) {
             (Some(outcome), Some(reason)) => lines.push(Reply::Over { reason, outcome }),
             _ => {
@@ -609,34 +609,54 @@ fn read_variant(path: PathBuf) -> Result<Variant, String> {
     })
 }
 
-/// The board as South sees it: North's row on top (North's pit n first),
-/// the stores at the ends, South's row below.
-/// The board as South sees it. On four rows: North's outer then inner row,
-/// the stores, South's inner then outer row, each column's pits one above
-/// the other.
-fn board(pos: &Position, rows: usize) -> Vec<String> {
-    let cells = |row: &[u8]| row.iter().map(|c| format!("{c:>3}")).collect::<String>();
-    if rows == 4 {
-        let p = pos.pits_per_side() / 2;
-        let (south, north) = (pos.row(Side::South), pos.row(Side::North));
-        let north_outer: Vec<u8> = north[..p].iter().rev().copied().collect();
-        let south_inner: Vec<u8> = south[p..].iter().rev().copied().collect();
+/// The `board` lines of `d`: North's row on top, the stores on the middle
+/// line, a claimed pit written as in position strings (`x` claimed by the
+/// row owner's opponent, `o` by its owner), and O An Quan's end pits on the
+/// middle line at the row ends (`*` once taken).
+fn board(pos: &Position, v: &Variant) -> Vec<String> {
+    let pit = |side: Side, k: usize| match pos.claim_owner(side, k) {
+        Some(owner) if owner == side => "o".to_string(),
+        Some(_) => "x".to_string(),
+        None => pos.row(side)[k].to_string(),
+    };
+    let cells = |side: Side, ks: &mut dyn Iterator<Item = usize>| {
+        ks.map(|k| format!("{:>3}", pit(side, k))).collect::<String>()
+    };
+    let n = pos.pits_per_side();
+    if v.rows() == 4 {
+        let p = n / 2;
         let width = 3 * p;
         return vec![
-            format!("    {}", cells(&north_outer)),
-            format!("    {}", cells(&north[p..])),
+            format!("    {}", cells(Side::North, &mut (0..p).rev())),
+            format!("    {}", cells(Side::North, &mut (p..n))),
             format!("{:>3} {:width$} {}", pos.store(Side::North), "", pos.store(Side::South)),
-            format!("    {}", cells(&south_inner)),
-            format!("    {}", cells(&south[..p])),
+            format!("    {}", cells(Side::South, &mut (p..n).rev())),
+            format!("    {}", cells(Side::South, &mut (0..p))),
         ];
     }
-    let mut north = pos.row(Side::North).to_vec();
-    north.reverse();
-    let width = 3 * north.len();
+    let width = 3 * n;
+    let middle = if v.rules().board.end_pits > 0 {
+        // The end pit after North's row sits at the left end, the one after
+        // South's at the right end.
+        let end = |side: Side| {
+            format!("{}{}", pos.end_pit(side), if pos.end_pit_taken(side) { "*" } else { "" })
+        };
+        let inner = width.saturating_sub(6);
+        format!(
+            "{:>3} {:<3}{:inner$}{:>3} {}",
+            pos.store(Side::North),
+            end(Side::North),
+            "",
+            end(Side::South),
+            pos.store(Side::South)
+        )
+    } else {
+        format!("{:>3} {:width$} {}", pos.store(Side::North), "", pos.store(Side::South))
+    };
     vec![
-        format!("    {}", cells(&north)),
-        format!("{:>3} {:width$} {}", pos.store(Side::North), "", pos.store(Side::South)),
-        format!("    {}", cells(pos.row(Side::South))),
+        format!("    {}", cells(Side::North, &mut (0..n).rev())),
+        middle,
+        format!("    {}", cells(Side::South, &mut (0..n))),
     ]
 }
 

@@ -168,3 +168,40 @@ fn d_draws_a_board_of_four_rows() {
     );
     assert!(at("board") > at("variant"));
 }
+
+/// `d` with claimed pits (Qelat's walda): a walda is drawn as in position
+/// strings, `x` when the row owner's opponent owns it, not as an empty pit.
+#[test]
+fn d_draws_a_claimed_pit_as_in_position_strings() {
+    let (mut s, out) = session("qelat");
+    s.line("position 4,4,4,4,4,4:4/4,4,4,4,4,x:0/N");
+    s.line("d");
+    let lines = out.lines();
+    let board: Vec<&String> = lines.iter().filter(|l| l.starts_with("board")).collect();
+    assert_eq!(
+        board,
+        [
+            "board       x  4  4  4  4  4",
+            "board   0                    4",
+            "board       4  4  4  4  4  4",
+        ],
+        "{lines:?}"
+    );
+}
+
+/// `d` with end pits (O An Quan's mandarin squares): on the middle line,
+/// the one after North's row at the left end, the one after South's at the
+/// right end, `*` once taken.
+#[test]
+fn d_draws_the_end_pits_at_the_row_ends() {
+    let (mut s, out) = session("o-an-quan");
+    s.line("position 0,0,0,1,0|0*:12/0,0,0,0,3|10:44/N");
+    s.line("d");
+    let lines = out.lines();
+    let board: Vec<&String> = lines.iter().filter(|l| l.starts_with("board")).collect();
+    assert_eq!(
+        board,
+        ["board       3  0  0  0  0", "board  44 10           0* 12", "board       0  0  0  1  0",],
+        "{lines:?}"
+    );
+}
