@@ -438,6 +438,41 @@ fn qelat_in_the_protocol() {
     assert_eq!(code, Some(0));
 }
 
+/// O An Quan through the protocol: `1cw` takes the end pit after North's
+/// row (`|0*` in the position), a position string with end pits is read
+/// back and played on, a pit without its direction is refused, and a legal
+/// `bestmove`.
+#[test]
+fn o_an_quan_in_the_protocol() {
+    let mut e = Engine::start(&[]);
+    e.send("variant o-an-quan");
+    e.send("position startpos moves 1cw");
+    e.send("d");
+    let lines = e.until("legal");
+    assert!(lines.iter().any(|l| l == "position 0,6,6,6,6|11:11/0,6,6,6,6|0*:0/N"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "moves 1cw"), "{lines:?}");
+    let legal = lines.last().unwrap().clone();
+    assert_eq!(legal, "legal 2ccw 2cw 3ccw 3cw 4ccw 4cw 5ccw 5cw");
+    e.send("position 0,6,6,6,6|11:11/0,6,6,6,6|0*:0/N moves 2ccw");
+    e.send("d");
+    let lines = e.until("legal");
+    assert!(lines.iter().any(|l| l == "start 0,6,6,6,6|11:11/0,6,6,6,6|0*:0/N"), "{lines:?}");
+    // North's pit 2 sown on twice, a seed into the taken end pit (`2*`, still
+    // taken), its last pile ending before the end pit after South's row.
+    assert!(lines.iter().any(|l| l == "position 2,8,1,8,8|12:11/1,1,8,0,8|2*:0/S"), "{lines:?}");
+    e.send("position startpos moves 1cw 3");
+    let error = e.until("error").pop().unwrap();
+    assert!(error.contains("pit 3 may be sown either way"), "{error}");
+    e.send("position startpos moves 1cw");
+    e.send("go depth 6");
+    let best = e.until("bestmove").pop().unwrap();
+    let mv = best.strip_prefix("bestmove ").unwrap();
+    assert!(legal.split_whitespace().skip(1).any(|m| m == mv), "{best} not in {legal}");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+}
+
 /// Kiuthi through the protocol: two moves a pit, a pile sown back the other
 /// way, and a legal `bestmove`.
 #[test]

@@ -145,6 +145,51 @@ fn qelat_moves_through_state_analyze_and_perft() {
     assert!(text.contains("leaves              198"), "{text}");
 }
 
+/// O An Quan: every pit sown either way (`1cw`, `1ccw`), the two end pits
+/// (mandarin squares) written `|10` after each row and given in
+/// `end_pits`, and one taken, through `state`, `analyze` and `perft`.
+#[test]
+fn o_an_quan_moves_through_state_analyze_and_perft() {
+    let home = common::Sandbox::new();
+    let run = |args: &[&str]| home.mancala().args(args).output().unwrap();
+    let out = run(&["state", "--variant", "o-an-quan"]);
+    assert_eq!(position(&out), "5,5,5,5,5|10:0/5,5,5,5,5|10:0/S");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let taken = serde_json::json!({"south": 10, "north": 10, "taken": [false, false]});
+    assert_eq!(json["end_pits"], taken);
+    // South's pit 1 sown clockwise: its 5 seeds into the end pit after
+    // North's row and North's pits 5 to 2; North's pit 1 next is lifted and
+    // sown on clockwise (the end pit after South's row, South's pits 5 to
+    // 2); South's pit 1 next is empty: the end pit after it, North's, with
+    // 11, is taken into South's store and marked `*`.
+    let out = run(&["state", "--variant", "o-an-quan", "--moves", "1cw"]);
+    assert_eq!(position(&out), "0,6,6,6,6|11:11/0,6,6,6,6|0*:0/N");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let taken = serde_json::json!({"south": 11, "north": 0, "taken": [false, true]});
+    assert_eq!(json["end_pits"], taken);
+    assert_eq!(json["stores"], serde_json::json!({"south": 11, "north": 0}));
+    let legal = ["2ccw", "2cw", "3ccw", "3cw", "4ccw", "4cw", "5ccw", "5cw"];
+    assert_eq!(json["legal"], serde_json::json!(legal));
+    let e = error(&run(&["state", "--variant", "o-an-quan", "--moves", "1cw,3"]));
+    assert!(e.contains("move #2 in the list (\"3\"): pit 3 may be sown either way"), "{e}");
+    let e = error(&run(&["state", "--variant", "o-an-quan", "--moves", "1cw,1ccw"]));
+    assert!(e.contains("move #2 in the list (\"1ccw\"): pit 1 is empty"), "{e}");
+    let out = run(&["analyze", "--variant", "o-an-quan", "--depth", "4"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("from 5,5,5,5,5|10:0/5,5,5,5,5|10:0/S"), "{text}");
+    for mv in ["1ccw", "1cw", "5ccw", "5cw"] {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{mv} "))),
+            "{mv} not listed in {text}"
+        );
+    }
+    let out = run(&["perft", "--variant", "o-an-quan", "--depth", "3", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("leaves              654"), "{text}");
+    assert!(text.lines().any(|l| l == "1cw: 65") && text.lines().any(|l| l == "5cw: 70"), "{text}");
+}
+
 #[test]
 fn eson_xorgol_moves_name_pits_of_both_rows() {
     // Nobody owns a pit: North's 8 is South's pit 3 (`docs/notation.md`).

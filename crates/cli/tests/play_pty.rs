@@ -681,6 +681,56 @@ fn qelat_makes_a_walda_at_the_row_end_and_plays_to_the_end() {
     assert!(shown.contains("Final score: South "), "{shown}");
 }
 
+/// O An Quan at the console: the two end pits (mandarin squares) drawn at
+/// the row ends where the stores stand otherwise, each pit asked for with
+/// its direction. South's pit 1 sown clockwise takes the end pit after
+/// North's row (11 seeds), drawn `0*` from then on; then each player sows
+/// the first move listed until both end pits have been taken.
+#[test]
+fn o_an_quan_takes_an_end_pit_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["-v", "o-an-quan", "-p", "5", "-s", "5", "--south", "human", "--north", "human"];
+    let mut p = play(dir.path(), &args);
+    p.exp_string("|  10 +-----+-----+-----+-----+-----+  10 |").unwrap();
+    p.exp_string(
+        "South, choose a pit to sow (1ccw, 1cw, 2ccw, 2cw, 3ccw, 3cw, 4ccw, 4cw, 5ccw, 5cw): ",
+    )
+    .unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string(
+        "Pit 1 may be sown either way: say which, 1ccw (counter-clockwise) or 1cw (clockwise).",
+    )
+    .unwrap();
+    p.send_line("1cw").unwrap();
+    p.exp_string(
+        "South sowed 5 seeds from pit 1 clockwise, then picked up and sowed on 1 more time \
+         (relay). Captured 11 seeds.",
+    )
+    .unwrap();
+    p.exp_string("|     |   6 |   6 |   6 |   6 |   0 |     |").unwrap();
+    p.exp_string("|   0*+-----+-----+-----+-----+-----+  11 |").unwrap();
+    p.exp_string("|     |[  0]|   6 |   6 |   6 |   6 |     |").unwrap();
+    p.exp_string("South: human, store on the right, store 11").unwrap();
+    let prompt = r"(South|North), choose a pit to sow \(([0-9a-z, ]+)\): |Game over";
+    let mut shown = String::new();
+    for _ in 0..200 {
+        let (before, found) = p.exp_regex(prompt).expect("a question or the end");
+        shown.push_str(&before);
+        if found == "Game over" {
+            shown.push_str(&p.exp_eof().expect("the program ends"));
+            break;
+        }
+        let first = found.rsplit_once('(').unwrap().1.split(", ").next().unwrap().to_string();
+        let first = first.trim_end_matches("): ");
+        assert!(first.ends_with("cw"), "{found}");
+        p.send_line(first).unwrap();
+    }
+    assert!(shown.contains("|   0*+-----+-----+-----+-----+-----+   0*|"), "{shown}");
+    assert!(shown.contains(": each end pit has been taken."), "{shown}");
+    assert!(shown.contains("Final score: South 32, North 38."), "{shown}");
+    assert!(!dir.path().join("autosave.game").exists());
+}
+
 /// Hus at the console: four rows, each player's two rows numbered in the
 /// order that player sows them, a relay, and a capture of the two facing
 /// pits whose seeds are sown on; then the game to its end.

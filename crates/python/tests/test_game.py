@@ -181,6 +181,39 @@ def test_qelat_walda_at_the_row_ends_in_claims_and_the_observation():
     assert state.position() == "3,2,8,8,2,1:5/8,0,2,1,8,x:0/S"
 
 
+def test_o_an_quan_end_pits_in_the_observation_and_one_taken():
+    game = mancala.load_game("o-an-quan")
+    assert (game.pits_per_side, game.seeds, game.total_seeds) == (5, 5, 70)
+    # Action k sows pit k + 1 counter-clockwise, 6 + k clockwise.
+    assert game.num_distinct_actions() == 11
+    assert game.observation_tensor_shape() == [2 * 5 + 2 + 4]
+    state = game.new_initial_state()
+    assert state.position() == "5,5,5,5,5|10:0/5,5,5,5,5|10:0/S"
+    assert state.legal_actions() == [0, 1, 2, 3, 4, 6, 7, 8, 9, 10]
+    # The pits, the stores, the end pits after South's row and North's, none taken.
+    assert state.observation_tensor(0).tolist() == [5.0] * 10 + [0.0, 0.0, 10.0, 10.0, 0.0, 0.0]
+    # Pit 1 clockwise: into the end pit after North's row and North's pits 5 to 2,
+    # North's pit 1 sown on into the end pit after South's row and South's pits 5
+    # to 2; South's pit 1 next is empty: the end pit after North's row (11) taken.
+    assert state.action_to_string(6) == "1cw"
+    state.apply_action(6)
+    assert state.position() == "0,6,6,6,6|11:11/0,6,6,6,6|0*:0/N"
+    row = [0.0, 6.0, 6.0, 6.0, 6.0]
+    assert state.observation_tensor(0).tolist() == row + row + [11.0, 0.0, 11.0, 0.0, 0.0, 1.0]
+    assert state.observation_tensor(1).tolist() == row + row + [0.0, 11.0, 0.0, 11.0, 1.0, 0.0]
+    assert state.stores() == [11, 0]
+    # North's pit 1 is empty, either way.
+    assert state.legal_actions() == [1, 2, 3, 4, 7, 8, 9, 10]
+    with pytest.raises(mancala.IllegalActionError, match="pit 1 is empty"):
+        state.apply_action(6)
+    # The position string read back, end pits and all, and played on: a seed
+    # sown into the taken end pit (still marked taken).
+    state = game.new_initial_state("0,6,6,6,6|11:11/0,6,6,6,6|0*:0/N")
+    state.apply_moves("2ccw")
+    assert state.position() == "2,8,1,8,8|12:11/1,1,8,0,8|2*:0/S"
+    assert state.observation_tensor(0).tolist()[-4:] == [12.0, 2.0, 0.0, 1.0]
+
+
 def test_eson_xorgol_moves_from_either_row_as_actions_0_to_2n():
     game = mancala.load_game("eson-xorgol")
     assert (game.pits_per_side, game.any_pits, game.num_distinct_actions()) == (5, True, 10)

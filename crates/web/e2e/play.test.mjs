@@ -584,6 +584,47 @@ test('a walda at the row end (qelat) is marked with its owner and cannot be sown
   await closePage(page);
 });
 
+test('o-an-quan: the end pits drawn at the row ends, one taken by 1cw', async () => {
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'o-an-quan', pits: 5, seeds: 5, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  // The SVG's end pits (mandarin squares), where the stores stand otherwise:
+  // the one after North's row on the left, after South's on the right.
+  const ends = () => page.$$eval('#board .end-pit', (els) => els.map((e) => {
+    const r = e.querySelector('.store-hole').getBoundingClientRect();
+    return { side: e.dataset.side, count: e.querySelector('text.count').textContent, taken: e.classList.contains('taken'), label: e.getAttribute('aria-label'), x: r.x + r.width / 2 };
+  }));
+  const centre = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return r.x + r.width / 2; });
+  let shown = await ends();
+  assert.deepEqual(shown.map((e) => [e.side, e.count, e.taken]), [['north', '10', false], ['south', '10', false]]);
+  assert.equal(await page.$$eval('#board .store', (els) => els.length), 0, 'no store drawn on the board');
+  assert.ok(shown[0].x < await centre('[data-pit="north-5"] .hole'), 'North\'s end pit left of its pit 5');
+  assert.ok(shown[1].x > await centre('[data-pit="south-5"] .hole'), 'South\'s end pit right of its pit 5');
+  assert.match(shown[1].label, /The end pit after South's row: 10 seeds/);
+  // Pit 1 asks which way; clockwise takes the end pit after North's row.
+  await page.click('#board [data-play="1"]');
+  await page.waitForSelector('#direction:not([hidden])');
+  await page.click('#direction-cw');
+  await waitForTurn(page);
+  const moves = await pageMoves(page);
+  assert.deepEqual(moves, ['1cw']);
+  const { state } = await apiOk('/api/state', { game, moves });
+  assert.equal(state.position, '0,6,6,6,6|11:11/0,6,6,6,6|0*:0/N');
+  await page.waitForFunction((p) => document.getElementById('board').dataset.position === p, state.position, { timeout: 15000 });
+  const pits = await page.evaluate(() => ['south', 'north'].map((side) => [1, 2, 3, 4, 5].map((p) => Number(document.querySelector(`#board [data-pit="${side}-${p}"] text.count`).textContent))));
+  assert.deepEqual(pits, [state.south, state.north]);
+  shown = await ends();
+  assert.deepEqual(shown.map((e) => [e.side, e.count, e.taken]), [['north', '0*', true], ['south', '11', false]]);
+  assert.match(shown[0].label, /The end pit after North's row: 0 seeds, taken before/);
+  const stores = await page.$$eval('#board .end-pit .store-label', (els) => els.map((e) => [e.textContent, e.dataset.storeCount]));
+  assert.deepEqual(stores, [['North 0', '0'], ['South 11', '11']]);
+  // North's pit 1 is empty: not a pit to click.
+  const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => `${e.dataset.side} ${e.dataset.play}`));
+  assert.deepEqual(clickable, ['north 2', 'north 3', 'north 4', 'north 5']);
+  await shot(page, 'o-an-quan-end-pit-taken');
+  await closePage(page);
+});
+
 test('the pie rule: the Swap button exchanges the sides', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'kalah', pits: 6, seeds: 4, south: 'human', north: 'human' });

@@ -160,6 +160,44 @@ async fn state_of_qelat_gives_the_owner_of_a_walda_at_the_row_end() {
     assert_eq!(after.json["state"]["position"], "3,2,8,8,2,1:5/8,0,2,1,8,x:0/S");
 }
 
+/// O An Quan: the state gives the two end pits (mandarin squares) in
+/// `end_pits`, and the move `1cw` is told seed by seed: South's pit 1 sown
+/// clockwise into the end pit after North's row and North's pits 5 to 2,
+/// North's pit 1 lifted and sown on into the end pit after South's row and
+/// South's pits 5 to 2, then the end pit after North's row (after the
+/// empty pit 1) captured into South's store and marked taken.
+#[tokio::test]
+async fn state_of_o_an_quan_gives_the_end_pits_and_a_capture_of_one() {
+    let game = json!({"variant": "o-an-quan"});
+    let start = post(&app(), "/api/state", json!({"game": game, "moves": []})).await;
+    assert_eq!(start.status, StatusCode::OK, "{}", start.text);
+    let s = &start.json["state"];
+    assert_eq!(s["end_pits"], json!({"south": 10, "north": 10, "taken": [false, false]}));
+    let after = post(&app(), "/api/state", json!({"game": game, "moves": ["1cw"]})).await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.text);
+    let s = &after.json["state"];
+    assert_eq!(s["position"], "0,6,6,6,6|11:11/0,6,6,6,6|0*:0/N");
+    assert_eq!(s["end_pits"], json!({"south": 11, "north": 0, "taken": [false, true]}));
+    assert_eq!(s["stores"], json!({"south": 11, "north": 0}));
+    let end = |side: &str| json!({"side": side, "end_pit": true});
+    let pit = |side: &str, pit: usize| json!({"side": side, "pit": pit});
+    let mut events = vec![json!({"pick": pit("south", 1), "seeds": 5})];
+    events.push(json!({"drop": end("north")}));
+    events.extend((2..=5).rev().map(|p| json!({"drop": pit("north", p)})));
+    events.push(json!({"pick": pit("north", 1), "seeds": 5}));
+    events.push(json!({"drop": end("south")}));
+    events.extend((2..=5).rev().map(|p| json!({"drop": pit("south", p)})));
+    events.push(json!({"capture": end("north"), "seeds": 11, "store": "south"}));
+    assert_eq!(after.json["last_move"]["events"], json!(events));
+    assert_eq!(after.json["last_move"]["move"], "1cw");
+    // A pit without its direction is refused, naming both ways.
+    let bad = post(&app(), "/api/state", json!({"game": game, "moves": ["1"]})).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
+    assert!(bad.text.contains("1ccw (counter-clockwise) or 1cw (clockwise)"), "{}", bad.text);
+    let kalah = post(&app(), "/api/state", kalah(&["3"])).await;
+    assert!(kalah.json["state"].get("end_pits").is_none(), "{}", kalah.text);
+}
+
 /// Hus on four rows: the state gives each player's outer and inner row,
 /// and a capture whose seeds are sown again is told as `take` events
 /// followed by their drops (docs/web.md).
