@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use crate::{Position, Side};
+use crate::{Position, Side, Variant};
 
 /// The positions since the stores last changed. Stores never shrink during
 /// play, so only these can equal a later position: the window is cleared
@@ -34,6 +34,22 @@ pub struct RepetitionWindow {
     /// those since the stores last changed: for rules whose stores may
     /// shrink ([`crate::Rules::stores_may_shrink`]).
     whole_game: bool,
+    /// Whether a position's short form is looked for.
+    short_forms: ShortForms,
+}
+
+/// Whether [`RepetitionWindow::record`] keeps a position in its short form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum ShortForms {
+    /// Position by position ([`Position::short_form`]): the window knows
+    /// nothing of the rules.
+    #[default]
+    Judged,
+    /// Always: the rules' positions always have one (see
+    /// [`RepetitionWindow::for_rules`]).
+    Always,
+    /// Never: every position is kept whole.
+    Never,
 }
 
 /// The window's size up to which it is scanned (filter, then a tight scan).
@@ -52,6 +68,25 @@ impl RepetitionWindow {
             seen_set: HashSet::new(),
             recorded: 0,
             whole_game: false,
+            short_forms: ShortForms::Judged,
+        }
+    }
+
+    /// Sets the window for the positions of `v`: every position kept when
+    /// its stores may shrink (as [`RepetitionWindow::keep_whole_game`]),
+    /// and the short form of a position taken without a look when the
+    /// rules' positions always have one (at most 8 pits a side, no claims,
+    /// no end pits, no rounds). Set before the first record;
+    /// [`RepetitionWindow::clear`] keeps it.
+    pub fn for_rules(&mut self, v: &Variant) {
+        self.keep_whole_game(v.rules().stores_may_shrink());
+        let plain = v.pits_per_row() <= 8
+            && !v.has_end_pits()
+            && v.rules().claim.count == 0
+            && v.rules().rounds.is_none()
+            && !v.rules().four_rows();
+        if plain && !self.whole_game {
+            self.short_forms = ShortForms::Always;
         }
     }
 
@@ -61,6 +96,7 @@ impl RepetitionWindow {
     /// the first record; [`RepetitionWindow::clear`] keeps it.
     pub fn keep_whole_game(&mut self, whole_game: bool) {
         self.whole_game = whole_game;
+        self.short_forms = if whole_game { ShortForms::Never } else { ShortForms::Judged };
     }
 
     /// The moves in a row without a capture (after which both stores held
@@ -96,7 +132,12 @@ impl RepetitionWindow {
         }
         self.recorded += 1;
         // The short form leaves the stores out: only within one stretch.
-        if let Some(entry) = p.short_form().filter(|_| !self.whole_game) {
+        let short = match self.short_forms {
+            ShortForms::Always => Some(p.plain_short_form()),
+            ShortForms::Judged => p.short_form(),
+            ShortForms::Never => None,
+        };
+        if let Some(entry) = short {
             if self.short.len() >= SCAN {
                 if self.short_set.is_empty() {
                     self.short_set.extend(self.short.iter().copied());

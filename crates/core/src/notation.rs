@@ -21,7 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::{
-    EndReason, IllegalMove, Position, END_PITS_TAKEN, END_PIT_TAKEN, OPENING, SWAP_OFFERED,
+    EndReason, IllegalMove, Position, END_MARKS_CELL, END_PIT_TAKEN, OPENING, SWAP_OFFERED,
 };
 use crate::rules::{
     EmptySide, GrandSlam, Repetition, MAX_PITS_PER_SIDE, MAX_PITS_PER_SIDE_IN_ROUNDS,
@@ -469,7 +469,7 @@ impl FromStr for Setup {
                 let (seeds, taken) = end_pits[side.index()].unwrap_or((0, false));
                 p.cells[2 * n as usize + side.index()] = seeds;
                 if taken {
-                    p.flags |= END_PIT_TAKEN[side.index()];
+                    p.cells[END_MARKS_CELL] |= END_PIT_TAKEN[side.index()];
                 }
             }
             let total = p.total_seeds();
@@ -692,11 +692,11 @@ impl Position {
             }
         }
         let end_pit_seeds = self.end_pit(Side::South) as u32 + self.end_pit(Side::North) as u32;
-        let end_pits_taken = self.flags & END_PITS_TAKEN != 0;
+        let end_pits_taken = Side::ALL.into_iter().any(|side| self.end_pit_taken(side));
         if !v.has_end_pits() && (end_pit_seeds > 0 || end_pits_taken) {
             return Err(PositionMismatch::EndPits { variant: name });
         }
-        if !v.rules().turn.pie_rule && self.flags & !END_PITS_TAKEN != 0 {
+        if !v.rules().turn.pie_rule && self.flags != 0 {
             let what = if self.is_opening() { "opening" } else { "swap" };
             return Err(PositionMismatch::NoPieRule(what, name));
         }
@@ -768,9 +768,14 @@ impl Position {
                 self.store(Side::North)
             )),
             EndReason::Majority => Ok(()),
-            EndReason::EndPitsTaken if self.flags & END_PITS_TAKEN != END_PITS_TAKEN => fail(
-                "it needs both end pits taken at least once (written |k* after each row)".into(),
-            ),
+            EndReason::EndPitsTaken
+                if !Side::ALL.into_iter().all(|side| self.end_pit_taken(side)) =>
+            {
+                fail(
+                    "it needs both end pits taken at least once (written |k* after each row)"
+                        .into(),
+                )
+            }
             EndReason::Cycle | EndReason::QuietMoves
                 if rules.end.repetition == Repetition::Split =>
             {

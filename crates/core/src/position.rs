@@ -17,7 +17,12 @@ use crate::Side;
 /// `cells[24..28]` hold, as a little-endian 32-bit set, the claimed pits
 /// (bit `i` for pit cell `i`) and `cells[28..32]` those of them North owns
 /// (the others are South's). Rules with one claim keep it in `claimed`
-/// instead. Sowing is counter-clockwise, so the pits
+/// instead. Rules with end pits ([`Variant::has_end_pits`], boards
+/// of at most 11 pits a side, no claims) hold them in cells `2n` and
+/// `2n + 1`, and in `cells[31]` ([`END_MARKS_CELL`]) the marks of the end
+/// pits taken: bit 0 for cell `2n`, bit 1 for cell `2n + 1` (under claims
+/// that byte holds bits 24 to 31 of North's claims, which no pit of such
+/// a board has). Sowing is counter-clockwise, so the pits
 /// follow one another around the board in index order and the pit opposite
 /// cell `i` is cell `2n - 1 - i`. `occupied` has bit `i` set exactly when
 /// pit cell `i` holds seeds: sowing keeps it up to date seed by seed, so the hot path learns which
@@ -55,9 +60,13 @@ pub(crate) const OPENING: u8 = 1;
 pub(crate) const SWAP_OFFERED: u8 = 2;
 /// The end pit after South's row (cell `2n`), and the one after North's
 /// (cell `2n + 1`), has been taken at least once (rule `board.end_pits`).
-pub(crate) const END_PIT_TAKEN: [u8; 2] = [4, 8];
-/// Both bits of [`END_PIT_TAKEN`]: kept from move to move.
-pub(crate) const END_PITS_TAKEN: u8 = 12;
+/// Marks kept in [`END_MARKS_CELL`], not in `flags`: the turn's
+/// bookkeeping (`flags`) never has to carry them from move to move.
+pub(crate) const END_PIT_TAKEN: [u8; 2] = [1, 2];
+/// Both marks of [`END_PIT_TAKEN`].
+pub(crate) const END_PITS_TAKEN: u8 = 3;
+/// The cell holding the marks of the end pits taken (see [`Position`]).
+pub(crate) const END_MARKS_CELL: usize = 31;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -480,7 +489,9 @@ impl Position {
     /// least once (rule `board.end_pits`; `end.end_pits_taken` ends the
     /// game once both have).
     pub fn end_pit_taken(&self, side: Side) -> bool {
-        self.flags & END_PIT_TAKEN[side.index()] != 0
+        // Boards past the end pits' size have a pit in that cell.
+        self.n as usize <= crate::MAX_PITS_PER_SIDE_WITH_END_PITS
+            && self.cells[END_MARKS_CELL] & END_PIT_TAKEN[side.index()] != 0
     }
 
     /// Seeds still in a side's pits.
@@ -542,15 +553,21 @@ impl Position {
         let claims =
             u64::from_le_bytes(self.cells[CLAIM_CELLS..CLAIM_CELLS + 8].try_into().unwrap());
         // Cells 16 and 17 are the end pits of an 8-pit board (rule
-        // `board.end_pits`), past the word.
+        // `board.end_pits`), past the word; cell 31 holds the marks of the
+        // end pits taken.
         let plain = self.claimed == [0, 0] && claims == 0 && self.cells[16] | self.cells[17] == 0;
-        (self.n <= 8 && plain && self.occupied >> OUT_SHIFT == 0).then(|| {
-            let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
-            let state = self.to_move as u32
-                | (self.flags as u32) << 8
-                | (self.end.map_or(0, |r| r as u32 + 1)) << 16;
-            (pits, state)
-        })
+        (self.n <= 8 && plain && self.occupied >> OUT_SHIFT == 0).then(|| self.plain_short_form())
+    }
+
+    /// [`Position::short_form`] of a position known to have one.
+    #[inline]
+    pub(crate) fn plain_short_form(&self) -> (u128, u32) {
+        debug_assert!(self.short_form().is_some(), "{self}");
+        let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
+        let state = self.to_move as u32
+            | (self.flags as u32) << 8
+            | (self.end.map_or(0, |r| r as u32 + 1)) << 16;
+        (pits, state)
     }
 
     /// Seeds in the pits of both sides (not in the stores).
@@ -624,14 +641,33 @@ impl Position {
 
     /// All legal moves, swap last.
     pub fn legal_moves(&self, v: &Variant) -> MoveList {
-        if v.hot.chosen && v.hot.endless_check {
+        if v.hot.chosen {
+            return self.legal_moves_chosen(v);
+        }
+        let mut list = MoveList::new();
+        let mut mask = self.legal_pits(v);
+        while mask != 0 {
+            list.push(Move::Sow(mask.trailing_zeros() as u8));
+            mask &= mask - 1;
+        }
+        if self.end.is_none() && self.swap_offered() {
+            list.push(Move::Swap);
+        }
+        list
+    }
+
+    /// [`Position::legal_moves`] where the mover chooses the way of some
+    /// pits (`direction = "chosen"` or `"by-pit"` with `either`).
+    #[cold]
+    fn legal_moves_chosen(&self, v: &Variant) -> MoveList {
+        if v.hot.endless_check {
             return self.legal_moves_each_way(v);
         }
         let mut list = MoveList::new();
         let mut mask = self.legal_pits(v);
         while mask != 0 {
             let k = mask.trailing_zeros() as u8;
-            if v.hot.chosen && v.pit_ways[k as usize] == 3 {
+            if v.pit_ways[k as usize] == 3 {
                 // A pit sown either way gives both ways (rules whose
                 // sowing may never end are judged in `legal_moves_each_way`).
                 list.push(Move::Directed(k, Direction::CounterClockwise));
@@ -850,9 +886,7 @@ impl Position {
     /// After a sowing: whose turn it is, the pie rule's offer, the end checks.
     #[inline(always)]
     fn pass_turn(&mut self, v: &Variant, opening: bool, report: &MoveReport) {
-        // The end pits taken (rule `board.end_pits`) stay marked.
-        self.flags = (self.flags & END_PITS_TAKEN)
-            | if opening && v.hot.pie_rule { SWAP_OFFERED } else { 0 };
+        self.flags = if opening && v.hot.pie_rule { SWAP_OFFERED } else { 0 };
         if !report.extra_turn {
             self.to_move = self.to_move.opponent();
         }
@@ -1635,7 +1669,7 @@ impl Position {
                     break;
                 }
                 if taken >= 2 * n {
-                    self.flags |= END_PIT_TAKEN[taken - 2 * n];
+                    self.cells[END_MARKS_CELL] |= END_PIT_TAKEN[taken - 2 * n];
                 }
                 r.captured += seeds;
                 self.cells[own_store] += seeds;
@@ -1757,14 +1791,8 @@ impl Position {
         if v.hot.either_side_ends && !(south && north) {
             return self.end_and_collect(v, EndReason::EmptySide);
         }
-        if self.flags & END_PITS_TAKEN == END_PITS_TAKEN && v.hot.end_pits_taken {
-            return self.end_and_collect(v, EndReason::EndPitsTaken);
-        }
-        if v.hot.majority {
-            let most = self.store(Side::South).max(self.store(Side::North)) as u32;
-            if 2 * most > v.total {
-                return self.set_end(EndReason::Majority);
-            }
+        if v.hot.majority_fast && self.majority_reached(v) {
+            return self.set_end(EndReason::Majority);
         }
         if self.swap_offered() {
             return;
@@ -1774,17 +1802,37 @@ impl Position {
         // Nothing can take the mover's moves away: they have seeds, no
         // obligation to feed binds them, and grand slams are not forbidden.
         let must_feed = v.hot.must_feed && !theirs;
-        if mine && !must_feed && !self.grand_slams_to_find(v) && !v.hot.filter_always {
+        if mine && !must_feed && !self.grand_slams_to_find(v) && !v.hot.finish_slow {
             return;
         }
         self.finish_move_slow(v, mine, theirs);
     }
 
+    /// A store holds more than half of all seeds (rule `majority`).
+    #[inline(always)]
+    fn majority_reached(&self, v: &Variant) -> bool {
+        let most = self.store(Side::South).max(self.store(Side::North)) as u32;
+        2 * most > v.total
+    }
+
     /// The end check when feeding or grand slams may leave the mover without
-    /// a move, or the mover has no seeds.
+    /// a move, or the mover has no seeds; and the end checks of
+    /// `end_pits_taken`, in their order (both end pits taken, then the
+    /// majority, kept off the fast path).
     #[cold]
     #[inline(never)]
     fn finish_move_slow(&mut self, v: &Variant, mine: bool, theirs: bool) {
+        if v.hot.end_pits_taken {
+            if self.cells[END_MARKS_CELL] == END_PITS_TAKEN {
+                return self.end_and_collect(v, EndReason::EndPitsTaken);
+            }
+            if v.hot.majority && self.majority_reached(v) {
+                return self.set_end(EndReason::Majority);
+            }
+            if self.swap_offered() {
+                return;
+            }
+        }
         // A move from either row (`pits = "any"`): the mover has seeds to
         // sow when either row has.
         let mine = mine || (v.hot.any_pits && theirs) || (v.hot.refill && self.refill_row(v));
@@ -1798,7 +1846,7 @@ impl Position {
             other.to_move = self.to_move.opponent();
             if other.has_sowable_pit(v) {
                 self.to_move = other.to_move;
-                self.flags &= END_PITS_TAKEN;
+                self.flags = 0;
                 return;
             }
         }
@@ -1841,8 +1889,7 @@ impl Position {
     #[inline]
     fn set_end(&mut self, reason: EndReason) {
         self.end = Some(reason);
-        // The end pits taken (rule `board.end_pits`) stay marked.
-        self.flags &= END_PITS_TAKEN;
+        self.flags = 0;
     }
 
     /// Ends the game now for `reason`, moving the seeds left to their owners
@@ -2007,10 +2054,12 @@ impl Position {
     #[inline(always)]
     fn sowable_pits(&self, v: &Variant) -> u32 {
         let mask = self.nonempty_pits();
-        if (mask != 0 || v.hot.any_pits)
-            && (self.grand_slams_to_find(v)
-                || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
-                || v.hot.filter_always)
+        // The rules' flags first: in most positions of most rules nothing
+        // is to be filtered.
+        if (self.grand_slams_to_find(v)
+            || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
+            || v.hot.filter_always)
+            && (mask != 0 || v.hot.any_pits)
         {
             return self.filter_sowable(v, mask);
         }
@@ -2142,7 +2191,9 @@ impl Position {
     /// Whether the mover has any legal sowing (cheaper than listing them).
     #[inline]
     fn has_sowable_pit(&self, v: &Variant) -> bool {
-        if self.candidate_pits(v) == 0 {
+        // Under `pits = "any"` (which filters always) the seeds of both
+        // rows count: see `sowable_pits`.
+        if self.nonempty_pits() == 0 && !v.hot.any_pits {
             return false;
         }
         if v.hot.filter_always {

@@ -146,6 +146,12 @@ pub(crate) struct HotRules {
     pub pie_rule: bool,
     pub must_feed: bool,
     pub majority: bool,
+    /// `majority` checked on the fast path of the end checks: without
+    /// `end_pits_taken`, whose end comes first (the slow path checks both).
+    pub majority_fast: bool,
+    /// The end checks always take their slow path: `filter_always`, or
+    /// `end_pits_taken` (its check stays off the fast path).
+    pub finish_slow: bool,
     /// `empty_side = "either"`.
     pub either_side_ends: bool,
     /// `pass`: a player who cannot move passes.
@@ -363,6 +369,11 @@ impl Variant {
             pie_rule: rules.turn.pie_rule,
             must_feed: rules.turn.must_feed,
             majority: rules.end.majority,
+            majority_fast: rules.end.majority && !rules.end.end_pits_taken,
+            finish_slow: endless
+                || rules.sowing.min_seeds > 1
+                || any_pits
+                || rules.end.end_pits_taken,
             either_side_ends: rules.end.empty_side == crate::EmptySide::Either,
             pass: rules.turn.pass,
             stores_on_ring: rules.board.stores == StorePlacement::Ring,

@@ -73,18 +73,35 @@ pub fn random_playout(
     rng: &mut SplitMix64,
     window: &mut RepetitionWindow,
 ) -> (Position, u32) {
+    window.clear();
+    window.for_rules(v);
+    // One loop for each way of drawing a move: the choice is made once.
+    if v.chooses_direction() {
+        playout_loop::<true>(v, start, rng, window)
+    } else {
+        playout_loop::<false>(v, start, rng, window)
+    }
+}
+
+/// The moves of [`random_playout`]: drawn among the legal moves listed
+/// when `LISTED` (a pit sown either way is two moves), else among the
+/// legal pits' bits.
+#[inline(always)]
+fn playout_loop<const LISTED: bool>(
+    v: &Variant,
+    start: &Position,
+    rng: &mut SplitMix64,
+    window: &mut RepetitionWindow,
+) -> (Position, u32) {
     let cycles = v.rules().end.repetition != Repetition::None;
     let quiet = v.rules().end.quiet_moves > 0;
     let mut p = *start;
-    window.clear();
-    window.keep_whole_game(v.rules().stores_may_shrink());
     if cycles {
         window.record(&p);
     }
     let mut plies = 0;
-    let chosen = v.chooses_direction();
     while !p.is_over() {
-        let mv = if chosen {
+        let mv = if LISTED {
             random_listed_move(v, &p, rng)
         } else {
             let pits = p.legal_pits(v);

@@ -42,7 +42,7 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
     let mut base = RepetitionWindow::new();
     // Stores that may shrink (`refill_empty_row`): every position counts.
     let whole_game = v.rules().stores_may_shrink();
-    base.keep_whole_game(whole_game);
+    base.for_rules(v);
     if cycles {
         for p in game.positions() {
             base.record(p);

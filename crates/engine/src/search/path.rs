@@ -28,7 +28,7 @@
 //! is compared, and the history hash is the set of all of them (sound, at
 //! the price of fewer shared table entries in those games).
 
-use mancala_core::{Game, Position, Repetition, Side, Variant};
+use mancala_core::{EndReason, Game, Position, Repetition, Side, Variant};
 
 use super::hash::position_hash;
 
@@ -39,6 +39,9 @@ pub(crate) struct Path {
     /// The stores may shrink: the whole line can repeat, not only the
     /// segment since the stores last changed.
     whole: bool,
+    /// The rules end a game after `end.quiet_moves` moves without a
+    /// capture: the scan counts them.
+    quiet: bool,
     positions: Vec<Position>,
 }
 
@@ -64,7 +67,8 @@ impl Path {
                 history ^= position_hash(p);
             }
         }
-        (Path { enabled, whole, positions }, history)
+        let quiet = enabled && rules.end.quiet_moves > 0;
+        (Path { enabled, whole, quiet, positions }, history)
     }
 
     /// Enters `pos` (its children are searched next).
@@ -96,6 +100,17 @@ impl Path {
         // starts a new segment: nothing on the line has the child's stores,
         // and no move since was quiet. The common case, kept inline.
         if !self.enabled || child.is_over() || !same_stores(parent, child) && !self.whole {
+            return;
+        }
+        if !self.whole && !self.quiet {
+            // Only a repeat ends it (Oware's rules): the segment back from
+            // the line's end, as far as the stores stay the child's (the
+            // parent, entered or not, is never the child: a move changes
+            // the position).
+            let segment = self.positions.iter().rev().take_while(|p| same_stores(p, child));
+            if segment.clone().any(|p| p == child) {
+                child.end_game(v, EndReason::Cycle);
+            }
             return;
         }
         self.end_by_segment(v, parent, child);
