@@ -82,7 +82,8 @@ pub fn random_playout(
         window.record(&p);
     }
     let mut plies = 0;
-    let chosen = v.chooses_direction();
+    // A direction to choose, or bonus takes: moves drawn from the list.
+    let chosen = v.lists_moves();
     while !p.is_over() {
         let mv = if chosen {
             random_listed_move(v, &p, rng)
