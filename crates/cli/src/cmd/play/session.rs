@@ -465,8 +465,7 @@ impl Session {
             // their own numbers, shown by their rows.
             let _ = write!(
                 text,
-                "{who}, take {} of {}'s pits ({}; {} due): ",
-                if pos.takes_due() == 1 { "one" } else { "another" },
+                "{who}, take one of {}'s pits ({}; {} due): ",
                 side_name(!mover),
                 legal_text(&t.game),
                 plural(pos.takes_due(), "take", "takes")
@@ -613,7 +612,8 @@ impl Session {
             }
             Err(e) => {
                 let legal = legal_text(&t.game);
-                self.error(format!("{}. You can sow: {legal}.", capitalise(&e.to_string())))
+                let can = if t.game.position().takes_due() > 0 { "take" } else { "sow" };
+                self.error(format!("{}. You can {can}: {legal}.", capitalise(&e.to_string())))
             }
         }
     }
@@ -1219,6 +1219,39 @@ mod tests {
         let shown = d.say("2");
         assert!(shown.contains("|   0 |   1 |   3 |   3 |  South's inner row\n"), "{shown}");
         assert!(shown.contains("     5     6     7     8  North's inner row's pits"), "{shown}");
+    }
+
+    /// Tsoro with bonus takes: after North's capture the prompt asks for a
+    /// take of South's pits, whose numbers the board shows, and a sowing
+    /// is refused until the takes are made.
+    #[test]
+    fn tsoro_bonus_asks_for_takes_of_the_opponents_pits() {
+        let mut d = Driver::new(Setup::default());
+        d.until_question();
+        assert!(d.say("tsoro-bonus").contains("Pits in each row (2-8) [8]"));
+        d.say("");
+        d.say("");
+        d.say("");
+        d.say("human");
+        for mv in ["1", "3", "5"] {
+            d.say(mv);
+        }
+        let shown = d.say("4");
+        assert!(shown.contains("Bonus: North takes the seeds of 2 pits of South's"), "{shown}");
+        assert!(shown.contains("South's outer row's pits"), "{shown}");
+        assert!(
+            shown.contains("take one of South's pits (t2, t4, t6, t7, t9, t10, t11; 2 takes due)"),
+            "{shown}"
+        );
+        let shown = d.say("t4");
+        assert!(shown.contains("took 3 seeds from South's pit 4 (a bonus take)"), "{shown}");
+        assert!(shown.contains("1 take more due"), "{shown}");
+        let shown = d.say("2");
+        assert!(shown.contains("1 bonus take is due"), "{shown}");
+        assert!(shown.contains("You can take: t2, t6, t7, t9, t10, t11."), "{shown}");
+        let shown = d.say("t7");
+        assert!(shown.contains("took 4 seeds from South's pit 7"), "{shown}");
+        assert!(shown.contains("choose a pit to sow (2, 9)"), "{shown}");
     }
 
     #[test]
