@@ -140,6 +140,7 @@ fn rules(b: &mut Bytes) -> Rules {
             empty_pit_needs_crossing: false,
             empty_pit_chain: 0,
             first_pile_only: false,
+            bonus_pits: 0,
         },
         turn: TurnRules {
             first: if bit(5) { Side::North } else { Side::South },
@@ -219,6 +220,16 @@ fn rules(b: &mut Bytes) -> Rules {
             r.turn.must_feed = false;
             if r.capture.facing == Facing::Off {
                 r.capture.facing = Facing::Inner;
+            }
+            // Bonus takes after a facing capture into the store, in a
+            // third of these sets (now and then one too many, refused).
+            let k = b.byte();
+            if k % 3 == 0 {
+                r.capture.bonus_pits = k / 3 % 17;
+                if k & 1 == 0 {
+                    r.turn.pie_rule = false;
+                    r.capture.taken = Taken::Store;
+                }
             }
         }
     }

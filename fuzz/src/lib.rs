@@ -38,12 +38,14 @@ pub fn variants_fitting(p: &Setup) -> Vec<Variant> {
 }
 
 /// Every move that could be written on a board of `n` pits a side (each pit
-/// plain and in both directions), and one pit too many.
+/// plain and in both directions, and each of the opponent's pits taken),
+/// and one pit too many.
 pub fn candidates(n: usize) -> Vec<Move> {
     let directed = (0..=n as u8).flat_map(|k| {
         [Move::Directed(k, Direction::CounterClockwise), Move::Directed(k, Direction::Clockwise)]
     });
-    (0..=n as u8).map(Move::Sow).chain(directed).chain([Move::Swap]).collect()
+    let takes = (0..=n as u8).map(Move::Take);
+    (0..=n as u8).map(Move::Sow).chain(directed).chain(takes).chain([Move::Swap]).collect()
 }
 
 /// Checks one position of a game under `v`: seeds conserved, the legal

@@ -493,3 +493,35 @@ fn kiuthi_in_the_protocol() {
     let (_, code) = e.close_and_wait();
     assert_eq!(code, Some(0));
 }
+
+/// Tsoro with bonus takes through the protocol: North's capture leaves two
+/// takes due (`+take2`), `d` lists them, `bestmove` is one of them, and
+/// a sowing while a take is due is refused.
+#[test]
+fn tsoro_bonus_in_the_protocol() {
+    let mut e = Engine::start(&[]);
+    e.send("variant tsoro-bonus");
+    e.send("position startpos moves 1 3 5 4");
+    e.send("d");
+    let lines = e.until("legal");
+    let due =
+        "position 0,3,0,3,0,1,4,0,2,1,1,0,0,0,0,0:0/2,2,0,0,1,4,0,1,2,2,0,1,1,0,0,0:1/N+take2";
+    assert!(lines.iter().any(|l| l == due), "{lines:?}");
+    let legal = lines.last().unwrap().clone();
+    assert_eq!(legal, "legal t2 t4 t6 t7 t9 t10 t11");
+    e.send("go depth 4");
+    let best = e.until("bestmove").pop().unwrap();
+    let mv = best.strip_prefix("bestmove ").unwrap();
+    assert!(legal.split_whitespace().skip(1).any(|m| m == mv), "{best} not in {legal}");
+    e.send("position startpos moves 1 3 5 4 t4 t7");
+    e.send("d");
+    let lines = e.until("legal");
+    let after = "position 0,3,0,0,0,1,0,0,2,1,1,0,0,0,0,0:0/2,2,0,0,1,4,0,1,2,2,0,1,1,0,0,0:8/S";
+    assert!(lines.iter().any(|l| l == after), "{lines:?}");
+    e.send("position startpos moves 1 3 5 4 4");
+    let error = e.until("error").pop().unwrap();
+    assert!(error.contains("2 bonus takes are due"), "{error}");
+    e.send("quit");
+    let (_, code) = e.close_and_wait();
+    assert_eq!(code, Some(0));
+}

@@ -21,6 +21,11 @@ pub enum Move {
     Directed(u8, Direction),
     /// Pie rule: the second player takes the first move as their own.
     Swap,
+    /// A bonus take (`capture.bonus_pits`, Tsoro's additional takes): the
+    /// seeds of the opponent's pit `k` go to the mover's store. The pit is
+    /// 0-based and numbered as the opponent numbers their own pits (the
+    /// number the opponent would write to sow it, less one). Written `t5`.
+    Take(u8),
 }
 
 /// The direction a [`Move::Directed`] sows round the board.
@@ -55,12 +60,22 @@ impl Move {
     pub const fn sown_pit(self) -> Option<u8> {
         match self {
             Move::Sow(k) | Move::Directed(k, _) => Some(k),
-            Move::Swap => None,
+            Move::Swap | Move::Take(_) => None,
+        }
+    }
+
+    /// The opponent's pit a bonus take empties (0-based, in the opponent's
+    /// own numbering), if the move is one.
+    pub const fn taken_pit(self) -> Option<u8> {
+        match self {
+            Move::Take(k) => Some(k),
+            _ => None,
         }
     }
 }
 
-/// Room for every pit of a side plus the swap.
+/// Room for every pit of a side plus the swap (or every pit of the
+/// opponent's side, the bonus takes).
 pub const MAX_MOVES: usize = MAX_PITS_PER_SIDE + 1;
 
 /// The legal moves of a position, on the stack. A side has at most

@@ -13,7 +13,8 @@
 //! Each row lists a player's pits from that player's own left, then `:` and
 //! their store. The state is the side to move (`S` or `N`) followed by `+opening`
 //! (the first move of a pie-rule game), `+swap` (the pie rule's swap is on
-//! offer) or `#reason` once the game is over (`#majority`, `#empty-side`,
+//! offer), `+take2` (bonus takes due, rule `capture.bonus_pits`) or
+//! `#reason` once the game is over (`#majority`, `#empty-side`,
 //! `#no-seeds`, `#cannot-feed`, `#only-grand-slams`, `#cycle`, `#endless-sowing`,
 //! `#no-move`).
 
@@ -21,11 +22,13 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::{
-    EndReason, IllegalMove, Position, END_MARKS_CELL, END_PIT_TAKEN, OPENING, SWAP_OFFERED,
+    EndReason, IllegalMove, Position, BONUS_SHIFT, END_MARKS_CELL, END_PIT_TAKEN, OPENING,
+    SWAP_OFFERED,
 };
 use crate::rules::{
-    EmptySide, GrandSlam, Repetition, MAX_PITS_PER_SIDE, MAX_PITS_PER_SIDE_IN_ROUNDS,
-    MAX_PITS_PER_SIDE_WITH_CLAIMS, MAX_PITS_PER_SIDE_WITH_END_PITS, MAX_TOTAL_SEEDS,
+    EmptySide, GrandSlam, Repetition, MAX_BONUS_PITS, MAX_PITS_PER_SIDE,
+    MAX_PITS_PER_SIDE_IN_ROUNDS, MAX_PITS_PER_SIDE_WITH_CLAIMS, MAX_PITS_PER_SIDE_WITH_END_PITS,
+    MAX_TOTAL_SEEDS,
 };
 use crate::setup::Setup;
 use crate::variant::{CELLS, STORE_CELL};
@@ -77,6 +80,15 @@ impl FromStr for Move {
         if t.eq_ignore_ascii_case("swap") {
             return Ok(Move::Swap);
         }
+        // A bonus take: `t` and the opponent's pit number (`t5`, any case).
+        if let Some(number) = t.strip_prefix(['t', 'T']) {
+            if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
+                return match number.parse::<u64>() {
+                    Ok(n @ 1..=255) => Ok(Move::Take((n - 1) as u8)),
+                    _ => Err(ParseMoveError::NoSuchPit(quote(number))),
+                };
+            }
+        }
         if t.bytes().all(|b| b.is_ascii_digit()) {
             return match t.parse::<u64>() {
                 Ok(n @ 1..=255) => Ok(Move::Sow((n - 1) as u8)),
@@ -115,6 +127,7 @@ impl fmt::Display for Move {
             Move::Sow(k) => write!(f, "{}", *k as u32 + 1),
             Move::Directed(k, way) => write!(f, "{}{}", *k as u32 + 1, way.suffix()),
             Move::Swap => f.write_str("swap"),
+            Move::Take(k) => write!(f, "t{}", *k as u32 + 1),
         }
     }
 }
@@ -307,8 +320,9 @@ pub enum ParsePositionError {
     )]
     EndPits(usize),
     /// A state field that is not `S` or `N` followed by nothing, `+opening`,
-    /// `+swap` or `#reason`; the field as written (shortened).
-    #[error("state {0:?} must be S or N, then +opening, +swap or #reason")]
+    /// `+swap`, `+take1` to `+take15` or `#reason`; the field as written
+    /// (shortened).
+    #[error("state {0:?} must be S or N, then +opening, +swap, +take1 to +take15 or #reason")]
     State(String),
 }
 
@@ -346,6 +360,8 @@ impl fmt::Display for Position {
             f.write_str("+opening")
         } else if self.flags & SWAP_OFFERED != 0 {
             f.write_str("+swap")
+        } else if self.takes_due() > 0 {
+            write!(f, "+take{}", self.takes_due())
         } else {
             Ok(())
         }
@@ -435,6 +451,17 @@ impl FromStr for Setup {
             "" => (0, None),
             "+opening" => (OPENING, None),
             "+swap" => (SWAP_OFFERED, None),
+            rest if rest.starts_with("+take") => {
+                // Bonus takes due (rule `capture.bonus_pits`): 1 to 15.
+                let digits = &rest["+take".len()..];
+                let plain = digits.bytes().all(|b| b.is_ascii_digit()) && !digits.starts_with('0');
+                let due = digits
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|d| plain && (1..=MAX_BONUS_PITS).contains(d))
+                    .ok_or_else(bad)?;
+                (due << BONUS_SHIFT, None)
+            }
             rest => {
                 let name = rest.strip_prefix('#').ok_or_else(bad)?;
                 let reason =
@@ -596,6 +623,17 @@ pub enum PositionMismatch {
         /// What that side does there (makes the first move, or may swap).
         what: &'static str,
     },
+    /// Bonus takes due (`+take2`) that the variant's rules or the board do
+    /// not allow.
+    #[error("the position has {due} bonus takes due (+take{due}), but in {variant} {why}")]
+    Takes {
+        /// The takes due, as written.
+        due: u8,
+        /// The variant's name.
+        variant: String,
+        /// Why they cannot be due.
+        why: String,
+    },
     /// The position states an end (`#reason`) that the variant's rules do
     /// not have.
     #[error("the position says the game ended by #{reason}, which {variant}'s rules do not have")]
@@ -696,7 +734,22 @@ impl Position {
         if !v.has_end_pits() && (end_pit_seeds > 0 || end_pits_taken) {
             return Err(PositionMismatch::EndPits { variant: name });
         }
-        if !v.rules().turn.pie_rule && self.flags != 0 {
+        if self.takes_due() > 0 {
+            let due = self.takes_due();
+            let why = if v.bonus_pits() == 0 {
+                Some("its rules give no bonus takes (capture.bonus_pits)".to_string())
+            } else if due > v.bonus_pits() {
+                Some(format!("a capture gives at most {} bonus takes", v.bonus_pits()))
+            } else if self.side_seeds(self.to_move.opponent()) == 0 {
+                Some("the opponent has no seeds left to take".to_string())
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(PositionMismatch::Takes { due, variant: name, why });
+            }
+        }
+        if !v.rules().turn.pie_rule && self.flags & (OPENING | SWAP_OFFERED) != 0 {
             let what = if self.is_opening() { "opening" } else { "swap" };
             return Err(PositionMismatch::NoPieRule(what, name));
         }

@@ -29,7 +29,10 @@ use crate::Side;
 /// pits can move and whether a side is empty without reading back the bytes
 /// it has just written. Its bits from 34 up mark the pits out of play of a
 /// round (rule `[rounds]`, [`Position::out_of_play`]): bit 34 + `i` for
-/// pit cell `i`, so boards with rounds have at most 15 pits a side. A
+/// pit cell `i`, so boards with rounds have at most 15 pits a side.
+/// `flags` holds the pie rule's state (bits 0 and 1) and the bonus takes
+/// due (bits 4 to 7, rule
+/// `capture.bonus_pits`, [`Position::takes_due`]). A
 /// position does not know its variant: every operation takes the
 /// [`Variant`] it was made for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -67,6 +70,14 @@ pub(crate) const END_PIT_TAKEN: [u8; 2] = [1, 2];
 pub(crate) const END_PITS_TAKEN: u8 = 3;
 /// The cell holding the marks of the end pits taken (see [`Position`]).
 pub(crate) const END_MARKS_CELL: usize = 31;
+/// The bonus takes still due to the player to move (rule
+/// `capture.bonus_pits`), in the four high bits of `flags`: 0 to 15.
+/// `flags` is then, from bit 0 up: [`OPENING`], [`SWAP_OFFERED`], two
+/// unused bits, and the takes due. Nonzero only while the opponent has a
+/// pit holding seeds and the game goes on.
+pub(crate) const BONUS_DUE: u8 = 0xF0;
+/// The shift of [`BONUS_DUE`]'s count.
+pub(crate) const BONUS_SHIFT: u32 = 4;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -312,6 +323,31 @@ pub enum IllegalMove {
         asked: Direction,
         /// The one direction the pit sows.
         way: Direction,
+    },
+    /// A sowing or a swap while bonus takes are due (rule
+    /// `capture.bonus_pits`): the mover must first take.
+    #[error(
+        "{due} bonus take{s} due: take the seeds of one of the opponent's pits holding seeds, \
+         t1 to t{pits} (the opponent's own numbering)",
+        s = if *due == 1 { " is" } else { "s are" }
+    )]
+    TakeDue {
+        /// The takes still due.
+        due: u8,
+        /// The opponent's pits (their side's count).
+        pits: usize,
+    },
+    /// A bonus take when none is due.
+    #[error(
+        "no bonus take is due: a take (t1, t2, ...) follows a move whose capture gives bonus \
+         takes (capture.bonus_pits)"
+    )]
+    NoTakeDue,
+    /// A bonus take of an opponent's pit that holds no seeds.
+    #[error("the opponent's pit {pit} is empty: a bonus take empties a pit holding seeds")]
+    TakeEmpty {
+        /// The opponent's pit, numbered from 1 as its owner numbers it.
+        pit: usize,
     },
 }
 
@@ -622,6 +658,14 @@ impl Position {
         self.flags & SWAP_OFFERED != 0
     }
 
+    /// The bonus takes still due to the player to move (rule
+    /// `capture.bonus_pits`): while nonzero, the legal moves are the takes
+    /// ([`Move::Take`]) of the opponent's pits holding seeds.
+    #[inline]
+    pub fn takes_due(&self) -> u8 {
+        self.flags >> BONUS_SHIFT
+    }
+
     /// South's store minus North's.
     #[inline]
     pub fn store_margin(&self) -> i32 {
@@ -641,8 +685,8 @@ impl Position {
 
     /// All legal moves, swap last.
     pub fn legal_moves(&self, v: &Variant) -> MoveList {
-        if v.hot.chosen {
-            return self.legal_moves_chosen(v);
+        if v.hot.listed {
+            return self.legal_moves_listed(v);
         }
         let mut list = MoveList::new();
         let mut mask = self.legal_pits(v);
@@ -657,11 +701,12 @@ impl Position {
     }
 
     /// [`Position::legal_moves`] where the mover chooses the way of some
-    /// pits (`direction = "chosen"` or `"by-pit"` with `either`).
+    /// pits (`direction = "chosen"` or `"by-pit"` with `either`), or bonus
+    /// takes may be due (rule `capture.bonus_pits`).
     #[cold]
-    fn legal_moves_chosen(&self, v: &Variant) -> MoveList {
-        if v.hot.endless_check {
-            return self.legal_moves_each_way(v);
+    fn legal_moves_listed(&self, v: &Variant) -> MoveList {
+        if let Some(list) = self.legal_moves_slow(v) {
+            return list;
         }
         let mut list = MoveList::new();
         let mut mask = self.legal_pits(v);
@@ -681,6 +726,23 @@ impl Position {
             list.push(Move::Swap);
         }
         list
+    }
+
+    /// [`Position::legal_moves`] when bonus takes are due (the takes), or
+    /// where a pit may be sown either way and a sowing may never end (each
+    /// way judged); `None` otherwise.
+    #[cold]
+    fn legal_moves_slow(&self, v: &Variant) -> Option<MoveList> {
+        if self.takes_due() > 0 && self.end.is_none() {
+            let mut list = MoveList::new();
+            let mut pits = self.occupied_row(self.to_move.opponent());
+            while pits != 0 {
+                list.push(Move::Take(pits.trailing_zeros() as u8));
+                pits &= pits - 1;
+            }
+            return Some(list);
+        }
+        (v.hot.chosen && v.hot.endless_check).then(|| self.legal_moves_each_way(v))
     }
 
     /// [`Position::legal_moves`] where a pit may be sown either way and a
@@ -721,7 +783,7 @@ impl Position {
     /// it is offered.
     #[inline]
     pub fn legal_count(&self, v: &Variant) -> u32 {
-        if v.hot.chosen && v.hot.endless_check {
+        if v.hot.listed_slow {
             return self.legal_moves(v).len() as u32;
         }
         let pits = self.legal_pits(v);
@@ -741,7 +803,7 @@ impl Position {
     /// is not below [`Position::legal_count`].
     #[inline]
     pub fn nth_legal_move(&self, v: &Variant, mut k: u32) -> Option<Move> {
-        if v.hot.chosen {
+        if v.hot.listed {
             return self.legal_moves(v).get(k as usize).copied();
         }
         let mut pits = self.legal_pits(v);
@@ -761,11 +823,15 @@ impl Position {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
+        if self.takes_due() > 0 || matches!(mv, Move::Take(_)) {
+            return self.check_take(v, mv);
+        }
         let (k, way) = match mv {
             Move::Swap if self.swap_offered() => return Ok(()),
             Move::Swap => return Err(IllegalMove::SwapNotAllowed),
             Move::Sow(k) => (k as usize, None),
             Move::Directed(k, way) => (k as usize, Some(way)),
+            Move::Take(_) => return Err(IllegalMove::NoTakeDue),
         };
         let pits = v.move_pits();
         if k >= pits {
@@ -821,6 +887,25 @@ impl Position {
         }
     }
 
+    /// [`Position::check_move`] of a take, or of any move while takes are
+    /// due (rule `capture.bonus_pits`).
+    #[cold]
+    fn check_take(&self, v: &Variant, mv: Move) -> Result<(), IllegalMove> {
+        let pits = v.n;
+        let due = self.takes_due();
+        match mv {
+            Move::Take(_) if due == 0 => Err(IllegalMove::NoTakeDue),
+            Move::Take(k) if k as usize >= pits => {
+                Err(IllegalMove::OutOfRange { pit: k as usize + 1, pits })
+            }
+            Move::Take(k) if self.pit(self.to_move.opponent(), k as usize) == 0 => {
+                Err(IllegalMove::TakeEmpty { pit: k as usize + 1 })
+            }
+            Move::Take(_) => Ok(()),
+            _ => Err(IllegalMove::TakeDue { due, pits }),
+        }
+    }
+
     /// Plays a move after checking it. On an illegal move the position is
     /// unchanged (it is `Copy`) and the error says why.
     pub fn play(&self, v: &Variant, mv: Move) -> Result<(Position, MoveReport), IllegalMove> {
@@ -860,19 +945,55 @@ impl Position {
                 }
                 self.after_sowing(v, opening, report)
             }
+            Move::Take(k) => {
+                let report = self.take_bonus(v, k as usize);
+                self.after_sowing(v, false, report)
+            }
         }
+    }
+
+    /// A bonus take (rule `capture.bonus_pits`): the seeds of the
+    /// opponent's pit `k` (0-based, in their own numbering) go to the
+    /// mover's store. The mover stays to move while takes are still due and
+    /// the opponent has a pit holding seeds; otherwise the takes due lapse
+    /// and the turn passes ([`Position::after_sowing`]).
+    #[cold]
+    #[inline(never)]
+    fn take_bonus(&mut self, v: &Variant, k: usize) -> MoveReport {
+        let s = self.to_move.index();
+        let mut report = MoveReport::default();
+        if k < v.n {
+            let cell = (1 - s) * v.n + k;
+            report.captured = std::mem::take(&mut self.cells[cell]);
+            self.cells[STORE_CELL + s] += report.captured;
+            self.occupied &= !(1 << cell);
+        }
+        let due = self.takes_due().saturating_sub(1);
+        self.flags &= !BONUS_DUE;
+        if due > 0 && self.occupied_row(self.to_move.opponent()) != 0 {
+            self.flags |= due << BONUS_SHIFT;
+            report.extra_turn = true;
+        }
+        report
     }
 
     /// After the sowing of a move: whose turn it is, the end checks, and
     /// whether a player passed.
     #[inline(always)]
-    fn after_sowing(&mut self, v: &Variant, opening: bool, mut report: MoveReport) -> MoveReport {
+    fn after_sowing(&mut self, v: &Variant, opening: bool, report: MoveReport) -> MoveReport {
         let mover = self.to_move;
         self.pass_turn(v, opening, &report);
         if v.hot.pass {
-            let next = if report.extra_turn { mover } else { mover.opponent() };
-            report.passed = self.passed_from(next);
+            return self.passed_after(mover, report);
         }
+        report
+    }
+
+    /// Whether a player passed after `mover`'s sowing (rule `pass`).
+    #[inline]
+    fn passed_after(&self, mover: Side, mut report: MoveReport) -> MoveReport {
+        let next = if report.extra_turn { mover } else { mover.opponent() };
+        report.passed = self.passed_from(next);
         report
     }
 
@@ -886,7 +1007,9 @@ impl Position {
     /// After a sowing: whose turn it is, the pie rule's offer, the end checks.
     #[inline(always)]
     fn pass_turn(&mut self, v: &Variant, opening: bool, report: &MoveReport) {
-        self.flags = if opening && v.hot.pie_rule { SWAP_OFFERED } else { 0 };
+        // The takes due (rule `capture.bonus_pits`) that the sowing has
+        // just set, or a take counted down, stay.
+        self.flags = (self.flags & BONUS_DUE) | ((opening && v.hot.pie_rule) as u8) << 1;
         if !report.extra_turn {
             self.to_move = self.to_move.opponent();
         }
@@ -1410,6 +1533,7 @@ impl Position {
                     continue;
                 }
                 self.cells[STORE_CELL + s] += taken;
+                self.bonus_after_capture(v, report);
                 break;
             }
             if v.hot.relay && self.cells[last] > 1 {
@@ -1420,6 +1544,18 @@ impl Position {
             break;
         }
         self.reoccupy();
+    }
+
+    /// After a facing capture into the store: the bonus takes (rule
+    /// `capture.bonus_pits`) are due, and the mover moves again, while the
+    /// opponent has a pit holding seeds.
+    #[inline]
+    fn bonus_after_capture(&mut self, v: &Variant, report: &mut MoveReport) {
+        let opp = self.to_move.opponent().index() * v.n;
+        if v.hot.bonus_pits > 0 && self.cells[opp..opp + v.n].iter().any(|&c| c > 0) {
+            self.flags = (self.flags & !BONUS_DUE) | v.hot.bonus_pits << BONUS_SHIFT;
+            report.extra_turn = true;
+        }
     }
 
     /// The capture on four rows (`facing`): the last seed of a pile made
@@ -1833,6 +1969,11 @@ impl Position {
                 return;
             }
         }
+        if self.takes_due() > 0 && theirs {
+            // The mover takes next (rule `capture.bonus_pits`); the checks
+            // run after the last take.
+            return;
+        }
         // A move from either row (`pits = "any"`): the mover has seeds to
         // sow when either row has.
         let mine = mine || (v.hot.any_pits && theirs) || (v.hot.refill && self.refill_row(v));
@@ -2071,6 +2212,10 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn filter_sowable(&self, v: &Variant, mut mask: u32) -> u32 {
+        if self.takes_due() > 0 {
+            // Takes are due (rule `capture.bonus_pits`): no sowing now.
+            return 0;
+        }
         if v.hot.any_pits {
             mask = self.ring_pits(v);
         }

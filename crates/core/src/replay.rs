@@ -217,6 +217,12 @@ impl Position {
                 board.stores.swap(0, 1);
                 events.push(SowEvent::Swap);
             }
+            Move::Take(k) => {
+                // A bonus take (rule `capture.bonus_pits`): one pit of the
+                // opponent's, in their own numbering, into the mover's store.
+                let mover = self.to_move();
+                board.capture(Place::Pit(mover.opponent(), k as usize), mover, &mut events);
+            }
             Move::Sow(k) | Move::Directed(k, _) => {
                 let clockwise = match mv {
                     Move::Directed(_, way) => way == Direction::Clockwise,

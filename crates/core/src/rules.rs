@@ -541,7 +541,20 @@ pub struct CaptureRules {
     /// Needs a relay; not with `during_sowing`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub first_pile_only: bool,
+    /// Bonus takes (Tsoro's "additional takes"): after a move whose
+    /// `facing` capture took seeds, the same player takes, one decision at
+    /// a time, the seeds of up to this many further pits of the opponent's
+    /// of their choice (any pit holding seeds, either row), each a move of
+    /// its own ([`crate::Move::Take`]). Fewer when the opponent's pits run
+    /// out. 0: off; at most [`MAX_BONUS_PITS`]. Four rows with `facing` and
+    /// `taken = "store"` only.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bonus_pits: u8,
 }
+
+/// The most bonus takes a capture may give (`capture.bonus_pits`): the
+/// position keeps the takes still due in four bits.
+pub const MAX_BONUS_PITS: u8 = 15;
 
 /// Where the last seed must fall for the capture after an empty pit
 /// (`after_empty`).
@@ -1160,6 +1173,7 @@ impl Rules {
             );
         }
         self.check_four_rows(&mut problem);
+        self.check_bonus_pits(&mut problem);
         self.check_start_pits(&mut problem);
         self.check_many_claims(&mut problem);
         self.check_rounds(&mut problem);
@@ -2324,6 +2338,52 @@ impl Rules {
                 "true".into(),
                 "false when board.rows = 4 (no sowing reaches the opponent's pits, so none can \
                  feed them)"
+                    .into(),
+            );
+        }
+    }
+}
+
+impl Rules {
+    /// The problems of `capture.bonus_pits`: the bonus takes follow a
+    /// facing capture into the store, on four rows, without the pie rule.
+    fn check_bonus_pits(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let k = self.capture.bonus_pits;
+        if k == 0 {
+            return;
+        }
+        let value = k.to_string();
+        if k > MAX_BONUS_PITS {
+            problem(
+                "capture.bonus_pits",
+                value.clone(),
+                format!("0 to {MAX_BONUS_PITS} (the takes still due are kept in four bits)"),
+            );
+        }
+        if !self.four_rows() || self.capture.facing == Facing::Off {
+            problem(
+                "capture.bonus_pits",
+                value.clone(),
+                "0 unless board.rows = 4 and capture.facing is set (the bonus takes follow a \
+                 facing capture)"
+                    .into(),
+            );
+        }
+        if self.capture.taken == Taken::Sown {
+            problem(
+                "capture.bonus_pits",
+                value.clone(),
+                "0 when capture.taken = \"sown\" (the seeds taken by a bonus take go to the \
+                 store, as the capture's must)"
+                    .into(),
+            );
+        }
+        if self.turn.pie_rule {
+            problem(
+                "capture.bonus_pits",
+                value,
+                "0 with turn.pie_rule (a first move followed by takes could not be answered by \
+                 a swap)"
                     .into(),
             );
         }

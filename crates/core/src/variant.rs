@@ -40,6 +40,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("pallanguzhi", include_str!("../variants/pallanguzhi.toml")),
     ("hus", include_str!("../variants/hus.toml")),
     ("tsoro", include_str!("../variants/tsoro.toml")),
+    ("tsoro-bonus", include_str!("../variants/tsoro-bonus.toml")),
     ("um-el-bagara", include_str!("../variants/um-el-bagara.toml")),
     ("eson-xorgol", include_str!("../variants/eson-xorgol.toml")),
     ("kiuthi", include_str!("../variants/kiuthi.toml")),
@@ -192,6 +193,14 @@ pub(crate) struct HotRules {
     pub end_pits: bool,
     /// `end.end_pits_taken`.
     pub end_pits_taken: bool,
+    /// `capture.bonus_pits`: the takes a facing capture gives.
+    pub bonus_pits: u8,
+    /// `chosen || bonus_pits > 0`: the legal moves are not only the legal
+    /// sowings and the swap, so random moves are drawn from the list.
+    pub listed: bool,
+    /// `chosen && endless_check || bonus_pits > 0`: the legal moves are
+    /// listed by `Position::legal_moves_slow` (each way judged, or takes).
+    pub listed_slow: bool,
 }
 
 impl Variant {
@@ -356,7 +365,10 @@ impl Variant {
             endless_check: endless,
             four_rows,
             min_seeds: rules.sowing.min_seeds,
-            filter_always: endless || rules.sowing.min_seeds > 1 || any_pits,
+            filter_always: endless
+                || rules.sowing.min_seeds > 1
+                || any_pits
+                || rules.capture.bonus_pits > 0,
             any_pits,
             facing: rules.capture.facing,
             taken_sown: rules.capture.taken == Taken::Sown,
@@ -386,6 +398,9 @@ impl Variant {
             refill: rules.turn.refill_empty_row,
             end_pits,
             end_pits_taken: rules.end.end_pits_taken,
+            bonus_pits: rules.capture.bonus_pits,
+            listed: chosen || rules.capture.bonus_pits > 0,
+            listed_slow: chosen && endless || rules.capture.bonus_pits > 0,
             slam_check: rules.capture.takes_by_count()
                 && matches!(
                     rules.capture.grand_slam,
@@ -445,6 +460,21 @@ impl Variant {
     /// moves are [`crate::Move::Directed`] (`sowing.direction`).
     pub fn chooses_direction(&self) -> bool {
         self.hot.chosen
+    }
+
+    /// Whether the legal moves are more than the legal sowings
+    /// ([`crate::Position::legal_pits`]) and the swap: a direction chosen
+    /// ([`Variant::chooses_direction`]) or bonus takes
+    /// ([`Variant::bonus_pits`]). Then random moves are drawn from
+    /// [`crate::Position::legal_moves`].
+    pub fn lists_moves(&self) -> bool {
+        self.hot.listed
+    }
+
+    /// The bonus takes a facing capture gives (`capture.bonus_pits`; 0:
+    /// none): each a [`crate::Move::Take`].
+    pub fn bonus_pits(&self) -> u8 {
+        self.hot.bonus_pits
     }
 
     /// The way the mover's pit `k` (0-based from the mover's left) sows

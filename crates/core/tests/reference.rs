@@ -167,6 +167,8 @@ struct RefPos {
     /// The pie rule's swap is on offer.
     swap_offered: bool,
     end: Option<&'static str>,
+    /// Bonus takes still due to the player to move (`bonus_pits`).
+    takes_due: u32,
     /// The moves in a row after which both stores held what they held
     /// (`quiet_moves`): history, not part of the position.
     quiet: Quiet,
@@ -203,6 +205,9 @@ struct SowResult {
     crossed: bool,
     /// A capture at the end of the move took seeds.
     took: bool,
+    /// A facing capture put seeds in the mover's store (four rows,
+    /// `taken = "store"`).
+    faced: bool,
 }
 
 /// Where the last pile of a sowing ended: the cell of its last seed but
@@ -276,6 +281,10 @@ struct Stats {
     sown_captures: u64,
     /// Moves played on four rows.
     four_row_moves: u64,
+    /// Bonus takes made (`bonus_pits`), and captures whose takes lapsed
+    /// before all were made (the opponent's pits ran out).
+    bonus_takes: u64,
+    bonus_lapsed: u64,
     /// Single seeds sown because no pit held two (`forced_singles`).
     forced_singles: u64,
     /// Facing captures from an empty inner pit (`facing_on = "empty"`).
@@ -469,6 +478,7 @@ impl<'a> Reference<'a> {
             opening: self.r.turn.pie_rule,
             swap_offered: false,
             end: None,
+            takes_due: 0,
             quiet: Quiet(0),
         };
         self.end_reason(&mut p, &HashSet::new(), &mut Stats::default());
@@ -598,6 +608,7 @@ impl<'a> Reference<'a> {
         let mut start = ring.iter().position(|&c| c == picked).unwrap();
         let mut last = ring[start];
         let mut looped = false;
+        let mut faced = false;
         // The last pile's last seed but one, and whether a relay lifted a
         // pile (`first_pile_only`: no capture after that).
         let mut end = PileEnd { prev: None, relayed: false };
@@ -706,6 +717,7 @@ impl<'a> Reference<'a> {
                             continue;
                         }
                         b.stores[mover] += i_seeds + o_seeds;
+                        faced = true;
                         break;
                     }
                 }
@@ -777,7 +789,7 @@ impl<'a> Reference<'a> {
                 stats.clockwise_pairs += 1;
             }
         }
-        SowResult { board: b, last, looped, grand_slam, crossed, took }
+        SowResult { board: b, last, looped, grand_slam, crossed, took, faced }
     }
 
     /// The other way round from the pit at place `start` of `ring` (going
@@ -1263,6 +1275,14 @@ impl<'a> Reference<'a> {
         if p.end.is_some() {
             return Vec::new();
         }
+        // Takes due: one move for each of the opponent's pits holding seeds.
+        if p.takes_due > 0 {
+            let opp = 1 - p.to_move;
+            return (0..self.n)
+                .filter(|&k| p.board.pits[opp][k] > 0)
+                .map(|k| Move::Take(k as u8))
+                .collect();
+        }
         let (pits, _, _) = self.legal_pits(p, stats);
         let mut moves = Vec::new();
         for k in pits {
@@ -1316,6 +1336,21 @@ impl<'a> Reference<'a> {
                 q.opening = false;
                 q.swap_offered = false;
             }
+            Move::Take(k) => {
+                // A bonus take: the opponent's pit k into the mover's store;
+                // the mover takes again while takes are due and the
+                // opponent has a pit holding seeds.
+                let opp = 1 - mover;
+                assert!(p.takes_due > 0 && p.board.pits[opp][k as usize] > 0);
+                stats.bonus_takes += 1;
+                q.board.stores[mover] += std::mem::take(&mut q.board.pits[opp][k as usize]);
+                q.takes_due = p.takes_due - 1;
+                if q.takes_due > 0 && q.board.side_sum(opp) == 0 {
+                    stats.bonus_lapsed += 1;
+                    q.takes_due = 0;
+                }
+                q.to_move = if q.takes_due > 0 { mover } else { opp };
+            }
             Move::Sow(_) | Move::Directed(..) => {
                 let (k, clockwise) = match mv {
                     Move::Directed(k, way) => {
@@ -1323,7 +1358,7 @@ impl<'a> Reference<'a> {
                         (k as usize, way == Direction::Clockwise)
                     }
                     Move::Sow(k) => (k as usize, !self.ways(k as usize).0),
-                    Move::Swap => unreachable!(),
+                    Move::Swap | Move::Take(_) => unreachable!(),
                 };
                 if clockwise {
                     stats.clockwise_moves += 1;
@@ -1363,6 +1398,15 @@ impl<'a> Reference<'a> {
                     stats.extra_turns += 1;
                 }
                 q.to_move = if extra { mover } else { 1 - mover };
+                // `bonus_pits`: a facing capture into the store gives the
+                // mover that many takes while the opponent has seeds.
+                let bonus = self.r.capture.bonus_pits as u32;
+                if res.faced && bonus > 0 && q.board.side_sum(1 - mover) > 0 {
+                    q.takes_due = bonus;
+                    q.to_move = mover;
+                } else if res.faced && bonus > 0 {
+                    stats.bonus_lapsed += 1;
+                }
                 q.swap_offered = p.opening;
                 q.opening = false;
             }
@@ -1388,6 +1432,8 @@ impl<'a> Reference<'a> {
         }
         if let Some(reason) = end {
             *stats.ends.entry(reason).or_default() += 1;
+            // An ended game owes no takes.
+            q.takes_due = 0;
         }
     }
 
@@ -1437,7 +1483,10 @@ impl<'a> Reference<'a> {
             // The mover's store changed: the move was not a quiet one.
             q.quiet = Quiet(0);
         }
-        // 3. no legal move
+        // 3. no legal move: a player with takes due has one (a take).
+        if q.takes_due > 0 {
+            return self.repetition(q, history, stats);
+        }
         let (pits, all_gs, all_endless) = self.legal_pits(q, stats);
         if all_gs {
             stats.forced_grand_slam_positions += 1;
@@ -1578,6 +1627,8 @@ impl<'a> Reference<'a> {
             out.push_str("+opening");
         } else if p.swap_offered {
             out.push_str("+swap");
+        } else if p.takes_due > 0 {
+            out.push_str(&format!("+take{}", p.takes_due));
         }
         out
     }
@@ -1803,6 +1854,13 @@ fn compare(
     }
     if real.check_move(variant, Move::Swap).is_ok() != expected_moves.contains(&Move::Swap) {
         return Err(fail("check_move(swap)"));
+    }
+    // Every bonus take a move may name, and one past the opponent's pits.
+    for k in 0..=n {
+        let mv = Move::Take(k as u8);
+        if real.check_move(variant, mv).is_ok() != expected_moves.contains(&mv) {
+            return Err(fail(&format!("check_move({mv})")));
+        }
     }
     Ok(expected_moves)
 }
@@ -2520,6 +2578,11 @@ fn four_rows(r: &mut Rules, rng: &mut Rng) {
     if r.end.seeds_left == SeedsLeft::LastMover {
         r.turn.pass = false;
     }
+    // Bonus takes after a facing capture into the store, now and then.
+    if r.capture.taken == Taken::Store && rng.below(3) == 0 {
+        r.capture.bonus_pits = rng.pick(&[1, 2, 3, 15]);
+        r.turn.pie_rule = false;
+    }
 }
 
 #[test]
@@ -2676,6 +2739,8 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.after_empty_captures > 0, "no capture after an empty pit: {stats:?}");
     assert!(stats.next_relays > 0, "no pile lifted by relay = \"next\": {stats:?}");
     assert!(stats.four_row_moves > 0, "no move on four rows: {stats:?}");
+    assert!(stats.bonus_takes > 0, "no bonus take made: {stats:?}");
+    assert!(stats.bonus_lapsed > 0, "no bonus takes lapsed: {stats:?}");
     assert!(stats.facing_captures > stats.sown_captures, "no facing capture stored: {stats:?}");
     assert!(stats.sown_captures > 0, "no facing capture sown again: {stats:?}");
     assert!(stats.to_last_mover > 0, "no seeds went to the last mover: {stats:?}");
@@ -2748,6 +2813,7 @@ fn refused_on_four_rows(r: &Rules) -> bool {
     }
     if r.board.rows != 4 {
         return c.facing != Facing::Off
+            || c.bonus_pits > 0
             || r.board.start != StartPits::All
             || (c.taken == Taken::Sown && c.facing == Facing::Off);
     }
@@ -2762,6 +2828,8 @@ fn refused_on_four_rows(r: &Rules) -> bool {
         || c.after_empty
         || r.claim.count > 0
         || r.turn.must_feed
+        || (c.bonus_pits > 0 && (c.taken == Taken::Sown || r.turn.pie_rule))
+        || c.bonus_pits > 15
 }
 
 fn check_perft(variant: &Variant, max_depth: u32) {

@@ -3881,3 +3881,137 @@ fn end_pits_are_refused_with_the_rules_they_cannot_go_with() {
     let e = Variant::new(r).unwrap_err().to_string();
     assert!(e.contains("claim.count = "), "{e}");
 }
+
+// ------------------------------------------------------------ bonus takes
+
+/// Tsoro with bonus takes on a 4 x 4 board (two seeds in each outer pit):
+/// after a capture, two takes of the opponent's pits.
+fn tsoro_bonus4() -> Variant {
+    variant("tsoro-bonus").resized(Some(4), Some(2)).unwrap()
+}
+
+#[test]
+fn tsoro_bonus_a_capture_gives_two_takes_each_a_move_of_its_own() {
+    //     North outer   2  0  0  1
+    //     North inner   1  0  1  3
+    //     South inner   0  0  0  0
+    //     South outer   0  0  2  0
+    // South's pit 3 (2) into pits 4 and 5; pit 5, an empty inner pit,
+    // takes North's inner pit 8 (3) facing it and the outer pit 1 (1)
+    // behind it. South stays to move with two takes due (`+take2`): one
+    // move for each of North's pits holding seeds, 4, 5 and 7.
+    let v = tsoro_bonus4();
+    let (p, r) = play(&v, "0,0,2,0,0,0,0,0:0/1,0,0,2,1,0,1,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1,0,0,0:4/0,0,0,2,1,0,1,0:0/S+take2");
+    assert_eq!((r.captured, r.extra_turn, p.takes_due()), (4, true, 2));
+    assert_eq!(legal(&v, &p), ["t4", "t5", "t7"]);
+    // The first take, North's pit 4 (2): one take left, South still moves.
+    let (p, r) = play(&v, &p.to_string(), &["t4"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1,0,0,0:6/0,0,0,0,1,0,1,0:0/S+take1");
+    assert_eq!((r.captured, r.extra_turn), (2, true));
+    assert_eq!(legal(&v, &p), ["t5", "t7"]);
+    // The second, North's pit 7 (1): the takes are made, North moves.
+    let (p, r) = play(&v, &p.to_string(), &["t7"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1,0,0,0:7/0,0,0,0,1,0,0,0:0/N");
+    assert_eq!((r.captured, r.extra_turn), (1, false));
+    assert_eq!(legal(&v, &p), ["5"]);
+}
+
+#[test]
+fn tsoro_bonus_takes_lapse_when_the_opponents_pits_run_out() {
+    //     North outer   2  0  0  1
+    //     North inner   0  0  0  3
+    //     South inner   0  0  0  0
+    //     South outer   0  0  2  0
+    // The capture leaves North one pit holding seeds (pit 4): the first
+    // take empties it, the second lapses, and North, to move without a
+    // seed, loses: every seed left goes to South (`seeds_left =
+    // "last-mover"`).
+    let v = tsoro_bonus4();
+    let (p, _) = play(&v, "0,0,2,0,0,0,0,0:0/1,0,0,2,0,0,0,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,1,1,0,0,0:4/0,0,0,2,0,0,0,0:0/S+take2");
+    let (p, r) = play(&v, &p.to_string(), &["t4"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:8/0,0,0,0,0,0,0,0:0/N#no-seeds");
+    assert_eq!((r.captured, r.extra_turn), (2, false));
+    //     North outer   0  0  0  1
+    //     North inner   0  0  0  3
+    // A capture of the opponent's last seeds gives no take at all.
+    let (p, r) = play(&v, "0,0,2,0,0,0,0,0:0/1,0,0,0,0,0,0,3:0/S", &["3"]);
+    assert_eq!(p.to_string(), "0,0,0,0,0,0,0,0:6/0,0,0,0,0,0,0,0:0/N#no-seeds");
+    assert_eq!((r.captured, r.extra_turn), (4, false));
+}
+
+#[test]
+fn bonus_no_sowing_while_a_take_is_due_and_no_take_without_one() {
+    //     North outer   2  0  0  0
+    //     North inner   1  0  0  0
+    //     South inner   0  0  0  1
+    //     South outer   0  0  0  1        South to take twice
+    let v = tsoro_bonus4();
+    let p = pos("0,0,0,1,1,0,0,0:4/0,0,0,2,1,0,0,0:0/S+take2");
+    let e = p.parse_move(&v, "4").unwrap_err().to_string();
+    assert!(e.contains("2 bonus takes are due") && e.contains("t1 to t8"), "{e}");
+    let e = p.parse_move(&v, "t2").unwrap_err().to_string();
+    assert!(e.contains("the opponent's pit 2 is empty"), "{e}");
+    let e = p.parse_move(&v, "t9").unwrap_err().to_string();
+    assert!(e.contains("pit 9 does not exist"), "{e}");
+    assert_eq!(p.check_move(&v, Move::Swap), Err(IllegalMove::TakeDue { due: 2, pits: 8 }));
+    // Without takes due, or in a game without them, a take is refused.
+    for (v, text) in [
+        (&v, "0,0,0,1,1,0,0,0:4/0,0,0,2,1,0,0,0:0/S"),
+        (&tsoro4(), "0,0,0,1,1,0,0,0:4/0,0,0,2,1,0,0,0:0/S"),
+    ] {
+        let e = pos(text).parse_move(v, "t4").unwrap_err().to_string();
+        assert!(e.contains("no bonus take is due"), "{e}");
+    }
+}
+
+#[test]
+fn bonus_takes_due_are_part_of_the_position() {
+    // The same board with and without a take due: different positions,
+    // different keys; the position string round-trips.
+    let due = pos("0,0,0,1,1,0,0,0:4/0,0,0,2,1,0,0,0:0/S+take1");
+    let none = pos("0,0,0,1,1,0,0,0:4/0,0,0,2,1,0,0,0:0/S");
+    assert_ne!(due, none);
+    assert_ne!(due.key(), none.key());
+    assert_eq!((due.takes_due(), none.takes_due()), (1, 0));
+    assert_eq!(due.to_string().parse::<Setup>().unwrap().position_unchecked(), due);
+    // `+take1` to `+take15`, written plainly.
+    for bad in ["+take0", "+take16", "+take02", "+take+1", "+take"] {
+        let text = format!("0,0,0,1,1,0,0,0:4/0,0,0,2,1,0,0,0:0/S{bad}");
+        assert!(text.parse::<Setup>().is_err(), "{text}");
+    }
+    // Takes due where the rules give none, more than they give, or with
+    // nothing to take: refused against the variant.
+    let v = tsoro_bonus4();
+    let full = "0,0,0,1,1,0,0,0:4/0,0,0,2,1,0,0,7:0/S";
+    assert!(Position::from_text(&v, &format!("{full}+take2")).is_ok());
+    for (v, state, why) in [
+        (tsoro4(), "+take1", "give no bonus takes"),
+        (v.clone(), "+take3", "at most 2 bonus takes"),
+    ] {
+        let e = Position::from_text(&v, &format!("{full}{state}")).unwrap_err().to_string();
+        assert!(e.contains(why), "{e}");
+    }
+    let empty = "0,0,0,1,1,0,0,0:14/0,0,0,0,0,0,0,0:0/S+take1";
+    let e = Position::from_text(&v, empty).unwrap_err().to_string();
+    assert!(e.contains("no seeds left to take"), "{e}");
+}
+
+#[test]
+fn bonus_pits_is_refused_where_it_makes_no_sense() {
+    let refused = |change: &dyn Fn(&mut Rules), allowed: &str| {
+        let mut r = variant("tsoro-bonus").rules().clone();
+        change(&mut r);
+        let e = Variant::new(r).unwrap_err().to_string();
+        assert!(e.contains("capture.bonus_pits") && e.contains(allowed), "{e}");
+    };
+    refused(&|r| r.capture.bonus_pits = 16, "0 to 15");
+    refused(&|r| r.capture.taken = Taken::Sown, "capture.taken = \"sown\"");
+    refused(&|r| r.turn.pie_rule = true, "turn.pie_rule");
+    refused(&|r| r.capture.facing = Facing::Off, "capture.facing is set");
+    let mut kalah = variant("kalah").rules().clone();
+    kalah.capture.bonus_pits = 1;
+    let e = Variant::new(kalah).unwrap_err().to_string();
+    assert!(e.contains("capture.bonus_pits") && e.contains("board.rows = 4"), "{e}");
+}

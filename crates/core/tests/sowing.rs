@@ -160,6 +160,12 @@ proptest! {
             prop_assert_eq!(events.last() == Some(&pass), report.passed);
             match mv {
                 Move::Swap => prop_assert_eq!(events[0], SowEvent::Swap),
+                // A bonus take: the opponent's pit, in their numbering.
+                Move::Take(k) => {
+                    let from = Place::Pit(p.to_move().opponent(), k as usize);
+                    let taken = matches!(events[0], SowEvent::Capture { from: f, .. } if f == from);
+                    prop_assert!(taken, "{:?}", events[0]);
+                }
                 Move::Sow(k) | Move::Directed(k, _) => {
                     // Pits past the mover's row (`pits = "any"`) are the
                     // opponent's, from their left.

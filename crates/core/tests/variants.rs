@@ -31,6 +31,7 @@ fn every_preset_loads_and_round_trips_through_toml() {
             "pallanguzhi",
             "hus",
             "tsoro",
+            "tsoro-bonus",
             "um-el-bagara",
             "eson-xorgol",
             "kiuthi",

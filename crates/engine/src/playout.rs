@@ -75,8 +75,9 @@ pub fn random_playout(
 ) -> (Position, u32) {
     window.clear();
     window.for_rules(v);
-    // One loop for each way of drawing a move: the choice is made once.
-    if v.chooses_direction() {
+    // One loop for each way of drawing a move (from the list under a
+    // direction to choose or bonus takes): the choice is made once.
+    if v.lists_moves() {
         playout_loop::<true>(v, start, rng, window)
     } else {
         playout_loop::<false>(v, start, rng, window)

@@ -98,7 +98,7 @@ impl Letter {
     pub fn of_move(mv: Move, mover: Side) -> Option<Letter> {
         match mv {
             Move::Sow(k) => Letter::new(mover, k as usize + 1),
-            Move::Directed(..) | Move::Swap => None,
+            Move::Directed(..) | Move::Swap | Move::Take(_) => None,
         }
     }
 
@@ -165,6 +165,12 @@ pub fn check_variant(v: &Variant) -> Result<(), String> {
     }
     if v.rules().turn.pie_rule {
         problems.push(format!("{name} has the pie rule, and the dialect has no move for a swap"));
+    }
+    if v.bonus_pits() > 0 {
+        problems.push(format!(
+            "{name} gives bonus takes of the opponent's pits, and the dialect's letters have no \
+             move for them"
+        ));
     }
     if v.chooses_direction() {
         problems.push(format!(

@@ -174,6 +174,7 @@ presets! {
     vai_lung_thlan: "vai-lung-thlan",
     pallanguzhi: "pallanguzhi",
     tsoro: "tsoro",
+    tsoro_bonus: "tsoro-bonus",
 }
 
 /// Eson Xorgol with `quiet_moves = 4`: the end after moves without a

@@ -8,22 +8,23 @@ use crate::IllegalActionError;
 
 /// The action of a move: pit `k` sown (its one way, or counter-clockwise
 /// when the mover chooses) is `k`, the swap `n`, pit `k` sown clockwise by
-/// the mover's choice `n + 1 + k` (docs/python.md).
+/// the mover's choice `n + 1 + k`, the bonus take of the opponent's pit `k`
+/// `n + 1 + k` too (no rules have both: docs/python.md).
 pub(crate) fn action_of(mv: Move, n: usize) -> i64 {
     match mv {
         Move::Sow(k) | Move::Directed(k, Direction::CounterClockwise) => k as i64,
-        Move::Directed(k, Direction::Clockwise) => (n + 1) as i64 + k as i64,
+        Move::Directed(k, Direction::Clockwise) | Move::Take(k) => (n + 1) as i64 + k as i64,
         Move::Swap => n as i64,
     }
 }
 
 /// How many action numbers the variant has: `n` sowings (`2n` where a move
 /// may start from either row) and the swap (under the pie rule), or where a
-/// direction is chosen `2n + 1` (the clockwise sowings after the swap's
-/// number, which stays `n`).
+/// direction is chosen or bonus takes are made `2n + 1` (the clockwise
+/// sowings, or the takes, after the swap's number, which stays `n`).
 pub(crate) fn distinct_actions(v: &Variant) -> usize {
     let n = v.move_pits();
-    if v.chooses_direction() {
+    if v.lists_moves() {
         2 * n + 1
     } else {
         n + v.rules().turn.pie_rule as usize
@@ -45,6 +46,9 @@ pub(crate) fn move_of(action: i64, v: &Variant) -> PyResult<Move> {
     } else if v.chooses_direction() && (n + 1..=2 * n).contains(&action) {
         // Legal only on a pit sown either way: the check says so.
         Ok(Move::Directed((action - n - 1) as u8, Direction::Clockwise))
+    } else if v.bonus_pits() > 0 && (n + 1..=2 * n).contains(&action) {
+        // A take of the opponent's pit: legal only while one is due.
+        Ok(Move::Take((action - n - 1) as u8))
     } else {
         Err(no_such_action(&action.to_string(), v))
     }
@@ -55,7 +59,7 @@ pub(crate) fn move_of(action: i64, v: &Variant) -> PyResult<Move> {
 pub(crate) fn no_such_action(action: &str, v: &Variant) -> PyErr {
     let n = v.move_pits() as i64;
     let pie = v.rules().turn.pie_rule;
-    let last = if v.chooses_direction() {
+    let last = if v.lists_moves() {
         2 * n
     } else if pie {
         n
@@ -66,6 +70,12 @@ pub(crate) fn no_such_action(action: &str, v: &Variant) -> PyErr {
     let clockwise = if v.chooses_direction() {
         format!(
             "; {} to {last} sow pit a - {n} clockwise where the mover chooses the direction",
+            n + 1
+        )
+    } else if v.bonus_pits() > 0 {
+        format!(
+            "; {} to {last} take the opponent's pit a - {n} (in their numbering) while a bonus \
+             take is due",
             n + 1
         )
     } else {

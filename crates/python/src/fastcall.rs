@@ -94,11 +94,12 @@ unsafe extern "C" fn legal_actions(
     // Read what the list holds, then let go of the game before making
     // Python objects (making one may run a finaliser that uses this state).
     let (mut pits, swap, n) = match state.get().game.read() {
-        Ok(g) if !g.variant().chooses_direction() => {
+        Ok(g) if !g.variant().lists_moves() => {
             let p = g.position();
             (g.legal_pits(), !p.is_over() && p.swap_offered(), g.n())
         }
-        // A pit with two directions is two actions: the PyO3 method lists them.
+        // A pit with two directions is two actions, and takes are actions
+        // of their own: the PyO3 method lists them.
         Ok(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
         Err(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
     };

@@ -200,6 +200,7 @@ pub(crate) fn describe_action(mv: Move) -> String {
         Move::Directed(k, Direction::Clockwise) => format!("sow pit {} clockwise", k as usize + 1),
         Move::Directed(k, _) => format!("sow pit {} counter-clockwise", k as usize + 1),
         Move::Swap => "swap".to_string(),
+        Move::Take(k) => format!("take the opponent's pit {}", k as usize + 1),
     }
 }
 
@@ -258,7 +259,7 @@ impl PyState {
     /// The legal actions, ascending (empty once the game is over).
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let g = self.game.read()?;
-        if g.game().variant().chooses_direction() {
+        if g.game().variant().lists_moves() {
             let mut actions = g.legal();
             actions.sort_unstable();
             return PyList::new(py, actions);

@@ -146,7 +146,7 @@ impl PyVectorState {
         let mut mask = vec![false; self.games.len() * width];
         for (row, g) in mask.chunks_mut(width).zip(&self.games) {
             let p = g.position();
-            if g.variant().chooses_direction() {
+            if g.variant().lists_moves() {
                 let n = g.variant().pits_per_side();
                 for mv in g.legal_moves().iter() {
                     row[crate::actions::action_of(mv, n) as usize] = true;

@@ -116,6 +116,28 @@ def test_tsoro_takes_the_pits_facing_an_empty_inner_pit_and_moves_singles_when_f
     assert state.legal_actions() == [1, 3]
 
 
+def test_tsoro_bonus_a_capture_gives_two_takes_each_an_action():
+    game = mancala.load_game("tsoro-bonus", pits_per_side=4, seeds=2)
+    # 8 sowings, the swap's number 8 (never legal), 9 + k takes the opponent's pit k + 1.
+    assert game.num_distinct_actions() == 17
+    # South's pit 3 (2) into pits 4 and 5; inner pit 5 was empty: North's inner pit 8 (3)
+    # and outer pit 1 (1) are taken, and South has two takes due.
+    state = game.new_initial_state("6,0,2,0,0,0,0,0:0/1,0,0,2,1,0,1,3:0/S")
+    state.apply_action(2)
+    assert state.position() == "6,0,0,1,1,0,0,0:4/0,0,0,2,1,0,1,0:0/S+take2"
+    assert state.current_player() == 0
+    assert state.legal_actions() == [12, 13, 15]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["t4", "t5", "t7"]
+    assert state.string_to_action("t4") == 12
+    with pytest.raises(mancala.IllegalActionError, match="bonus takes are due"):
+        state.apply_action(3)
+    state.apply_action(12)
+    assert state.position() == "6,0,0,1,1,0,0,0:6/0,0,0,0,1,0,1,0:0/S+take1"
+    state.apply_action(15)
+    assert state.position() == "6,0,0,1,1,0,0,0:7/0,0,0,0,1,0,0,0:0/N"
+    assert state.current_player() == 1
+
+
 def test_um_el_bagara_the_middle_pit_is_two_actions_and_the_pit_decides_the_way():
     game = mancala.load_game("um-el-bagara")
     # Pits 1, 2 (clockwise), 3 (either way), 4, 5 (counter-clockwise); no pie rule: action 5,

@@ -616,6 +616,13 @@ impl Drop for SetOnDrop<'_> {
 
 /// Whether [`Solver::solve`] can solve games of `v`.
 pub fn can_solve(v: &Variant) -> Result<(), String> {
+    if v.bonus_pits() > 0 {
+        return Err(format!(
+            "{} gives bonus takes after a capture (capture.bonus_pits), which `solve`'s tables \
+             do not hold (a position's takes due); it solves only rules whose moves are sowings",
+            v.name()
+        ));
+    }
     if v.has_end_pits() {
         return Err(format!(
             "{} has end pits on the ring (board.end_pits), which `solve`'s tables do not hold; \
@@ -1014,7 +1021,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 *best = value;
                 *best_move = match mv {
                     Move::Sow(k) => Some(k),
-                    Move::Directed(..) | Move::Swap => None,
+                    Move::Directed(..) | Move::Swap | Move::Take(_) => None,
                 };
             }
         };
@@ -1044,7 +1051,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             // the others available), then the biggest gains.
             let pit = match mv {
                 Move::Sow(k) | Move::Directed(k, _) => k as i32,
-                Move::Swap => 0,
+                Move::Swap | Move::Take(_) => 0,
             };
             let order = if tt { 1 << 62 } else { 0 }
                 + if again { (64 + pit as i64) << 52 } else { 0 }

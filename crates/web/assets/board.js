@@ -201,7 +201,11 @@ export function draw(svg, view, opts = {}) {
       // The move that sows this pit: its number, or under `any` the other
       // row's number counted on from the mover's (null: none).
       const other = view.any && opts.mover && opts.mover !== side;
-      const move = opts.mover === side ? pit : other ? pit + n : null;
+      // While bonus takes are due (`opts.take`), the opponent's pits are
+      // the moves, `t` and their owner's number.
+      const move = opts.take
+        ? (opts.mover && opts.mover !== side ? `t${pit}` : null)
+        : opts.mover === side ? pit : other ? pit + n : null;
       const playable = move !== null && opts.legal && opts.legal.has(String(move));
       const classes = ['pit', side];
       if (playable) classes.push('legal');
@@ -218,7 +222,7 @@ export function draw(svg, view, opts = {}) {
       if (out) classes.push('out-of-play');
       const claim = owner ? `, claimed by ${sideName(owner)}: its seeds go to ${sideName(owner)}'s store`
         : out ? ', out of play this round: sowing passes over it' : '';
-      const label = `${sideName(side)} pit ${pit}: ${seedWord(count)}${claim}${playable ? `, sow it${other ? ` (move ${move})` : ''}` : ''}${classes.includes('last') ? ', the last move' : ''}`;
+      const label = `${sideName(side)} pit ${pit}: ${seedWord(count)}${claim}${playable ? (opts.take ? `, take it (move ${move})` : `, sow it${other ? ` (move ${move})` : ''}`) : ''}${classes.includes('last') ? ', the last move' : ''}`;
       const g = el('g', {
         class: classes.join(' '),
         'data-side': side,

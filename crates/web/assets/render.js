@@ -93,6 +93,9 @@ function renderStatus() {
   } else if (app.players[mover] === 'human' && st.rounds) {
     const swap = app.shown.swap_legal ? ', or swap sides' : '';
     status.textContent = `Round ${app.earlier.length + 1}: ${sideName(mover)} to move: choose a pit${swap}.`;
+  } else if (app.players[mover] === 'human' && takesDue(st)) {
+    // Bonus takes (rule bonus_pits): the mover clicks one of the opponent's pits.
+    status.textContent = `${sideName(mover)} to move: take the seeds of one of ${sideName(mover === 'south' ? 'north' : 'south')}'s pits (a bonus take).`;
   } else if (app.players[mover] === 'human') {
     const swap = app.shown.swap_legal ? ', or swap sides' : '';
     status.textContent = `${sideName(mover)} to move: choose a pit${swap}.`;
@@ -106,8 +109,16 @@ function renderStatus() {
   if (app.direction) status.textContent = `Sow pit ${app.direction} which way? Counter-clockwise (to your right) or clockwise (to your left).`;
 }
 
-// `3cw` as `3 clockwise`, `3ccw` as `3 counter-clockwise`, `3` as it is.
+// Whether the moves now are bonus takes (`t4`: rule bonus_pits).
+export function takesDue(st) {
+  return Boolean(st && !st.over && st.legal.length > 0 && st.legal.every((m) => /^t\d+$/i.test(m)));
+}
+
+// `3cw` as `3 clockwise`, `3ccw` as `3 counter-clockwise`, `t4` as
+// `4 of the opponent's, taken`, `3` as it is.
 export function directionWords(move) {
+  const take = /^t(\d+)$/i.exec(move);
+  if (take) return `${take[1]} of the opponent's, taken`;
   const m = /^(\d+)(ccw|cw)$/i.exec(move);
   if (!m) return move;
   return `${m[1]} ${m[2].toLowerCase() === 'cw' ? 'clockwise' : 'counter-clockwise'}`;
@@ -126,6 +137,9 @@ export function canPlay() {
 function lastCell(shown) {
   const lm = shown && shown.last_move;
   if (!lm || lm.move === 'swap') return null;
+  // A bonus take: the opponent's pit, in their numbering.
+  const take = /^t(\d+)$/i.exec(lm.move);
+  if (take) return { side: lm.mover === 'south' ? 'north' : 'south', pit: parseInt(take[1], 10) };
   // Past the mover's row (`any_pits`): the other row's pit, from its owner's left.
   const n = shown.state.pits_per_side;
   const k = parseInt(lm.move, 10);
@@ -148,8 +162,10 @@ export function drawBoard(extra = {}) {
   board.draw($('board'), view, {
     mover: shown.state.over ? null : shown.state.to_move,
     // A pit sown either way is two moves, 3ccw and 3cw: the pit is clicked.
+    // Bonus takes (`t4`) are clicked on the opponent's pits.
+    take: takesDue(shown.state),
     legal: playable
-      ? new Set(shown.state.legal.filter((m) => m !== 'swap').map((m) => String(parseInt(m, 10))))
+      ? new Set(shown.state.legal.filter((m) => m !== 'swap').map((m) => (/^t\d+$/i.test(m) ? m : String(parseInt(m, 10)))))
       : new Set(),
     last: extra.view ? null : lastCell(shown),
     hint: extra.view || !app.hint ? null : String(parseInt(app.hint, 10) || app.hint),

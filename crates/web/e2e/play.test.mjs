@@ -334,11 +334,12 @@ test('whole games of the traditional games against the computer: toguz-kumalak, 
   await closePage(page);
 });
 
-test('whole games of hus and tsoro on four rows against the computer, by clicking pits', async () => {
+test('whole games of hus, tsoro and tsoro-bonus on four rows against the computer, by clicking pits', async () => {
   const page = await openPage();
   // Seeds in all at 4 x 2: hus leaves the left half of each inner row
-  // empty, tsoro both inner rows.
-  for (const [variant, total] of [['hus', 24], ['tsoro', 16]]) {
+  // empty, tsoro both inner rows. In tsoro-bonus a bonus take is a click
+  // on one of North's pits (`t4`), the only pits clickable then.
+  for (const [variant, total] of [['hus', 24], ['tsoro', 16], ['tsoro-bonus', 16]]) {
     const game = await newGame(page, { variant, pits: 4, seeds: 2, south: 'human', north: 'computer:1' });
     // Four rows drawn: each side's eight pits, the outer row below (South) or
     // above (North) its inner row.

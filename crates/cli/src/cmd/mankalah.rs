@@ -319,8 +319,9 @@ impl Agent {
                 self.moves_made += 1;
                 AgentMessage::Swap
             }
-            // Kalah's pits sow one way: no move of it has a direction.
-            Move::Sow(k) | Move::Directed(k, _) => AgentMessage::Move(k + 1),
+            // Kalah's pits sow one way: no move of it has a direction,
+            // and it gives no bonus takes.
+            Move::Sow(k) | Move::Directed(k, _) | Move::Take(k) => AgentMessage::Move(k + 1),
         };
         self.used += received.elapsed();
         if self.args.verbose {

@@ -10,19 +10,21 @@
 
 use mancala_core::{Move, Position, Side};
 
-/// Cutoff counts per side and move (pits 0..16, then swap).
+/// Cutoff counts per side and move (pits 0..16, then swap, then the bonus
+/// takes of the opponent's pits 0..16).
 #[derive(Clone)]
-pub(crate) struct History([[u32; 17]; 2]);
+pub(crate) struct History([[u32; 33]; 2]);
 
 impl History {
     pub fn new() -> History {
-        History([[0; 17]; 2])
+        History([[0; 33]; 2])
     }
 
     fn index(mv: Move) -> usize {
         match mv {
             Move::Sow(k) | Move::Directed(k, _) => (k as usize).min(15),
             Move::Swap => 16,
+            Move::Take(k) => 17 + (k as usize).min(15),
         }
     }
 
@@ -63,10 +65,11 @@ pub(crate) fn key(
     let them = us.opponent();
     let gain = (child.store(us) as i64 - parent.store(us) as i64)
         - (child.store(them) as i64 - parent.store(them) as i64);
-    let extra = !child.is_over() && child.to_move() == us && mv != Move::Swap;
+    // A bonus take is ordered by the seeds it takes, not as an extra turn.
+    let extra = !child.is_over() && child.to_move() == us && mv.sown_pit().is_some();
     let pit = match mv {
         Move::Sow(k) | Move::Directed(k, _) => k as i64,
-        Move::Swap => 0,
+        Move::Swap | Move::Take(_) => 0,
     };
     let mut k = (gain << 24) + history.get(us, mv).min(1 << 20) as i64;
     if extra {

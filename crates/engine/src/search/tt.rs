@@ -262,16 +262,20 @@ impl TranspositionTable {
 
 /// A move in a byte: 0 none, pit `k` sown its one way `k + 1`, sown in a
 /// chosen direction `DIRECTED + 2k` (counter-clockwise) or `+ 1`
-/// (clockwise), the swap 255.
+/// (clockwise), the bonus take of the opponent's pit `k` `TAKE + k`, the
+/// swap 255.
 fn encode_move(mv: Move) -> u8 {
     match mv {
         Move::Sow(k) => k + 1,
         Move::Directed(k, way) => DIRECTED + 2 * k.min(63) + (way == Direction::Clockwise) as u8,
+        Move::Take(k) => TAKE + k.min(63),
         Move::Swap => 255,
     }
 }
 
 const DIRECTED: u8 = 128;
+/// The first code of a bonus take: above every pit's `k + 1` (at most 16).
+const TAKE: u8 = 64;
 
 fn decode_move(code: u8) -> Option<Move> {
     match code {
@@ -281,6 +285,7 @@ fn decode_move(code: u8) -> Option<Move> {
             let way = if c % 2 == 1 { Direction::Clockwise } else { Direction::CounterClockwise };
             Some(Move::Directed((c - DIRECTED) / 2, way))
         }
+        c if c >= TAKE => Some(Move::Take(c - TAKE)),
         k => Some(Move::Sow(k - 1)),
     }
 }

@@ -95,7 +95,8 @@ fn pack_best(value: i32, mv: Move) -> i64 {
         // No variant the solver takes has a direction to choose (they have
         // ring stores, see `can_solve`): its pit stands for it.
         Move::Sow(k) | Move::Directed(k, _) => k as i64 + 1,
-        Move::Swap => 0,
+        // Nor bonus takes (refused by `can_solve`).
+        Move::Swap | Move::Take(_) => 0,
     };
     (value as i64) << 8 | pit
 }

@@ -352,9 +352,12 @@ fn draw_four_rows(view: &BoardView, width: Option<usize>) -> String {
         format!("{}{}\n", styled(style, &text), marker)
     };
     let border = format!("     +{}\n", "-----+".repeat(p));
+    // While bonus takes are due (`capture.bonus_pits`), the mover names
+    // the opponent's pits: their numbers are shown instead.
+    let numbered = view.numbers_for.map(|m| if pos.takes_due() > 0 { !m } else { m });
     let mut out = String::new();
     out.push_str(&label(Side::North));
-    if view.numbers_for == Some(Side::North) {
+    if numbered == Some(Side::North) {
         out.push_str(&numbers(Side::North, true));
         out.push_str(&numbers(Side::North, false));
     }
@@ -365,7 +368,7 @@ fn draw_four_rows(view: &BoardView, width: Option<usize>) -> String {
     out.push_str(&row(Side::South, false));
     out.push_str(&row(Side::South, true));
     out.push_str(&border);
-    if view.numbers_for == Some(Side::South) {
+    if numbered == Some(Side::South) {
         out.push_str(&numbers(Side::South, false));
         out.push_str(&numbers(Side::South, true));
     }

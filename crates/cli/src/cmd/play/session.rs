@@ -159,7 +159,7 @@ fn legal_pits(game: &Game) -> Vec<usize> {
 /// The legal sowings as the prompt lists them: `1, 3-6`, or where a pit
 /// may be sown either way, every sowing written out (`1, 3ccw, 3cw, 4`).
 fn legal_text(game: &Game) -> String {
-    if !game.variant().chooses_direction() {
+    if !game.variant().lists_moves() {
         return legal_pits_text(game);
     }
     let sowings: Vec<String> =
@@ -460,6 +460,18 @@ impl Session {
                 side_name(!mover)
             );
         }
+        if pos.takes_due() > 0 {
+            // Bonus takes (`capture.bonus_pits`): the opponent's pits, by
+            // their own numbers, shown by their rows.
+            let _ = write!(
+                text,
+                "{who}, take one of {}'s pits ({}; {} due): ",
+                side_name(!mover),
+                legal_text(&t.game),
+                plural(pos.takes_due(), "take", "takes")
+            );
+            return text;
+        }
         let _ = write!(text, "{who}, choose a pit to sow ({}): ", legal_text(&t.game));
         text
     }
@@ -600,7 +612,8 @@ impl Session {
             }
             Err(e) => {
                 let legal = legal_text(&t.game);
-                self.error(format!("{}. You can sow: {legal}.", capitalise(&e.to_string())))
+                let can = if t.game.position().takes_due() > 0 { "take" } else { "sow" };
+                self.error(format!("{}. You can {can}: {legal}.", capitalise(&e.to_string())))
             }
         }
     }
@@ -653,6 +666,18 @@ impl Session {
     fn describe(&self, game: &Game, mover: Side, mv: Move, report: &MoveReport) -> String {
         let who = self.who(mover);
         let pos = game.position();
+        if let Move::Take(k) = mv {
+            let mut s = format!(
+                "{who} took {} from {}'s pit{NBSP}{} (a bonus take).",
+                plural(report.captured, "seed", "seeds"),
+                side_name(!mover),
+                k + 1
+            );
+            if pos.takes_due() > 0 {
+                let _ = write!(s, " {} more due.", plural(pos.takes_due(), "take", "takes"));
+            }
+            return s;
+        }
         let (Move::Sow(k) | Move::Directed(k, _)) = mv else {
             return format!(
                 "{who} steals the first move (pie rule): the board turns round, so that move is now \
@@ -742,6 +767,16 @@ impl Session {
                 " The last seed fell in the store, but {} has no move left to play again and \
                  passes: {next} to move.",
                 side_name(mover)
+            );
+        } else if pos.takes_due() > 0 {
+            let _ = write!(
+                s,
+                " Bonus: {} takes the seeds of {} of {}'s pits, one at a time (t and the pit's \
+                 number, e.g. t{}).",
+                side_name(mover),
+                plural(pos.takes_due(), "pit", "pits"),
+                side_name(!mover),
+                game.legal_moves().first().and_then(|m| m.taken_pit()).map_or(1, |k| k + 1)
             );
         } else if report.extra_turn && !pos.is_over() {
             let _ =
@@ -954,6 +989,11 @@ impl Session {
                 format!("Hint: let the first move stand (n), then sow {}.", pit_words(mv))
             }
             Move::Sow(_) | Move::Directed(..) => format!("Hint: sow {}.", pit_words(mv)),
+            Move::Take(k) => format!(
+                "Hint: take the seeds of {}'s pit{NBSP}{} ({mv}).",
+                side_name(!t.game.position().to_move()),
+                k + 1
+            ),
         };
         let _ = writeln!(self.out, "{text}");
     }
@@ -1179,6 +1219,39 @@ mod tests {
         let shown = d.say("2");
         assert!(shown.contains("|   0 |   1 |   3 |   3 |  South's inner row\n"), "{shown}");
         assert!(shown.contains("     5     6     7     8  North's inner row's pits"), "{shown}");
+    }
+
+    /// Tsoro with bonus takes: after North's capture the prompt asks for a
+    /// take of South's pits, whose numbers the board shows, and a sowing
+    /// is refused until the takes are made.
+    #[test]
+    fn tsoro_bonus_asks_for_takes_of_the_opponents_pits() {
+        let mut d = Driver::new(Setup::default());
+        d.until_question();
+        assert!(d.say("tsoro-bonus").contains("Pits in each row (2-8) [8]"));
+        d.say("");
+        d.say("");
+        d.say("");
+        d.say("human");
+        for mv in ["1", "3", "5"] {
+            d.say(mv);
+        }
+        let shown = d.say("4");
+        assert!(shown.contains("Bonus: North takes the seeds of 2 pits of South's"), "{shown}");
+        assert!(shown.contains("South's outer row's pits"), "{shown}");
+        assert!(
+            shown.contains("take one of South's pits (t2, t4, t6, t7, t9, t10, t11; 2 takes due)"),
+            "{shown}"
+        );
+        let shown = d.say("t4");
+        assert!(shown.contains("took 3 seeds from South's pit 4 (a bonus take)"), "{shown}");
+        assert!(shown.contains("1 take more due"), "{shown}");
+        let shown = d.say("2");
+        assert!(shown.contains("1 bonus take is due"), "{shown}");
+        assert!(shown.contains("You can take: t2, t6, t7, t9, t10, t11."), "{shown}");
+        let shown = d.say("t7");
+        assert!(shown.contains("took 4 seeds from South's pit 7"), "{shown}");
+        assert!(shown.contains("choose a pit to sow (2, 9)"), "{shown}");
     }
 
     #[test]
