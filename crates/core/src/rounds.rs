@@ -1,4 +1,4 @@
-//! A match of several rounds (rule `[rounds]`: Congkak, Dakon,
+//! A match of several rounds (rule `[rounds]`: Congkak, Sungka, Dakon,
 //! Pallanguzhi): the one home of the policy between rounds, which every
 //! front end calls.
 //!

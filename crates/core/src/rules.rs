@@ -57,8 +57,8 @@ pub struct Rules {
     /// Kumalak's tuzdyk). Optional: without it no pit is ever claimed.
     #[serde(default)]
     pub claim: ClaimRules,
-    /// A match of several rounds (Congkak, Dakon, Pallanguzhi): after a
-    /// round the players fill their pits again from their stores, a pit
+    /// A match of several rounds (Congkak, Sungka, Dakon, Pallanguzhi):
+    /// after a round the players fill their pits again from their stores, a pit
     /// they cannot fill staying out of play for the round. Optional:
     /// without it a game is one round.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -244,10 +244,10 @@ proptest! {
 
 /// A preset played in rounds (`[rounds]`) at a random size it allows.
 fn rounds_variant() -> impl Strategy<Value = Variant> {
-    (0..3usize, any::<u8>(), any::<u8>()).prop_filter_map(
+    (0..4usize, any::<u8>(), any::<u8>()).prop_filter_map(
         "size outside the variant's range",
         |(i, a, b)| {
-            let v = Variant::preset(["congkak", "dakon", "pallanguzhi"][i]).unwrap();
+            let v = Variant::preset(["congkak", "dakon", "pallanguzhi", "sungka"][i]).unwrap();
             let [pmin, pmax] = v.rules().board.pits_per_side_range;
             let [smin, smax] = v.rules().board.seeds_per_pit_range;
             let pits = pmin + a % (pmax.min(6) - pmin + 1);

@@ -1621,6 +1621,109 @@ fn sungka_last_seed_in_an_own_empty_pit_takes_it_and_the_pit_opposite() {
 }
 
 #[test]
+fn sungka_a_round_ends_and_each_player_fills_their_pits_from_their_head() {
+    //        7  6  5  4  3  2  1
+    //    53  0  0  0  0  0  0  0
+    //        0  0  0  0  0  0  1 44
+    //        1  2  3  4  5  6  7
+    // South's pit 7 into South's head: every shell is in a head (45 to 53)
+    // and the round is over. Each player fills their pits from pit 1 up,
+    // seven shells a pit: South fills pits 1 to 6 (42) and keeps 3, pit 7
+    // is burnt (`-`, out of play); North fills all seven (49) and keeps 4.
+    //        7  7  7  7  7  7  7
+    //     4                        3
+    //        7  7  7  7  7  7  -
+    let v = variant("sungka");
+    let mut m = Match::from_position(v.clone(), pos("0,0,0,0,0,0,1:44/0,0,0,0,0,0,0:53/S"));
+    m.play(Move::pit(7)).unwrap();
+    assert_eq!(m.position().to_string(), "0,0,0,0,0,0,0:45/0,0,0,0,0,0,0:53/S#no-seeds");
+    assert!(m.round_over() && !m.is_over() && m.outcome().is_none());
+    assert!(m.start_next_round());
+    assert_eq!(m.round_number(), 2);
+    assert_eq!(m.position().to_string(), "7,7,7,7,7,7,-:3/7,7,7,7,7,7,7:4/N");
+    assert!(m.position().is_out_of_play(Side::South, 6));
+    assert_eq!(m.position().out_of_play(), 1 << 6);
+    // 98 shells still: 42 + 3 on South's side, 49 + 4 on North's.
+    assert_eq!(m.position().seeds_in_pits() + 3 + 4, 98);
+}
+
+#[test]
+fn sungka_a_burnt_pit_is_passed_over_by_both_players_sowing() {
+    // North's pits 6 and 7 are burnt this round.
+    //        7  6  5  4  3  2  1
+    //    26  -  -  1  1  1  1  1
+    //        0  0  0  0  0  0  7 60
+    //        1  2  3  4  5  6  7
+    // South's pit 7 (7): South's head, North's pits 1 to 5, then past
+    // North's burnt pits 6 and 7 and North's head to South's pit 1, empty.
+    // The pit opposite, North's 7, is burnt and holds nothing: no capture.
+    //        -  -  2  2  2  2  2
+    //    26                       61
+    //        1  0  0  0  0  0  0
+    let v = variant("sungka");
+    let start = "0,0,0,0,0,0,7:60/1,1,1,1,1,-,-:26/S";
+    let (p, r) = play(&v, start, &["7"]);
+    assert_eq!(p.to_string(), "1,0,0,0,0,0,0:61/2,2,2,2,2,-,-:26/N");
+    assert_eq!((r.sown, r.captured), (7, 0));
+    assert_eq!(p.pit(Side::North, 5) + p.pit(Side::North, 6), 0);
+    // North's own sowing passes over them too: North's pit 5 (1 shell)
+    // skips pits 6 and 7 into North's head, and North plays again.
+    //        -  -  1  2  2  2  2
+    //    26                       39
+    //        3  3  3  3  3  3  3
+    let start = "3,3,3,3,3,3,3:39/2,2,2,2,1,-,-:26/N";
+    assert_eq!(legal(&v, &pos(start)), ["1", "2", "3", "4", "5"]);
+    let (p, r) = play(&v, start, &["5"]);
+    assert_eq!(p.to_string(), "3,3,3,3,3,3,3:39/2,2,2,2,0,-,-:27/N");
+    assert!(r.extra_turn && !r.passed);
+}
+
+#[test]
+fn sungka_the_player_with_no_burnt_pit_starts_the_next_round() {
+    //        7  6  5  4  3  2  1
+    //    53  0  0  0  0  0  0  0
+    //        0  0  0  0  0  0  0 45
+    // North won the round (53 to 45) and fills every pit: North starts the
+    // next round, whoever started this one (`starts = "winner"`).
+    let v = variant("sungka");
+    let end = pos("0,0,0,0,0,0,0:45/0,0,0,0,0,0,0:53/S#no-seeds");
+    for started in Side::ALL {
+        let next = end.next_round(&v, started).unwrap();
+        assert_eq!(next.to_move(), Side::North, "{started:?} started");
+    }
+    // A level round (49 each, no pit burnt): the player who did not start
+    // it starts the next.
+    let level = pos("0,0,0,0,0,0,0:49/0,0,0,0,0,0,0:49/S#no-seeds");
+    let next = level.next_round(&v, Side::South).unwrap();
+    assert_eq!(next.to_string(), "7,7,7,7,7,7,7:0/7,7,7,7,7,7,7:0/N");
+    assert_eq!(level.next_round(&v, Side::North).unwrap().to_move(), Side::South);
+}
+
+#[test]
+fn sungka_the_match_ends_when_a_player_cannot_fill_a_single_pit() {
+    //        7  6  5  4  3  2  1
+    //     5  1  0  0  0  0  0  0
+    //        0  0  0  0  0  0  0 92
+    //        1  2  3  4  5  6  7
+    // North's last shell into North's head: 6 shells, fewer than the 7 a
+    // pit takes. North cannot fill a single pit: the match is over and
+    // South wins it.
+    let v = variant("sungka");
+    let mut m = Match::from_position(v.clone(), pos("0,0,0,0,0,0,0:92/0,0,0,0,0,0,1:5/N"));
+    m.play(Move::pit(7)).unwrap();
+    assert_eq!(m.position().to_string(), "0,0,0,0,0,0,0:92/0,0,0,0,0,0,0:6/N#no-seeds");
+    assert!(m.round_over() && m.is_over());
+    assert_eq!(m.next_round_start(), None);
+    assert!(!m.start_next_round());
+    assert_eq!(m.outcome(), Some(Outcome::Win(Side::South)));
+    // With 7 North fills one pit and the match goes on, six of North's pits
+    // burnt.
+    let end = pos("0,0,0,0,0,0,0:91/0,0,0,0,0,0,0:7/N#no-seeds");
+    let next = end.next_round(&v, Side::North).unwrap();
+    assert_eq!(next.to_string(), "7,7,7,7,7,7,7:42/7,-,-,-,-,-,-:0/S");
+}
+
+#[test]
 fn ayoayo_meets_sowings_that_never_end_in_random_games() {
     // At the real size, not only on made-up boards: in random games some
     // sowings never end (and are left out of the legal moves), while the

@@ -449,7 +449,7 @@ fn a_record_of_the_largest_variant_file_and_a_long_game_loads() {
 /// over, is an error naming its line.
 #[test]
 fn a_record_of_a_match_of_rounds_replays() {
-    for name in ["congkak", "dakon", "pallanguzhi"] {
+    for name in ["congkak", "dakon", "pallanguzhi", "sungka"] {
         let mut m = mancala_core::Match::new(Variant::preset(name).unwrap());
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut plies = 0;

@@ -461,8 +461,8 @@ impl PyState {
         Ok((0..g.n()).filter(|&k| g.pos().is_out_of_play(side, k)).map(|k| k + 1).collect())
     }
 
-    /// Under a variant played in rounds (``[rounds]``: Congkak, Dakon,
-    /// Pallanguzhi), the first state of the next round once this round is
+    /// Under a variant played in rounds (``[rounds]``: Congkak, Sungka,
+    /// Dakon, Pallanguzhi), the first state of the next round once this round is
     /// over: each player's pits filled from their store, the pits they
     /// cannot fill out of play (:meth:`out_of_play`). None while the round
     /// goes on, when the match is over (a player cannot fill a single pit)
