@@ -1327,7 +1327,8 @@ mod tests {
     fn a_player_who_cannot_move_is_said_to_pass() {
         // Sungka on one pit a side with one seed: South's seed falls in
         // South's store, but South has no seed left and passes; so does
-        // North after the same move, and the game is over.
+        // North after the same move, and the round is over (level, one
+        // seed each: the match goes on, each pit filled again).
         let mut d = Driver::new(Setup {
             variant: Some(Variant::preset("sungka").unwrap()),
             pits: Some(1),
@@ -1346,7 +1347,8 @@ mod tests {
         assert!(!shown.contains("extra turn for South"), "{shown}");
         let shown = d.say("1");
         assert!(!shown.contains("passes"), "{shown}");
-        assert!(shown.contains("Game over"), "{shown}");
+        assert!(shown.contains("Round 1 over"), "{shown}");
+        assert!(shown.contains("Round 2: each player fills their pits"), "{shown}");
     }
 
     #[test]
