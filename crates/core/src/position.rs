@@ -19,7 +19,7 @@ use crate::Side;
 /// (the others are South's). Rules with one claim keep it in `claimed`
 /// instead. Rules with end pits ([`Variant::has_end_pits`], boards
 /// of at most 11 pits a side, no claims) hold them in cells `2n` and
-/// `2n + 1`, and in `cells[31]` ([`END_MARKS_CELL`]) the marks of the end
+/// `2n + 1`, and in `cells[31]` (`END_MARKS_CELL`) the marks of the end
 /// pits taken: bit 0 for cell `2n`, bit 1 for cell `2n + 1` (under claims
 /// that byte holds bits 24 to 31 of North's claims, which no pit of such
 /// a board has). Sowing is counter-clockwise, so the pits
