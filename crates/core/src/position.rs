@@ -592,13 +592,19 @@ impl Position {
         // `board.end_pits`), past the word; cell 31 holds the marks of the
         // end pits taken.
         let plain = self.claimed == [0, 0] && claims == 0 && self.cells[16] | self.cells[17] == 0;
-        (self.n <= 8 && plain && self.occupied >> OUT_SHIFT == 0).then(|| self.plain_short_form())
+        (self.n <= 8 && plain && self.occupied >> OUT_SHIFT == 0).then(|| self.short_pair())
     }
 
     /// [`Position::short_form`] of a position known to have one.
     #[inline]
     pub(crate) fn plain_short_form(&self) -> (u128, u32) {
         debug_assert!(self.short_form().is_some(), "{self}");
+        self.short_pair()
+    }
+
+    /// The pits' word and the turn state of a short form.
+    #[inline]
+    fn short_pair(&self) -> (u128, u32) {
         let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
         let state = self.to_move as u32
             | (self.flags as u32) << 8
