@@ -31,6 +31,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use arrayvec::ArrayVec;
 use mancala_core::{Move, Position, Variant, MAX_MOVES};
 
 use super::endgame::{Known, Lookup};
@@ -179,6 +180,35 @@ pub(crate) struct Child {
     pub pos: Position,
 }
 
+/// A node's children, made in move order, and their search order. Filled
+/// without first writing every slot (a node makes as many as it has
+/// moves), and sorted by moving their one-byte places, not the positions.
+#[derive(Default)]
+pub(crate) struct Children {
+    made: ArrayVec<Child, MAX_MOVES>,
+    /// Each child's order key and its place in `made`, best first.
+    order: ArrayVec<(i64, u8), MAX_MOVES>,
+}
+
+impl Children {
+    /// How many children there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.made.len()
+    }
+
+    /// The `i`-th child in search order.
+    #[inline]
+    pub fn get(&self, i: usize) -> &Child {
+        &self.made[self.order[i].1 as usize]
+    }
+
+    /// The children in search order.
+    pub fn iter(&self) -> impl Iterator<Item = &Child> + '_ {
+        self.order.iter().map(|&(_, at)| &self.made[at as usize])
+    }
+}
+
 impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)] // built once per search
     pub fn new(
@@ -218,23 +248,20 @@ impl<'a> Worker<'a> {
 
     /// The children of `pos` in search order, with the repetition rule
     /// applied. Returns how many there are.
-    pub fn children(
-        &mut self,
-        pos: &Position,
-        tt_move: Option<Move>,
-        out: &mut [(i64, Child); MAX_MOVES],
-    ) -> usize {
+    pub fn children(&mut self, pos: &Position, tt_move: Option<Move>, out: &mut Children) -> usize {
         let moves = pos.legal_moves(self.v);
-        let mut n = 0;
+        out.made.clear();
+        out.order.clear();
         for mv in moves.iter() {
             let mut child = *pos;
             child.play_unchecked(self.v, mv);
             self.path.end_by_history(self.v, pos, &mut child);
-            out[n] = (order::key(self.history, pos, mv, &child, tt_move), Child { mv, pos: child });
-            n += 1;
+            let key = order::key(self.history, pos, mv, &child, tt_move);
+            out.order.push((key, out.made.len() as u8));
+            out.made.push(Child { mv, pos: child });
         }
-        order::sort(&mut out[..n]);
-        n
+        order::sort(&mut out.order);
+        out.len()
     }
 
     /// Searches a child of a position whose mover is `us`, returning its
@@ -338,14 +365,14 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let mut kids = [(0i64, Child { mv: Move::Swap, pos: *pos }); MAX_MOVES];
+        let mut kids = Children::default();
         let n = self.children(pos, tt_move, &mut kids);
         // The children's table keys (depth 2 and up; 0 for a finished game).
         let mut keys = [0u64; MAX_MOVES];
         if depth >= 2 {
             // The children will probe the table: fetch their buckets now,
             // while the first child is being searched.
-            for ((_, kid), key) in kids[..n].iter().zip(&mut keys) {
+            for (kid, key) in kids.iter().zip(&mut keys) {
                 if !kid.pos.is_over() {
                     let ch = self.path.child_history(pos, hash, history, &kid.pos);
                     *key = with_history(position_hash(&kid.pos), ch);
@@ -372,7 +399,7 @@ impl<'a> Worker<'a> {
             let first_pass = k < n;
             let i = if first_pass { k } else { deferred[k - n] as usize };
             k += 1;
-            let kid = &kids[i].1;
+            let kid = kids.get(i);
             // (Busy nodes have depth 3 or more: their children's keys are
             // in `keys`.)
             if first_pass

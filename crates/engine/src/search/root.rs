@@ -18,7 +18,7 @@ use mancala_core::{Move, Position};
 
 use super::endgame::Known;
 use super::hash::{position_hash, with_history};
-use super::node::{Child, Worker};
+use super::node::{Children, Worker};
 use super::score::INFINITY;
 use super::tt::Bound;
 
@@ -56,11 +56,10 @@ impl Worker<'_> {
     /// The root moves in the order the first iteration tries them.
     pub fn root_moves(&mut self, root: &Position, history: u64) -> Vec<RootMove> {
         let tt_move = self.tt.probe(with_history(position_hash(root), history)).and_then(|h| h.mv);
-        let mut kids = [(0i64, Child { mv: Move::Swap, pos: *root }); mancala_core::MAX_MOVES];
-        let n = self.children(root, tt_move, &mut kids);
-        kids[..n]
-            .iter()
-            .map(|(_, k)| RootMove {
+        let mut kids = Children::default();
+        self.children(root, tt_move, &mut kids);
+        kids.iter()
+            .map(|k| RootMove {
                 mv: k.mv,
                 child: k.pos,
                 score: -INFINITY,
