@@ -779,16 +779,14 @@ impl Node for WordNode {
             unreachable!("word nodes are made only with a sower");
         };
         for pit in sower.pits(self.board) {
-            let stop = match sower.sow(self.board, pit) {
-                Sown::Over(margin) => f(Move::Sow(pit as u8), margin, None, false),
-                Sown::Board { gain, again, left, board } => f(
-                    Move::Sow(pit as u8),
-                    gain,
-                    Some(WordNode { board, seeds: left as i32 }),
-                    again,
-                ),
+            // One call of `f`, so that it is inlined here.
+            let (gain, child, again) = match sower.sow(self.board, pit) {
+                Sown::Over(margin) => (margin, None, false),
+                Sown::Board { gain, again, left, board } => {
+                    (gain, Some(WordNode { board, seeds: left as i32 }), again)
+                }
             };
-            if stop {
+            if f(Move::Sow(pit as u8), gain, child, again) {
                 return;
             }
         }
