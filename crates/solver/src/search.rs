@@ -1097,11 +1097,24 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        kids.sort_by_key(|k| std::cmp::Reverse(k.order));
+        // The first child to search is the one of highest order (the first
+        // such); the others are sorted only if it does not cut off (most
+        // positions cut off on it). A stable sort of the rest after moving
+        // the first to the front keeps the order of a sort of them all.
+        let mut first = 0;
+        for (i, k) in kids.iter().enumerate().skip(1) {
+            if k.order > kids[first].order {
+                first = i;
+            }
+        }
 
         // The first child alone; then, if no cutoff and a thread is waiting,
         // the others at a split point shared with it (see [`split`]).
         for i in 0..count {
+            if i == 1 {
+                kids[..=first].rotate_right(1);
+                kids[1..].sort_by_key(|k| std::cmp::Reverse(k.order));
+            }
             if i > 0 && self.should_split(seeds, count - i) {
                 let (value, pit) = self.split(&kids[i..], alpha, beta, seeds);
                 if value > best {
@@ -1110,7 +1123,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
                 break;
             }
-            let k = kids[i];
+            let k = kids[if i == 0 { first } else { i }];
             let value = self.value_after(&k.child, k.gain, k.again, alpha, beta);
             if self.aborted {
                 break;
