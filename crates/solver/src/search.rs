@@ -652,7 +652,7 @@ pub fn can_solve(v: &Variant) -> Result<(), String> {
 /// The table key of a board of at most 8 pits a side (the mover's row in
 /// the low bytes of `lo`, stores left out): packed exactly, 6 bits a pit,
 /// when every pit holds fewer than 64 seeds, else the bytes themselves.
-#[inline]
+#[inline(always)]
 fn board_key(lo: u64, hi: u64) -> Key {
     if (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
         Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128)
@@ -662,7 +662,7 @@ fn board_key(lo: u64, hi: u64) -> Key {
 }
 
 /// Packs eight bytes below 64 into 48 bits, 6 bits each, in order.
-#[inline]
+#[inline(always)]
 fn pack6(x: u64) -> u64 {
     let x = (x & 0x003f_003f_003f_003f) | (x & 0x3f00_3f00_3f00_3f00) >> 2;
     let x = (x & 0x0000_0fff_0000_0fff) | (x & 0x0fff_0000_0fff_0000) >> 4;
@@ -757,23 +757,23 @@ struct WordNode {
 }
 
 impl Node for WordNode {
-    #[inline]
+    #[inline(always)]
     fn seeds(&self) -> i32 {
         self.seeds
     }
 
-    #[inline]
+    #[inline(always)]
     fn table_key(&self, s: &Shared) -> Option<Key> {
         (self.seeds > s.table_seeds)
             .then(|| board_key(self.board as u64, (self.board >> 64) as u64))
     }
 
-    #[inline]
+    #[inline(always)]
     fn locate(&self, db: &KalahDb) -> Option<KalahDbEntry> {
         db.locate_word(self.board, self.seeds as usize)
     }
 
-    #[inline]
+    #[inline(always)]
     fn for_each_move(&self, s: &Shared, mut f: impl FnMut(Move, i32, Option<Self>, bool) -> bool) {
         let Some(sower) = &s.sower else {
             unreachable!("word nodes are made only with a sower");
@@ -792,7 +792,7 @@ impl Node for WordNode {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32) -> i32 {
         w.search(child, alpha, beta)
     }
