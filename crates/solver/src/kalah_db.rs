@@ -173,7 +173,7 @@ impl KalahDb {
 
     /// Where the value of a board held in one word (mover's row first, see
     /// [`WordSower`]) with `seeds` seeds lies, if the layers cover it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn locate_word(&self, board: u128, seeds: usize) -> Option<KalahDbEntry> {
         (seeds < self.layers.len())
             .then(|| KalahDbEntry { layer: seeds as u32, rank: self.word_rank(board, seeds) })
@@ -186,13 +186,13 @@ impl KalahDb {
     }
 
     /// Asks the processor to fetch the value at `at` into the cache.
-    #[inline]
+    #[inline(always)]
     pub fn prefetch(&self, at: KalahDbEntry) {
         prefetch(&self.layer_values(at.layer as usize)[at.rank as usize]);
     }
 
     /// The future margin stored at `at`.
-    #[inline]
+    #[inline(always)]
     pub fn value(&self, at: KalahDbEntry) -> i32 {
         self.layer_values(at.layer as usize)[at.rank as usize] as i8 as i32
     }

@@ -652,7 +652,7 @@ pub fn can_solve(v: &Variant) -> Result<(), String> {
 /// The table key of a board of at most 8 pits a side (the mover's row in
 /// the low bytes of `lo`, stores left out): packed exactly, 6 bits a pit,
 /// when every pit holds fewer than 64 seeds, else the bytes themselves.
-#[inline]
+#[inline(always)]
 fn board_key(lo: u64, hi: u64) -> Key {
     if (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
         Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128)
@@ -662,7 +662,7 @@ fn board_key(lo: u64, hi: u64) -> Key {
 }
 
 /// Packs eight bytes below 64 into 48 bits, 6 bits each, in order.
-#[inline]
+#[inline(always)]
 fn pack6(x: u64) -> u64 {
     let x = (x & 0x003f_003f_003f_003f) | (x & 0x3f00_3f00_3f00_3f00) >> 2;
     let x = (x & 0x0000_0fff_0000_0fff) | (x & 0x0fff_0000_0fff_0000) >> 4;
@@ -757,44 +757,42 @@ struct WordNode {
 }
 
 impl Node for WordNode {
-    #[inline]
+    #[inline(always)]
     fn seeds(&self) -> i32 {
         self.seeds
     }
 
-    #[inline]
+    #[inline(always)]
     fn table_key(&self, s: &Shared) -> Option<Key> {
         (self.seeds > s.table_seeds)
             .then(|| board_key(self.board as u64, (self.board >> 64) as u64))
     }
 
-    #[inline]
+    #[inline(always)]
     fn locate(&self, db: &KalahDb) -> Option<KalahDbEntry> {
         db.locate_word(self.board, self.seeds as usize)
     }
 
-    #[inline]
+    #[inline(always)]
     fn for_each_move(&self, s: &Shared, mut f: impl FnMut(Move, i32, Option<Self>, bool) -> bool) {
         let Some(sower) = &s.sower else {
             unreachable!("word nodes are made only with a sower");
         };
         for pit in sower.pits(self.board) {
-            let stop = match sower.sow(self.board, pit) {
-                Sown::Over(margin) => f(Move::Sow(pit as u8), margin, None, false),
-                Sown::Board { gain, again, left, board } => f(
-                    Move::Sow(pit as u8),
-                    gain,
-                    Some(WordNode { board, seeds: left as i32 }),
-                    again,
-                ),
+            // One call of `f`, so that it is inlined here.
+            let (gain, child, again) = match sower.sow(self.board, pit) {
+                Sown::Over(margin) => (margin, None, false),
+                Sown::Board { gain, again, left, board } => {
+                    (gain, Some(WordNode { board, seeds: left as i32 }), again)
+                }
             };
-            if stop {
+            if f(Move::Sow(pit as u8), gain, child, again) {
                 return;
             }
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn search(w: &mut Worker, child: &Self, alpha: i32, beta: i32) -> i32 {
         w.search(child, alpha, beta)
     }
@@ -1099,11 +1097,24 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        kids.sort_by_key(|k| std::cmp::Reverse(k.order));
+        // The first child to search is the one of highest order (the first
+        // such); the others are sorted only if it does not cut off (most
+        // positions cut off on it). A stable sort of the rest after moving
+        // the first to the front keeps the order of a sort of them all.
+        let mut first = 0;
+        for (i, k) in kids.iter().enumerate().skip(1) {
+            if k.order > kids[first].order {
+                first = i;
+            }
+        }
 
         // The first child alone; then, if no cutoff and a thread is waiting,
         // the others at a split point shared with it (see [`split`]).
         for i in 0..count {
+            if i == 1 {
+                kids[..=first].rotate_right(1);
+                kids[1..].sort_by_key(|k| std::cmp::Reverse(k.order));
+            }
             if i > 0 && self.should_split(seeds, count - i) {
                 let (value, pit) = self.split(&kids[i..], alpha, beta, seeds);
                 if value > best {
@@ -1112,7 +1123,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
                 break;
             }
-            let k = kids[i];
+            let k = kids[if i == 0 { first } else { i }];
             let value = self.value_after(&k.child, k.gain, k.again, alpha, beta);
             if self.aborted {
                 break;

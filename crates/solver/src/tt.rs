@@ -157,7 +157,7 @@ impl SolverTable {
     }
 
     /// The bounds stored for `key`, if any.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, key: Key) -> Option<Bounds> {
         let i = self.bucket(key);
         let bucket = &self.words()[i..i + WAYS * 2];
