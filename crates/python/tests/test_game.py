@@ -424,3 +424,26 @@ def test_a_match_of_rounds_is_a_chain_of_states():
     one = kalah.new_initial_state()
     one.apply_action(0)
     assert one.is_terminal() and one.next_round() is None
+    assert one.match_end() == "round"
+    assert over.match_end() == "cannot-fill"
+    assert state.match_end() is None and following.match_end() is None
+
+
+def test_a_match_is_drawn_when_a_round_would_start_as_an_earlier_one_did():
+    """Congkak on one house a side with one seed: each round ends 1 to 1, round 2 starts with
+    North, and round 3 would start as round 1 did: the chain ends, the match drawn."""
+    game = mancala.load_game("congkak", pits_per_side=1, seeds=1)
+    first = game.new_initial_state()
+    first.apply_action(0)
+    assert first.is_terminal() and first.match_end() is None
+    second = first.next_round()
+    assert second.position() == "1:0/1:0/N"
+    second.apply_action(0)
+    assert second.is_terminal()
+    assert second.next_round() is None
+    assert second.match_end() == "repeated-round"
+    # A copy keeps the chain; a state made from the position alone is a first round.
+    assert second.clone().match_end() == "repeated-round"
+    alone = game.new_initial_state("1:0/1:0/N")
+    alone.apply_action(0)
+    assert alone.match_end() is None and alone.next_round().position() == "1:0/1:0/S"
