@@ -396,8 +396,11 @@ impl PyState {
     /// player has claimed the pit, -1.0 where the opponent has, else 0.0;
     /// under end pits (``end_pits``, O An Quan's mandarin squares) the
     /// seeds in the end pit after that player's row and after the
-    /// opponent's, then 1.0 for each already taken (else 0.0); and under
-    /// the pie rule 1.0 when a swap is offered. Seed counts, not scaled.
+    /// opponent's, then 1.0 for each already taken (else 0.0); under the
+    /// pie rule 1.0 when a swap is offered; and under bonus takes
+    /// (``bonus_pits``, ``tsoro-bonus``) the takes due, positive when due
+    /// to that player, negative when due to the opponent. Seed counts, not
+    /// scaled.
     #[pyo3(signature = (player = None))]
     fn observation_tensor<'py>(
         &self,

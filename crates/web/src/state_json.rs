@@ -41,6 +41,11 @@ pub struct StateJson {
     /// has claimed each pit, or `None`. Left out of the JSON otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claims: Option<Claims>,
+    /// Under bonus takes (`capture.bonus_pits`, `tsoro-bonus`): the takes
+    /// still due to the player to move (`Position::takes_due`), 0 when
+    /// none is. Left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub takes_due: Option<u8>,
     /// On a board of four rows (`board.rows = 4`), where `south` and
     /// `north` list each player's two rows in sowing order: the rows apart.
     /// Left out of the JSON on two rows.
@@ -243,6 +248,7 @@ impl StateJson {
                 north: p.end_pit(Side::North),
                 taken: [p.end_pit_taken(Side::South), p.end_pit_taken(Side::North)],
             }),
+            takes_due: (v.rules().capture.bonus_pits > 0).then(|| p.takes_due()),
         }
     }
 }

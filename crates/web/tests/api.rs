@@ -114,6 +114,39 @@ async fn state_names_the_pit_each_side_has_claimed() {
 /// South 1, North 1, South 2 the last two seeds of South's pile make
 /// South's pit 8 hold 4 and North's pit 1 hold 3: both South's bulls.
 #[tokio::test]
+async fn state_under_bonus_takes_gives_the_takes_due() {
+    // Tsoro with bonus takes, 4 x 4 with 2 seeds: South's pit 3 (2) into
+    // pits 4 and 5; inner pit 5 was empty: North's inner pit 8 and outer
+    // pit 1 are taken, and South has two takes due.
+    let app = app();
+    let game = json!({"variant": "tsoro-bonus", "pits_per_side": 4});
+    let start = "6,0,2,0,0,0,0,0:0/1,0,0,2,1,0,1,3:0/S";
+    let state = |moves: Vec<&str>| {
+        let body = json!({"game": game, "start": start, "moves": moves});
+        let app = &app;
+        async move { post(app, "/api/state", body).await }
+    };
+    let before = state(vec![]).await;
+    assert_eq!(before.status, StatusCode::OK, "{}", before.text);
+    assert_eq!(before.json["state"]["takes_due"], 0, "{}", before.text);
+    for (moves, due, position) in [
+        (vec!["3"], 2, "6,0,0,1,1,0,0,0:4/0,0,0,2,1,0,1,0:0/S+take2"),
+        (vec!["3", "t4"], 1, "6,0,0,1,1,0,0,0:6/0,0,0,0,1,0,1,0:0/S+take1"),
+        (vec!["3", "t4", "t7"], 0, "6,0,0,1,1,0,0,0:7/0,0,0,0,1,0,0,0:0/N"),
+    ] {
+        let r = state(moves).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        assert_eq!(r.json["state"]["position"], position, "{}", r.text);
+        assert_eq!(r.json["state"]["takes_due"], due, "{}", r.text);
+    }
+    // Rules without bonus takes leave the field out.
+    let k = post(&app, "/api/state", kalah(&["3"])).await;
+    assert!(k.json["state"].get("takes_due").is_none(), "{}", k.text);
+    let t = post(&app, "/api/state", json!({"game": {"variant": "tsoro"}})).await;
+    assert!(t.json["state"].get("takes_due").is_none(), "{}", t.text);
+}
+
+#[tokio::test]
 async fn state_of_enkeshui_gives_the_owner_of_each_bull_on_either_row() {
     let game = json!({"variant": "enkeshui"});
     let before = post(&app(), "/api/state", json!({"game": game, "moves": []})).await;
