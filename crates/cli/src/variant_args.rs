@@ -40,9 +40,12 @@ impl VariantArgs {
 pub struct GameArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Moves to play from the start first, e.g. `3,1` or `"3 1"`: pit
-    /// numbers from the mover's own left, or `swap`, separated by commas
-    /// and/or spaces.
+    /// Moves to play from the start first, e.g. `3,1` or `"3 1"`,
+    /// separated by commas and/or spaces. A move is a pit number from the
+    /// mover's own left (under `pits = "any"`, n + 1 to 2n the opponent's
+    /// row), with `ccw` or `cw` after it where the pit may be sown either
+    /// way (`3cw`); `t` and the opponent's pit number for a bonus take
+    /// (`t5`); or `swap` (the pie rule). See docs/notation.md.
     #[arg(long, short = 'm', default_value = "")]
     pub moves: String,
 }

@@ -61,7 +61,7 @@ pub use notation::{
 };
 pub use position::{EndReason, IllegalMove, MoveReport, Outcome, Position};
 pub use replay::{Place, SowEvent};
-pub use rounds::{Match, RoundsError};
+pub use rounds::{Match, MatchEnd, RoundsError};
 pub use rules::{
     AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRows, ClaimRules,
     EmptyPitCapture, EmptySide, EndRules, Facing, FacingOn, FillFrom, GrandSlam, MovePits, Parity,

@@ -6,7 +6,9 @@
 //! like any other: its position knows which pits are out of play. When a
 //! round ends every seed is in a store; [`Position::next_round`] fills the
 //! board for the next one from the stores, and [`Match`] plays the rounds
-//! in sequence until a player cannot fill a single pit.
+//! in sequence until a player cannot fill a single pit, or until a round
+//! would start from a board and starter a round of the match has started
+//! from before (the match is then drawn: [`MatchEnd`]).
 //!
 //! ```
 //! use mancala_core::{Match, Move, Variant};
@@ -149,17 +151,51 @@ impl Match {
     }
 
     /// The start of the next round, when the round in play is over and the
-    /// match goes on ([`Position::next_round`]).
+    /// match goes on ([`Position::next_round`]): `None` too when that start
+    /// (the board and the player who moves first) is one a round of this
+    /// match has started from ([`MatchEnd::RepeatedRound`]).
     pub fn next_round_start(&self) -> Option<Position> {
         let game = self.game();
-        game.position().next_round(game.variant(), game.start().to_move())
+        let next = game.position().next_round(game.variant(), game.start().to_move())?;
+        self.round_started_from(&next).is_none().then_some(next)
+    }
+
+    /// The round (from 1) of this match that started from `start`, if any.
+    /// Only each round's start is read: the rounds before the last may be
+    /// given without their moves ([`Match::from_rounds`]).
+    fn round_started_from(&self, start: &Position) -> Option<usize> {
+        self.rounds.iter().position(|round| round.start() == start).map(|i| i + 1)
     }
 
     /// Whether the match is over: its last round is over and no next round
-    /// follows (a player cannot fill a single pit, or the variant has no
-    /// rounds).
+    /// follows (a player cannot fill a single pit, the next round would
+    /// start as an earlier one did, or the variant has no rounds).
     pub fn is_over(&self) -> bool {
         self.round_over() && self.next_round_start().is_none()
+    }
+
+    /// Why the match is over; `None` while it goes on.
+    pub fn end(&self) -> Option<MatchEnd> {
+        if !self.round_over() {
+            return None;
+        }
+        let game = self.game();
+        let v = game.variant();
+        if v.rules().rounds.is_none() {
+            return Some(MatchEnd::Round);
+        }
+        if let Some(next) = game.position().next_round(v, game.start().to_move()) {
+            return self.round_started_from(&next).map(|round| MatchEnd::RepeatedRound { round });
+        }
+        let end = game.position();
+        let per_pit = v.seeds_per_pit();
+        Some(match Side::ALL.map(|side| end.store(side) >= per_pit) {
+            [true, false] => MatchEnd::CannotFill { loser: Side::North },
+            [false, true] => MatchEnd::CannotFill { loser: Side::South },
+            // A round left off before all seeds reached the stores (a
+            // match read from a position): the round decides.
+            _ => MatchEnd::Round,
+        })
     }
 
     /// Starts the next round once the round in play is over; `false` (and
@@ -189,24 +225,15 @@ impl Match {
     }
 
     /// The result once the match is over: under rounds, the player who
-    /// could fill a pit when the other could not wins; a single round is
-    /// won by the store holding more. `None` while the match goes on.
+    /// could fill a pit when the other could not wins, and a match whose
+    /// next round would start as an earlier one did is drawn; a single
+    /// round is won by the store holding more. `None` while the match goes
+    /// on.
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.is_over() {
-            return None;
-        }
-        let end = self.position();
-        if self.variant().rules().rounds.is_none() {
-            return end.outcome();
-        }
-        let per_pit = self.variant().seeds_per_pit();
-        let can_fill = Side::ALL.map(|side| end.store(side) >= per_pit);
-        Some(match can_fill {
-            [true, false] => Outcome::Win(Side::South),
-            [false, true] => Outcome::Win(Side::North),
-            // A round left off before all seeds reached the stores (a
-            // match read from a position): the stores decide, as for a round.
-            _ => end.outcome()?,
+        Some(match self.end()? {
+            MatchEnd::Round => self.position().outcome()?,
+            MatchEnd::CannotFill { loser } => Outcome::Win(loser.opponent()),
+            MatchEnd::RepeatedRound { .. } => Outcome::Draw,
         })
     }
 
@@ -228,6 +255,40 @@ impl Match {
             }
         }
         Ok(())
+    }
+}
+
+/// Why a match is over ([`Match::end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchEnd {
+    /// The match is one round, whose end decides it: the variant has no
+    /// `[rounds]`, or (a match read from a position) its round ended with
+    /// seeds left on the board.
+    Round,
+    /// `loser` cannot fill a single pit from their store: the other player
+    /// wins the match.
+    CannotFill {
+        /// The player who cannot fill a pit.
+        loser: Side,
+    },
+    /// The next round would start from the board, and with the player to
+    /// move first, that round `round` (from 1) of this match started from:
+    /// the match would go round for ever, and is drawn.
+    RepeatedRound {
+        /// The earlier round whose start would come again.
+        round: usize,
+    },
+}
+
+impl MatchEnd {
+    /// The name used in JSON and by Python: `round`, `cannot-fill`,
+    /// `repeated-round`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MatchEnd::Round => "round",
+            MatchEnd::CannotFill { .. } => "cannot-fill",
+            MatchEnd::RepeatedRound { .. } => "repeated-round",
+        }
     }
 }
 

@@ -124,8 +124,8 @@ pub(crate) struct HotRules {
     pub four_rows: bool,
     /// `sowing.min_seeds`: the fewest seeds a move starts from.
     pub min_seeds: u8,
-    /// `endless_check || min_seeds > 1 || any_pits`: the legal sowings
-    /// are never simply the mover's pits holding seeds.
+    /// `endless_check || min_seeds > 1 || any_pits || bonus_pits > 0`:
+    /// the legal sowings are never simply the mover's pits holding seeds.
     pub filter_always: bool,
     /// `turn.pits = "any"`: a move may start from either row (played by
     /// the general sowing).
@@ -150,8 +150,8 @@ pub(crate) struct HotRules {
     /// `majority` checked on the fast path of the end checks: without
     /// `end_pits_taken`, whose end comes first (the slow path checks both).
     pub majority_fast: bool,
-    /// The end checks always take their slow path: `filter_always`, or
-    /// `end_pits_taken` (its check stays off the fast path).
+    /// The end checks always take their slow path: `filter_always ||
+    /// end_pits_taken` (the latter's check stays off the fast path).
     pub finish_slow: bool,
     /// `empty_side = "either"`.
     pub either_side_ends: bool,
@@ -355,6 +355,9 @@ impl Variant {
         }
         let any_pits = rules.turn.pits == crate::MovePits::Any;
         let endless = rules.relay_may_loop() && rules.board.stores == StorePlacement::Beside;
+        // The legal sowings are never simply the mover's pits holding seeds.
+        let filter_always =
+            endless || rules.sowing.min_seeds > 1 || any_pits || rules.capture.bonus_pits > 0;
         let hot = HotRules {
             general,
             relay_or_general: general || rules.sowing.relay != Relay::None,
@@ -365,10 +368,7 @@ impl Variant {
             endless_check: endless,
             four_rows,
             min_seeds: rules.sowing.min_seeds,
-            filter_always: endless
-                || rules.sowing.min_seeds > 1
-                || any_pits
-                || rules.capture.bonus_pits > 0,
+            filter_always,
             any_pits,
             facing: rules.capture.facing,
             taken_sown: rules.capture.taken == Taken::Sown,
@@ -382,10 +382,7 @@ impl Variant {
             must_feed: rules.turn.must_feed,
             majority: rules.end.majority,
             majority_fast: rules.end.majority && !rules.end.end_pits_taken,
-            finish_slow: endless
-                || rules.sowing.min_seeds > 1
-                || any_pits
-                || rules.end.end_pits_taken,
+            finish_slow: filter_always || rules.end.end_pits_taken,
             either_side_ends: rules.end.empty_side == crate::EmptySide::Either,
             pass: rules.turn.pass,
             stores_on_ring: rules.board.stores == StorePlacement::Ring,

@@ -2676,6 +2676,73 @@ fn rounds_a_match_plays_its_rounds_in_sequence_and_undo_goes_back_across_them() 
 }
 
 #[test]
+fn rounds_a_match_is_drawn_when_a_round_would_start_as_an_earlier_one_did() {
+    // Congkak on one house a side with one seed: every round is level and
+    // both players can always refill, so nothing else would end the match.
+    // Round 1, South starts:
+    //        1
+    //     0     0
+    //        1
+    // South's house 1 sows its seed into South's store; South has no seed
+    // left and the round ends, North's seed to North: 1 to 1.
+    //        0
+    //     1     1
+    //        0
+    // Each fills their house again; after a level round the player who did
+    // not start it starts the next: round 2 is round 1 with North first,
+    // and ends 1 to 1 the same way. Round 3 would start as round 1 did.
+    let v = variant("congkak").resized(Some(1), Some(1)).unwrap();
+    let mut m = Match::new(v.clone());
+    assert_eq!(m.position().to_string(), "1:0/1:0/S");
+    m.play(Move::pit(1)).unwrap();
+    assert_eq!(m.position().to_string(), "0:1/0:1/S#no-seeds");
+    assert!(m.round_over() && !m.is_over() && m.end().is_none());
+    assert!(m.start_next_round());
+    assert_eq!(m.position().to_string(), "1:0/1:0/N");
+    m.play(Move::pit(1)).unwrap();
+    assert_eq!(m.position().to_string(), "0:1/0:1/N#no-seeds");
+    // The rounds' own policy would start round 3 from round 1's start ...
+    let next = m.position().next_round(&v, Side::North).unwrap();
+    assert_eq!(next, *m.rounds()[0].start());
+    // ... so the match ends there, drawn, and says why.
+    assert_eq!(m.next_round_start(), None);
+    assert!(!m.start_next_round());
+    assert!(m.is_over());
+    assert_eq!(m.round_number(), 2);
+    assert_eq!(m.end(), Some(MatchEnd::RepeatedRound { round: 1 }));
+    assert_eq!(m.end().unwrap().name(), "repeated-round");
+    assert_eq!(m.outcome(), Some(Outcome::Draw));
+    // A record of those two rounds replays to the same end; a third round
+    // is refused.
+    let mut again = Match::new(v.clone());
+    again.play_rounds(&[vec![Move::pit(1)], vec![Move::pit(1)]]).unwrap();
+    assert_eq!(again.end(), Some(MatchEnd::RepeatedRound { round: 1 }));
+    let mut third = Match::new(v);
+    let err = third.play_rounds(&[vec![Move::pit(1)], vec![Move::pit(1)], vec![]]);
+    assert_eq!(err, Err(RoundsError::NoNextRound { round: 2 }));
+}
+
+#[test]
+fn rounds_a_match_ends_with_the_reason_a_player_cannot_fill() {
+    // The match of `rounds_the_match_ends_when_a_player_cannot_fill_a_single_pit`:
+    // North's 5 seeds cannot fill a house of 7.
+    let v = variant("congkak");
+    let end = pos("0,0,0,0,0,0,0:93/0,0,0,0,0,0,0:5/N#no-seeds");
+    let m = Match::from_position(v, end);
+    assert_eq!(m.end(), Some(MatchEnd::CannotFill { loser: Side::North }));
+    assert_eq!(m.end().unwrap().name(), "cannot-fill");
+    // A variant of one round: its game's end is the match's.
+    let mut kalah = Match::new(variant("kalah"));
+    assert_eq!(kalah.end(), None);
+    kalah.game_mut().play_moves("1,2").unwrap();
+    assert_eq!(kalah.end(), None);
+    let over = pos("0,0,0,0,0,0:30/0,0,0,0,0,0:18/S#no-seeds");
+    let one = Match::from_position(variant("kalah"), over);
+    assert_eq!(one.end(), Some(MatchEnd::Round));
+    assert_eq!(one.outcome(), Some(Outcome::Win(Side::South)));
+}
+
+#[test]
 fn rounds_are_refused_with_what_they_cannot_go_with() {
     let mut rules = Variant::preset("congkak").unwrap().rules().clone();
     rules.turn.pie_rule = true;

@@ -209,7 +209,8 @@ impl PyGame {
 pub(crate) fn observation_len(v: &Variant) -> usize {
     let claims = if v.rules().claim.count > 0 { 2 * v.pits_per_side() } else { 0 };
     let end_pits = if v.has_end_pits() { 4 } else { 0 };
-    2 * v.pits_per_side() + 2 + claims + end_pits + v.rules().turn.pie_rule as usize
+    let takes = (v.rules().capture.bonus_pits > 0) as usize;
+    2 * v.pits_per_side() + 2 + claims + end_pits + v.rules().turn.pie_rule as usize + takes
 }
 
 /// Appends the observation of `p` from `me`'s side (see
@@ -219,7 +220,9 @@ pub(crate) fn observation_len(v: &Variant) -> usize {
 /// -1.0 where the opponent has, 0.0 elsewhere; under end pits (rule
 /// `end_pits`), the seeds in the end pit after `me`'s row and after the
 /// opponent's, then 1.0 for each of them already taken (else 0.0); under
-/// the pie rule, 1.0 when a swap is offered.
+/// the pie rule, 1.0 when a swap is offered; under bonus takes (rule
+/// `capture.bonus_pits`), the takes due, positive when due to `me`,
+/// negative when due to the opponent.
 pub(crate) fn observe(v: &Variant, p: &Position, me: Side, out: &mut Vec<f32>) {
     out.extend(p.row(me).iter().map(|&x| x as f32));
     out.extend(p.row(me.opponent()).iter().map(|&x| x as f32));
@@ -244,5 +247,10 @@ pub(crate) fn observe(v: &Variant, p: &Position, me: Side, out: &mut Vec<f32>) {
     }
     if v.rules().turn.pie_rule {
         out.push(p.swap_offered() as u8 as f32);
+    }
+    if v.rules().capture.bonus_pits > 0 {
+        // The takes are the player to move's.
+        let due = p.takes_due() as f32;
+        out.push(if p.to_move() == me { due } else { -due });
     }
 }

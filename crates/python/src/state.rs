@@ -6,7 +6,8 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicIsize, Ordering};
 
 use mancala_core::{
-    format_moves, Direction, EndReason, Game, Move, Outcome, Position, Side, Variant,
+    format_moves, Direction, EndReason, Game, Match, MatchEnd, Move, Outcome, Position, Side,
+    Variant,
 };
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError};
@@ -25,11 +26,29 @@ use crate::{value_error, IllegalActionError, TERMINAL_PLAYER};
 pub(crate) struct PyState {
     pub(crate) game: GameCell,
     owner: Py<PyGame>,
+    /// Under `[rounds]`: the starts of the match's rounds before this
+    /// state's, the first first (`next_round` ends the match drawn when
+    /// the next round would start as one of them, or this one, did).
+    earlier: Vec<Position>,
 }
 
 impl PyState {
     pub(crate) fn new(game: Game, owner: Py<PyGame>) -> PyState {
-        PyState { game: GameCell::new(game), owner }
+        PyState::in_match(game, owner, Vec::new())
+    }
+
+    fn in_match(game: Game, owner: Py<PyGame>, earlier: Vec<Position>) -> PyState {
+        PyState { game: GameCell::new(game), owner, earlier }
+    }
+
+    /// The match this state's round is the last of: its earlier rounds
+    /// given by their starts alone, which is all [`Match`]'s policy reads.
+    fn current_match(&self, game: &Game) -> Match {
+        let v = game.variant();
+        let mut rounds: Vec<Game> =
+            self.earlier.iter().map(|&start| Game::from_position(v.clone(), start)).collect();
+        rounds.push(game.clone());
+        Match::from_rounds(rounds).expect("a round at least")
     }
 }
 
@@ -336,7 +355,8 @@ impl PyState {
 
     /// A copy, independent of this state.
     fn clone(&self, py: Python<'_>) -> PyResult<PyState> {
-        Ok(PyState::new(self.game.read()?.clone(), self.owner.clone_ref(py)))
+        let game = self.game.read()?.clone();
+        Ok(PyState::in_match(game, self.owner.clone_ref(py), self.earlier.clone()))
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<PyState> {
@@ -376,8 +396,11 @@ impl PyState {
     /// player has claimed the pit, -1.0 where the opponent has, else 0.0;
     /// under end pits (``end_pits``, O An Quan's mandarin squares) the
     /// seeds in the end pit after that player's row and after the
-    /// opponent's, then 1.0 for each already taken (else 0.0); and under
-    /// the pie rule 1.0 when a swap is offered. Seed counts, not scaled.
+    /// opponent's, then 1.0 for each already taken (else 0.0); under the
+    /// pie rule 1.0 when a swap is offered; and under bonus takes
+    /// (``bonus_pits``, ``tsoro-bonus``) the takes due, positive when due
+    /// to that player, negative when due to the opponent. Seed counts, not
+    /// scaled.
     #[pyo3(signature = (player = None))]
     fn observation_tensor<'py>(
         &self,
@@ -465,19 +488,35 @@ impl PyState {
     /// Dakon, Pallanguzhi), the first state of the next round once this round is
     /// over: each player's pits filled from their store, the pits they
     /// cannot fill out of play (:meth:`out_of_play`). None while the round
-    /// goes on, when the match is over (a player cannot fill a single pit)
-    /// and in a game of one round. A state is one round: search, solve and
-    /// :meth:`returns` speak of it; the match is this chain of states.
+    /// goes on, when the match is over (a player cannot fill a single pit,
+    /// or the next round would start as a round of this chain did: see
+    /// :meth:`match_end`) and in a game of one round. A state is one round:
+    /// search, solve and :meth:`returns` speak of it; the match is this
+    /// chain of states.
     fn next_round(&self, py: Python<'_>) -> PyResult<Option<PyState>> {
         let g = self.game.read()?;
         let game: &Game = g.game();
-        let started = game.start().to_move();
-        Ok(game.position().next_round(game.variant(), started).map(|start| {
-            PyState::new(
+        Ok(self.current_match(game).next_round_start().map(|start| {
+            let mut earlier = self.earlier.clone();
+            earlier.push(*game.start());
+            PyState::in_match(
                 Game::from_position(game.variant().clone(), start),
                 self.owner.clone_ref(py),
+                earlier,
             )
         }))
+    }
+
+    /// Why the match is over, once it is (this round over and no next
+    /// round): ``"cannot-fill"`` (a player cannot fill a single pit: the
+    /// other wins the match), ``"repeated-round"`` (the next round would
+    /// start from the board and starter a round of this chain of states
+    /// started from: the match is drawn), ``"round"`` (a game of one
+    /// round: :meth:`winner` decides); None while the round or the match
+    /// goes on.
+    fn match_end(&self) -> PyResult<Option<&'static str>> {
+        let g = self.game.read()?;
+        Ok(self.current_match(g.game()).end().map(MatchEnd::name))
     }
 
     /// The winner once the game is over: 0 (South), 1 (North), -1 for a

@@ -129,13 +129,21 @@ def test_tsoro_bonus_a_capture_gives_two_takes_each_an_action():
     assert state.legal_actions() == [12, 13, 15]
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["t4", "t5", "t7"]
     assert state.string_to_action("t4") == 12
+    # The observation ends with the takes due: South's, so +2 from South's side, -2 from North's.
+    assert game.observation_tensor_shape() == [2 * 8 + 2 + 1]
+    south = state.observation_tensor(0)
+    assert list(south[:8]) == [6, 0, 0, 1, 1, 0, 0, 0] and list(south[8:16]) == [0, 0, 0, 2, 1, 0, 1, 0]
+    assert list(south[16:]) == [4, 0, 2]
+    assert list(state.observation_tensor(1)[16:]) == [0, 4, -2]
     with pytest.raises(mancala.IllegalActionError, match="bonus takes are due"):
         state.apply_action(3)
     state.apply_action(12)
     assert state.position() == "6,0,0,1,1,0,0,0:6/0,0,0,0,1,0,1,0:0/S+take1"
+    assert state.observation_tensor(0)[-1] == 1
     state.apply_action(15)
     assert state.position() == "6,0,0,1,1,0,0,0:7/0,0,0,0,1,0,0,0:0/N"
     assert state.current_player() == 1
+    assert state.observation_tensor()[-1] == 0
 
 
 def test_um_el_bagara_the_middle_pit_is_two_actions_and_the_pit_decides_the_way():
@@ -424,3 +432,26 @@ def test_a_match_of_rounds_is_a_chain_of_states():
     one = kalah.new_initial_state()
     one.apply_action(0)
     assert one.is_terminal() and one.next_round() is None
+    assert one.match_end() == "round"
+    assert over.match_end() == "cannot-fill"
+    assert state.match_end() is None and following.match_end() is None
+
+
+def test_a_match_is_drawn_when_a_round_would_start_as_an_earlier_one_did():
+    """Congkak on one house a side with one seed: each round ends 1 to 1, round 2 starts with
+    North, and round 3 would start as round 1 did: the chain ends, the match drawn."""
+    game = mancala.load_game("congkak", pits_per_side=1, seeds=1)
+    first = game.new_initial_state()
+    first.apply_action(0)
+    assert first.is_terminal() and first.match_end() is None
+    second = first.next_round()
+    assert second.position() == "1:0/1:0/N"
+    second.apply_action(0)
+    assert second.is_terminal()
+    assert second.next_round() is None
+    assert second.match_end() == "repeated-round"
+    # A copy keeps the chain; a state made from the position alone is a first round.
+    assert second.clone().match_end() == "repeated-round"
+    alone = game.new_initial_state("1:0/1:0/N")
+    alone.apply_action(0)
+    assert alone.match_end() is None and alone.next_round().position() == "1:0/1:0/S"

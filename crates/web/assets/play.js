@@ -4,7 +4,7 @@
 
 import * as api from './api.js';
 import * as board from './board.js';
-import { $, app, gameAt, other, prefixKey, sideName, SIDES, sleep, stateAt } from './state.js';
+import { $, app, gameAt, other, prefixKey, sideName, SIDES, sleep, stateAt, withEarlier } from './state.js';
 import {
   canPlay,
   clearError,
@@ -288,7 +288,7 @@ export async function startGame({ game, start = null, moves = [], players = null
   clearError();
   let answer;
   try {
-    answer = await (first || api.state({ game, start, moves }));
+    answer = await (first || api.state(withEarlier({ game, start, moves }, earlier)));
   } catch (error) {
     showError(error);
     return false;

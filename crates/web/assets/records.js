@@ -1,7 +1,7 @@
 // Saving and loading: game records and variant files.
 
 import * as api from './api.js';
-import { $, app, gameAt, SIDES } from './state.js';
+import { $, app, gameAt, SIDES, withEarlier } from './state.js';
 import { showError } from './render.js';
 import { startGame } from './play.js';
 import { applyVariantDefaults, describeVariant } from './setup.js';
@@ -74,8 +74,8 @@ export async function loadRecord(input) {
   try {
     let start = null;
     for (const moves of record.earlier || []) {
+      const end = await api.state(withEarlier({ game: record.game, start, moves }, earlier));
       earlier.push({ start, moves });
-      const end = await api.state({ game: record.game, start, moves });
       start = end.state.round_end && end.state.round_end.next_start;
     }
   } catch (error) {

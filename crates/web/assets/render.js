@@ -54,9 +54,11 @@ function resultText(state) {
     return `${round} Next round: each player fills their pits from their store (a pit they cannot fill is out of play); press Next round.`;
   }
   const w = end.match_winner;
-  const match = w === 'south' || w === 'north'
-    ? `${sideName(other(w))} cannot fill a single pit: ${sideName(w)} wins the match.`
-    : 'The match is drawn.';
+  const match = end.match_end === 'repeated-round'
+    ? `round ${app.earlier.length + 2} would start as round ${end.repeats_round} did (the same board, the same player first): the match is drawn.`
+    : w === 'south' || w === 'north'
+      ? `${sideName(other(w))} cannot fill a single pit: ${sideName(w)} wins the match.`
+      : 'The match is drawn.';
   return `${round} The match is over: ${match}`;
 }
 

@@ -61,13 +61,16 @@ export const app = {
 
 export const prefixKey = (k) => app.moves.slice(0, k).join(',');
 export const gameAt = (k) => ({ game: app.game, start: app.start, moves: app.moves.slice(0, k) });
+// What /api/state is asked, under rounds with the earlier rounds' starts
+// (a match whose next round would start as one of them did is drawn).
+export const withEarlier = (g, earlier) => (earlier.length ? { ...g, earlier_starts: earlier.map((r) => r.start) } : g);
 
 export async function stateAt(k) {
   const key = prefixKey(k);
   const cached = app.states.get(key);
   if (cached) return cached;
   const generation = app.generation;
-  const answer = await api.state(gameAt(k));
+  const answer = await api.state(withEarlier(gameAt(k), app.earlier));
   if (generation === app.generation) app.states.set(key, answer);
   return answer;
 }

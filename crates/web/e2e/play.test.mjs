@@ -535,6 +535,27 @@ test('a match in rounds: a round ends, Next round fills the board again, pits ou
   await closePage(page);
 });
 
+test('a match whose next round would start as an earlier one did is drawn', async () => {
+  // Congkak on one house a side with one seed: each round ends 1 to 1,
+  // round 2 starts with North, and round 3 would start as round 1 did.
+  const page = await openPage();
+  const game = await newGame(page, { variant: 'congkak', pits: 1, seeds: 1, south: 'human', north: 'human' });
+  await waitForTurn(page);
+  await page.click('#board [data-play="1"]');
+  await waitForTurn(page);
+  assert.match(await page.textContent('#status'), /^Round 1: .*Next round/);
+  await page.click('#next-round');
+  await waitForTurn(page);
+  await expectBoard(page, game, [], '1:0/1:0/N');
+  await page.click('#board [data-play="1"]');
+  await waitForTurn(page);
+  const status = await page.textContent('#status');
+  assert.match(status, /^Round 2: .*The match is over: round 3 would start as round 1 did \(the same board, the same player first\): the match is drawn\./);
+  assert.ok(await page.$eval('#next-round', (b) => b.hidden), 'no next round after a drawn match');
+  await shot(page, 'congkak-1x1-drawn-match');
+  await closePage(page);
+});
+
 test('bulls on either row (enkeshui) are marked with their owner', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'enkeshui', south: 'human', north: 'human' });

@@ -100,6 +100,13 @@ pub struct StateReply {
 
 /// The body of `POST /api/state` for a game.
 pub fn state_body(game: &Game) -> StateReply {
+    state_body_in_match(game, &[])
+}
+
+/// The body of `POST /api/state` for a round of a match (rule `[rounds]`)
+/// whose earlier rounds started from `earlier`, the first first
+/// ([`StateJson::in_match`]).
+pub fn state_body_in_match(game: &Game, earlier: &[Position]) -> StateReply {
     let v = game.variant();
     let p = game.position();
     let last_move = match (game.moves().last(), game.positions().len()) {
@@ -119,17 +126,61 @@ pub fn state_body(game: &Game) -> StateReply {
         _ => Value::Null,
     };
     StateReply {
-        state: StateJson::of(game),
+        state: StateJson::in_match(game, earlier),
         pie_rule: v.rules().turn.pie_rule,
         swap_legal: p.legal_moves(v).contains(Move::Swap),
         last_move,
     }
 }
 
+/// The body of a `POST /api/state` request: the game, and under rounds
+/// the starts of the match's earlier rounds.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct StateRequest {
+    game: GameSpec,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    /// Under `[rounds]`: the position string each earlier round of the
+    /// match started from, the first first (`null`: the variant's start),
+    /// so that a match whose next round would start as one of them did
+    /// ends drawn.
+    #[serde(default)]
+    earlier_starts: Vec<Option<String>>,
+}
+
 /// `POST /api/state`: the position after the moves.
-async fn state(ApiJson(request): ApiJson<GameRequest>) -> Result<Json<StateReply>, ApiError> {
-    let game = request.game_ref().replay()?;
-    Ok(Json(state_body(&game)))
+async fn state(ApiJson(r): ApiJson<StateRequest>) -> Result<Json<StateReply>, ApiError> {
+    let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves }.replay()?;
+    let v = game.variant();
+    if !r.earlier_starts.is_empty() && v.rules().rounds.is_none() {
+        return Err(ApiError::bad(format!(
+            "earlier_starts gives {} rounds, but {} is played in one round (it has no [rounds] \
+             rule)",
+            r.earlier_starts.len(),
+            v.name()
+        )));
+    }
+    if r.earlier_starts.len() > MAX_MOVES {
+        return Err(ApiError::bad(format!(
+            "earlier_starts gives {} rounds: a request may carry at most {MAX_MOVES}",
+            r.earlier_starts.len()
+        )));
+    }
+    let earlier = r
+        .earlier_starts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| match text {
+            None => Ok(Position::start(v)),
+            Some(text) => Position::from_text(v, text).map_err(|e| {
+                ApiError::bad(format!("earlier_starts[{i}] {:?}: {e}", mancala_core::quote(text)))
+            }),
+        })
+        .collect::<Result<Vec<Position>, ApiError>>()?;
+    Ok(Json(state_body_in_match(&game, &earlier)))
 }
 
 /// Runs `work` on a blocking thread once a search slot is free (waiting

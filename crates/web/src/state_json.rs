@@ -1,7 +1,7 @@
 //! The JSON object describing a position: what `mancala state` prints and
 //! what `POST /api/state` gives as `state` (one definition for both).
 
-use mancala_core::{Game, Match, Outcome, Side};
+use mancala_core::{Game, Match, MatchEnd, Outcome, Position, Side};
 use serde::Serialize;
 
 /// The JSON object `mancala state` prints (see `docs/notation.md`).
@@ -41,6 +41,11 @@ pub struct StateJson {
     /// has claimed each pit, or `None`. Left out of the JSON otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claims: Option<Claims>,
+    /// Under bonus takes (`capture.bonus_pits`, `tsoro-bonus`): the takes
+    /// still due to the player to move (`Position::takes_due`), 0 when
+    /// none is. Left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub takes_due: Option<u8>,
     /// On a board of four rows (`board.rows = 4`), where `south` and
     /// `north` list each player's two rows in sowing order: the rows apart.
     /// Left out of the JSON on two rows.
@@ -102,9 +107,17 @@ pub struct RoundEnd {
     /// filled from their store, those they cannot fill out of play, the
     /// player who starts to move); `None` when the match is over.
     pub next_start: Option<String>,
-    /// Once the match is over (a player cannot fill a single pit):
-    /// `south`, `north` or `draw`; `None` while it goes on.
+    /// Once the match is over (a player cannot fill a single pit, or the
+    /// next round would start as an earlier one did): `south`, `north` or
+    /// `draw`; `None` while it goes on.
     pub match_winner: Option<&'static str>,
+    /// Once the match is over, why ([`MatchEnd::name`]): `cannot-fill`, or
+    /// `repeated-round` (drawn); `None` while it goes on.
+    pub match_end: Option<&'static str>,
+    /// Under `repeated-round`: the earlier round (from 1) the next one
+    /// would start as. Left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repeats_round: Option<usize>,
 }
 
 /// A board of four rows: each player's outer and inner row.
@@ -159,6 +172,14 @@ pub struct Stores {
 impl StateJson {
     /// The game's current position described.
     pub fn of(game: &Game) -> StateJson {
+        StateJson::in_match(game, &[])
+    }
+
+    /// The current position of `game`, a round of a match (rule
+    /// `[rounds]`) whose earlier rounds started from `earlier` (the first
+    /// first): the match ends drawn when the next round would start as one
+    /// of them, or `game`, did ([`Match::end`]).
+    pub fn in_match(game: &Game, earlier: &[Position]) -> StateJson {
         let v = game.variant();
         let p = game.position();
         StateJson {
@@ -204,10 +225,21 @@ impl StateJson {
                 OutOfPlay { south: pits(Side::South), north: pits(Side::North) }
             }),
             round_end: (v.rules().rounds.is_some() && p.is_over()).then(|| {
-                let round = Match::from_rounds(vec![game.clone()]).expect("one round");
+                // The policy reads each round's start: the earlier rounds
+                // need not carry their moves.
+                let mut rounds: Vec<Game> =
+                    earlier.iter().map(|&start| Game::from_position(v.clone(), start)).collect();
+                rounds.push(game.clone());
+                let m = Match::from_rounds(rounds).expect("one round at least");
+                let end = m.end();
                 RoundEnd {
-                    next_start: round.next_round_start().map(|start| start.to_string()),
-                    match_winner: round.outcome().map(outcome_name),
+                    next_start: m.next_round_start().map(|start| start.to_string()),
+                    match_winner: m.outcome().map(outcome_name),
+                    match_end: end.map(MatchEnd::name),
+                    repeats_round: match end {
+                        Some(MatchEnd::RepeatedRound { round }) => Some(round),
+                        _ => None,
+                    },
                 }
             }),
             any_pits: v.any_pits(),
@@ -216,6 +248,7 @@ impl StateJson {
                 north: p.end_pit(Side::North),
                 taken: [p.end_pit_taken(Side::South), p.end_pit_taken(Side::North)],
             }),
+            takes_due: (v.rules().capture.bonus_pits > 0).then(|| p.takes_due()),
         }
     }
 }

@@ -114,6 +114,39 @@ async fn state_names_the_pit_each_side_has_claimed() {
 /// South 1, North 1, South 2 the last two seeds of South's pile make
 /// South's pit 8 hold 4 and North's pit 1 hold 3: both South's bulls.
 #[tokio::test]
+async fn state_under_bonus_takes_gives_the_takes_due() {
+    // Tsoro with bonus takes, 4 x 4 with 2 seeds: South's pit 3 (2) into
+    // pits 4 and 5; inner pit 5 was empty: North's inner pit 8 and outer
+    // pit 1 are taken, and South has two takes due.
+    let app = app();
+    let game = json!({"variant": "tsoro-bonus", "pits_per_side": 4});
+    let start = "6,0,2,0,0,0,0,0:0/1,0,0,2,1,0,1,3:0/S";
+    let state = |moves: Vec<&str>| {
+        let body = json!({"game": game, "start": start, "moves": moves});
+        let app = &app;
+        async move { post(app, "/api/state", body).await }
+    };
+    let before = state(vec![]).await;
+    assert_eq!(before.status, StatusCode::OK, "{}", before.text);
+    assert_eq!(before.json["state"]["takes_due"], 0, "{}", before.text);
+    for (moves, due, position) in [
+        (vec!["3"], 2, "6,0,0,1,1,0,0,0:4/0,0,0,2,1,0,1,0:0/S+take2"),
+        (vec!["3", "t4"], 1, "6,0,0,1,1,0,0,0:6/0,0,0,0,1,0,1,0:0/S+take1"),
+        (vec!["3", "t4", "t7"], 0, "6,0,0,1,1,0,0,0:7/0,0,0,0,1,0,0,0:0/N"),
+    ] {
+        let r = state(moves).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+        assert_eq!(r.json["state"]["position"], position, "{}", r.text);
+        assert_eq!(r.json["state"]["takes_due"], due, "{}", r.text);
+    }
+    // Rules without bonus takes leave the field out.
+    let k = post(&app, "/api/state", kalah(&["3"])).await;
+    assert!(k.json["state"].get("takes_due").is_none(), "{}", k.text);
+    let t = post(&app, "/api/state", json!({"game": {"variant": "tsoro"}})).await;
+    assert!(t.json["state"].get("takes_due").is_none(), "{}", t.text);
+}
+
+#[tokio::test]
 async fn state_of_enkeshui_gives_the_owner_of_each_bull_on_either_row() {
     let game = json!({"variant": "enkeshui"});
     let before = post(&app(), "/api/state", json!({"game": game, "moves": []})).await;
@@ -818,6 +851,56 @@ async fn the_end_of_a_round_gives_the_next_rounds_start_and_its_pits_out_of_play
     assert!(
         k.json["state"].get("out_of_play").is_none() && k.json["state"].get("round_end").is_none()
     );
+}
+
+#[tokio::test]
+async fn a_match_whose_next_round_would_start_as_an_earlier_one_is_drawn() {
+    // Congkak on one house a side with one seed: each round ends 1 to 1,
+    // round 2 starts with North, and round 3 would start as round 1 did.
+    let app = app();
+    let game = json!({"variant": "congkak", "pits_per_side": 1, "seeds": 1});
+    let r1 = post(&app, "/api/state", json!({"game": game, "moves": ["1"]})).await;
+    assert_eq!(r1.status, StatusCode::OK, "{}", r1.text);
+    let end1 = &r1.json["state"]["round_end"];
+    assert_eq!(end1["next_start"], "1:0/1:0/N", "{}", r1.text);
+    assert_eq!(end1["match_winner"], Value::Null);
+    assert_eq!(end1["match_end"], Value::Null);
+    assert!(end1.get("repeats_round").is_none(), "{}", r1.text);
+    // Round 2, told where round 1 started (null: the variant's start).
+    let body =
+        json!({"game": game, "start": "1:0/1:0/N", "moves": ["1"], "earlier_starts": [null]});
+    let r2 = post(&app, "/api/state", body).await;
+    assert_eq!(r2.status, StatusCode::OK, "{}", r2.text);
+    let end2 = &r2.json["state"]["round_end"];
+    assert_eq!(end2["next_start"], Value::Null, "{}", r2.text);
+    assert_eq!(end2["match_winner"], "draw");
+    assert_eq!(end2["match_end"], "repeated-round");
+    assert_eq!(end2["repeats_round"], 1);
+    // The same with round 1's start written out.
+    let body = json!({"game": game, "start": "1:0/1:0/N", "moves": ["1"],
+                      "earlier_starts": ["1:0/1:0/S"]});
+    let r3 = post(&app, "/api/state", body).await;
+    assert_eq!(r3.json["state"]["round_end"], *end2, "{}", r3.text);
+    // Without the earlier starts the round in play is the first: the match
+    // goes on.
+    let body = json!({"game": game, "start": "1:0/1:0/N", "moves": ["1"]});
+    let r4 = post(&app, "/api/state", body).await;
+    assert_eq!(r4.json["state"]["round_end"]["next_start"], "1:0/1:0/S", "{}", r4.text);
+    // A match that ends as a player cannot fill a pit says so.
+    let (round, moves) = a_dakon_round();
+    let r = post(&app, "/api/state", json!({"game": {"variant": "dakon"}, "moves": moves})).await;
+    let cannot = round.position().next_round(round.variant(), Side::South).is_none();
+    let want = if cannot { json!("cannot-fill") } else { Value::Null };
+    assert_eq!(r.json["state"]["round_end"]["match_end"], want, "{}", r.text);
+    // Bad earlier starts are refused, naming the field.
+    let body = json!({"game": game, "moves": ["1"], "earlier_starts": ["9:9/9:9/S"]});
+    let bad = post(&app, "/api/state", body).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
+    assert!(bad.text.contains("earlier_starts[0]"), "{}", bad.text);
+    let body = json!({"game": {"variant": "kalah"}, "earlier_starts": [null]});
+    let one = post(&app, "/api/state", body).await;
+    assert_eq!(one.status, StatusCode::BAD_REQUEST, "{}", one.text);
+    assert!(one.text.contains("played in one round"), "{}", one.text);
 }
 
 #[tokio::test]

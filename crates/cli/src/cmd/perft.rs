@@ -10,8 +10,8 @@ use crate::variant_args::GameArgs;
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Deepest depth to count, 1 to 40 (one ply = one move: a sowing or a
-    /// swap).
+    /// Deepest depth to count, 1 to 40 (one ply = one move: a sowing, `3`
+    /// or `3cw`, a bonus take, `t5`, or a swap).
     #[arg(long, short = 'd', default_value_t = 8,
           value_parser = clap::value_parser!(u32).range(1..=40))]
     pub depth: u32,

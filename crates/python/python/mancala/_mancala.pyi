@@ -88,6 +88,10 @@ class State:
     def winner(self) -> Optional[int]:
         """0 South, 1 North, -1 draw; None while the game goes on."""
     def end_reason(self) -> Optional[str]: ...
+    def next_round(self) -> Optional[State]:
+        """Under [rounds], once the round is over: the next round's first state; None when the match is over."""
+    def match_end(self) -> Optional[str]:
+        """Once the match is over: "cannot-fill", "repeated-round" (drawn) or "round"; else None."""
     def action_to_string(self, action: int) -> str: ...
     def string_to_action(self, text: str) -> int: ...
 

@@ -13,7 +13,7 @@ mod setup;
 use std::fmt::Write as _;
 
 use mancala_core::{
-    Direction, Game, IllegalMove, Move, MoveError, MoveReport, Outcome, ParseMoveError,
+    Direction, Game, IllegalMove, MatchEnd, Move, MoveError, MoveReport, Outcome, ParseMoveError,
     PitDirection, Side, Variant,
 };
 
@@ -835,8 +835,15 @@ impl Session {
         let mut m = mancala_core::Match::from_rounds(rounds).expect("a round is on");
         if !m.start_next_round() {
             let per = t.game.variant().seeds_per_pit();
-            let result = match m.outcome() {
-                Some(Outcome::Win(side)) => format!(
+            let result = match (m.end(), m.outcome()) {
+                (Some(MatchEnd::RepeatedRound { round: earlier }), _) => format!(
+                    "round {} would start as round {earlier} did (the same board, {} to move \
+                     first): the match is a draw after {}.",
+                    round + 1,
+                    side_name(m.rounds()[earlier - 1].start().to_move()),
+                    plural(round as u64, "round", "rounds")
+                ),
+                (_, Some(Outcome::Win(side))) => format!(
                     "{} cannot fill a single pit with {}: {} wins the match after {}.",
                     side_name(!side),
                     plural(per, "seed", "seeds"),
@@ -1452,6 +1459,34 @@ mod tests {
         assert_eq!(
             d.s.current_game().unwrap().position().to_string(),
             "0,0,0,0,0,0,1:60/0,0,0,0,0,0,0:37/S"
+        );
+    }
+
+    /// Congkak on one house a side with one seed: both rounds end level,
+    /// and round 3 would start as round 1 did: the match is a draw, and
+    /// the console says why.
+    #[test]
+    fn a_match_whose_next_round_would_repeat_an_earlier_one_is_a_draw() {
+        let setup = Setup {
+            variant: Some(Variant::preset("congkak").unwrap()),
+            pits: Some(1),
+            seeds: Some(1),
+            players: [Some(PlayerKind::Human); 2],
+        };
+        let mut d = Driver::new(setup);
+        d.until_question();
+        let shown = d.say("1");
+        assert!(shown.contains("Round 1 over"), "{shown}");
+        assert!(shown.contains("Round 2: each player fills their pits"), "{shown}");
+        assert!(shown.contains("North moves first."), "{shown}");
+        let shown = d.say("1");
+        assert!(shown.contains("Round 2 over"), "{shown}");
+        assert!(
+            shown.contains(
+                "Game over: round 3 would start as round 1 did (the same board, South to move \
+                 first): the match is a draw after 2 rounds."
+            ),
+            "{shown}"
         );
     }
 
