@@ -16,11 +16,11 @@
 
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ChainDirection, ClaimRows, ClaimRules,
-    EmptyPitCapture, EmptySide, EndReason, EndRules, Facing, FacingOn, FillFrom, Game, GrandSlam,
-    Match, MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter,
-    RoundsRules, Rules, SeedsLeft, Side, SowingDirection, SowingRules, StartPits, StorePlacement,
-    Taken, TurnRules, Variant,
+    AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ChainDirection, ClaimRows,
+    ClaimRules, EmptyPitCapture, EmptySide, EndReason, EndRules, Facing, FacingOn, FillFrom, Game,
+    GrandSlam, Match, MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition,
+    RoundStarter, RoundsRules, Rules, SeedsLeft, Side, SowingDirection, SowingRules, StartPits,
+    StorePlacement, Taken, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
 

@@ -1023,7 +1023,8 @@ impl Rules {
     /// Whether the rules uses an element beyond the Kalah and Oware
     /// families (relay from any pit or from the next, first seed back into
     /// the origin, captures by parity, from other rows, between equal pits,
-    /// during the sowing or after an empty pit, claimed pits, the seeds left to the player whose side is empty, a player who
+    /// during the sowing or after an empty pit, a chain of captures
+    /// forwards, claimed pits, the seeds left to the player whose side is empty, a player who
     /// cannot move passing): the endgame databases do not apply to such
     /// rules, and all
     /// but the pass are played by the position's general sowing.
