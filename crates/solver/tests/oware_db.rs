@@ -425,7 +425,7 @@ fn a_chain_forwards_has_no_database() {
     let mut rules = Variant::preset("oware").unwrap().rules().clone();
     rules.capture.chain_direction = mancala_core::ChainDirection::Forwards;
     let v = Variant::new(rules).unwrap();
-    let e = mancala_solver::Databases::kind(&v).err().expect("refused").to_string();
+    let e = mancala_solver::Databases::kind(&v).expect_err("refused").to_string();
     assert!(e.contains("chained forwards"), "{e}");
     assert!(mancala_solver::Databases::kind(&Variant::preset("oware").unwrap()).is_ok());
 }
