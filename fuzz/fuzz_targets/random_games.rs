@@ -16,11 +16,11 @@
 
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
-    AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ClaimRows, ClaimRules,
-    EmptyPitCapture, EmptySide, EndReason, EndRules, Facing, FacingOn, FillFrom, Game, GrandSlam,
-    Match, MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter,
-    RoundsRules, Rules, SeedsLeft, Side, SowingDirection, SowingRules, StartPits, StorePlacement,
-    Taken, TurnRules, Variant,
+    AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ChainDirection, ClaimRows,
+    ClaimRules, EmptyPitCapture, EmptySide, EndReason, EndRules, Facing, FacingOn, FillFrom, Game,
+    GrandSlam, Match, MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition,
+    RoundStarter, RoundsRules, Rules, SeedsLeft, Side, SowingDirection, SowingRules, StartPits,
+    StorePlacement, Taken, TurnRules, Variant,
 };
 use mancala_fuzz::check_position;
 
@@ -111,6 +111,7 @@ fn rules(b: &mut Bytes) -> Rules {
             ][(choice % 3) as usize],
             counts,
             chain: bit(4),
+            chain_direction: ChainDirection::Backwards,
             grand_slam: [
                 GrandSlam::Allowed,
                 GrandSlam::Forbidden,
@@ -451,6 +452,13 @@ fn rules(b: &mut Bytes) -> Rules {
                 r.capture.grand_slam = GrandSlam::Allowed;
             }
         }
+    }
+    // Chains forwards (`chain_direction`), when their byte says so (a
+    // missing byte leaves them backwards): with a chain, now and then
+    // without one (refused).
+    let f = b.byte();
+    if f & 3 == 3 && (rules.capture.chain || f >> 7 == 1) {
+        rules.capture.chain_direction = ChainDirection::Forwards;
     }
     rules
 }

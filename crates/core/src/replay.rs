@@ -24,8 +24,8 @@
 
 use crate::position::{EndReason, IllegalMove, Position};
 use crate::rules::{
-    AfterEmptyFrom, CaptureRows, EmptyPitCapture, Facing, FacingOn, GrandSlam, Parity, Relay,
-    RelayDirection, SeedsLeft, StorePlacement, Taken,
+    AfterEmptyFrom, CaptureRows, ChainDirection, EmptyPitCapture, Facing, FacingOn, GrandSlam,
+    Parity, Relay, RelayDirection, SeedsLeft, StorePlacement, Taken,
 };
 use crate::{Direction, Move, PitDirection, Side, Variant};
 
@@ -607,7 +607,7 @@ fn facing_capture(v: &Variant, mover: Side, last: Place, board: &Board) -> Optio
 
 /// The capture or claim decided by where the last seed fell (not a
 /// claimed pit); a chain goes back along `ring`, the way the last pile
-/// went (`clockwise`); `crossed`: a seed of the move fell in the
+/// went (`clockwise`), or on along it (`chain_direction`); `crossed`: a seed of the move fell in the
 /// opponent's row.
 fn capture(
     v: &Variant,
@@ -705,9 +705,15 @@ fn capture(
     if takes(last) {
         let mut run = vec![last];
         if rules.chain {
+            // Backwards along the ring, or forwards (`chain_direction`),
+            // never back to the last pit.
+            let step = match rules.chain_direction {
+                ChainDirection::Backwards => ring.len() - 1,
+                ChainDirection::Forwards => 1,
+            };
             let mut at = ring.iter().position(|&p| p == last).unwrap_or(0);
-            while run.len() < 2 * n {
-                at = (at + ring.len() - 1) % ring.len();
+            for _ in 1..ring.len() {
+                at = (at + step) % ring.len();
                 if !takes(ring[at]) {
                     break;
                 }

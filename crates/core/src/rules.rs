@@ -468,6 +468,10 @@ pub struct CaptureRules {
     /// opponent pits while each holds one of `counts`.
     #[serde(default)]
     pub chain: bool,
+    /// With `chain`: which way the chain goes from the last pit, back
+    /// against the sowing (Oware) or on the way it went (Bechi).
+    #[serde(default, skip_serializing_if = "ChainDirection::is_backwards")]
+    pub chain_direction: ChainDirection,
     /// What happens to a move that would capture every seed the opponent has.
     #[serde(default = "grand_slam_allowed")]
     pub grand_slam: GrandSlam,
@@ -635,6 +639,26 @@ pub enum Parity {
     Even,
     /// A pit the last seed makes odd (1, 3, 5, ...) is taken.
     Odd,
+}
+
+/// Which way a chain of captures by count goes from the last pit
+/// (`capture.chain_direction`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChainDirection {
+    /// Back against the way the last pile went: the place sown just
+    /// before the last seed's, and so on (Oware).
+    #[default]
+    Backwards,
+    /// On the way the last pile went: the place after the last seed's,
+    /// and so on (Bechi).
+    Forwards,
+}
+
+impl ChainDirection {
+    fn is_backwards(&self) -> bool {
+        *self == ChainDirection::Backwards
+    }
 }
 
 /// Which rows the captures by count or parity take from.
@@ -999,7 +1023,8 @@ impl Rules {
     /// Whether the rules uses an element beyond the Kalah and Oware
     /// families (relay from any pit or from the next, first seed back into
     /// the origin, captures by parity, from other rows, between equal pits,
-    /// during the sowing or after an empty pit, claimed pits, the seeds left to the player whose side is empty, a player who
+    /// during the sowing or after an empty pit, a chain of captures
+    /// forwards, claimed pits, the seeds left to the player whose side is empty, a player who
     /// cannot move passing): the endgame databases do not apply to such
     /// rules, and all
     /// but the pass are played by the position's general sowing.
@@ -1037,6 +1062,7 @@ impl Rules {
             || self.rounds.is_some()
             || self.uses_crossing_elements()
             || self.board.end_pits > 0
+            || self.capture.chain_direction == ChainDirection::Forwards
     }
 
     /// Whether the rules use a relay sown back the other way, an empty-pit
@@ -1194,6 +1220,15 @@ impl Rules {
                 "true".into(),
                 "chain only with capture.counts or capture.parity (captures by count); set one \
                  of them or chain = false"
+                    .into(),
+            );
+        }
+        if self.capture.chain_direction != ChainDirection::Backwards && !self.capture.chain {
+            problem(
+                "capture.chain_direction",
+                "\"forwards\"".into(),
+                "\"backwards\" (the default) unless capture.chain = true (it says which way the \
+                 chain goes)"
                     .into(),
             );
         }

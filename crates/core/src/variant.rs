@@ -160,9 +160,9 @@ pub(crate) struct HotRules {
     /// Grand slams must be looked for when listing moves.
     pub slam_check: bool,
     /// The largest capture count (0 without captures by count; counts are
-    /// below 64): an opponent's pit holding that many seeds or more cannot
-    /// be emptied by a capture, so no move is a grand slam (see
-    /// `Position::no_grand_slam`).
+    /// below 64), one more under a chain forwards: an opponent's pit
+    /// holding that many seeds or more cannot be emptied by a capture, so
+    /// no move is a grand slam (see `Position::no_grand_slam`).
     pub slam_proof_pile: u8,
     /// `stores = "ring"`.
     pub stores_on_ring: bool,
@@ -414,7 +414,15 @@ impl Variant {
             {
                 0
             } else {
-                63u32.checked_sub(capture_counts.leading_zeros()).map_or(0, |c| c as u8)
+                // A chain forwards takes pits past the last seed, which the
+                // last pile did not sow: one holding exactly the largest
+                // count is taken as it is, so only a pit holding more is
+                // never taken.
+                let forwards = rules.capture.chain
+                    && rules.capture.chain_direction == crate::ChainDirection::Forwards;
+                63u32
+                    .checked_sub(capture_counts.leading_zeros())
+                    .map_or(0, |c| c as u8 + forwards as u8)
             },
         };
         Variant {

@@ -10,10 +10,11 @@
 use std::collections::HashSet;
 
 use mancala_core::{
-    preset_names, AfterEmptyFrom, ByPit, CaptureRows, ClaimRows, ClaimRules, Direction,
-    EmptyPitCapture, EmptySide, Facing, FacingOn, FillFrom, Game, GrandSlam, Match, Move, MovePits,
-    Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter, RoundsRules, Rules,
-    SeedsLeft, Side, SowingDirection, StartPits, StorePlacement, Taken, Variant, MAX_RELAY_PILES,
+    preset_names, AfterEmptyFrom, ByPit, CaptureRows, ChainDirection, ClaimRows, ClaimRules,
+    Direction, EmptyPitCapture, EmptySide, Facing, FacingOn, FillFrom, Game, GrandSlam, Match,
+    Move, MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter,
+    RoundsRules, Rules, SeedsLeft, Side, SowingDirection, StartPits, StorePlacement, Taken,
+    Variant, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -227,6 +228,9 @@ struct Stats {
     chosen_moves: u64,
     /// Captures chained over more than one pit after a clockwise sowing.
     clockwise_chains: u64,
+    /// Captures chained forwards over more than one pit
+    /// (`chain_direction = "forwards"`).
+    forward_chains: u64,
     /// Piles sown back the other way (`relay_direction = "reverse"`).
     reversed_piles: u64,
     /// Empty-pit captures not made because no seed crossed
@@ -328,7 +332,7 @@ impl std::fmt::Debug for Stats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "end_pits_taken {} end_pit_last {} refills {} clockwise_relays {} after_empty_chained {} moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} own_row_claims {} pair_claims {} claims_before_relay {} row_end_refusals {} row_end_claims {} clockwise_claims {} clockwise_pairs {} captures_after_relay_refused {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
+            "end_pits_taken {} end_pit_last {} refills {} clockwise_relays {} after_empty_chained {} moves {} reversed_piles {} uncrossed_refused {} chained_empty {} uncrossed_turns {} one_way_endless {} clockwise_moves {} chosen_moves {} clockwise_chains {} forward_chains {} from_other_row {} after_empty_refused {} split_left {} forced_singles {} facing_from_empty {} four_row_moves {} facing_captures {} sown_captures {} to_last_mover {} passes {} between_captures {} during_captures {} after_empty_captures {} next_relays {} claims {} own_row_claims {} pair_claims {} claims_before_relay {} row_end_refusals {} row_end_claims {} clockwise_claims {} clockwise_pairs {} captures_after_relay_refused {} to_empty_side {} split_odd {} relay_pickups {} relay_loops {} relay_loops_own {} longest_relay {} swaps {} extra_turns {} empty_pit_captures {} \
              count_captures {} grand_slams_played {} forced_grand_slam_positions {} rounds {} out_of_play {} ends {:?}",
             self.end_pits_taken,
             self.end_pit_last,
@@ -344,6 +348,7 @@ impl std::fmt::Debug for Stats {
             self.clockwise_moves,
             self.chosen_moves,
             self.clockwise_chains,
+            self.forward_chains,
             self.from_other_row,
             self.after_empty_refused,
             self.split_left,
@@ -977,14 +982,21 @@ impl<'a> Reference<'a> {
             b.stores[mover] += gain;
             return Some(false);
         }
-        // 2. The capture by count, chained backwards along the ring.
+        // 2. The capture by count, chained backwards along the ring (or
+        // forwards, `chain_direction`), never back round to the last pit
+        // (the ring has no pit out of play on it).
         if self.row_counts(mover, side) && self.takes(b.pits[side][j]) {
             let mut taken = vec![(side, j)];
             if self.r.capture.chain {
+                let forwards = self.r.capture.chain_direction == ChainDirection::Forwards;
                 let at = ring.iter().position(|&c| c == last).unwrap();
                 let mut i = at;
-                while taken.len() < 2 * self.n {
-                    i = (i + ring.len() - 1) % ring.len();
+                for _ in 1..ring.len() {
+                    i = if forwards {
+                        (i + 1) % ring.len()
+                    } else {
+                        (i + ring.len() - 1) % ring.len()
+                    };
                     match ring[i] {
                         Cell::Pit(s, k)
                             if self.row_counts(mover, s) && self.takes(b.pits[s][k]) =>
@@ -1006,6 +1018,9 @@ impl<'a> Reference<'a> {
                 if taken.len() > 1 && ring.get(1) == Some(&Cell::Pit(opp, self.n - 1)) && self.n > 1
                 {
                     stats.clockwise_chains += 1;
+                }
+                if taken.len() > 1 && self.r.capture.chain_direction == ChainDirection::Forwards {
+                    stats.forward_chains += 1;
                 }
                 for &(s, k) in &taken {
                     b.pits[s][k] = 0;
@@ -1718,7 +1733,7 @@ impl<'a> Reference<'a> {
 fn describe(rules: &Rules) -> String {
     format!(
         "{} {}x{} stores={:?} skip_opp_store={} skip_origin={} relay={:?} extra_turn={} \
-         empty_pit={:?} counts={:?} chain={} grand_slam={:?} first={:?} pie={} must_feed={} \
+         empty_pit={:?} counts={:?} chain={} chain_direction={:?} grand_slam={:?} first={:?} pie={} must_feed={} \
          majority={} empty_side={:?} repetition={:?} first_seed_in_origin={} parity={:?} \
          rows={:?} claim={:?} seeds_left={:?} pass={} between_equal={} during_sowing={} \
          after_empty={} board_rows={} start={:?} min_seeds={} facing={:?} taken={:?} facing_on={:?} forced_singles={} \
@@ -1737,6 +1752,7 @@ fn describe(rules: &Rules) -> String {
         rules.capture.empty_pit,
         rules.capture.counts,
         rules.capture.chain,
+        rules.capture.chain_direction,
         rules.capture.grand_slam,
         rules.turn.first,
         rules.turn.pie_rule,
@@ -2218,6 +2234,13 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     if r.board.rows == 2 && rng.below(6) == 0 {
         any_pits(&mut r, rng);
     }
+    // Chains forwards (`chain_direction`), in about a third of the sets
+    // with a chain (and rarely without one: refused).
+    r.capture.chain_direction = if (r.capture.chain && rng.below(3) == 0) || rng.below(40) == 0 {
+        ChainDirection::Forwards
+    } else {
+        ChainDirection::Backwards
+    };
     crossing(&mut r, rng);
     end_pits(&mut r, rng);
     r.board.start_pits.clear();
@@ -2662,6 +2685,8 @@ fn custom_rules_match_reference_in_random_games() {
                             && rules.capture.facing == Facing::Off
                             && rules.capture.empty_pit == EmptyPitCapture::Off)))
                     || (rules.capture.chain && !by_count)
+                    || (rules.capture.chain_direction == ChainDirection::Forwards
+                        && !rules.capture.chain)
                     || (!by_count && rules.capture.grand_slam != GrandSlam::Allowed)
                     || rules.claim.count as u32 > rules.total_seeds()
                     || (rules.turn.pass
@@ -2749,6 +2774,7 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.clockwise_moves > 0, "no move sown clockwise: {stats:?}");
     assert!(stats.chosen_moves > 0, "no move whose direction was chosen: {stats:?}");
     assert!(stats.clockwise_chains > 0, "no capture chained after a clockwise sowing: {stats:?}");
+    assert!(stats.forward_chains > 0, "no capture chained forwards: {stats:?}");
     assert!(stats.from_other_row > 0, "no move from the opponent's row: {stats:?}");
     assert!(stats.after_empty_refused > 0, "no capture refused from an empty pit: {stats:?}");
     assert!(stats.split_left > 0, "no seeds left split: {stats:?}");

@@ -249,6 +249,149 @@ fn oware_capture_without_chain_takes_only_the_last_pit() {
     assert_eq!(p.to_string(), "4,4,4,4,0,5:3/5,5,3,2,0,4:0/N");
 }
 
+// ------------------------------------------------- chains forwards
+
+/// The preset `name` with its chain going forwards
+/// (`chain_direction = "forwards"`), and `change` made.
+fn chaining_forwards(name: &str, change: impl FnOnce(&mut Rules)) -> Variant {
+    let mut rules = variant(name).rules().clone();
+    rules.capture.chain_direction = ChainDirection::Forwards;
+    change(&mut rules);
+    Variant::new(rules).unwrap()
+}
+
+#[test]
+fn chain_forwards_takes_three_pits_and_stops_at_one_that_does_not_count() {
+    //        6  5  4  3  2  1
+    //        1  1  4  3  2  2
+    //        4  4  4  4  2  4
+    //        1  2  3  4  5  6
+    // Oware, chaining forwards: South's pit 5 (2 seeds) sows pit 6 and
+    // North's pit 1, making 3: taken; then on the way of the sowing North's
+    // pit 2 (2) and pit 3 (3), which the pile did not reach, are taken too;
+    // pit 4 (4) stops the chain: 3 + 2 + 3 = 8.
+    let v = chaining_forwards("oware", |_| {});
+    let start = "4,4,4,4,2,4:0/2,2,3,4,1,1:0/S";
+    let (p, r) = play(&v, start, &["5"]);
+    assert_eq!(r.captured, 8);
+    assert_eq!(p.to_string(), "4,4,4,4,0,5:8/0,0,0,4,1,1:0/N");
+    // Backwards (Oware's own chain) the pit before North's 1 is South's 6,
+    // not the opponent's: only the last pit is taken.
+    let (p, r) = play(&variant("oware"), start, &["5"]);
+    assert_eq!(r.captured, 3);
+    assert_eq!(p.to_string(), "4,4,4,4,0,5:3/0,2,3,4,1,1:0/N");
+}
+
+#[test]
+fn chain_forwards_crosses_from_one_row_to_the_other_on_either_row() {
+    //        6  5  4  3  2  1
+    //        1  2  2  2  2  2
+    //        4  2  3  1  1  6
+    //        1  2  3  4  5  6
+    // Bohnenspiel (2, 4 or 6 on either row), chaining forwards: South's
+    // pit 6 sows North's six pits, the last making North's pit 6 hold 2:
+    // taken. The place after it counter-clockwise is South's own pit 1 (4):
+    // taken, then pit 2 (2): taken; pit 3 (3) stops the chain: 8.
+    let v = chaining_forwards("bohnenspiel", |_| {});
+    let start = "4,2,3,1,1,6:0/2,2,2,2,2,1:0/S";
+    let (p, r) = play(&v, start, &["6"]);
+    assert_eq!(r.captured, 8);
+    assert_eq!(p.to_string(), "0,0,3,1,1,0:8/3,3,3,3,3,0:0/N");
+    // Backwards, North's pit 5 (3) stops the chain at once: 2.
+    let (_, r) = play(&variant("bohnenspiel"), start, &["6"]);
+    assert_eq!(r.captured, 2);
+}
+
+#[test]
+fn chain_forwards_after_a_clockwise_sowing_goes_clockwise() {
+    //        6  5  4  3  2  1
+    //        1  4  2  3  1  1
+    //        0  2  5  5  5  5
+    //        1  2  3  4  5  6
+    // Bohnenspiel sown clockwise, chaining forwards: South's pit 2 sows pit
+    // 1 and then North's pit 6, making 2: taken. On clockwise, North's pit 5
+    // (4) and pit 4 (2) are taken; pit 3 (3) stops the chain: 2 + 4 + 2.
+    let v = chaining_forwards("bohnenspiel", |r| {
+        r.sowing.direction = SowingDirection::Clockwise;
+    });
+    let start = "0,2,5,5,5,5:0/1,1,3,2,4,1:0/S";
+    let (p, r) = play(&v, start, &["2"]);
+    assert_eq!(r.captured, 8);
+    assert_eq!(p.to_string(), "1,0,5,5,5,5:8/1,1,3,0,0,0:0/N");
+    // Backwards the chain looks at South's pit 1 (1): only North's pit 6.
+    let mut rules = v.rules().clone();
+    rules.capture.chain_direction = ChainDirection::Backwards;
+    let (_, r) = play(&Variant::new(rules).unwrap(), start, &["2"]);
+    assert_eq!(r.captured, 2);
+}
+
+#[test]
+fn chain_forwards_into_a_grand_slam_is_forbidden() {
+    //        6  5  4  3  2  1
+    //        0  0  0  3  2  2
+    //        0  0  0  0  1  1
+    //        1  2  3  4  5  6
+    // Oware (grand slam forbidden), chaining forwards: South's pit 6 makes
+    // North's pit 1 hold 3, and the chain takes pits 2 (2) and 3 (3) on:
+    // every seed North has, so pit 6 is no move. North's pit 3 holds the
+    // largest count, 3, before the move: a chain backwards could take it
+    // only after sowing into it, a chain forwards takes it as it is.
+    let v = chaining_forwards("oware", |_| {});
+    let start = "0,0,0,0,1,1:0/2,2,3,0,0,0:0/S";
+    assert_eq!(legal(&v, &pos(start)), ["5"]);
+    assert!(pos(start).check_move(&v, Move::pit(6)).is_err());
+    // Backwards it takes North's pit 1 alone, and is a move.
+    assert_eq!(legal(&variant("oware"), &pos(start)), ["5", "6"]);
+}
+
+#[test]
+fn a_chain_round_a_board_with_pits_out_of_play_takes_each_pit_once() {
+    //           2  1
+    //           -  0
+    //           7  1
+    //           1  2
+    // Bohnenspiel on two pits a side, in a later round: North's pit 2 is
+    // out of play. South's pit 1 (7 seeds) sows pit 2, North's 1, pit 1,
+    // pit 2, North's 1, pit 1, pit 2: South's pits hold 2 and 4, North's
+    // 1 holds 2. The last seed, in South's pit 2, makes 4: taken, and the
+    // chain backwards takes South's 1 and North's 1; it never comes back
+    // to South's pit 2: 8 seeds, no more than the board holds. Forwards
+    // the same three pits the other way round.
+    for forwards in [false, true] {
+        let mut rules = variant("bohnenspiel").rules().clone();
+        rules.board.pits_per_side = 2;
+        rules.board.pits_per_side_range = [1, 8];
+        rules.rounds = Some(RoundsRules::default());
+        if forwards {
+            rules.capture.chain_direction = ChainDirection::Forwards;
+        }
+        let v = Variant::new(rules).unwrap();
+        let (p, r) = play(&v, "7,1:0/0,-:0/S", &["1"]);
+        assert_eq!(r.captured, 8, "forwards {forwards}: {p}");
+        assert_eq!(p.store(Side::South), 8);
+        assert_eq!(p.total_seeds(), 8);
+    }
+}
+
+#[test]
+fn chain_direction_forwards_needs_a_chain() {
+    let mut rules = variant("oware").rules().clone();
+    rules.capture.chain = false;
+    rules.capture.chain_direction = ChainDirection::Forwards;
+    let e = Variant::new(rules.clone()).unwrap_err().to_string();
+    assert!(e.contains("capture.chain_direction"), "{e}");
+    // The variant file reads it, and writes it only when forwards.
+    let text = variant("oware").rules().to_toml();
+    assert!(!text.contains("chain_direction"), "{text}");
+    rules.capture.chain = true;
+    let text = rules.to_toml();
+    assert!(text.contains("chain_direction = \"forwards\""), "{text}");
+    assert_eq!(Rules::from_toml(&text).unwrap(), rules);
+    // Forwards is played by the general sowing; the solver's databases
+    // do not apply to it.
+    assert!(rules.uses_general_elements());
+}
+
 #[test]
 fn oware_no_capture_when_the_count_is_not_listed() {
     // The last seed makes 4 in North's pit 2: nothing is taken.

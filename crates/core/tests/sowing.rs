@@ -329,6 +329,37 @@ fn oware_captures_chain_backwards_from_the_last_pit() {
 }
 
 #[test]
+fn a_chain_forwards_is_told_on_the_way_of_the_sowing() {
+    //      North   3  2  1
+    //             [3][4][1]
+    //         [0]          [0]
+    //             [1][2][1]
+    //      South   1  2  3
+    // Bohnenspiel chaining forwards (`chain_direction = "forwards"`): South
+    // sows pit 3 into North's pit 1, making 2: captured; then on the way
+    // of the sowing North's pit 2 (4), which the pile did not reach; pit 3
+    // (3) stops the chain.
+    let mut rules = Variant::preset("bohnenspiel").unwrap().rules().clone();
+    rules.capture.chain_direction = ChainDirection::Forwards;
+    let v = Variant::new(rules).unwrap().resized(Some(3), Some(2)).unwrap();
+    let setup: Setup = "1,2,1:0/1,4,3:0/S".parse().unwrap();
+    setup.check_fits(&v).unwrap();
+    let p = setup.position_unchecked();
+    let events = p.sowing_events(&v, Move::pit(3)).unwrap();
+    let (next, _) = p.play(&v, Move::pit(3)).unwrap();
+    assert_eq!(apply(&v, &p, &events), Some(board(&next)), "{events:?}");
+    assert_eq!(
+        events,
+        [
+            Pick { from: Pit(South, 2), seeds: 1 },
+            Drop { into: Pit(North, 0) },
+            Capture { from: Pit(North, 0), seeds: 2, store: South },
+            Capture { from: Pit(North, 1), seeds: 4, store: South },
+        ]
+    );
+}
+
+#[test]
 fn an_abapa_grand_slam_captures_nothing() {
     //      North   3  2  1
     //             [2][1][1]

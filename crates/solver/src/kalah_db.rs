@@ -59,7 +59,7 @@ pub fn check_supported(v: &Variant) -> Result<(), DbError> {
     if r.uses_general_elements() {
         return Err(DbError::Unsupported(format!(
             "{}: endgame databases do not cover the first seed sown back into its pit, captures \
-             by parity or from other rows, or claimed pits",
+             by parity, from other rows or chained forwards, or claimed pits",
             v.name()
         )));
     }

@@ -133,7 +133,7 @@ pub fn database_variant(v: &Variant) -> Result<Variant, DbError> {
     if v.rules().uses_general_elements() {
         return Err(DbError::Unsupported(format!(
             "{}: endgame databases do not cover the first seed sown back into its pit, captures \
-             by parity or from other rows, or claimed pits",
+             by parity, from other rows or chained forwards, or claimed pits",
             v.name()
         )));
     }

@@ -417,3 +417,15 @@ fn larger_boards_against_minimax() {
     check_owner("abapa", 3, 5);
     check_owner("oware", 3, 5);
 }
+
+/// Oware with its chain going forwards (`chain_direction`) is played by
+/// the general sowing: no database covers it, and the refusal says why.
+#[test]
+fn a_chain_forwards_has_no_database() {
+    let mut rules = Variant::preset("oware").unwrap().rules().clone();
+    rules.capture.chain_direction = mancala_core::ChainDirection::Forwards;
+    let v = Variant::new(rules).unwrap();
+    let e = mancala_solver::Databases::kind(&v).expect_err("refused").to_string();
+    assert!(e.contains("chained forwards"), "{e}");
+    assert!(mancala_solver::Databases::kind(&Variant::preset("oware").unwrap()).is_ok());
+}
