@@ -1899,6 +1899,9 @@ fn random_games(
         let mut played = Vec::new();
         // Who made the first move of the round in play.
         let mut started = rp.to_move;
+        // The positions the match's rounds started from: a round that would
+        // start from one of them again draws the match instead.
+        let mut round_starts = vec![rp.clone()];
         loop {
             let moves = match compare(variant, game.game(), &reference, &rp, &played, stats) {
                 Ok(m) => m,
@@ -1916,7 +1919,7 @@ fn random_games(
             }
             if moves.is_empty() {
                 // The round is over: the next one, while the match goes on.
-                let next = reference.next_round(&rp, started);
+                let next = reference.next_round(&rp, started).filter(|n| !round_starts.contains(n));
                 if game.start_next_round() != next.is_some() {
                     stats.failures.push((
                         "new",
@@ -1934,6 +1937,7 @@ fn random_games(
                 stats.rounds += 1;
                 stats.out_of_play += next.board.out.iter().flatten().filter(|&&o| o).count();
                 rp = next;
+                round_starts.push(rp.clone());
                 started = rp.to_move;
                 history.clear();
                 history.insert(rp.clone());
