@@ -8,7 +8,8 @@
 //! board for the next one from the stores, and [`Match`] plays the rounds
 //! in sequence until a player cannot fill a single pit, or until a round
 //! would start from a board and starter a round of the match has started
-//! from before (the match is then drawn: [`MatchEnd`]).
+//! from before with no seed changing hands since (the match is then drawn:
+//! [`MatchEnd`]).
 //!
 //! ```
 //! use mancala_core::{Match, Move, Variant};
@@ -160,16 +161,32 @@ impl Match {
         self.round_started_from(&next).is_none().then_some(next)
     }
 
-    /// The round (from 1) of this match that started from `start`, if any.
-    /// Only each round's start is read: the rounds before the last may be
-    /// given without their moves ([`Match::from_rounds`]).
+    /// The round (from 1) of this match that started from `start`, with no
+    /// seed changing hands since: every round from that one to the last
+    /// started with each player holding (in pits and store) what they hold
+    /// at `start`. A start seen again after a round that moved seeds from
+    /// one player to the other is not a repeat: the players got there by
+    /// play, and a match played on from it may go otherwise. Only each
+    /// round's start is read: the rounds before the last may be given
+    /// without their moves ([`Match::from_rounds`]).
     fn round_started_from(&self, start: &Position) -> Option<usize> {
-        self.rounds.iter().position(|round| round.start() == start).map(|i| i + 1)
+        let holding = |p: &Position| Side::ALL.map(|s| p.side_seeds(s) + p.store(s) as u32);
+        let now = holding(start);
+        for (i, round) in self.rounds.iter().enumerate().rev() {
+            if holding(round.start()) != now {
+                return None;
+            }
+            if round.start() == start {
+                return Some(i + 1);
+            }
+        }
+        None
     }
 
     /// Whether the match is over: its last round is over and no next round
     /// follows (a player cannot fill a single pit, the next round would
-    /// start as an earlier one did, or the variant has no rounds).
+    /// start as an earlier one did with no seed changing hands since, or the
+    /// variant has no rounds).
     pub fn is_over(&self) -> bool {
         self.round_over() && self.next_round_start().is_none()
     }
@@ -272,8 +289,9 @@ pub enum MatchEnd {
         loser: Side,
     },
     /// The next round would start from the board, and with the player to
-    /// move first, that round `round` (from 1) of this match started from:
-    /// the match would go round for ever, and is drawn.
+    /// move first, that round `round` (from 1) of this match started from,
+    /// no seed having changed hands since: nothing moved the match on, and
+    /// it is drawn.
     RepeatedRound {
         /// The earlier round whose start would come again.
         round: usize,

@@ -1919,7 +1919,15 @@ fn random_games(
             }
             if moves.is_empty() {
                 // The round is over: the next one, while the match goes on.
-                let next = reference.next_round(&rp, started).filter(|n| !round_starts.contains(n));
+                // A repeat: a round of the match started from this very
+                // position, and every round since started with each player
+                // holding what they hold now (docs/rules.md, Rounds).
+                let holding = |p: &RefPos| [0, 1].map(|s| p.board.side_sum(s) + p.board.stores[s]);
+                let repeats = |n: &RefPos| {
+                    let same = round_starts.iter().rev().take_while(|r| holding(r) == holding(n));
+                    same.into_iter().any(|r| r == n)
+                };
+                let next = reference.next_round(&rp, started).filter(|n| !repeats(n));
                 if game.start_next_round() != next.is_some() {
                     stats.failures.push((
                         "new",

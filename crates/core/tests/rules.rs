@@ -2866,6 +2866,35 @@ fn rounds_a_match_is_drawn_when_a_round_would_start_as_an_earlier_one_did() {
 }
 
 #[test]
+fn rounds_a_start_seen_again_after_seeds_changed_hands_is_not_a_repeat() {
+    // Congkak on two houses a side with one seed. Round 1 starts full,
+    // South first:              Round 2 (South had won 3 to 1; North
+    //      1  1                 could fill one house, the other out):
+    //   0        0                    -  1
+    //      1  1                    0        1
+    //                                 1  1
+    // Round 3 ended level, 2 to 2, North having started it:
+    //      0  0
+    //   2        2
+    //      0  0
+    // Round 4 would start full again with South first, as round 1 did; but
+    // seeds changed hands in between (round 2 started 3 to 1), so the
+    // match goes on. Without round 2 it is a repeat and the match is drawn.
+    let v = variant("congkak").resized(Some(2), Some(1)).unwrap();
+    let start = pos("1,1:0/1,1:0/S");
+    let round = |text: &str| Game::from_position(v.clone(), pos(text));
+    let last = "0,0:2/0,0:2/N#no-seeds";
+    let m = Match::from_rounds(vec![round("1,1:0/1,1:0/S"), round("1,1:1/1,-:0/N"), round(last)])
+        .unwrap();
+    assert!(m.round_over());
+    assert_eq!(m.next_round_start(), Some(start));
+    assert_eq!(m.end(), None);
+    let m = Match::from_rounds(vec![round("1,1:0/1,1:0/S"), round(last)]).unwrap();
+    assert_eq!(m.next_round_start(), None);
+    assert_eq!(m.end(), Some(MatchEnd::RepeatedRound { round: 1 }));
+}
+
+#[test]
 fn rounds_a_match_ends_with_the_reason_a_player_cannot_fill() {
     // The match of `rounds_the_match_ends_when_a_player_cannot_fill_a_single_pit`:
     // North's 5 seeds cannot fill a house of 7.
