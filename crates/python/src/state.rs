@@ -489,8 +489,8 @@ impl PyState {
     /// over: each player's pits filled from their store, the pits they
     /// cannot fill out of play (:meth:`out_of_play`). None while the round
     /// goes on, when the match is over (a player cannot fill a single pit,
-    /// or the next round would start as a round of this chain did: see
-    /// :meth:`match_end`) and in a game of one round. A state is one round:
+    /// or the next round would start as a round of this chain did, no seed
+    /// having changed hands since: see :meth:`match_end`) and in a game of one round. A state is one round:
     /// search, solve and :meth:`returns` speak of it; the match is this
     /// chain of states.
     fn next_round(&self, py: Python<'_>) -> PyResult<Option<PyState>> {

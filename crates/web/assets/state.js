@@ -62,7 +62,8 @@ export const app = {
 export const prefixKey = (k) => app.moves.slice(0, k).join(',');
 export const gameAt = (k) => ({ game: app.game, start: app.start, moves: app.moves.slice(0, k) });
 // What /api/state is asked, under rounds with the earlier rounds' starts
-// (a match whose next round would start as one of them did is drawn).
+// (a match whose next round would start as one of them did, no seed having
+// changed hands since, is drawn: Match::end decides).
 export const withEarlier = (g, earlier) => (earlier.length ? { ...g, earlier_starts: earlier.map((r) => r.start) } : g);
 
 export async function stateAt(k) {

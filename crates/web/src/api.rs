@@ -145,8 +145,8 @@ struct StateRequest {
     moves: Vec<String>,
     /// Under `[rounds]`: the position string each earlier round of the
     /// match started from, the first first (`null`: the variant's start),
-    /// so that a match whose next round would start as one of them did
-    /// ends drawn.
+    /// so that a match whose next round would start as one of them did, no
+    /// seed having changed hands since, ends drawn.
     #[serde(default)]
     earlier_starts: Vec<Option<String>>,
 }

@@ -108,7 +108,8 @@ pub struct RoundEnd {
     /// player who starts to move); `None` when the match is over.
     pub next_start: Option<String>,
     /// Once the match is over (a player cannot fill a single pit, or the
-    /// next round would start as an earlier one did): `south`, `north` or
+    /// next round would start as an earlier one did, no seed having
+    /// changed hands since): `south`, `north` or
     /// `draw`; `None` while it goes on.
     pub match_winner: Option<&'static str>,
     /// Once the match is over, why ([`MatchEnd::name`]): `cannot-fill`, or
@@ -178,7 +179,8 @@ impl StateJson {
     /// The current position of `game`, a round of a match (rule
     /// `[rounds]`) whose earlier rounds started from `earlier` (the first
     /// first): the match ends drawn when the next round would start as one
-    /// of them, or `game`, did ([`Match::end`]).
+    /// of them, or `game`, did, no seed having changed hands since
+    /// ([`Match::end`]).
     pub fn in_match(game: &Game, earlier: &[Position]) -> StateJson {
         let v = game.variant();
         let p = game.position();
