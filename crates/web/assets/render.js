@@ -97,7 +97,10 @@ function renderStatus() {
     status.textContent = `Round ${app.earlier.length + 1}: ${sideName(mover)} to move: choose a pit${swap}.`;
   } else if (app.players[mover] === 'human' && takesDue(st)) {
     // Bonus takes (rule bonus_pits): the mover clicks one of the opponent's pits.
-    status.textContent = `${sideName(mover)} to move: take the seeds of one of ${sideName(mover === 'south' ? 'north' : 'south')}'s pits (a bonus take).`;
+    // `takes_due` counts this take and those after it in the same turn.
+    const due = st.takes_due || 1;
+    const left = due > 1 ? `, ${due} takes due` : ', the last one due';
+    status.textContent = `${sideName(mover)} to move: take the seeds of one of ${sideName(mover === 'south' ? 'north' : 'south')}'s pits (a bonus take${left}).`;
   } else if (app.players[mover] === 'human') {
     const swap = app.shown.swap_legal ? ', or swap sides' : '';
     status.textContent = `${sideName(mover)} to move: choose a pit${swap}.`;

@@ -351,6 +351,7 @@ test('whole games of hus, tsoro and tsoro-bonus on four rows against the compute
     assert.equal(await page.textContent('#south-rows'), 'South (lower rows)');
     await shot(page, `${variant}-4x2-start`);
     let clicks = 0;
+    let takesSeen = 0;
     for (;;) {
       await waitForTurn(page);
       const moves = await pageMoves(page);
@@ -359,12 +360,19 @@ test('whole games of hus, tsoro and tsoro-bonus on four rows against the compute
       assert.ok(clicks < 300, `the ${variant} game should have ended`);
       const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
       assert.deepEqual(clickable, state.legal);
+      if (state.takes_due > 0 && state.to_move === 'south') {
+        // The status line says how many bonus takes are due, this one included.
+        const due = state.takes_due > 1 ? `${state.takes_due} takes due` : 'the last one due';
+        assert.match(await page.textContent('#status'), new RegExp(`a bonus take, ${due}`));
+        takesSeen += 1;
+      }
       await page.click(`#board [data-play="${clickable[clicks % clickable.length]}"]`);
       clicks += 1;
     }
     const { state } = await apiOk('/api/state', { game, moves: await pageMoves(page) });
     // Every seed in the stores at the end.
     assert.equal(state.stores.south + state.stores.north, total);
+    if (variant === 'tsoro-bonus') assert.ok(takesSeen > 0, 'South should have had a bonus take to click');
     await shot(page, `${variant}-4x2-over`);
   }
   await closePage(page);

@@ -34,6 +34,15 @@ class Game:
     @property
     def pits_per_side(self) -> int: ...
     @property
+    def rows(self) -> int:
+        """Rows of pits on the board: 2, or 4 (each player owns two rows)."""
+    @property
+    def pits_per_row(self) -> int:
+        """Pits in each row: pits_per_side on two rows, half of it on four."""
+    @property
+    def any_pits(self) -> bool:
+        """Whether a move may start from a pit of either row (its actions then 0 to 2 * pits_per_side - 1)."""
+    @property
     def seeds(self) -> int:
         """Seeds in each pit at the start."""
     @property
@@ -44,7 +53,8 @@ class Game:
         """The rules as the text of a variant file (TOML)."""
     def num_players(self) -> int: ...
     def num_distinct_actions(self) -> int:
-        """pits_per_side, plus 1 (the swap) under the pie rule."""
+        """pits_per_side sowings (twice that under any_pits), plus the swap under the pie rule;
+        2 * pits_per_side + 1 where the mover chooses a pit's direction (docs/python.md)."""
     def observation_tensor_shape(self) -> list[int]: ...
     def new_initial_state(self, position: Optional[str] = None) -> State:
         """The start of a game, or the given position string (no history before it)."""
@@ -85,6 +95,8 @@ class State:
         """The opponent's pit (from 1, from its owner's left) a player has claimed (tuzdyk)."""
     def claims(self, player: int) -> list[Optional[int]]:
         """Who has claimed each pit of a player's row, from its owner's left: 0, 1 or None."""
+    def out_of_play(self, player: int) -> list[int]:
+        """Under [rounds]: a player's pits (from 1, from its owner's left) out of play this round."""
     def winner(self) -> Optional[int]:
         """0 South, 1 North, -1 draw; None while the game goes on."""
     def end_reason(self) -> Optional[str]: ...
