@@ -1028,11 +1028,55 @@ impl Rules {
     /// cannot move passing): the endgame databases do not apply to such
     /// rules, and all
     /// but the pass are played by the position's general sowing.
+    /// [`Rules::general_elements`] names the settings.
     pub fn uses_general_elements(&self) -> bool {
         self.uses_general_sowing()
             || self.turn.pass
             || self.end.quiet_moves > 0
             || self.turn.refill_empty_row
+    }
+
+    /// The settings of the variant file that make
+    /// [`Rules::uses_general_elements`] true, each written as in the file
+    /// (`sowing.first_seed_in_origin`, `capture.parity = "even"`): empty for
+    /// the Kalah and Oware families. A front end or a database that refuses
+    /// such rules names these.
+    pub fn general_elements(&self) -> Vec<String> {
+        let mut found = Vec::new();
+        let mut flag = |on: bool, name: &str| {
+            if on {
+                found.push(name.to_string());
+            }
+        };
+        flag(self.four_rows(), "board.rows = 4");
+        flag(self.board.end_pits > 0, "board.end_pits");
+        flag(self.turn.pits == MovePits::Any, "turn.pits = \"any\"");
+        flag(self.sowing.min_seeds > 1, "sowing.min_seeds");
+        flag(self.sowing.relay == Relay::Any, "sowing.relay = \"any\"");
+        flag(self.sowing.relay == Relay::Next, "sowing.relay = \"next\"");
+        flag(self.sowing.first_seed_in_origin, "sowing.first_seed_in_origin");
+        flag(self.sows_other_ways(), "sowing.direction");
+        flag(self.sowing.relay_direction != RelayDirection::Same, "sowing.relay_direction");
+        flag(self.sowing.extra_turn_uncrossed, "sowing.extra_turn_uncrossed");
+        flag(self.capture.between_equal, "capture.between_equal");
+        flag(self.capture.after_empty, "capture.after_empty");
+        flag(self.capture.during_sowing > 0, "capture.during_sowing");
+        flag(self.capture.parity != Parity::Off, "capture.parity");
+        flag(self.capture.rows != CaptureRows::Opponent, "capture.rows");
+        flag(self.capture.first_pile_only, "capture.first_pile_only");
+        flag(self.capture.empty_pit_needs_crossing, "capture.empty_pit_needs_crossing");
+        flag(self.capture.empty_pit_chain > 0, "capture.empty_pit_chain");
+        flag(
+            self.capture.chain_direction == ChainDirection::Forwards,
+            "capture.chain_direction = \"forwards\"",
+        );
+        flag(self.claim.count > 0, "claim.count");
+        flag(self.end.seeds_left != SeedsLeft::Owner, "end.seeds_left");
+        flag(self.end.quiet_moves > 0, "end.quiet_moves");
+        flag(self.rounds.is_some(), "[rounds]");
+        flag(self.turn.pass, "turn.pass");
+        flag(self.turn.refill_empty_row, "turn.refill_empty_row");
+        found
     }
 
     /// Whether a store can lose seeds during play (`refill_empty_row`):

@@ -390,6 +390,25 @@ fn chain_direction_forwards_needs_a_chain() {
     // Forwards is played by the general sowing; the solver's databases
     // do not apply to it.
     assert!(rules.uses_general_elements());
+    assert_eq!(rules.general_elements(), ["capture.chain_direction = \"forwards\""]);
+}
+
+/// `Rules::general_elements` names a setting exactly when the rules leave
+/// the Kalah and Oware families: none for the eight presets of the two
+/// families, at least one for each traditional game.
+#[test]
+fn the_elements_beyond_the_two_families_are_named_when_used() {
+    for name in mancala_core::preset_names() {
+        let rules = Variant::preset(name).unwrap().rules().clone();
+        assert_eq!(rules.general_elements().is_empty(), !rules.uses_general_elements(), "{name}");
+    }
+    let kalah = Variant::preset("kalah").unwrap().rules().clone();
+    assert!(kalah.general_elements().is_empty());
+    let mut passing = kalah.clone();
+    passing.turn.pass = true;
+    assert_eq!(passing.general_elements(), ["turn.pass"]);
+    let hus = Variant::preset("hus").unwrap().rules().general_elements();
+    assert!(hus.iter().any(|e| e == "board.rows = 4"), "{hus:?}");
 }
 
 #[test]

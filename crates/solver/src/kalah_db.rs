@@ -56,13 +56,7 @@ const UNKNOWN: i8 = i8::MIN;
 /// (no majority rule), no repetition rule.
 pub fn check_supported(v: &Variant) -> Result<(), DbError> {
     let r = v.rules();
-    if r.uses_general_elements() {
-        return Err(DbError::Unsupported(format!(
-            "{}: endgame databases do not cover the first seed sown back into its pit, captures \
-             by parity, from other rows or chained forwards, or claimed pits",
-            v.name()
-        )));
-    }
+    crate::layer_file::check_no_general_elements(v)?;
     if r.end.majority {
         return Err(DbError::Unsupported(format!(
             "{} ends at a majority, so a board's value depends on the stores: endgame databases \

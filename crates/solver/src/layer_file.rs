@@ -25,6 +25,23 @@ use xxhash_rust::xxh3::xxh3_64;
 
 use crate::index::BoardIndex;
 
+/// Refuses, naming them, rules with elements beyond the Kalah and Oware
+/// families ([`mancala_core::Rules::general_elements`]): a board of
+/// these databases holds pits and stores only, and their moves are those
+/// of the two families.
+pub(crate) fn check_no_general_elements(v: &mancala_core::Variant) -> Result<(), DbError> {
+    let found = v.rules().general_elements();
+    if found.is_empty() {
+        return Ok(());
+    }
+    Err(DbError::Unsupported(format!(
+        "{}: endgame databases cover the rules of the Kalah and Oware families only; these \
+         rules also use {}",
+        v.name(),
+        found.join(", ")
+    )))
+}
+
 /// The first bytes of a layer file; the last two are the file format
 /// version (02: xxh3 checksums and the canonical rules encoding).
 const MAGIC: &[u8; 8] = b"MNCLDB02";

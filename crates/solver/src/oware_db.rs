@@ -130,13 +130,7 @@ pub fn supports(v: &Variant) -> bool {
 
 /// The rules the database follows: `v`'s with the majority rule off.
 pub fn database_variant(v: &Variant) -> Result<Variant, DbError> {
-    if v.rules().uses_general_elements() {
-        return Err(DbError::Unsupported(format!(
-            "{}: endgame databases do not cover the first seed sown back into its pit, captures \
-             by parity, from other rows or chained forwards, or claimed pits",
-            v.name()
-        )));
-    }
+    crate::layer_file::check_no_general_elements(v)?;
     if !supports(v) {
         return Err(DbError::Unsupported(format!(
             "{}: Oware-family databases need stores beside the board",
