@@ -102,6 +102,7 @@ fn rules(b: &mut Bytes) -> Rules {
             by_pit: None,
             relay_direction: RelayDirection::Same,
             extra_turn_uncrossed: false,
+            seeds_per_place: 1,
         },
         capture: CaptureRules {
             empty_pit: [
@@ -459,6 +460,37 @@ fn rules(b: &mut Bytes) -> Rules {
     let f = b.byte();
     if f & 3 == 3 && (rules.capture.chain || f >> 7 == 1) {
         rules.capture.chain_direction = ChainDirection::Forwards;
+    }
+    // Several seeds a place (`seeds_per_place`), when their byte says so (a
+    // missing byte leaves one), most of the time made valid: nothing that
+    // speaks of each seed or of a relay.
+    let g = b.byte();
+    if g & 3 == 3 {
+        let r = &mut rules;
+        r.sowing.seeds_per_place = (g >> 2 & 7).max(1) + 1;
+        if g >> 5 != 0 {
+            r.sowing.relay = Relay::None;
+            r.sowing.relay_direction = RelayDirection::Same;
+            r.sowing.first_seed_in_origin = false;
+            r.sowing.extra_turn_uncrossed = false;
+            r.claim = ClaimRules::default();
+            r.capture.during_sowing = 0;
+            r.capture.between_equal = false;
+            r.capture.after_empty = false;
+            r.capture.after_empty_chain = false;
+            r.capture.empty_pit_chain = 0;
+            r.capture.empty_pit_needs_crossing = false;
+            r.board.end_pits = 0;
+            r.end.end_pits_taken = false;
+            if r.board.rows == 4 {
+                r.board.rows = 2;
+                r.board.start = StartPits::All;
+                r.capture.facing = Facing::Off;
+                r.capture.facing_on = FacingOn::Occupied;
+                r.capture.taken = Taken::Store;
+                r.capture.bonus_pits = 0;
+            }
+        }
     }
     rules
 }

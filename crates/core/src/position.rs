@@ -1219,6 +1219,23 @@ impl Position {
                 seeds -= 1;
                 self.take_during_sowing(during, origin, report);
             }
+            // Several seeds a place (`seeds_per_place`), the last place
+            // getting what is left: never with a claim, a relay or a
+            // capture during the sowing (the rules refuse them together).
+            let group = v.rules().sowing.seeds_per_place;
+            if group > 1 {
+                while seeds > 0 {
+                    at = if at + 1 == len { 0 } else { at + 1 };
+                    let c = ring[at] as usize;
+                    if (v.hot.skip_origin && at == start) || !in_play(c) {
+                        continue;
+                    }
+                    crossed |= c.wrapping_sub(opp) < n;
+                    let drop = group.min(seeds);
+                    self.cells[c] += drop;
+                    seeds -= drop;
+                }
+            }
             while seeds > 0 {
                 at = if at + 1 == len { 0 } else { at + 1 };
                 if v.hot.skip_origin && at == start {
@@ -1645,17 +1662,21 @@ impl Position {
         // `empty_pit_needs_crossing`: only after a seed of the move fell in
         // the opponent's row.
         let may_take = crossed || !rules.capture.empty_pit_needs_crossing;
+        // The last pit was empty before the last seed, or under
+        // `seeds_per_place` before the last group: it now holds that group.
+        let group = rules.sowing.seeds_per_place;
+        let last_group = if group > 1 { pile.1.saturating_sub(1) % group + 1 } else { 1 };
         if captures
             && may_take
             && mine
-            && self.cells[last] == 1
+            && self.cells[last] == last_group
             && v.empty_pit != EmptyPitCapture::Off
         {
             let opposite = 2 * n - 1 - last;
             let taken = self.cells[opposite];
             if taken > 0 || v.empty_pit == EmptyPitCapture::Always {
-                r.captured += taken + 1;
-                self.cells[own_store] += taken + 1;
+                r.captured += taken + last_group;
+                self.cells[own_store] += taken + last_group;
                 self.cells[opposite] = 0;
                 self.cells[last] = 0;
                 // `empty_pit_chain`: the mover's next pits the way the last

@@ -240,7 +240,7 @@ impl Position {
                 if !end.claimed && claims.owner(last).is_none() {
                     let captures = !(v.rules().capture.first_pile_only && end.relayed);
                     let ring = &rings[end.clockwise as usize];
-                    let how = (end.clockwise, end.crossed);
+                    let how = (end.clockwise, end.crossed, end.last_group);
                     let claims = (&claims, end.prev, captures);
                     capture(v, mover, (last, ring, how), claims, &mut board, &mut events);
                 }
@@ -378,6 +378,9 @@ impl Claims {
 /// whether a seed fell in the opponent's row.
 struct SowEnd {
     last: Place,
+    /// The seeds the pile's last place got: 1, or under `seeds_per_place`
+    /// the last group.
+    last_group: u8,
     prev: Option<Place>,
     relayed: bool,
     claimed: bool,
@@ -497,27 +500,37 @@ fn sow(
             take_during(during, ring[origin], board, events);
             prev = Some(ring[origin]);
         }
-        for i in 0..seeds {
-            if i > 0 {
+        // Each place gets `seeds_per_place` seeds (1 by default), the last
+        // what is left.
+        let group = v.rules().sowing.seeds_per_place.max(1);
+        let mut last_group = 1;
+        let mut first = true;
+        while seeds > 0 {
+            if !first {
                 prev = Some(ring[at]);
             }
+            first = false;
             at = (at + 1) % ring.len();
             if skip_origin && at == origin && !from_hand {
                 at = (at + 1) % ring.len();
             }
             crossed |= matches!(ring[at], Place::Pit(side, _) if side != mover);
-            match claims.owner(ring[at]) {
-                Some(owner) => board.drop_seed(Place::Store(owner), events),
-                None => {
-                    board.drop_seed(ring[at], events);
-                    if i + 1 < seeds || !lifts(ring[at], board) {
-                        take_during(during, ring[at], board, events);
-                    }
-                }
+            let drop = group.min(seeds);
+            seeds -= drop;
+            last_group = drop;
+            let into = match claims.owner(ring[at]) {
+                Some(owner) => Place::Store(owner),
+                None => ring[at],
+            };
+            for _ in 0..drop {
+                board.drop_seed(into, events);
+            }
+            if into == ring[at] && (seeds > 0 || !lifts(ring[at], board)) {
+                take_during(during, ring[at], board, events);
             }
         }
         let last = ring[at];
-        let end = SowEnd { last, prev, relayed, claimed: false, clockwise, crossed };
+        let end = SowEnd { last, last_group, prev, relayed, claimed: false, clockwise, crossed };
         if before_relay
             && claims.owner(last).is_none()
             && claim_many(v, mover, (last, prev), claims, board, events)
@@ -612,7 +625,7 @@ fn facing_capture(v: &Variant, mover: Side, last: Place, board: &Board) -> Optio
 fn capture(
     v: &Variant,
     mover: Side,
-    (last, ring, (clockwise, crossed)): (Place, &[Place], (bool, bool)),
+    (last, ring, (clockwise, crossed, last_group)): (Place, &[Place], (bool, bool, u8)),
     (claims, prev, captures): (&Claims, Option<Place>, bool),
     board: &mut Board,
     events: &mut Vec<SowEvent>,
@@ -639,12 +652,13 @@ fn capture(
         return;
     }
     // Kalah: the last seed in one of the mover's own pits that was empty
-    // takes the seeds opposite, and itself.
+    // takes the seeds opposite, and itself (under `seeds_per_place` the
+    // last group in a pit empty before it, and the group).
     // `empty_pit_needs_crossing`: only after a seed of the move fell in the
     // opponent's row.
     let may_take = crossed || !rules.empty_pit_needs_crossing;
     if side == mover
-        && board.seeds(last) == 1
+        && board.seeds(last) == last_group
         && rules.empty_pit != EmptyPitCapture::Off
         && may_take
     {

@@ -262,6 +262,12 @@ pub struct SowingRules {
     /// takes it: the mover moves again (Kiuthi).
     #[serde(default, skip_serializing_if = "is_false")]
     pub extra_turn_uncrossed: bool,
+    /// Seeds sown into each place the sowing passes, the last place
+    /// getting what is left (1, the default: one seed a pit; Luuth sows
+    /// groups of four). Played by the general sowing; see
+    /// `docs/variant-file.md` for what it combines with.
+    #[serde(default = "one_seed", skip_serializing_if = "is_one")]
+    pub seeds_per_place: u8,
 }
 
 /// The way a relayed pile is sown round the board.
@@ -1058,6 +1064,7 @@ impl Rules {
         flag(self.sows_other_ways(), "sowing.direction");
         flag(self.sowing.relay_direction != RelayDirection::Same, "sowing.relay_direction");
         flag(self.sowing.extra_turn_uncrossed, "sowing.extra_turn_uncrossed");
+        flag(self.sowing.seeds_per_place > 1, "sowing.seeds_per_place");
         flag(self.capture.between_equal, "capture.between_equal");
         flag(self.capture.after_empty, "capture.after_empty");
         flag(self.capture.during_sowing > 0, "capture.during_sowing");
@@ -1107,6 +1114,7 @@ impl Rules {
             || self.uses_crossing_elements()
             || self.board.end_pits > 0
             || self.capture.chain_direction == ChainDirection::Forwards
+            || self.sowing.seeds_per_place > 1
     }
 
     /// Whether the rules use a relay sown back the other way, an empty-pit
@@ -1380,6 +1388,7 @@ impl Rules {
         }
         self.check_direction(&mut problem);
         self.check_crossing(&mut problem);
+        self.check_seeds_per_place(&mut problem);
         if self.end.seeds_left == SeedsLeft::LastMover && self.turn.pass {
             problem(
                 "end.seeds_left",
@@ -1599,6 +1608,54 @@ impl Rules {
                 "sowing.forced_singles",
                 "true".into(),
                 "false (the pit after a single seed is the next one counter-clockwise)",
+            );
+        }
+    }
+
+    /// The problems of `sowing.seeds_per_place`: 0, or several seeds a
+    /// place with an element that speaks of a pile's last seed or of each
+    /// seed (a relay, the first seed back into the origin, claims, captures
+    /// during the sowing, between equal pits or after an empty place, the
+    /// extra turn when not crossed, four rows, end pits). No source plays
+    /// them together, and "the last seed" would need a meaning of its own.
+    fn check_seeds_per_place(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let per = self.sowing.seeds_per_place;
+        if per == 0 {
+            problem(
+                "sowing.seeds_per_place",
+                "0".into(),
+                "1 (one seed a place, the default) or more".into(),
+            );
+        }
+        if per <= 1 {
+            return;
+        }
+        let (sowing, c) = (&self.sowing, &self.capture);
+        let clashes = [
+            (sowing.relay != Relay::None, "sowing.relay = \"none\""),
+            (sowing.first_seed_in_origin, "sowing.first_seed_in_origin = false"),
+            (sowing.extra_turn_uncrossed, "sowing.extra_turn_uncrossed = false"),
+            (self.claim.count > 0, "claim.count = 0"),
+            (c.during_sowing > 0, "capture.during_sowing = 0"),
+            (c.between_equal, "capture.between_equal = false"),
+            (c.after_empty, "capture.after_empty = false"),
+            (c.empty_pit_chain > 0, "capture.empty_pit_chain = 0"),
+            (c.empty_pit_needs_crossing, "capture.empty_pit_needs_crossing = false"),
+            (self.four_rows(), "board.rows = 2"),
+            (self.board.end_pits > 0, "board.end_pits = 0"),
+        ];
+        let needed: Vec<&str> =
+            clashes.iter().filter(|(clash, _)| *clash).map(|&(_, need)| need).collect();
+        if !needed.is_empty() {
+            problem(
+                "sowing.seeds_per_place",
+                per.to_string(),
+                format!(
+                    "1 unless {} (several seeds a place is played with captures of the last \
+                     group's pit, by count or into an empty pit, and nothing that speaks of each \
+                     seed or of a relay)",
+                    needed.join(", ")
+                ),
             );
         }
     }

@@ -217,6 +217,9 @@ struct SowResult {
 struct PileEnd {
     prev: Option<Cell>,
     relayed: bool,
+    /// The seeds the last place got: 1, or under `seeds_per_place` the
+    /// last group.
+    last_group: u32,
 }
 
 #[derive(Default, Clone)]
@@ -271,6 +274,10 @@ struct Stats {
     /// Turns passed by a player who could not move (rule `pass`).
     passes: u64,
     empty_pit_captures: u64,
+    /// Piles sown several seeds a place (`seeds_per_place`), and empty-pit
+    /// captures by a last group of more than one seed.
+    grouped_piles: u64,
+    grouped_empty_pit_captures: u64,
     /// Captures between two equal pits (`between_equal`).
     between_captures: u64,
     /// Pits taken during the sowing (`during_sowing`).
@@ -616,7 +623,7 @@ impl<'a> Reference<'a> {
         let mut faced = false;
         // The last pile's last seed but one, and whether a relay lifted a
         // pile (`first_pile_only`: no capture after that).
-        let mut end = PileEnd { prev: None, relayed: false };
+        let mut end = PileEnd { prev: None, relayed: false, last_group: 1 };
         // A claim ended the move before a relay (`before_relay`).
         let mut claimed_early = false;
         let (claims_before, pairs_before) = (stats.claims, stats.pair_claims);
@@ -662,6 +669,12 @@ impl<'a> Reference<'a> {
                 self.take_during(&mut b, origin, mover, end.relayed, stats);
                 dropped = Some(origin);
             }
+            // `seeds_per_place`: each place gets that many, the last what is
+            // left (docs/variant-file.md).
+            let group = self.r.sowing.seeds_per_place.max(1) as u32;
+            if group > 1 {
+                stats.grouped_piles += 1;
+            }
             while seeds > 0 {
                 pos = (pos + 1) % len;
                 if self.r.sowing.skip_origin && pos == start && !from_hand {
@@ -673,20 +686,22 @@ impl<'a> Reference<'a> {
                 }
                 end.prev = dropped;
                 dropped = Some(c);
+                let drop = group.min(seeds);
+                end.last_group = drop;
                 // A seed falling into a claimed pit is its owner's.
                 match b.claim_owner(c) {
-                    Some(owner) => b.stores[owner] += 1,
+                    Some(owner) => b.stores[owner] += drop,
                     None => {
-                        b.set(c, b.get(c) + 1);
+                        b.set(c, b.get(c) + drop);
                         // A pit this seed makes hold `during_sowing` is
                         // taken at once, unless the seed is its pile's last
                         // and the relay lifts this very pit.
-                        if seeds > 1 || !self.lifts(&b, mover, c) {
+                        if seeds > drop || !self.lifts(&b, mover, c) {
                             self.take_during(&mut b, c, mover, end.relayed, stats);
                         }
                     }
                 }
-                seeds -= 1;
+                seeds -= drop;
             }
             last = ring[pos];
             // Four rows: a last seed in one of the mover's inner pits that
@@ -889,7 +904,8 @@ impl<'a> Reference<'a> {
             let before = b.stores[mover];
             let mut trial = b.clone();
             let how = (capture_grand_slam, crossed, clockwise);
-            self.settle_captures(&mut trial, ring, mover, last, how, &mut Stats::default());
+            let group = (last, end.last_group);
+            self.settle_captures(&mut trial, ring, mover, group, how, &mut Stats::default());
             if trial.stores[mover] > before {
                 stats.captures_after_relay_refused += 1;
             }
@@ -900,7 +916,7 @@ impl<'a> Reference<'a> {
             b,
             ring,
             mover,
-            last,
+            (last, end.last_group),
             (capture_grand_slam, crossed, clockwise),
             stats,
         ) {
@@ -922,14 +938,16 @@ impl<'a> Reference<'a> {
         b: &mut Board,
         ring: &[Cell],
         mover: usize,
-        last: Cell,
+        (last, last_group): (Cell, u32),
         (capture_grand_slam, crossed, clockwise): (bool, bool, bool),
         stats: &mut Stats,
     ) -> Option<bool> {
         let Cell::Pit(side, j) = last else { return None };
         let opp = 1 - mover;
-        // 1. The empty-pit capture; when it captures, nothing else happens.
-        if side == mover && b.pits[side][j] == 1 {
+        // 1. The empty-pit capture (the pit was empty before the last seed,
+        // or the last group: it holds that now); when it captures, nothing
+        // else happens.
+        if side == mover && b.pits[side][j] == last_group {
             let oj = self.n - 1 - j;
             let take = match self.r.capture.empty_pit {
                 EmptyPitCapture::Off => false,
@@ -942,7 +960,10 @@ impl<'a> Reference<'a> {
                 stats.uncrossed_refused += 1;
             } else if take {
                 stats.empty_pit_captures += 1;
-                let gain = 1 + b.pits[opp][oj];
+                if last_group > 1 {
+                    stats.grouped_empty_pit_captures += 1;
+                }
+                let gain = last_group + b.pits[opp][oj];
                 b.pits[side][j] = 0;
                 b.pits[opp][oj] = 0;
                 b.stores[mover] += gain;
@@ -1740,7 +1761,7 @@ fn describe(rules: &Rules) -> String {
          direction={:?} by_pit={:?} rounds={:?} pits={:?} after_empty_from={:?} quiet_moves={} \
          relay_direction={:?} extra_turn_uncrossed={} empty_pit_needs_crossing={} empty_pit_chain={} \
          start_pits={:?} first_pile_only={} \
-         after_empty_chain={} refill_empty_row={} end_pits={} end_pits_taken={}",
+         after_empty_chain={} refill_empty_row={} end_pits={} end_pits_taken={} seeds_per_place={}",
         rules.name,
         rules.board.pits_per_side,
         rules.board.seeds_per_pit,
@@ -1792,6 +1813,7 @@ fn describe(rules: &Rules) -> String {
         rules.turn.refill_empty_row,
         rules.board.end_pits,
         rules.end.end_pits_taken,
+        rules.sowing.seeds_per_place,
     )
 }
 
@@ -2255,6 +2277,7 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     };
     crossing(&mut r, rng);
     end_pits(&mut r, rng);
+    grouped(&mut r, rng);
     r.board.start_pits.clear();
     let (p, s) = random_size(&r, rng, 6, 5);
     r.board.pits_per_side = p;
@@ -2473,6 +2496,64 @@ fn any_pits(r: &mut Rules, rng: &mut Rng) {
         // Beside stores need a capture: the one of Eson Xorgol.
         r.capture.after_empty = true;
     }
+}
+
+/// Several seeds a place (`seeds_per_place` 2 to 4), in about a sixth of
+/// the sets: most of them made valid (none of the elements docs/variant-file.md
+/// says it cannot go with), the rest checking those refusals.
+fn grouped(r: &mut Rules, rng: &mut Rng) {
+    r.sowing.seeds_per_place = 1;
+    if rng.below(6) != 0 {
+        return;
+    }
+    r.sowing.seeds_per_place = rng.range(2, 4) as u8;
+    if rng.below(6) == 0 {
+        return;
+    }
+    r.sowing.relay = Relay::None;
+    r.sowing.relay_direction = RelayDirection::Same;
+    r.sowing.first_seed_in_origin = false;
+    r.sowing.extra_turn_uncrossed = false;
+    r.claim = ClaimRules::default();
+    r.capture.during_sowing = 0;
+    r.capture.between_equal = false;
+    r.capture.after_empty = false;
+    r.capture.after_empty_chain = false;
+    r.capture.after_empty_from = AfterEmptyFrom::Any;
+    r.capture.empty_pit_chain = 0;
+    r.capture.empty_pit_needs_crossing = false;
+    r.board.end_pits = 0;
+    r.end.end_pits_taken = false;
+    if r.board.rows == 4 {
+        r.board.rows = 2;
+        r.board.start = StartPits::All;
+        r.capture.facing = Facing::Off;
+        r.capture.facing_on = FacingOn::Occupied;
+        r.capture.taken = Taken::Store;
+        r.capture.bonus_pits = 0;
+    }
+}
+
+/// Whether `seeds_per_place` is refused: 0, or more than 1 with an element
+/// docs/variant-file.md names (a relay, the first seed back into the
+/// origin, the extra turn when not crossed, claims, captures during the
+/// sowing, between equal pits, after an empty place, the empty-pit
+/// capture's chain or crossing, four rows, end pits).
+fn refused_grouped(r: &Rules) -> bool {
+    let c = &r.capture;
+    r.sowing.seeds_per_place == 0
+        || (r.sowing.seeds_per_place > 1
+            && (r.sowing.relay != Relay::None
+                || r.sowing.first_seed_in_origin
+                || r.sowing.extra_turn_uncrossed
+                || r.claim.count > 0
+                || c.during_sowing > 0
+                || c.between_equal
+                || c.after_empty
+                || c.empty_pit_chain > 0
+                || c.empty_pit_needs_crossing
+                || r.board.rows == 4
+                || r.board.end_pits > 0))
 }
 
 /// Two end pits on the ring (`end_pits`), in about a sixth of the sets,
@@ -2739,7 +2820,8 @@ fn custom_rules_match_reference_in_random_games() {
                     || refused_end_pits(&rules)
                     || (rules.end.seeds_left == SeedsLeft::LastMover && rules.turn.pass)
                     || rules.sowing.min_seeds as u32 > rules.total_seeds()
-                    || refused_claims(&rules);
+                    || refused_claims(&rules)
+                    || refused_grouped(&rules);
                 assert!(documented, "rules rejected: {}: {e}", describe(&rules));
                 continue;
             }
@@ -2787,6 +2869,11 @@ fn custom_rules_match_reference_in_random_games() {
     assert!(stats.chosen_moves > 0, "no move whose direction was chosen: {stats:?}");
     assert!(stats.clockwise_chains > 0, "no capture chained after a clockwise sowing: {stats:?}");
     assert!(stats.forward_chains > 0, "no capture chained forwards: {stats:?}");
+    assert!(stats.grouped_piles > 0, "no pile sown several seeds a place: {stats:?}");
+    assert!(
+        stats.grouped_empty_pit_captures > 0,
+        "no empty-pit capture by a group of several seeds: {stats:?}"
+    );
     assert!(stats.from_other_row > 0, "no move from the opponent's row: {stats:?}");
     assert!(stats.after_empty_refused > 0, "no capture refused from an empty pit: {stats:?}");
     assert!(stats.split_left > 0, "no seeds left split: {stats:?}");

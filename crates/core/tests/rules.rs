@@ -4376,3 +4376,105 @@ fn bonus_pits_is_refused_where_it_makes_no_sense() {
     let e = Variant::new(kalah).unwrap_err().to_string();
     assert!(e.contains("capture.bonus_pits") && e.contains("board.rows = 4"), "{e}");
 }
+
+// ------------------------------------------- several seeds a place
+
+/// The preset `name` sowing `group` seeds into each place
+/// (`sowing.seeds_per_place`).
+fn in_groups(name: &str, group: u8) -> Variant {
+    let mut rules = variant(name).rules().clone();
+    rules.sowing.seeds_per_place = group;
+    Variant::new(rules).unwrap()
+}
+
+#[test]
+fn seeds_per_place_sows_groups_the_last_place_getting_what_is_left() {
+    //        6  5  4  3  2  1
+    //     0  4  4  4  4  4  4
+    //        4  4  5  4  4  4  0
+    //        1  2  3  4  5  6
+    // Kalah, two seeds a place: South's pit 3 (5 seeds) puts 2 in pit 4,
+    // 2 in pit 5 and the last 1 in pit 6 (one seed a place would reach
+    // the store).
+    let v = in_groups("kalah-classic", 2);
+    let (p, r) = play(&v, "4,4,5,4,4,4:0/4,4,4,4,4,4:0/S", &["3"]);
+    assert_eq!(p.to_string(), "4,4,0,6,6,5:0/4,4,4,4,4,4:0/N");
+    assert_eq!(r.sown, 5);
+    assert!(!r.extra_turn);
+    // Pit 3 with 7: 2, 2, 2 in pits 4 to 6 and the last 1 in the store:
+    // another turn, as a last seed there gives.
+    let (p, r) = play(&v, "4,4,7,4,4,4:0/4,4,4,4,4,4:0/S", &["3"]);
+    assert_eq!(p.to_string(), "4,4,0,6,6,6:1/4,4,4,4,4,4:0/S");
+    assert!(r.extra_turn);
+    // The rules' text writes the setting, and reads it back.
+    let text = v.rules().to_toml();
+    assert!(text.contains("seeds_per_place = 2"), "{text}");
+    assert_eq!(Rules::from_toml(&text).unwrap(), *v.rules());
+    assert!(!variant("kalah").rules().to_toml().contains("seeds_per_place"));
+}
+
+#[test]
+fn seeds_per_place_an_empty_pit_capture_needs_the_pit_empty_before_the_last_group() {
+    //        6  5  4  3  2  1
+    //     0  4  4  5  4  4  4
+    //        4  0  0  4  4  4  0
+    //        1  2  3  4  5  6
+    // Kalah, two seeds a place: South's pit 1 (4) puts 2 in pit 2 and the
+    // last 2 in pit 3, empty before: pit 3's 2 and North's pit 4's 5 are
+    // taken, 7.
+    let v = in_groups("kalah-classic", 2);
+    let (p, r) = play(&v, "4,0,0,4,4,4:0/4,4,4,5,4,4:0/S", &["1"]);
+    assert_eq!(r.captured, 7);
+    assert_eq!(p.to_string(), "0,2,0,4,4,4:7/4,4,4,0,4,4:0/N");
+    // A last group of 1 (pit 1 holding 3) into the empty pit 3 takes too:
+    // 1 + 5.
+    let (p, r) = play(&v, "3,0,0,4,4,4:0/4,4,4,5,4,4:0/S", &["1"]);
+    assert_eq!(r.captured, 6);
+    assert_eq!(p.to_string(), "0,2,0,4,4,4:6/4,4,4,0,4,4:0/N");
+    // Pit 3 holding 1 before the last group of 1 was not empty: no capture.
+    let (p, r) = play(&v, "3,0,1,4,4,4:0/4,4,4,5,4,4:0/S", &["1"]);
+    assert_eq!(r.captured, 0);
+    assert_eq!(p.to_string(), "0,2,2,4,4,4:0/4,4,4,5,4,4:0/N");
+}
+
+#[test]
+fn seeds_per_place_a_capture_by_count_counts_the_pit_after_the_last_group() {
+    //        6  5  4  3  2  1
+    //        4  4  4  4  1  1
+    //        4  4  4  4  4  3
+    //        1  2  3  4  5  6
+    // Oware, two seeds a place: South's pit 6 (3) puts 2 in North's pit 1
+    // (now 3) and the last 1 in North's pit 2 (now 2): taken, and the chain
+    // backwards takes pit 1's 3: 5.
+    let v = in_groups("oware", 2);
+    let (p, r) = play(&v, "4,4,4,4,4,3:0/1,1,4,4,4,4:0/S", &["6"]);
+    assert_eq!(r.captured, 5);
+    assert_eq!(p.to_string(), "4,4,4,4,4,0:5/0,0,4,4,4,4:0/N");
+}
+
+#[test]
+fn seeds_per_place_with_elements_that_speak_of_each_seed_is_refused_naming_them() {
+    let mut r = variant("kalah").rules().clone();
+    r.sowing.seeds_per_place = 0;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("sowing.seeds_per_place = 0: 1 (one seed a place"), "{e}");
+    let mut r = variant("toguz-kumalak").rules().clone();
+    r.sowing.seeds_per_place = 2;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(
+        e.contains(
+            "sowing.seeds_per_place = 2: 1 unless sowing.first_seed_in_origin = false, claim.count = 0"
+        ),
+        "{e}"
+    );
+    let mut r = variant("congkak").rules().clone();
+    r.sowing.seeds_per_place = 3;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("1 unless sowing.relay = \"none\""), "{e}");
+    let mut r = variant("hus").rules().clone();
+    r.sowing.seeds_per_place = 2;
+    let e = Variant::new(r).unwrap_err().to_string();
+    assert!(e.contains("board.rows = 2"), "{e}");
+    // Beyond the two families: no database, and the setting is named.
+    assert_eq!(in_groups("oware", 2).rules().general_elements(), ["sowing.seeds_per_place"]);
+}

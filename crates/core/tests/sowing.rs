@@ -10,10 +10,19 @@ use proptest::prelude::*;
 /// 16 pits a side, so that sowings of more than a lap and the long-board
 /// path of `play` are both met.
 fn sized_variant() -> impl Strategy<Value = Variant> {
-    (0..preset_names().len(), any::<u8>(), any::<u8>()).prop_filter_map(
+    (0..preset_names().len(), any::<u8>(), any::<u8>(), 0u8..8).prop_filter_map(
         "size outside the variant's range",
-        |(i, a, b)| {
-            let v = Variant::preset(preset_names()[i]).unwrap();
+        |(i, a, b, group)| {
+            let mut v = Variant::preset(preset_names()[i]).unwrap();
+            // Now and then several seeds a place (`seeds_per_place`),
+            // where the preset's other rules allow it.
+            if group > 4 {
+                let mut rules = v.rules().clone();
+                rules.sowing.seeds_per_place = group - 3;
+                if let Ok(grouped) = Variant::new(rules) {
+                    v = grouped;
+                }
+            }
             let [pmin, pmax] = v.rules().board.pits_per_side_range;
             let [smin, smax] = v.rules().board.seeds_per_pit_range;
             let pits = pmin + a % (pmax.min(16) - pmin + 1);

@@ -58,6 +58,7 @@ pub(super) fn shape_problems(text: &str, first: toml::de::Error) -> String {
         sowing.insert("by_pit".into(), by_pit.into());
         sowing.insert("relay_direction".into(), "same".into());
         sowing.insert("extra_turn_uncrossed".into(), false.into());
+        sowing.insert("seeds_per_place".into(), 1.into());
     }
     if let Some(capture) = reference.get_mut("capture").and_then(|s| s.as_table_mut()) {
         capture.insert("empty_pit_needs_crossing".into(), false.into());
