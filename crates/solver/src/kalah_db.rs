@@ -561,7 +561,7 @@ impl KalahDb {
                 Some(margin) => s.ended = s.ended.max(margin),
                 None => {
                     let left = next_mine + next_theirs;
-                    self.add_kid(s, WordKid::new(gain, again, left, rank, board), seeds, layer);
+                    self.add_kid(s, gain, again, left, rank, board, seeds, layer);
                 }
             }
         };
@@ -665,25 +665,36 @@ impl KalahDb {
             Sown::Over(margin) => s.ended = s.ended.max(margin),
             Sown::Board { gain, again, left, board } => {
                 let rank = self.word_rank(board, left);
-                self.add_kid(s, WordKid::new(gain, again, left, rank, board), seeds, layer);
+                self.add_kid(s, gain, again, left, rank, board, seeds, layer);
             }
         }
     }
 
-    /// Adds a child to `s`, its value asked of the memory.
+    /// Adds a child to `s`, its value asked of the memory: a child of a
+    /// lower layer by the address of its value (read as it is by
+    /// [`KalahDb::reap`], with no second look-up of its layer), a child of
+    /// the same layer by its rank.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn add_kid<L: SameLayer + ?Sized>(
         &self,
         s: &mut Sowings,
-        kid: WordKid,
+        gain: i32,
+        again: bool,
+        left: usize,
+        rank: u64,
+        board: u128,
         seeds: usize,
         layer: &L,
     ) {
-        if (kid.left as usize) < seeds {
-            self.layers[kid.left as usize].prefetch(kid.rank);
+        let kid = if left < seeds {
+            let value = &self.layers[left].values()[rank as usize];
+            prefetch(value);
+            WordKid::lower(gain, again, value)
         } else {
-            layer.ask(kid.rank);
-        }
+            layer.ask(rank);
+            WordKid::same(gain, again, rank, board)
+        };
         s.kids.push(kid);
     }
 
@@ -717,13 +728,16 @@ impl KalahDb {
     ) -> i32 {
         let mut best = s.ended;
         for &k in &s.kids {
-            let future = if k.left as usize == seeds {
-                match layer.get(k.rank) {
-                    UNKNOWN => self.solve_word(sower, k.board(), k.rank, seeds, layer),
+            let future = if k.same {
+                match layer.get(k.place) {
+                    UNKNOWN => self.solve_word(sower, k.board(), k.place, seeds, layer),
                     known => known,
                 }
             } else {
-                self.layers[k.left as usize].get(k.rank)
+                // SAFETY: a lower layer's child holds the address of its
+                // value in `self.layers` ([`KalahDb::add_kid`]), which
+                // outlive the build of this layer and are not written.
+                unsafe { *(k.place as usize as *const i8) }
             } as i32;
             best = best.max(if k.again { k.gain + future } else { k.gain - future });
         }
@@ -857,23 +871,35 @@ impl Sowings {
 }
 
 /// A child in the word build: the mover's gain, whether they move again,
-/// the seeds left, and where the child's value is (its rank in layer
-/// `left`), with its board for a same-layer child still to solve.
+/// and where the child's value is: for a child of a lower layer the address
+/// of its value, for one of the same layer its rank and its board (to solve
+/// it if it is not solved yet).
 #[derive(Clone, Copy)]
 struct WordKid {
     gain: i32,
     again: bool,
-    left: u8,
-    rank: u64,
+    /// The child is in the layer being built.
+    same: bool,
+    /// The rank of a same-layer child, else the address of its value.
+    place: u64,
     /// The board as two words: 32 bytes a child, not the 48 a `u128`'s
     /// alignment would make.
     board: [u64; 2],
 }
 
 impl WordKid {
+    /// A child of a lower layer whose value is `value`.
     #[inline(always)]
-    fn new(gain: i32, again: bool, left: usize, rank: u64, board: u128) -> WordKid {
-        WordKid { gain, again, left: left as u8, rank, board: [board as u64, (board >> 64) as u64] }
+    fn lower(gain: i32, again: bool, value: &u8) -> WordKid {
+        let place = value as *const u8 as usize as u64;
+        WordKid { gain, again, same: false, place, board: [0; 2] }
+    }
+
+    /// A child of the same layer, of `rank` and `board`.
+    #[inline(always)]
+    fn same(gain: i32, again: bool, rank: u64, board: u128) -> WordKid {
+        let board = [board as u64, (board >> 64) as u64];
+        WordKid { gain, again, same: true, place: rank, board }
     }
 
     #[inline(always)]
