@@ -490,6 +490,7 @@ impl KalahDb {
                     same: at.pre[o],
                     over: &at.over[o * (n + 1)..][..n + 1],
                     capture: &at.capture[o * n..][..n],
+                    store: &at.store,
                 };
                 for m in ms.clone() {
                     let r = at.pre[m] + theirs.rank;
@@ -589,7 +590,7 @@ impl KalahDb {
                     }
                 }
                 MoveKind::Store if sower.extra_turn() => {
-                    let rank = rows.first_rank(mv.word, seeds - 1) + theirs.rank;
+                    let rank = theirs.store[mv.after_row as usize] + theirs.rank;
                     push(s, 1, true, mine_seeds - 1, theirs.seeds, rank, 0);
                 }
                 MoveKind::Store => {
@@ -925,6 +926,9 @@ struct OpponentRow<'a> {
     /// `capture[p]`: the same with pit `p` emptied, in the layer of the
     /// seeds left after that capture.
     capture: &'a [u64],
+    /// The layer's [`waves::LayerRows::store`]: where the children of a
+    /// move that ends in the store and moves again rank by the mover's row.
+    store: &'a [u64],
 }
 
 #[cfg(test)]
