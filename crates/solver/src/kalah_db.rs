@@ -191,6 +191,13 @@ impl KalahDb {
         prefetch(&self.layer_values(at.layer as usize)[at.rank as usize]);
     }
 
+    /// The byte holding the future margin at `at` (a signed byte), to
+    /// prefetch and read later without locating it again.
+    #[inline(always)]
+    pub(crate) fn value_ref(&self, at: KalahDbEntry) -> &u8 {
+        &self.layer_values(at.layer as usize)[at.rank as usize]
+    }
+
     /// The future margin stored at `at`.
     #[inline(always)]
     pub fn value(&self, at: KalahDbEntry) -> i32 {
