@@ -573,7 +573,15 @@ impl KalahDb {
                 }
             }
         };
-        for (pit, mv) in rows.moves(m).iter().enumerate() {
+        let moves = rows.moves(m);
+        // The pits that hold seeds: the high bit of each lane that is not
+        // zero (the empty pits are no moves: skipped, not dispatched on).
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let mut lanes = (((mine & !HIGH) + !HIGH) | mine) & HIGH;
+        while lanes != 0 {
+            let pit = (lanes.trailing_zeros() / 8) as usize;
+            lanes &= lanes - 1;
+            let mv = &moves[pit];
             match mv.kind {
                 MoveKind::Empty => {}
                 MoveKind::Inside => {
