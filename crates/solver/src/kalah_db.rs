@@ -185,6 +185,13 @@ impl KalahDb {
         prefetch(&self.layer_values(at.layer as usize)[at.rank as usize]);
     }
 
+    /// The byte holding the future margin at `at` (a signed byte), to
+    /// prefetch and read later without locating it again.
+    #[inline(always)]
+    pub(crate) fn value_ref(&self, at: KalahDbEntry) -> &u8 {
+        &self.layer_values(at.layer as usize)[at.rank as usize]
+    }
+
     /// The future margin stored at `at`.
     #[inline(always)]
     pub fn value(&self, at: KalahDbEntry) -> i32 {
@@ -484,6 +491,7 @@ impl KalahDb {
                     same: at.pre[o],
                     over: &at.over[o * (n + 1)..][..n + 1],
                     capture: &at.capture[o * n..][..n],
+                    store: &at.store,
                 };
                 for m in ms.clone() {
                     let r = at.pre[m] + theirs.rank;
@@ -555,11 +563,19 @@ impl KalahDb {
                 Some(margin) => s.ended = s.ended.max(margin),
                 None => {
                     let left = next_mine + next_theirs;
-                    self.add_kid(s, WordKid::new(gain, again, left, rank, board), seeds, layer);
+                    self.add_kid(s, gain, again, left, rank, board, seeds, layer);
                 }
             }
         };
-        for (pit, mv) in rows.moves(m).iter().enumerate() {
+        let moves = rows.moves(m);
+        // The pits that hold seeds: the high bit of each lane that is not
+        // zero (the empty pits are no moves: skipped, not dispatched on).
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let mut lanes = (((mine & !HIGH) + !HIGH) | mine) & HIGH;
+        while lanes != 0 {
+            let pit = (lanes.trailing_zeros() / 8) as usize;
+            lanes &= lanes - 1;
+            let mv = &moves[pit];
             match mv.kind {
                 MoveKind::Empty => {}
                 MoveKind::Inside => {
@@ -583,7 +599,7 @@ impl KalahDb {
                     }
                 }
                 MoveKind::Store if sower.extra_turn() => {
-                    let rank = rows.first_rank(mv.word, seeds - 1) + theirs.rank;
+                    let rank = theirs.store[mv.after_row as usize] + theirs.rank;
                     push(s, 1, true, mine_seeds - 1, theirs.seeds, rank, 0);
                 }
                 MoveKind::Store => {
@@ -659,25 +675,36 @@ impl KalahDb {
             Sown::Over(margin) => s.ended = s.ended.max(margin),
             Sown::Board { gain, again, left, board } => {
                 let rank = self.word_rank(board, left);
-                self.add_kid(s, WordKid::new(gain, again, left, rank, board), seeds, layer);
+                self.add_kid(s, gain, again, left, rank, board, seeds, layer);
             }
         }
     }
 
-    /// Adds a child to `s`, its value asked of the memory.
+    /// Adds a child to `s`, its value asked of the memory: a child of a
+    /// lower layer by the address of its value (read as it is by
+    /// [`KalahDb::reap`], with no second look-up of its layer), a child of
+    /// the same layer by its rank.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn add_kid<L: SameLayer + ?Sized>(
         &self,
         s: &mut Sowings,
-        kid: WordKid,
+        gain: i32,
+        again: bool,
+        left: usize,
+        rank: u64,
+        board: u128,
         seeds: usize,
         layer: &L,
     ) {
-        if (kid.left as usize) < seeds {
-            self.layers[kid.left as usize].prefetch(kid.rank);
+        let kid = if left < seeds {
+            let value = &self.layers[left].values()[rank as usize];
+            prefetch(value);
+            WordKid::lower(gain, again, value)
         } else {
-            layer.ask(kid.rank);
-        }
+            layer.ask(rank);
+            WordKid::same(gain, again, rank, board)
+        };
         s.kids.push(kid);
     }
 
@@ -711,13 +738,16 @@ impl KalahDb {
     ) -> i32 {
         let mut best = s.ended;
         for &k in &s.kids {
-            let future = if k.left as usize == seeds {
-                match layer.get(k.rank) {
-                    UNKNOWN => self.solve_word(sower, k.board(), k.rank, seeds, layer),
+            let future = if k.same {
+                match layer.get(k.place) {
+                    UNKNOWN => self.solve_word(sower, k.board(), k.place, seeds, layer),
                     known => known,
                 }
             } else {
-                self.layers[k.left as usize].get(k.rank)
+                // SAFETY: a lower layer's child holds the address of its
+                // value in `self.layers` ([`KalahDb::add_kid`]), which
+                // outlive the build of this layer and are not written.
+                unsafe { *(k.place as usize as *const i8) }
             } as i32;
             best = best.max(if k.again { k.gain + future } else { k.gain - future });
         }
@@ -851,23 +881,35 @@ impl Sowings {
 }
 
 /// A child in the word build: the mover's gain, whether they move again,
-/// the seeds left, and where the child's value is (its rank in layer
-/// `left`), with its board for a same-layer child still to solve.
+/// and where the child's value is: for a child of a lower layer the address
+/// of its value, for one of the same layer its rank and its board (to solve
+/// it if it is not solved yet).
 #[derive(Clone, Copy)]
 struct WordKid {
     gain: i32,
     again: bool,
-    left: u8,
-    rank: u64,
+    /// The child is in the layer being built.
+    same: bool,
+    /// The rank of a same-layer child, else the address of its value.
+    place: u64,
     /// The board as two words: 32 bytes a child, not the 48 a `u128`'s
     /// alignment would make.
     board: [u64; 2],
 }
 
 impl WordKid {
+    /// A child of a lower layer whose value is `value`.
     #[inline(always)]
-    fn new(gain: i32, again: bool, left: usize, rank: u64, board: u128) -> WordKid {
-        WordKid { gain, again, left: left as u8, rank, board: [board as u64, (board >> 64) as u64] }
+    fn lower(gain: i32, again: bool, value: &u8) -> WordKid {
+        let place = value as *const u8 as usize as u64;
+        WordKid { gain, again, same: false, place, board: [0; 2] }
+    }
+
+    /// A child of the same layer, of `rank` and `board`.
+    #[inline(always)]
+    fn same(gain: i32, again: bool, rank: u64, board: u128) -> WordKid {
+        let board = [board as u64, (board >> 64) as u64];
+        WordKid { gain, again, same: true, place: rank, board }
     }
 
     #[inline(always)]
@@ -893,6 +935,9 @@ struct OpponentRow<'a> {
     /// `capture[p]`: the same with pit `p` emptied, in the layer of the
     /// seeds left after that capture.
     capture: &'a [u64],
+    /// The layer's [`waves::LayerRows::store`]: where the children of a
+    /// move that ends in the store and moves again rank by the mover's row.
+    store: &'a [u64],
 }
 
 #[cfg(test)]

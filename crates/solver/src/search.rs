@@ -815,17 +815,17 @@ struct Kid<N> {
 /// without a search once its value, asked for while the other children are
 /// generated, has come.
 #[derive(Clone, Copy)]
-struct Known {
+struct Known<'d> {
     /// Seeds the mover gained in stores by the move.
     gain: i32,
     /// The mover moves again.
     again: bool,
     mv: Move,
-    /// Where the database holds the child's value.
-    at: KalahDbEntry,
+    /// The child's value in the database (located once, when asked for).
+    value: &'d u8,
 }
 
-impl Known {
+impl Known<'_> {
     /// The child's value `future` (for its own mover) as the parent's mover
     /// sees it.
     #[inline]
@@ -1011,7 +1011,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // the endgame database) are settled here; a known child at or above
         // beta ends the search at once.
         let mut kids = Kids::new();
-        let mut known = ArrayVec::<Known, MAX_CHILDREN>::new();
+        let mut known = ArrayVec::<Known<'_>, MAX_CHILDREN>::new();
         let mut best = i32::MIN;
         let mut best_move = None;
         let settle = |value: i32, mv: Move, best: &mut i32, best_move: &mut Option<u8>| {
@@ -1039,9 +1039,9 @@ impl<'a, 'b> Worker<'a, 'b> {
                 settle(floor, mv, &mut best, &mut best_move);
                 return true;
             }
-            if let Some((db, at)) = s.db.and_then(|db| child.locate(db).map(|at| (db, at))) {
-                db.prefetch(at);
-                known.push(Known { gain, again, mv, at });
+            if let Some(value) = s.db.and_then(|db| child.locate(db).map(|at| db.value_ref(at))) {
+                mancala_core::prefetch(value);
+                known.push(Known { gain, again, mv, value });
                 return false;
             }
             let tt = matches!((tt_best, mv), (Some(b), Move::Sow(k)) if b == k);
@@ -1063,12 +1063,10 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         // Second pass: children the database covers are settled without a
         // search; one at or above beta ends the search at once.
-        if let Some(db) = s.db {
-            for k in &known {
-                settle(k.for_mover(db.value(k.at)), k.mv, &mut best, &mut best_move);
-                if best >= beta {
-                    return best;
-                }
+        for k in &known {
+            settle(k.for_mover(*k.value as i8 as i32), k.mv, &mut best, &mut best_move);
+            if best >= beta {
+                return best;
             }
         }
         let kids = kids.as_mut_slice();
@@ -1147,21 +1145,24 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
         if let Some(key) = key {
             let work = (64 - (self.nodes - nodes_before).leading_zeros()) as u8;
-            let old = s.table.get(key);
-            let (mut lower, mut upper) = old.map_or((-seeds, seeds), |b| (b.lower, b.upper));
-            if best <= alpha0 {
-                upper = upper.min(best);
-            } else if best >= beta0 {
-                lower = lower.max(best);
-            } else {
-                lower = best;
-                upper = best;
-            }
-            if lower > upper {
-                // A stale entry from a torn or replaced slot: trust this search.
-                (lower, upper) = if best <= alpha0 { (-seeds, best) } else { (best, seeds) };
-            }
-            s.table.put(key, Bounds { lower, upper, best: best_move, work });
+            // The bounds stored so far, narrowed by this search's (the
+            // bucket read once).
+            s.table.update(key, |old| {
+                let (mut lower, mut upper) = old.map_or((-seeds, seeds), |b| (b.lower, b.upper));
+                if best <= alpha0 {
+                    upper = upper.min(best);
+                } else if best >= beta0 {
+                    lower = lower.max(best);
+                } else {
+                    lower = best;
+                    upper = best;
+                }
+                if lower > upper {
+                    // A stale entry from a torn or replaced slot: trust this search.
+                    (lower, upper) = if best <= alpha0 { (-seeds, best) } else { (best, seeds) };
+                }
+                Bounds { lower, upper, best: best_move, work }
+            });
         }
         best
     }

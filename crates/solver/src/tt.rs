@@ -175,17 +175,28 @@ impl SolverTable {
     /// empty entry, else the entry of the bucket that cost least work.
     #[inline]
     pub fn put(&self, key: Key, bounds: Bounds) {
+        self.update(key, |_| bounds);
+    }
+
+    /// Stores for `key` the bounds `f` makes of those stored for it (if
+    /// any), where [`SolverTable::put`] would: the bucket is read once.
+    #[inline]
+    pub fn update(&self, key: Key, f: impl FnOnce(Option<Bounds>) -> Bounds) {
         let i = self.bucket(key);
         let bucket = &self.words()[i..i + WAYS * 2];
         let mut victim = 0;
         let mut least = u8::MAX;
+        let mut old = None;
         for (j, e) in bucket.chunks_exact(2).enumerate() {
             let w1 = e[1].load(Ordering::Relaxed);
             let data = w1 as u32;
-            if data == 0
-                || (e[0].load(Ordering::Relaxed) ^ w1 == key.lo() && (w1 >> 32) as u32 == key.hi())
-            {
+            if data == 0 {
                 victim = j;
+                break;
+            }
+            if e[0].load(Ordering::Relaxed) ^ w1 == key.lo() && (w1 >> 32) as u32 == key.hi() {
+                victim = j;
+                old = Some(unpack(data));
                 break;
             }
             let work = unpack(data).work;
@@ -194,7 +205,7 @@ impl SolverTable {
                 victim = j;
             }
         }
-        let w1 = (key.hi() as u64) << 32 | pack(bounds) as u64;
+        let w1 = (key.hi() as u64) << 32 | pack(f(old)) as u64;
         bucket[2 * victim].store(key.lo() ^ w1, Ordering::Relaxed);
         bucket[2 * victim + 1].store(w1, Ordering::Relaxed);
     }

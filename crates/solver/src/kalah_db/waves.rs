@@ -66,6 +66,9 @@ pub(super) struct RowMove {
     /// [`MoveKind::Inside`]: the rank of the row after the move with the
     /// landing pit emptied (by a capture).
     pub after_capture: u32,
+    /// [`MoveKind::Store`]: where the row after the move is in [`Rows`]'
+    /// order (its index there), for [`LayerRows::store`].
+    pub after_row: u32,
     /// The row after the move.
     pub word: u64,
 }
@@ -101,6 +104,11 @@ pub(super) struct LayerRows {
     /// `p` emptied by a capture, the same for the layer with those seeds
     /// and the capturing seed gone.
     pub capture: Vec<u64>,
+    /// `store[i]`: how many boards of the layer below rank before those
+    /// whose first row is row `i` (rows of at most the seeds of the layer
+    /// below): the first row of the child of a move that ends in the
+    /// mover's store and moves again, row `i` the mover's row after it.
+    pub store: Vec<u64>,
 }
 
 /// A piece of a wave: the boards whose opponent's row is one of rows
@@ -116,6 +124,11 @@ pub(super) struct Task {
 /// mover's rows than this): small enough that both threads finish a wave
 /// together, big enough that taking a task costs nothing.
 const TASK_BOARDS: usize = 4096;
+
+/// Seeds in a row of byte lanes.
+fn row_seeds(row: u64) -> usize {
+    row.to_le_bytes().iter().map(|&c| c as usize).sum()
+}
 
 /// A vector of `len` copies of `value`; an error, not an abort, when the
 /// memory is short (a database asked for far beyond this machine).
@@ -171,10 +184,17 @@ impl Rows {
         let mut at = count.clone();
         let (mut words, mut ranks, mut seeds) =
             (filled(total, 0)?, filled(total, 0)?, filled(total, 0)?);
+        // `index_of[rows of fewer seeds + rank]`: a row's index here.
+        let mut index_of = filled(total, 0u32)?;
+        let mut fewer = 0u64;
         each_row(&mut |s, row, rank| {
             let g = s * levels + potential(row);
             let i = at[g] as usize;
             at[g] += 1;
+            if rank == 0 && s > 0 {
+                fewer = row_index.count_up_to(s - 1);
+            }
+            index_of[(fewer + rank) as usize] = i as u32;
             let mut lanes = [0u8; 8];
             lanes[..n].copy_from_slice(row);
             words[i] = u64::from_le_bytes(lanes);
@@ -209,6 +229,11 @@ impl Rows {
                 };
                 let word = u64::from_le_bytes(after);
                 let mut m = RowMove { kind, word, after: rank_of(word), ..RowMove::default() };
+                if kind == MoveKind::Store {
+                    let left = row_seeds(word);
+                    let fewer = if left == 0 { 0 } else { row_index.count_up_to(left - 1) };
+                    m.after_row = index_of[(fewer + m.after as u64) as usize];
+                }
                 if kind == MoveKind::Inside {
                     let land = pit + k;
                     m.land = land as u8;
@@ -254,7 +279,14 @@ impl Rows {
             pre: filled(rows, 0)?,
             over: filled(rows * (n + 1), 0)?,
             capture: filled(rows * n, 0)?,
+            store: match seeds {
+                0 => Vec::new(),
+                _ => filled(self.start[seeds * self.levels] as usize, 0)?,
+            },
         };
+        for (i, first) in l.store.iter_mut().enumerate() {
+            *first = self.first_rank(self.words[i], seeds - 1);
+        }
         for i in 0..rows {
             let (w, row) = (self.words[i], self.seeds[i] as usize);
             l.pre[i] = self.first_rank(w, seeds);
