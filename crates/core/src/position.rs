@@ -41,7 +41,7 @@ use crate::Side;
 /// cells are kept (the type of a count, the number of pit cells, the
 /// sets). `Position` alone names the [`Compact`] layout, the one described
 /// above; the rule code is written for it so far.
-#[derive(Copy, PartialEq, Eq)]
+#[derive(Copy)]
 pub struct Position<L: Layout = Compact> {
     pub(crate) occupied: L::Sets,
     pub(crate) cells: L::Cells,
@@ -66,6 +66,26 @@ impl<L: Layout> Clone for Position<L> {
         *self
     }
 }
+
+// By hand for the compact layout, as `derive` writes it for a type that
+// is not generic: derived for `Position<L>`, the fields are compared
+// through `L`'s types and the compiled comparison takes another order
+// (the repetition checks' hash set and the search's path cost 0.35%
+// more instructions).
+impl PartialEq for Position<Compact> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.occupied == other.occupied
+            && self.cells == other.cells
+            && self.n == other.n
+            && self.to_move == other.to_move
+            && self.flags == other.flags
+            && self.end == other.end
+            && self.claimed == other.claimed
+    }
+}
+
+impl Eq for Position<Compact> {}
 
 /// The first of the spare cells holding the claimed pits of rules with
 /// several claims (see [`Position`]): 4 bytes of claimed pits, then 4 of
