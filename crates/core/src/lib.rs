@@ -41,6 +41,7 @@
 mod game;
 mod hash;
 mod history;
+mod layout;
 mod moves;
 mod notation;
 mod position;
@@ -54,6 +55,7 @@ mod variant;
 pub use game::Game;
 pub use hash::{mix64, prefetch, KeyHasher};
 pub use history::RepetitionWindow;
+pub use layout::{Compact, Count, Layout};
 pub use moves::{Direction, Move, MoveList, MAX_MOVES};
 pub use notation::{
     format_moves, parse_moves, quote, MoveError, MoveListError, ParseMoveError, ParsePositionError,

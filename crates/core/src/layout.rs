@@ -1,0 +1,113 @@
+//! How a [`crate::Position`] keeps its seeds: its layout.
+//!
+//! A position is a small `Copy` value played with copy-make, so its size
+//! and the form of its cells are the hot path's business: the compact
+//! layout keeps every pit and store in one byte, which lets the sowing add
+//! a whole row in one register, sum eight pits with one multiply and hash
+//! the board in four words. Boards that do not fit it (four rows of more
+//! than eight pits, more than 255 seeds) need wider cells, and paying for
+//! those on every game would slow the games that fit. So the position is
+//! generic over a [`Layout`], which decides:
+//!
+//! - the type of a cell (a pit's or a store's count of seeds),
+//! - how many pit cells there are (the stores follow them),
+//! - the sets over the pit cells the position keeps (the pits holding
+//!   seeds, the pits out of play of a round).
+//!
+//! The rules do not choose a layout by name: a rule set gets the smallest
+//! layout its board and its seeds fit. Today there is one, [`Compact`],
+//! and `Position` without a parameter names it.
+
+use crate::variant::{CELLS, MAX_PITS, STORE_CELL};
+
+mod sealed {
+    /// Only the layouts of this crate: the rule code relies on what each
+    /// one promises (see [`super::Layout`]).
+    pub trait Sealed {}
+}
+
+/// A count of seeds held by one cell of a layout: `u8` on the compact
+/// layout. Sealed: implemented for the unsigned integer types layouts use.
+pub trait Count:
+    sealed::Sealed
+    + Copy
+    + Eq
+    + Ord
+    + Default
+    + std::hash::Hash
+    + std::fmt::Debug
+    + std::fmt::Display
+    + Into<u32>
+    + From<u8>
+    + TryFrom<u32>
+    + 'static
+{
+    /// The largest count a cell holds.
+    const MAX: u32;
+}
+
+impl sealed::Sealed for u8 {}
+
+impl Count for u8 {
+    const MAX: u32 = u8::MAX as u32;
+}
+
+/// What a position's storage is: the type of its cells, how many pit
+/// cells it has, and the sets it keeps over them (see the module's
+/// documentation for why there are layouts). Sealed: the layouts are this
+/// crate's.
+///
+/// Cells `0..PIT_CELLS` are pit cells (South's row, then North's, then
+/// cells rules use for their own state or leave at zero); cell
+/// `STORE_CELL` is South's store and `STORE_CELL + 1` North's.
+pub trait Layout:
+    sealed::Sealed + Copy + Eq + Default + std::hash::Hash + std::fmt::Debug + 'static
+{
+    /// A cell's count of seeds.
+    type Cell: Count;
+    /// All the cells: the pit cells, then the two stores.
+    type Cells: Copy
+        + Eq
+        + std::fmt::Debug
+        + AsRef<[Self::Cell]>
+        + AsMut<[Self::Cell]>
+        + std::ops::Index<usize, Output = Self::Cell>
+        + std::ops::IndexMut<usize, Output = Self::Cell>
+        + std::ops::Index<std::ops::Range<usize>, Output = [Self::Cell]>
+        + std::ops::IndexMut<std::ops::Range<usize>, Output = [Self::Cell]>;
+    /// The sets over the pit cells a position keeps up to date: bit `i`
+    /// for pit cell `i` holding seeds, and the pits out of play of a round.
+    type Sets: Copy + Eq + std::fmt::Debug;
+
+    /// The number of pit cells (the pits of both rows and the spare cells).
+    const PIT_CELLS: usize;
+    /// The cell of South's store; North's follows it.
+    const STORE_CELL: usize = Self::PIT_CELLS;
+    /// The number of cells: the pit cells and the two stores.
+    const CELLS: usize = Self::PIT_CELLS + 2;
+    /// Every cell empty.
+    const EMPTY: Self::Cells;
+}
+
+/// The compact layout, 48 bytes a position: 32 pit cells and the two
+/// stores as `u8` (at most 255 seeds in a cell), and one 64-bit set (bit
+/// `i` for pit cell `i` holding seeds, bits 34 and up for the pits out of
+/// play of a round). Every board of at most 16 pits a side and 255 seeds
+/// fits it; the hot path's byte tricks (a row sown with one register add,
+/// eight pits summed with one multiply, the repetition window's one-word
+/// board) are this layout's alone. See [`crate::Position`] for what each
+/// cell holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Compact;
+
+impl sealed::Sealed for Compact {}
+
+impl Layout for Compact {
+    type Cell = u8;
+    type Cells = [u8; CELLS];
+    type Sets = u64;
+    const PIT_CELLS: usize = MAX_PITS;
+    const EMPTY: [u8; CELLS] = [0; CELLS];
+}
+
+const _: () = assert!(Compact::STORE_CELL == STORE_CELL && Compact::CELLS == CELLS);
