@@ -1036,54 +1036,63 @@ impl Rules {
     /// but the pass are played by the position's general sowing.
     /// [`Rules::general_elements`] names the settings.
     pub fn uses_general_elements(&self) -> bool {
-        self.uses_general_sowing()
-            || self.turn.pass
-            || self.end.quiet_moves > 0
-            || self.turn.refill_empty_row
+        self.beyond_the_two_families().iter().any(|&(used, _, _)| used)
     }
 
     /// The settings of the variant file that make
     /// [`Rules::uses_general_elements`] true, each written as in the file
-    /// (`sowing.first_seed_in_origin`, `capture.parity = "even"`): empty for
-    /// the Kalah and Oware families. A front end or a database that refuses
+    /// (`sowing.first_seed_in_origin`, `capture.parity`): empty for the
+    /// Kalah and Oware families. A front end or a database that refuses
     /// such rules names these.
     pub fn general_elements(&self) -> Vec<String> {
-        let mut found = Vec::new();
-        let mut flag = |on: bool, name: &str| {
-            if on {
-                found.push(name.to_string());
-            }
-        };
-        flag(self.four_rows(), "board.rows = 4");
-        flag(self.board.end_pits > 0, "board.end_pits");
-        flag(self.turn.pits == MovePits::Any, "turn.pits = \"any\"");
-        flag(self.sowing.min_seeds > 1, "sowing.min_seeds");
-        flag(self.sowing.relay == Relay::Any, "sowing.relay = \"any\"");
-        flag(self.sowing.relay == Relay::Next, "sowing.relay = \"next\"");
-        flag(self.sowing.first_seed_in_origin, "sowing.first_seed_in_origin");
-        flag(self.sows_other_ways(), "sowing.direction");
-        flag(self.sowing.relay_direction != RelayDirection::Same, "sowing.relay_direction");
-        flag(self.sowing.extra_turn_uncrossed, "sowing.extra_turn_uncrossed");
-        flag(self.sowing.seeds_per_place > 1, "sowing.seeds_per_place");
-        flag(self.capture.between_equal, "capture.between_equal");
-        flag(self.capture.after_empty, "capture.after_empty");
-        flag(self.capture.during_sowing > 0, "capture.during_sowing");
-        flag(self.capture.parity != Parity::Off, "capture.parity");
-        flag(self.capture.rows != CaptureRows::Opponent, "capture.rows");
-        flag(self.capture.first_pile_only, "capture.first_pile_only");
-        flag(self.capture.empty_pit_needs_crossing, "capture.empty_pit_needs_crossing");
-        flag(self.capture.empty_pit_chain > 0, "capture.empty_pit_chain");
-        flag(
-            self.capture.chain_direction == ChainDirection::Forwards,
-            "capture.chain_direction = \"forwards\"",
-        );
-        flag(self.claim.count > 0, "claim.count");
-        flag(self.end.seeds_left != SeedsLeft::Owner, "end.seeds_left");
-        flag(self.end.quiet_moves > 0, "end.quiet_moves");
-        flag(self.rounds.is_some(), "[rounds]");
-        flag(self.turn.pass, "turn.pass");
-        flag(self.turn.refill_empty_row, "turn.refill_empty_row");
-        found
+        let elements = self.beyond_the_two_families();
+        elements.iter().filter(|&&(used, ..)| used).map(|&(_, name, _)| name.into()).collect()
+    }
+
+    /// Whether the rules use an element only the position's general sowing
+    /// plays (every element of [`Rules::uses_general_elements`] but the
+    /// pass, the end after quiet moves and the row refilled from the store).
+    pub(crate) fn uses_general_sowing(&self) -> bool {
+        self.beyond_the_two_families().iter().any(|&(used, _, sown)| used && sown)
+    }
+
+    /// The one list of the elements beyond the Kalah and Oware families:
+    /// for each, whether these rules use it, its setting as the variant
+    /// file writes it, and whether only the general sowing plays it.
+    fn beyond_the_two_families(&self) -> [(bool, &'static str, bool); 26] {
+        let (sowing, c) = (&self.sowing, &self.capture);
+        [
+            (self.four_rows(), "board.rows = 4", true),
+            (self.board.end_pits > 0, "board.end_pits", true),
+            (self.turn.pits == MovePits::Any, "turn.pits = \"any\"", true),
+            (sowing.min_seeds > 1, "sowing.min_seeds", true),
+            (sowing.relay == Relay::Any, "sowing.relay = \"any\"", true),
+            (sowing.relay == Relay::Next, "sowing.relay = \"next\"", true),
+            (sowing.first_seed_in_origin, "sowing.first_seed_in_origin", true),
+            (self.sows_other_ways(), "sowing.direction", true),
+            (sowing.relay_direction != RelayDirection::Same, "sowing.relay_direction", true),
+            (sowing.extra_turn_uncrossed, "sowing.extra_turn_uncrossed", true),
+            (sowing.seeds_per_place > 1, "sowing.seeds_per_place", true),
+            (c.between_equal, "capture.between_equal", true),
+            (c.after_empty, "capture.after_empty", true),
+            (c.during_sowing > 0, "capture.during_sowing", true),
+            (c.parity != Parity::Off, "capture.parity", true),
+            (c.rows != CaptureRows::Opponent, "capture.rows", true),
+            (c.first_pile_only, "capture.first_pile_only", true),
+            (c.empty_pit_needs_crossing, "capture.empty_pit_needs_crossing", true),
+            (c.empty_pit_chain > 0, "capture.empty_pit_chain", true),
+            (
+                c.chain_direction == ChainDirection::Forwards,
+                "capture.chain_direction = \"forwards\"",
+                true,
+            ),
+            (self.claim.count > 0, "claim.count", true),
+            (self.end.seeds_left != SeedsLeft::Owner, "end.seeds_left", true),
+            (self.rounds.is_some(), "[rounds]", true),
+            (self.end.quiet_moves > 0, "end.quiet_moves", false),
+            (self.turn.pass, "turn.pass", false),
+            (self.turn.refill_empty_row, "turn.refill_empty_row", false),
+        ]
     }
 
     /// Whether a store can lose seeds during play (`refill_empty_row`):
@@ -1091,30 +1100,6 @@ impl Rules {
     /// may come back after the stores changed.
     pub fn stores_may_shrink(&self) -> bool {
         self.turn.refill_empty_row
-    }
-
-    /// Whether the rules use an element only the position's general sowing
-    /// plays (every element of [`Rules::uses_general_elements`] but the pass).
-    pub(crate) fn uses_general_sowing(&self) -> bool {
-        self.four_rows()
-            || self.turn.pits == MovePits::Any
-            || self.sowing.min_seeds > 1
-            || matches!(self.sowing.relay, Relay::Any | Relay::Next)
-            || self.capture.between_equal
-            || self.capture.after_empty
-            || self.capture.during_sowing > 0
-            || self.sowing.first_seed_in_origin
-            || self.capture.parity != Parity::Off
-            || self.capture.rows != CaptureRows::Opponent
-            || self.claim.count > 0
-            || self.capture.first_pile_only
-            || self.end.seeds_left != SeedsLeft::Owner
-            || self.sows_other_ways()
-            || self.rounds.is_some()
-            || self.uses_crossing_elements()
-            || self.board.end_pits > 0
-            || self.capture.chain_direction == ChainDirection::Forwards
-            || self.sowing.seeds_per_place > 1
     }
 
     /// Whether the rules use a relay sown back the other way, an empty-pit
