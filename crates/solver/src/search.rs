@@ -139,6 +139,9 @@ struct Shared<'a> {
     /// Sows positions held in one word, under the plain Kalah rules with the
     /// stores left out (see [`WordNode`]).
     sower: Option<WordSower>,
+    /// Word boards are keyed by their bytes (rows of at most 6 pits: 96
+    /// bits), not packed (see [`board_key`]).
+    raw_keys: bool,
     stop: &'a AtomicBool,
     lower: AtomicI32,
     upper: AtomicI32,
@@ -155,8 +158,9 @@ impl Shared<'_> {
     }
 
     /// The table key of `p`: its rows from the mover's side. Boards of up to
-    /// 8 pits a side with fewer than 64 seeds are packed exactly into 96
-    /// bits, 6 bits a pit; others, positions whose stores matter and
+    /// 6 pits a side are their 12 bytes; of up to 8 pits a side with fewer
+    /// than 64 seeds a pit, packed exactly into 96 bits, 6 bits a pit;
+    /// others, positions whose stores matter and
     /// positions of rules with claimed pits (whose owners the rows do not
     /// show) are hashed.
     #[inline]
@@ -167,7 +171,7 @@ impl Shared<'_> {
         if !self.keep_stores && n <= 8 && !claims {
             let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
             let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
-            return board_key(lo, hi);
+            return board_key(lo, hi, n <= 6);
         }
         // Boards over 8 pits, or stores that matter: two independent 64-bit
         // hashes of the rows and the stores (mover's first), and under
@@ -274,6 +278,7 @@ impl<'a> Solver<'a> {
                 splits: Splits::new(),
                 split_seeds: db_seeds.map_or(12, |k| k + 6),
                 sower: WordSower::new(v).filter(|_| !keep_stores),
+                raw_keys: v.pits_per_side() <= 6,
                 stop,
                 lower: AtomicI32::new(0),
                 upper: AtomicI32::new(0),
@@ -650,11 +655,13 @@ pub fn can_solve(v: &Variant) -> Result<(), String> {
 }
 
 /// The table key of a board of at most 8 pits a side (the mover's row in
-/// the low bytes of `lo`, stores left out): packed exactly, 6 bits a pit,
-/// when every pit holds fewer than 64 seeds, else the bytes themselves.
+/// the low bytes of `lo`, stores left out): with `raw` (at most 6 pits a
+/// side, 96 bits), the bytes themselves; else packed exactly, 6 bits a pit,
+/// when every pit holds fewer than 64 seeds, else the bytes themselves
+/// (hashed into 96 bits).
 #[inline(always)]
-fn board_key(lo: u64, hi: u64) -> Key {
-    if (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
+fn board_key(lo: u64, hi: u64, raw: bool) -> Key {
+    if raw || (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
         Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128)
     } else {
         Key::new((hi as u128) << 64 | lo as u128)
@@ -764,8 +771,15 @@ impl Node for WordNode {
 
     #[inline(always)]
     fn table_key(&self, s: &Shared) -> Option<Key> {
-        (self.seeds > s.table_seeds)
-            .then(|| board_key(self.board as u64, (self.board >> 64) as u64))
+        if self.seeds <= s.table_seeds {
+            return None;
+        }
+        Some(if s.raw_keys {
+            // Rows of up to 6 pits: the board's 12 bytes are the key.
+            Key::new(self.board)
+        } else {
+            board_key(self.board as u64, (self.board >> 64) as u64, false)
+        })
     }
 
     #[inline(always)]
@@ -780,7 +794,7 @@ impl Node for WordNode {
         };
         for pit in sower.pits(self.board) {
             // One call of `f`, so that it is inlined here.
-            let (gain, child, again) = match sower.sow(self.board, pit) {
+            let (gain, child, again) = match sower.sow(self.board, pit, self.seeds as usize) {
                 Sown::Over(margin) => (margin, None, false),
                 Sown::Board { gain, again, left, board } => {
                     (gain, Some(WordNode { board, seeds: left as i32 }), again)
