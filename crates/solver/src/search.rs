@@ -1087,10 +1087,16 @@ impl<'a, 'b> Worker<'a, 'b> {
         let count = kids.len();
         // Only now, when no child the database holds ended the search, are
         // the others' table entries asked for (a probe of a large table is
-        // dear even ahead of time: it misses the TLB).
-        for k in kids.iter() {
-            if let Some(key) = k.child.table_key(s) {
-                s.table.prefetch(key);
+        // dear even ahead of time: it misses the TLB), and only where they
+        // are all read at once (enhanced transposition cutoffs, below):
+        // most positions cut off on their first child, so the entries of
+        // the others are asked for only when it did not.
+        let etc = seeds > s.etc_seeds;
+        if etc {
+            for k in kids.iter() {
+                if let Some(key) = k.child.table_key(s) {
+                    s.table.prefetch(key);
+                }
             }
         }
         if best > alpha {
@@ -1099,7 +1105,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // Enhanced transposition cutoff: a child whose proven bound already
         // lifts this position to beta ends the search here, before any child
         // is searched. Worth its extra probes only far from the leaves.
-        if seeds > s.etc_seeds {
+        if etc {
             for k in kids.iter() {
                 if let Some(b) = k.child.table_key(s).and_then(|key| s.table.get(key)) {
                     let floor = if k.again { k.gain + b.lower } else { k.gain - b.upper };
@@ -1125,6 +1131,13 @@ impl<'a, 'b> Worker<'a, 'b> {
         for i in 0..count {
             if i == 1 {
                 kids[..=first].rotate_right(1);
+                if !etc {
+                    for k in kids[1..].iter() {
+                        if let Some(key) = k.child.table_key(s) {
+                            s.table.prefetch(key);
+                        }
+                    }
+                }
                 kids[1..].sort_by_key(|k| std::cmp::Reverse(k.order));
             }
             if i > 0 && self.should_split(seeds, count - i) {
