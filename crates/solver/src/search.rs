@@ -1040,6 +1040,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // First pass: play every move, settle finished games, and ask the
         // memory for every child's database value, so the waits overlap.
         let history = &self.history;
+        let (mut first, mut first_order) = (0, 0);
         p.for_each_move(s, |mv, gain, child, again| {
             let Some(child) = child else {
                 settle(gain, mv, &mut best, &mut best_move);
@@ -1069,11 +1070,21 @@ impl<'a, 'b> Worker<'a, 'b> {
                 + if again { (64 + pit as i64) << 52 } else { 0 }
                 + ((gain as i64 + 64) << 40)
                 + history[pit as usize & 15] as i64;
+            // The first child to search is the one of highest order (the
+            // first such).
+            if kids.is_empty() || order > first_order {
+                (first, first_order) = (kids.len(), order);
+            }
             kids.push(Kid { child, gain, again, order, mv });
             false
         });
         if best >= beta {
             return best;
+        }
+        // The first child's table entry is asked for now, so that its wait
+        // overlaps those of the database values (read below).
+        if let Some(key) = kids.get(first).and_then(|k| k.child.table_key(s)) {
+            s.table.prefetch(key);
         }
         // Second pass: children the database covers are settled without a
         // search; one at or above beta ends the search at once.
@@ -1115,16 +1126,10 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        // The first child to search is the one of highest order (the first
-        // such); the others are sorted only if it does not cut off (most
-        // positions cut off on it). A stable sort of the rest after moving
-        // the first to the front keeps the order of a sort of them all.
-        let mut first = 0;
-        for (i, k) in kids.iter().enumerate().skip(1) {
-            if k.order > kids[first].order {
-                first = i;
-            }
-        }
+        // The first child is searched alone; the others are sorted only if
+        // it does not cut off (most positions cut off on it). A stable sort
+        // of the rest after moving the first to the front keeps the order
+        // of a sort of them all.
 
         // The first child alone; then, if no cutoff and a thread is waiting,
         // the others at a split point shared with it (see [`split`]).
