@@ -94,15 +94,15 @@ impl WordSower {
             }
         };
         let mut steps = [[Step::default(); MAX_RING]; MAX_PITS];
-        for pit in 0..n {
-            for r in 0..ring {
+        for (pit, row) in steps.iter_mut().enumerate().take(n) {
+            for (r, at) in row.iter_mut().enumerate().take(ring) {
                 for step in pit + 1..=pit + r {
                     match cell_at(step) {
-                        STORE => steps[pit][r].to_store = 1,
-                        c => steps[pit][r].run += 1u128 << (8 * c as u32),
+                        STORE => at.to_store = 1,
+                        c => at.run += 1u128 << (8 * c as u32),
                     }
                 }
-                steps[pit][r].last = cell_at(pit + r);
+                at.last = cell_at(pit + r);
             }
         }
         let lap = (0..2 * n).map(|c| 1u128 << (8 * c)).sum();
