@@ -613,7 +613,7 @@ impl KalahDb {
                 }
                 MoveKind::Round => {
                     let board = mine as u128 | (theirs.word as u128) << shift;
-                    self.add_sown(s, sower.sow(board, pit), seeds, layer);
+                    self.add_sown(s, sower.sow(board, pit, seeds), seeds, layer);
                 }
             }
         }
@@ -658,7 +658,7 @@ impl KalahDb {
     ) {
         s.clear();
         for pit in sower.pits(board) {
-            self.add_sown(s, sower.sow(board, pit), seeds, layer);
+            self.add_sown(s, sower.sow(board, pit, seeds), seeds, layer);
         }
     }
 

@@ -139,6 +139,9 @@ struct Shared<'a> {
     /// Sows positions held in one word, under the plain Kalah rules with the
     /// stores left out (see [`WordNode`]).
     sower: Option<WordSower>,
+    /// Word boards are keyed by their bytes (rows of at most 6 pits: 96
+    /// bits), not packed (see [`board_key`]).
+    raw_keys: bool,
     stop: &'a AtomicBool,
     lower: AtomicI32,
     upper: AtomicI32,
@@ -155,8 +158,9 @@ impl Shared<'_> {
     }
 
     /// The table key of `p`: its rows from the mover's side. Boards of up to
-    /// 8 pits a side with fewer than 64 seeds are packed exactly into 96
-    /// bits, 6 bits a pit; others, positions whose stores matter and
+    /// 6 pits a side are their 12 bytes; of up to 8 pits a side with fewer
+    /// than 64 seeds a pit, packed exactly into 96 bits, 6 bits a pit;
+    /// others, positions whose stores matter and
     /// positions of rules with claimed pits (whose owners the rows do not
     /// show) are hashed.
     #[inline]
@@ -167,7 +171,7 @@ impl Shared<'_> {
         if !self.keep_stores && n <= 8 && !claims {
             let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
             let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
-            return board_key(lo, hi);
+            return board_key(lo, hi, n <= 6);
         }
         // Boards over 8 pits, or stores that matter: two independent 64-bit
         // hashes of the rows and the stores (mover's first), and under
@@ -274,6 +278,7 @@ impl<'a> Solver<'a> {
                 splits: Splits::new(),
                 split_seeds: db_seeds.map_or(12, |k| k + 6),
                 sower: WordSower::new(v).filter(|_| !keep_stores),
+                raw_keys: v.pits_per_side() <= 6,
                 stop,
                 lower: AtomicI32::new(0),
                 upper: AtomicI32::new(0),
@@ -650,11 +655,13 @@ pub fn can_solve(v: &Variant) -> Result<(), String> {
 }
 
 /// The table key of a board of at most 8 pits a side (the mover's row in
-/// the low bytes of `lo`, stores left out): packed exactly, 6 bits a pit,
-/// when every pit holds fewer than 64 seeds, else the bytes themselves.
+/// the low bytes of `lo`, stores left out): with `raw` (at most 6 pits a
+/// side, 96 bits), the bytes themselves; else packed exactly, 6 bits a pit,
+/// when every pit holds fewer than 64 seeds, else the bytes themselves
+/// (hashed into 96 bits).
 #[inline(always)]
-fn board_key(lo: u64, hi: u64) -> Key {
-    if (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
+fn board_key(lo: u64, hi: u64, raw: bool) -> Key {
+    if raw || (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
         Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128)
     } else {
         Key::new((hi as u128) << 64 | lo as u128)
@@ -764,8 +771,15 @@ impl Node for WordNode {
 
     #[inline(always)]
     fn table_key(&self, s: &Shared) -> Option<Key> {
-        (self.seeds > s.table_seeds)
-            .then(|| board_key(self.board as u64, (self.board >> 64) as u64))
+        if self.seeds <= s.table_seeds {
+            return None;
+        }
+        Some(if s.raw_keys {
+            // Rows of up to 6 pits: the board's 12 bytes are the key.
+            Key::new(self.board)
+        } else {
+            board_key(self.board as u64, (self.board >> 64) as u64, false)
+        })
     }
 
     #[inline(always)]
@@ -780,7 +794,7 @@ impl Node for WordNode {
         };
         for pit in sower.pits(self.board) {
             // One call of `f`, so that it is inlined here.
-            let (gain, child, again) = match sower.sow(self.board, pit) {
+            let (gain, child, again) = match sower.sow(self.board, pit, self.seeds as usize) {
                 Sown::Over(margin) => (margin, None, false),
                 Sown::Board { gain, again, left, board } => {
                     (gain, Some(WordNode { board, seeds: left as i32 }), again)
@@ -1026,6 +1040,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // First pass: play every move, settle finished games, and ask the
         // memory for every child's database value, so the waits overlap.
         let history = &self.history;
+        let (mut first, mut first_order) = (0, 0);
         p.for_each_move(s, |mv, gain, child, again| {
             let Some(child) = child else {
                 settle(gain, mv, &mut best, &mut best_move);
@@ -1055,11 +1070,21 @@ impl<'a, 'b> Worker<'a, 'b> {
                 + if again { (64 + pit as i64) << 52 } else { 0 }
                 + ((gain as i64 + 64) << 40)
                 + history[pit as usize & 15] as i64;
+            // The first child to search is the one of highest order (the
+            // first such).
+            if kids.is_empty() || order > first_order {
+                (first, first_order) = (kids.len(), order);
+            }
             kids.push(Kid { child, gain, again, order, mv });
             false
         });
         if best >= beta {
             return best;
+        }
+        // The first child's table entry is asked for now, so that its wait
+        // overlaps those of the database values (read below).
+        if let Some(key) = kids.get(first).and_then(|k| k.child.table_key(s)) {
+            s.table.prefetch(key);
         }
         // Second pass: children the database covers are settled without a
         // search; one at or above beta ends the search at once.
@@ -1073,10 +1098,16 @@ impl<'a, 'b> Worker<'a, 'b> {
         let count = kids.len();
         // Only now, when no child the database holds ended the search, are
         // the others' table entries asked for (a probe of a large table is
-        // dear even ahead of time: it misses the TLB).
-        for k in kids.iter() {
-            if let Some(key) = k.child.table_key(s) {
-                s.table.prefetch(key);
+        // dear even ahead of time: it misses the TLB), and only where they
+        // are all read at once (enhanced transposition cutoffs, below):
+        // most positions cut off on their first child, so the entries of
+        // the others are asked for only when it did not.
+        let etc = seeds > s.etc_seeds;
+        if etc {
+            for k in kids.iter() {
+                if let Some(key) = k.child.table_key(s) {
+                    s.table.prefetch(key);
+                }
             }
         }
         if best > alpha {
@@ -1085,7 +1116,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // Enhanced transposition cutoff: a child whose proven bound already
         // lifts this position to beta ends the search here, before any child
         // is searched. Worth its extra probes only far from the leaves.
-        if seeds > s.etc_seeds {
+        if etc {
             for k in kids.iter() {
                 if let Some(b) = k.child.table_key(s).and_then(|key| s.table.get(key)) {
                     let floor = if k.again { k.gain + b.lower } else { k.gain - b.upper };
@@ -1095,22 +1126,23 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        // The first child to search is the one of highest order (the first
-        // such); the others are sorted only if it does not cut off (most
-        // positions cut off on it). A stable sort of the rest after moving
-        // the first to the front keeps the order of a sort of them all.
-        let mut first = 0;
-        for (i, k) in kids.iter().enumerate().skip(1) {
-            if k.order > kids[first].order {
-                first = i;
-            }
-        }
+        // The first child is searched alone; the others are sorted only if
+        // it does not cut off (most positions cut off on it). A stable sort
+        // of the rest after moving the first to the front keeps the order
+        // of a sort of them all.
 
         // The first child alone; then, if no cutoff and a thread is waiting,
         // the others at a split point shared with it (see [`split`]).
         for i in 0..count {
             if i == 1 {
                 kids[..=first].rotate_right(1);
+                if !etc {
+                    for k in kids[1..].iter() {
+                        if let Some(key) = k.child.table_key(s) {
+                            s.table.prefetch(key);
+                        }
+                    }
+                }
                 kids[1..].sort_by_key(|k| std::cmp::Reverse(k.order));
             }
             if i > 0 && self.should_split(seeds, count - i) {

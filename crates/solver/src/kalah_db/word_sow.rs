@@ -25,7 +25,7 @@ use crate::layer_file::swap_rows;
 const MAX_PITS: usize = 8;
 /// Longest sowing ring: both rows and the mover's store.
 const MAX_RING: usize = 2 * MAX_PITS + 1;
-/// `last_cell` of a seed that ends in the mover's store.
+/// [`Step::last`] of a seed that ends in the mover's store.
 const STORE: u8 = u8::MAX;
 
 /// Where a move leaves the game, from the mover's point of view.
@@ -53,14 +53,9 @@ pub(crate) struct WordSower {
     n: usize,
     /// Cells of the ring: `2 * n + 1` (both rows and the mover's store).
     ring: usize,
-    /// `runs[pit][r]`: one seed in each of the `r` pit cells after `pit` on
-    /// the ring (the store excluded).
-    runs: [[u128; MAX_RING]; MAX_PITS],
-    /// `to_store[pit][r]`: whether `r` seeds sown from `pit` pass the store.
-    to_store: [[u8; MAX_RING]; MAX_PITS],
-    /// `last_cell[pit][r]`: the cell of the last of `r` seeds from `pit`
-    /// (`r > 0`, or `r = 0` after whole laps: the pit itself), or [`STORE`].
-    last_cell: [[u8; MAX_RING]; MAX_PITS],
+    /// `steps[pit][r]`: `r` seeds sown from `pit` (`r > 0`, or `r = 0`
+    /// after whole laps: the last seed then falls in the pit itself).
+    steps: [[Step; MAX_RING]; MAX_PITS],
     /// One seed in every pit of both rows.
     lap: u128,
     /// The low row's bits.
@@ -98,27 +93,23 @@ impl WordSower {
                 s => (s - 1) as u8,
             }
         };
-        let mut runs = [[0u128; MAX_RING]; MAX_PITS];
-        let mut to_store = [[0u8; MAX_RING]; MAX_PITS];
-        let mut last_cell = [[0u8; MAX_RING]; MAX_PITS];
-        for pit in 0..n {
-            for r in 0..ring {
+        let mut steps = [[Step::default(); MAX_RING]; MAX_PITS];
+        for (pit, row) in steps.iter_mut().enumerate().take(n) {
+            for (r, at) in row.iter_mut().enumerate().take(ring) {
                 for step in pit + 1..=pit + r {
                     match cell_at(step) {
-                        STORE => to_store[pit][r] = 1,
-                        c => runs[pit][r] += 1u128 << (8 * c as u32),
+                        STORE => at.to_store = 1,
+                        c => at.run += 1u128 << (8 * c as u32),
                     }
                 }
-                last_cell[pit][r] = cell_at(pit + r);
+                at.last = cell_at(pit + r);
             }
         }
         let lap = (0..2 * n).map(|c| 1u128 << (8 * c)).sum();
         Some(WordSower {
             n,
             ring,
-            runs,
-            to_store,
-            last_cell,
+            steps,
             lap,
             row: if n == 8 { u64::MAX } else { (1u64 << (8 * n)) - 1 },
             capture: r.capture.empty_pit,
@@ -184,26 +175,37 @@ impl WordSower {
         ends.then_some(gain + mine - theirs)
     }
 
-    /// Sows the mover's `pit` (not empty) on `board`: captures, extra turn
-    /// and the end of the game as [`mancala_core::Position::play_unchecked`]
-    /// has them.
+    /// Sows the mover's `pit` (not empty) on `board`, which holds `seeds`
+    /// seeds: captures, extra turn and the end of the game as
+    /// [`mancala_core::Position::play_unchecked`] has them.
+    ///
+    /// The mover's pits are in the word's low 64 bits (at most 8 pits a
+    /// row), so the sown pile and a capturing pit are read there; the seeds
+    /// left are the seeds less those the move put in the store, so only the
+    /// mover's row is counted.
     #[inline(always)]
-    pub(crate) fn sow(&self, board: u128, pit: usize) -> Sown {
+    pub(crate) fn sow(&self, board: u128, pit: usize, seeds: usize) -> Sown {
         debug_assert!(pit < self.n);
-        let seeds = (board >> (8 * pit)) as u8 as usize;
-        debug_assert!(seeds > 0);
+        let low = board as u64;
+        let pile = (low >> (8 * pit)) as u8 as usize;
+        debug_assert!(pile > 0);
         let (laps, rest) =
-            if seeds < self.ring { (0, seeds) } else { (seeds / self.ring, seeds % self.ring) };
-        let mut b =
-            (board & !(0xffu128 << (8 * pit))) + self.lap * laps as u128 + self.runs[pit][rest];
-        let mut gain = (laps + self.to_store[pit][rest] as usize) as i32;
-        let last = self.last_cell[pit][rest];
+            if pile < self.ring { (0, pile) } else { (pile / self.ring, pile % self.ring) };
+        let step = &self.steps[pit][rest];
+        // The pile's lane emptied: it holds `pile` in the low word.
+        let mut b = board - ((pile as u64) << (8 * pit)) as u128 + step.run;
+        let mut gain = step.to_store as i32;
+        if laps > 0 {
+            b += self.lap * laps as u128;
+            gain += laps as i32;
+        }
+        let last = step.last;
         let mut again = false;
         if last == STORE {
             again = self.extra_turn;
         } else if (last as usize) < self.n
             && self.capture != EmptyPitCapture::Off
-            && (b >> (8 * last)) as u8 == 1
+            && (b as u64 >> (8 * last)) as u8 == 1
         {
             let opposite = 2 * self.n - 1 - last as usize;
             let taken = (b >> (8 * opposite)) as u8;
@@ -212,14 +214,26 @@ impl WordSower {
                 b &= !(0xffu128 << (8 * last) | 0xffu128 << (8 * opposite));
             }
         }
-        let (mine, theirs) = self.rows(b);
-        let (mine, theirs) = (row_seeds(mine), row_seeds(theirs));
+        let left = seeds - gain as usize;
+        let mine = row_seeds(b as u64 & self.row);
+        let theirs = left as i32 - mine;
         if let Some(margin) = self.ended(gain, again, mine, theirs) {
             return Sown::Over(margin);
         }
-        let left = (mine + theirs) as usize;
         Sown::Board { gain, again, left, board: if again { b } else { swap_rows(b, self.n) } }
     }
+}
+
+/// One sowing of a pile from a pit, as a [`WordSower`] plays it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    /// One seed in each of the pit cells the pile reaches (the store
+    /// excluded).
+    run: u128,
+    /// Whether the pile passes the mover's store (0 or 1).
+    to_store: u8,
+    /// The cell of the last seed, or [`STORE`].
+    last: u8,
 }
 
 /// The seeds in a row of byte lanes (fewer than 256).
@@ -287,7 +301,11 @@ mod tests {
                         if over.is_none() {
                             for pit in (0..n).filter(|&k| board[k] > 0) {
                                 let want = by_position(&v, &board, pit);
-                                assert_eq!(sower.sow(w, pit), want, "{name} {board:?} pit {pit}");
+                                assert_eq!(
+                                    sower.sow(w, pit, seeds),
+                                    want,
+                                    "{name} {board:?} pit {pit}"
+                                );
                                 checked += 1;
                             }
                         }
@@ -316,7 +334,8 @@ mod tests {
                 for opp in [0u8, 3] {
                     let board = [0, big, 0, 0, 0, 2, opp, 0, 0, 0, 1, 0];
                     let want = by_position(&v, &board, 1);
-                    assert_eq!(sower.sow(word(&board), 1), want, "{name} {board:?}");
+                    let seeds = board.iter().map(|&c| c as usize).sum();
+                    assert_eq!(sower.sow(word(&board), 1, seeds), want, "{name} {board:?}");
                 }
             }
         }
