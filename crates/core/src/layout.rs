@@ -21,10 +21,26 @@
 use crate::variant::{CELLS, MAX_PITS, STORE_CELL};
 
 mod sealed {
+    use crate::{Position, Side};
+
     /// Only the layouts of this crate: the rule code relies on what each
     /// one promises (see [`super::Layout`]).
     pub trait Sealed {}
+
+    /// What a layout keeps its own way: the reads and writes of the rule
+    /// code that depend on the form of the cells and the sets, each
+    /// written for the concrete layout (the compact layout's are the
+    /// position's byte tricks). Crate-private (a public trait in a private
+    /// module): the rule code calls them as `L::store(self, side)`.
+    pub trait Storage: Sized {
+        /// Seeds in a side's store.
+        fn store(p: &Position<Self>, side: Side) -> <Self as super::Layout>::Cell
+        where
+            Self: super::Layout;
+    }
 }
+
+pub(crate) use sealed::Storage;
 
 /// A count of seeds held by one cell of a layout: `u8` on the compact
 /// layout. Sealed: implemented for the unsigned integer types layouts use.
@@ -61,7 +77,7 @@ impl Count for u8 {
 /// cells rules use for their own state or leave at zero); cell
 /// `STORE_CELL` is South's store and `STORE_CELL + 1` North's.
 pub trait Layout:
-    sealed::Sealed + Copy + Eq + Default + std::hash::Hash + std::fmt::Debug + 'static
+    sealed::Sealed + sealed::Storage + Copy + Eq + Default + std::hash::Hash + std::fmt::Debug + 'static
 {
     /// A cell's count of seeds.
     type Cell: Count;
@@ -111,3 +127,10 @@ impl Layout for Compact {
 }
 
 const _: () = assert!(Compact::STORE_CELL == STORE_CELL && Compact::CELLS == CELLS);
+
+impl Storage for Compact {
+    #[inline(always)]
+    fn store(p: &crate::Position, side: crate::Side) -> u8 {
+        p.cells[STORE_CELL + side.index()]
+    }
+}

@@ -386,6 +386,110 @@ pub enum IllegalMove {
     },
 }
 
+/// What every layout reads the same way: the plain accessors.
+impl<L: Layout> Position<L> {
+    /// Pits per side.
+    #[inline]
+    pub fn pits_per_side(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The player to move (also set, but meaningless, once the game is over).
+    #[inline]
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// A side's pits, from that player's own left.
+    #[inline]
+    pub fn row(&self, side: Side) -> &[L::Cell] {
+        let n = self.n as usize;
+        &self.cells[side.index() * n..side.index() * n + n]
+    }
+
+    /// Seeds in a player's `k`-th pit (0-based, from their own left).
+    #[inline]
+    pub fn pit(&self, side: Side, k: usize) -> L::Cell {
+        self.row(side)[k]
+    }
+
+    /// The pit of the opponent's row (0-based from the opponent's left)
+    /// that `side` has claimed under rules of one claim (rule `claim`), if
+    /// any. Rules with several claims keep theirs apart: see
+    /// [`Position::claim_owner`], which answers for both.
+    #[inline]
+    pub fn claimed_pit(&self, side: Side) -> Option<usize> {
+        self.claimed[side.index()].checked_sub(1).map(usize::from)
+    }
+
+    /// Seeds in a side's store.
+    #[inline]
+    pub fn store(&self, side: Side) -> L::Cell {
+        L::store(self, side)
+    }
+
+    /// The same pits, turn and state with both stores emptied. When the rules
+    /// make the rest of the game independent of the stores (no majority
+    /// rule), searches use it to share work between positions that differ
+    /// only in their stores.
+    pub fn without_stores(&self) -> Position<L> {
+        let mut p = *self;
+        p.cells[L::STORE_CELL] = L::Cell::default();
+        p.cells[L::STORE_CELL + 1] = L::Cell::default();
+        p
+    }
+
+    /// Why the game ended, or `None` while it goes on.
+    #[inline]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The winner or a draw once the game is over, by comparing the stores.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end?;
+        let (s, n) = (self.store(Side::South), self.store(Side::North));
+        Some(match s.cmp(&n) {
+            std::cmp::Ordering::Greater => Outcome::Win(Side::South),
+            std::cmp::Ordering::Less => Outcome::Win(Side::North),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    /// This is the first move of a pie-rule game (single sowing, no extra turn).
+    #[inline]
+    pub fn is_opening(&self) -> bool {
+        self.flags & OPENING != 0
+    }
+
+    /// The player to move may answer the first move with `swap`.
+    #[inline]
+    pub fn swap_offered(&self) -> bool {
+        self.flags & SWAP_OFFERED != 0
+    }
+
+    /// The bonus takes still due to the player to move (rule
+    /// `capture.bonus_pits`): while nonzero, the legal moves are the takes
+    /// ([`Move::Take`]) of the opponent's pits holding seeds.
+    #[inline]
+    pub fn takes_due(&self) -> u8 {
+        self.flags >> BONUS_SHIFT
+    }
+
+    /// South's store minus North's.
+    #[inline]
+    pub fn store_margin(&self) -> i32 {
+        let (s, n): (u32, u32) = (self.store(Side::South).into(), self.store(Side::North).into());
+        s as i32 - n as i32
+    }
+}
+
 /// The rule code, on the compact layout: the only layout so far. Stage 2
 /// of the wide board (notes/wide-board.md) moves what is not compact by
 /// nature into an `impl<L: Layout> Position<L>`.
@@ -434,45 +538,11 @@ impl Position {
         self
     }
 
-    /// Pits per side.
-    #[inline]
-    pub fn pits_per_side(&self) -> usize {
-        self.n as usize
-    }
-
-    /// The player to move (also set, but meaningless, once the game is over).
-    #[inline]
-    pub fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    /// A side's pits, from that player's own left.
-    #[inline]
-    pub fn row(&self, side: Side) -> &[u8] {
-        let n = self.n as usize;
-        &self.cells[side.index() * n..side.index() * n + n]
-    }
-
     /// Every pit, as laid out inside the position: South's row, then North's,
     /// then zeros up to 32 cells (stores excluded).
     #[inline]
     pub fn pit_cells(&self) -> &[u8; 32] {
         self.cells[..32].try_into().expect("32 pit cells")
-    }
-
-    /// Seeds in a player's `k`-th pit (0-based, from their own left).
-    #[inline]
-    pub fn pit(&self, side: Side, k: usize) -> u8 {
-        self.row(side)[k]
-    }
-
-    /// The pit of the opponent's row (0-based from the opponent's left)
-    /// that `side` has claimed under rules of one claim (rule `claim`), if
-    /// any. Rules with several claims keep theirs apart: see
-    /// [`Position::claim_owner`], which answers for both.
-    #[inline]
-    pub fn claimed_pit(&self, side: Side) -> Option<usize> {
-        self.claimed[side.index()].checked_sub(1).map(usize::from)
     }
 
     /// The player who has claimed `side`'s `k`-th pit (0-based from that
@@ -542,12 +612,6 @@ impl Position {
         self.occupied = occupancy(&self.cells) | (self.occupied & OUT_BITS);
     }
 
-    /// Seeds in a side's store.
-    #[inline]
-    pub fn store(&self, side: Side) -> u8 {
-        self.cells[STORE_CELL + side.index()]
-    }
-
     /// Seeds in the end pit that follows `side`'s row on the ring (rule
     /// `board.end_pits`: cell `2n` after South's row, `2n + 1` after
     /// North's); 0 on boards without end pits.
@@ -576,17 +640,6 @@ impl Position {
         }
         let (lo, hi) = self.row_words(side);
         byte_sum(lo) + byte_sum(hi)
-    }
-
-    /// The same pits, turn and state with both stores emptied. When the rules
-    /// make the rest of the game independent of the stores (no majority
-    /// rule), searches use it to share work between positions that differ
-    /// only in their stores.
-    pub fn without_stores(&self) -> Position {
-        let mut p = *self;
-        p.cells[STORE_CELL] = 0;
-        p.cells[STORE_CELL + 1] = 0;
-        p
     }
 
     /// A 64-bit digest of the whole position (pits, stores, mover, pie-rule
@@ -665,55 +718,6 @@ impl Position {
             MAX_PITS
         };
         self.cells[..pits].iter().chain(&self.cells[STORE_CELL..]).map(|&c| c as u32).sum()
-    }
-
-    /// Why the game ended, or `None` while it goes on.
-    #[inline]
-    pub fn end_reason(&self) -> Option<EndReason> {
-        self.end
-    }
-
-    /// Whether the game is over.
-    #[inline]
-    pub fn is_over(&self) -> bool {
-        self.end.is_some()
-    }
-
-    /// The winner or a draw once the game is over, by comparing the stores.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.end?;
-        let (s, n) = (self.store(Side::South), self.store(Side::North));
-        Some(match s.cmp(&n) {
-            std::cmp::Ordering::Greater => Outcome::Win(Side::South),
-            std::cmp::Ordering::Less => Outcome::Win(Side::North),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
-    }
-
-    /// This is the first move of a pie-rule game (single sowing, no extra turn).
-    #[inline]
-    pub fn is_opening(&self) -> bool {
-        self.flags & OPENING != 0
-    }
-
-    /// The player to move may answer the first move with `swap`.
-    #[inline]
-    pub fn swap_offered(&self) -> bool {
-        self.flags & SWAP_OFFERED != 0
-    }
-
-    /// The bonus takes still due to the player to move (rule
-    /// `capture.bonus_pits`): while nonzero, the legal moves are the takes
-    /// ([`Move::Take`]) of the opponent's pits holding seeds.
-    #[inline]
-    pub fn takes_due(&self) -> u8 {
-        self.flags >> BONUS_SHIFT
-    }
-
-    /// South's store minus North's.
-    #[inline]
-    pub fn store_margin(&self) -> i32 {
-        self.store(Side::South) as i32 - self.store(Side::North) as i32
     }
 
     /// The legal sowings as a bit set: bit `k` is the mover's pit `k`
