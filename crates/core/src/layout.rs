@@ -32,9 +32,71 @@ mod sealed {
     /// written for the concrete layout (the compact layout's are the
     /// position's byte tricks). Crate-private (a public trait in a private
     /// module): the rule code calls them as `L::store(self, side)`.
+    ///
+    /// Written for the concrete layout on purpose, even where the body
+    /// would be the same for every layout (`seeds_in_pits`): a cell read
+    /// through `L::Cells`' generic `Index`, or a generic method without
+    /// `#[inline]` (compiled anew in each crate that calls it), changes
+    /// what the compiler inlines into the search, and costs it (see
+    /// notes/wide-board.md).
     pub trait Storage: Sized {
         /// Seeds in a side's store.
         fn store(p: &Position<Self>, side: Side) -> <Self as super::Layout>::Cell
+        where
+            Self: super::Layout;
+
+        /// See [`Position::claim_sets`].
+        fn claim_sets(p: &Position<Self>) -> (u32, u32)
+        where
+            Self: super::Layout;
+
+        /// See [`Position::set_claim_sets`].
+        fn set_claim_sets(p: &mut Position<Self>, set: u32, north: u32)
+        where
+            Self: super::Layout;
+
+        /// See [`Position::out_of_play`].
+        fn out_of_play(p: &Position<Self>) -> u32
+        where
+            Self: super::Layout;
+
+        /// See [`Position::set_out_of_play`].
+        fn set_out_of_play(p: &mut Position<Self>, cells: u32)
+        where
+            Self: super::Layout;
+
+        /// See [`Position::reoccupy`].
+        fn reoccupy(p: &mut Position<Self>)
+        where
+            Self: super::Layout;
+
+        /// See [`Position::end_pit`].
+        fn end_pit(p: &Position<Self>, side: Side) -> <Self as super::Layout>::Cell
+        where
+            Self: super::Layout;
+
+        /// See [`Position::end_pit_taken`].
+        fn end_pit_taken(p: &Position<Self>, side: Side) -> bool
+        where
+            Self: super::Layout;
+
+        /// See [`Position::side_seeds`].
+        fn side_seeds(p: &Position<Self>, side: Side) -> u32
+        where
+            Self: super::Layout;
+
+        /// See [`Position::key`].
+        fn key(p: &Position<Self>) -> u64
+        where
+            Self: super::Layout;
+
+        /// See [`Position::total_seeds`].
+        fn total_seeds(p: &Position<Self>) -> u32
+        where
+            Self: super::Layout;
+
+        /// See [`Position::seeds_in_pits`].
+        fn seeds_in_pits(p: &Position<Self>) -> u32
         where
             Self: super::Layout;
     }
@@ -127,10 +189,3 @@ impl Layout for Compact {
 }
 
 const _: () = assert!(Compact::STORE_CELL == STORE_CELL && Compact::CELLS == CELLS);
-
-impl Storage for Compact {
-    #[inline(always)]
-    fn store(p: &crate::Position, side: crate::Side) -> u8 {
-        p.cells[STORE_CELL + side.index()]
-    }
-}
