@@ -21,10 +21,88 @@
 use crate::variant::{CELLS, MAX_PITS, STORE_CELL};
 
 mod sealed {
+    use crate::{Position, Side};
+
     /// Only the layouts of this crate: the rule code relies on what each
     /// one promises (see [`super::Layout`]).
     pub trait Sealed {}
+
+    /// What a layout keeps its own way: the reads and writes of the rule
+    /// code that depend on the form of the cells and the sets, each
+    /// written for the concrete layout (the compact layout's are the
+    /// position's byte tricks). Crate-private (a public trait in a private
+    /// module): the rule code calls them as `L::store(self, side)`.
+    ///
+    /// Written for the concrete layout on purpose, even where the body
+    /// would be the same for every layout (`seeds_in_pits`): a cell read
+    /// through `L::Cells`' generic `Index`, or a generic method without
+    /// `#[inline]` (compiled anew in each crate that calls it), changes
+    /// what the compiler inlines into the search, and costs it (see
+    /// notes/wide-board.md).
+    pub trait Storage: Sized {
+        /// Seeds in a side's store.
+        fn store(p: &Position<Self>, side: Side) -> <Self as super::Layout>::Cell
+        where
+            Self: super::Layout;
+
+        /// See [`Position::claim_sets`].
+        fn claim_sets(p: &Position<Self>) -> (u32, u32)
+        where
+            Self: super::Layout;
+
+        /// See [`Position::set_claim_sets`].
+        fn set_claim_sets(p: &mut Position<Self>, set: u32, north: u32)
+        where
+            Self: super::Layout;
+
+        /// See [`Position::out_of_play`].
+        fn out_of_play(p: &Position<Self>) -> u32
+        where
+            Self: super::Layout;
+
+        /// See [`Position::set_out_of_play`].
+        fn set_out_of_play(p: &mut Position<Self>, cells: u32)
+        where
+            Self: super::Layout;
+
+        /// See [`Position::reoccupy`].
+        fn reoccupy(p: &mut Position<Self>)
+        where
+            Self: super::Layout;
+
+        /// See [`Position::end_pit`].
+        fn end_pit(p: &Position<Self>, side: Side) -> <Self as super::Layout>::Cell
+        where
+            Self: super::Layout;
+
+        /// See [`Position::end_pit_taken`].
+        fn end_pit_taken(p: &Position<Self>, side: Side) -> bool
+        where
+            Self: super::Layout;
+
+        /// See [`Position::side_seeds`].
+        fn side_seeds(p: &Position<Self>, side: Side) -> u32
+        where
+            Self: super::Layout;
+
+        /// See [`Position::key`].
+        fn key(p: &Position<Self>) -> u64
+        where
+            Self: super::Layout;
+
+        /// See [`Position::total_seeds`].
+        fn total_seeds(p: &Position<Self>) -> u32
+        where
+            Self: super::Layout;
+
+        /// See [`Position::seeds_in_pits`].
+        fn seeds_in_pits(p: &Position<Self>) -> u32
+        where
+            Self: super::Layout;
+    }
 }
+
+pub(crate) use sealed::Storage;
 
 /// A count of seeds held by one cell of a layout: `u8` on the compact
 /// layout. Sealed: implemented for the unsigned integer types layouts use.
@@ -61,7 +139,7 @@ impl Count for u8 {
 /// cells rules use for their own state or leave at zero); cell
 /// `STORE_CELL` is South's store and `STORE_CELL + 1` North's.
 pub trait Layout:
-    sealed::Sealed + Copy + Eq + Default + std::hash::Hash + std::fmt::Debug + 'static
+    sealed::Sealed + sealed::Storage + Copy + Eq + Default + std::hash::Hash + std::fmt::Debug + 'static
 {
     /// A cell's count of seeds.
     type Cell: Count;

@@ -2,7 +2,7 @@
 //! the game is over. Copy-make, fixed arrays, nothing allocated.
 
 use crate::hash::mix64;
-use crate::layout::{Compact, Layout};
+use crate::layout::{Compact, Layout, Storage};
 use crate::moves::{Direction, Move, MoveList};
 use crate::rules::{EmptyPitCapture, GrandSlam};
 use crate::variant::{Variant, CELLS, MAX_PITS, MAX_RING, STORE_CELL};
@@ -386,54 +386,8 @@ pub enum IllegalMove {
     },
 }
 
-/// The rule code, on the compact layout: the only layout so far. Stage 2
-/// of the wide board (notes/wide-board.md) moves what is not compact by
-/// nature into an `impl<L: Layout> Position<L>`.
-impl Position {
-    /// The starting position of a variant.
-    pub fn start(v: &Variant) -> Position {
-        let mut cells = [0u8; CELLS];
-        cells[..2 * v.n].fill(v.seeds_per_pit());
-        // A start that is not uniform: the same list on both rows.
-        let list = &v.rules().board.start_pits;
-        if list.len() == v.n {
-            cells[..v.n].copy_from_slice(list);
-            cells[v.n..2 * v.n].copy_from_slice(list);
-        }
-        // The last pits of each side's sowing order start empty (on four
-        // rows, the left half of the inner row: `board.start`).
-        let empty = v.rules().empty_at_start();
-        if empty > 0 {
-            for side in 0..2 {
-                cells[side * v.n + v.n - empty..(side + 1) * v.n].fill(0);
-            }
-        }
-        if v.hot.end_pits {
-            cells[2 * v.n..2 * v.n + 2].fill(v.rules().board.end_pits);
-        }
-        Position {
-            occupied: occupancy(&cells),
-            cells,
-            n: v.n as u8,
-            to_move: v.first_player(),
-            flags: if v.hot.pie_rule { OPENING } else { 0 },
-            end: None,
-            claimed: [0, 0],
-        }
-        .settled(v)
-    }
-
-    /// The position with the end-of-game checks applied, as they are after
-    /// every move: a position whose mover has no legal move (Oware 1x1 at the
-    /// start, or a position typed in) is marked over and its seeds moved as
-    /// the rules say. A position already over is returned as it is.
-    pub fn settled(mut self, v: &Variant) -> Position {
-        if self.end.is_none() {
-            self.finish_move(v);
-        }
-        self
-    }
-
+/// What every layout reads the same way: the plain accessors.
+impl<L: Layout> Position<L> {
     /// Pits per side.
     #[inline]
     pub fn pits_per_side(&self) -> usize {
@@ -448,21 +402,14 @@ impl Position {
 
     /// A side's pits, from that player's own left.
     #[inline]
-    pub fn row(&self, side: Side) -> &[u8] {
+    pub fn row(&self, side: Side) -> &[L::Cell] {
         let n = self.n as usize;
         &self.cells[side.index() * n..side.index() * n + n]
     }
 
-    /// Every pit, as laid out inside the position: South's row, then North's,
-    /// then zeros up to 32 cells (stores excluded).
-    #[inline]
-    pub fn pit_cells(&self) -> &[u8; 32] {
-        self.cells[..32].try_into().expect("32 pit cells")
-    }
-
     /// Seeds in a player's `k`-th pit (0-based, from their own left).
     #[inline]
-    pub fn pit(&self, side: Side, k: usize) -> u8 {
+    pub fn pit(&self, side: Side, k: usize) -> L::Cell {
         self.row(side)[k]
     }
 
@@ -475,196 +422,21 @@ impl Position {
         self.claimed[side.index()].checked_sub(1).map(usize::from)
     }
 
-    /// The player who has claimed `side`'s `k`-th pit (0-based from that
-    /// side's left; rule `claim`), if anyone has: the opponent under rules
-    /// of one claim, either player under rules of several.
-    pub fn claim_owner(&self, side: Side, k: usize) -> Option<Side> {
-        let n = self.n as usize;
-        if k >= n {
-            return None;
-        }
-        if self.claimed_pit(side.opponent()) == Some(k) {
-            return Some(side.opponent());
-        }
-        let (set, north) = self.claim_sets();
-        let c = side.index() * n + k;
-        (set >> c & 1 != 0).then_some(if north >> c & 1 != 0 { Side::North } else { Side::South })
-    }
-
-    /// The claimed pits of rules with several claims, as bit sets over the
-    /// pit cells: those claimed, and those of them North owns. Both 0
-    /// under rules of one claim and on boards of more than 11 pits a side,
-    /// where cells 24 to 31 are pits.
-    #[inline]
-    pub(crate) fn claim_sets(&self) -> (u32, u32) {
-        if self.n as usize > crate::MAX_PITS_PER_SIDE_WITH_CLAIMS {
-            return (0, 0);
-        }
-        let word = |at: usize| u32::from_le_bytes(self.cells[at..at + 4].try_into().unwrap());
-        (word(CLAIM_CELLS), word(CLAIM_CELLS + 4))
-    }
-
-    /// Sets the claimed pits of rules with several claims (see
-    /// [`Position::claim_sets`]); the board has at most 11 pits a side.
-    pub(crate) fn set_claim_sets(&mut self, set: u32, north: u32) {
-        debug_assert!(self.n as usize <= crate::MAX_PITS_PER_SIDE_WITH_CLAIMS || set == 0);
-        self.cells[CLAIM_CELLS..CLAIM_CELLS + 4].copy_from_slice(&set.to_le_bytes());
-        self.cells[CLAIM_CELLS + 4..CLAIM_CELLS + 8].copy_from_slice(&(north & set).to_le_bytes());
-        self.reoccupy();
-    }
-
-    /// The pits out of play (rule `[rounds]`) as a bit set over the pit
-    /// cells: bit `i` for South's pit `i` (0-based from South's left), bit
-    /// `n + i` for North's. Such a pit holds no seed, no sowing drops one
-    /// into it and it cannot be moved. 0 in a game without rounds.
-    #[inline]
-    pub fn out_of_play(&self) -> u32 {
-        (self.occupied >> OUT_SHIFT) as u32
-    }
-
-    /// Whether a player's `k`-th pit (0-based, from their own left) is out
-    /// of play (rule `[rounds]`).
-    #[inline]
-    pub fn is_out_of_play(&self, side: Side, k: usize) -> bool {
-        let c = side.index() * self.n as usize + k;
-        self.out_of_play() >> c & 1 != 0
-    }
-
-    /// Marks pit cells out of play (bit `c` for cell `c`, as
-    /// [`Position::out_of_play`]); their seeds must be 0.
-    pub(crate) fn set_out_of_play(&mut self, cells: u32) {
-        self.occupied = (self.occupied & !OUT_BITS) | (cells as u64) << OUT_SHIFT;
-    }
-
-    /// `occupied` from the cells again, the pits out of play kept.
-    #[inline]
-    pub(crate) fn reoccupy(&mut self) {
-        self.occupied = occupancy(&self.cells) | (self.occupied & OUT_BITS);
-    }
-
     /// Seeds in a side's store.
     #[inline]
-    pub fn store(&self, side: Side) -> u8 {
-        self.cells[STORE_CELL + side.index()]
-    }
-
-    /// Seeds in the end pit that follows `side`'s row on the ring (rule
-    /// `board.end_pits`: cell `2n` after South's row, `2n + 1` after
-    /// North's); 0 on boards without end pits.
-    pub fn end_pit(&self, side: Side) -> u8 {
-        let n = self.n as usize;
-        if n > crate::MAX_PITS_PER_SIDE_WITH_END_PITS {
-            return 0;
-        }
-        self.cells[2 * n + side.index()]
-    }
-
-    /// Whether the end pit that follows `side`'s row has been taken at
-    /// least once (rule `board.end_pits`; `end.end_pits_taken` ends the
-    /// game once both have).
-    pub fn end_pit_taken(&self, side: Side) -> bool {
-        // Boards past the end pits' size have a pit in that cell.
-        self.n as usize <= crate::MAX_PITS_PER_SIDE_WITH_END_PITS
-            && self.cells[END_MARKS_CELL] & END_PIT_TAKEN[side.index()] != 0
-    }
-
-    /// Seeds still in a side's pits.
-    #[inline(always)]
-    pub fn side_seeds(&self, side: Side) -> u32 {
-        if self.n <= 8 {
-            return byte_sum(self.short_row_word(side));
-        }
-        let (lo, hi) = self.row_words(side);
-        byte_sum(lo) + byte_sum(hi)
+    pub fn store(&self, side: Side) -> L::Cell {
+        L::store(self, side)
     }
 
     /// The same pits, turn and state with both stores emptied. When the rules
     /// make the rest of the game independent of the stores (no majority
     /// rule), searches use it to share work between positions that differ
     /// only in their stores.
-    pub fn without_stores(&self) -> Position {
+    pub fn without_stores(&self) -> Position<L> {
         let mut p = *self;
-        p.cells[STORE_CELL] = 0;
-        p.cells[STORE_CELL + 1] = 0;
+        p.cells[L::STORE_CELL] = L::Cell::default();
+        p.cells[L::STORE_CELL + 1] = L::Cell::default();
         p
-    }
-
-    /// A 64-bit digest of the whole position (pits, stores, mover, pie-rule
-    /// state, end): equal positions have equal keys, and every bit of the
-    /// position reaches every bit of the key. The same on every machine, so
-    /// the search's transposition table (and `mancala bench`'s node-count
-    /// signature) is too. The one whole-position hash of the project: the
-    /// repetition rule and the search both use it.
-    #[inline]
-    pub fn key(&self) -> u64 {
-        let word = |at: usize| u64::from_le_bytes(self.cells[at..at + 8].try_into().unwrap());
-        let state = (self.cells[32] as u64)
-            | (self.cells[33] as u64) << 8
-            | (self.to_move as u64) << 16
-            | (self.flags as u64) << 24
-            | (self.end.map_or(0, |r| r as u64 + 1)) << 32
-            | (self.n as u64) << 40
-            | (self.claimed[0] as u64) << 48
-            | (self.claimed[1] as u64) << 56;
-        const K: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut h = 0x243F_6A88_85A3_08D3u64;
-        for w in [word(0), word(8), word(16), word(24), state] {
-            h = (h ^ w).wrapping_mul(K).rotate_left(29);
-        }
-        let out = self.occupied >> OUT_SHIFT;
-        if out != 0 {
-            // Pits out of play (rule `[rounds]`): a sixth word, only then,
-            // so that every other position keeps its key.
-            h = (h ^ out).wrapping_mul(K).rotate_left(29);
-        }
-        mix64(h)
-    }
-
-    /// For boards of at most 8 pits a side: the pits as one word and the
-    /// turn state, which with the stores make the whole position.
-    #[inline]
-    pub(crate) fn short_form(&self) -> Option<(u128, u32)> {
-        let claims =
-            u64::from_le_bytes(self.cells[CLAIM_CELLS..CLAIM_CELLS + 8].try_into().unwrap());
-        // Cells 16 and 17 are the end pits of an 8-pit board (rule
-        // `board.end_pits`), past the word; cell 31 holds the marks of the
-        // end pits taken.
-        let plain = self.claimed == [0, 0] && claims == 0 && self.cells[16] | self.cells[17] == 0;
-        (self.n <= 8 && plain && self.occupied >> OUT_SHIFT == 0).then(|| self.short_pair())
-    }
-
-    /// [`Position::short_form`] of a position known to have one.
-    #[inline]
-    pub(crate) fn plain_short_form(&self) -> (u128, u32) {
-        debug_assert!(self.short_form().is_some(), "{self}");
-        self.short_pair()
-    }
-
-    /// The pits' word and the turn state of a short form.
-    #[inline]
-    fn short_pair(&self) -> (u128, u32) {
-        let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
-        let state = self.to_move as u32
-            | (self.flags as u32) << 8
-            | (self.end.map_or(0, |r| r as u32 + 1)) << 16;
-        (pits, state)
-    }
-
-    /// Seeds in the pits of both sides (not in the stores).
-    pub fn seeds_in_pits(&self) -> u32 {
-        self.side_seeds(Side::South) + self.side_seeds(Side::North)
-    }
-
-    /// Seeds in all pits and stores.
-    pub fn total_seeds(&self) -> u32 {
-        // Cells 24 to 31 hold the claims, not seeds, on boards small enough
-        // for rules with several claims (see [`Position`]).
-        let pits = if self.n as usize <= crate::MAX_PITS_PER_SIDE_WITH_CLAIMS {
-            CLAIM_CELLS
-        } else {
-            MAX_PITS
-        };
-        self.cells[..pits].iter().chain(&self.cells[STORE_CELL..]).map(|&c| c as u32).sum()
     }
 
     /// Why the game ended, or `None` while it goes on.
@@ -713,7 +485,303 @@ impl Position {
     /// South's store minus North's.
     #[inline]
     pub fn store_margin(&self) -> i32 {
-        self.store(Side::South) as i32 - self.store(Side::North) as i32
+        let (s, n): (u32, u32) = (self.store(Side::South).into(), self.store(Side::North).into());
+        s as i32 - n as i32
+    }
+
+    /// The claimed pits of rules with several claims, as bit sets over the
+    /// pit cells: those claimed, and those of them North owns. Both 0
+    /// under rules of one claim and on boards of more than 11 pits a side,
+    /// where cells 24 to 31 are pits.
+    #[inline(always)]
+    pub(crate) fn claim_sets(&self) -> (u32, u32) {
+        L::claim_sets(self)
+    }
+
+    /// Sets the claimed pits of rules with several claims (see
+    /// [`Position::claim_sets`]); the board has at most 11 pits a side.
+    #[inline(always)]
+    pub(crate) fn set_claim_sets(&mut self, set: u32, north: u32) {
+        L::set_claim_sets(self, set, north)
+    }
+
+    /// The pits out of play (rule `[rounds]`) as a bit set over the pit
+    /// cells: bit `i` for South's pit `i` (0-based from South's left), bit
+    /// `n + i` for North's. Such a pit holds no seed, no sowing drops one
+    /// into it and it cannot be moved. 0 in a game without rounds.
+    #[inline(always)]
+    pub fn out_of_play(&self) -> u32 {
+        L::out_of_play(self)
+    }
+
+    /// Marks pit cells out of play (bit `c` for cell `c`, as
+    /// [`Position::out_of_play`]); their seeds must be 0.
+    #[inline(always)]
+    pub(crate) fn set_out_of_play(&mut self, cells: u32) {
+        L::set_out_of_play(self, cells)
+    }
+
+    /// `occupied` from the cells again, the pits out of play kept.
+    #[inline(always)]
+    pub(crate) fn reoccupy(&mut self) {
+        L::reoccupy(self)
+    }
+
+    /// Seeds in the end pit that follows `side`'s row on the ring (rule
+    /// `board.end_pits`: cell `2n` after South's row, `2n + 1` after
+    /// North's); 0 on boards without end pits.
+    #[inline(always)]
+    pub fn end_pit(&self, side: Side) -> L::Cell {
+        L::end_pit(self, side)
+    }
+
+    /// Whether the end pit that follows `side`'s row has been taken at
+    /// least once (rule `board.end_pits`; `end.end_pits_taken` ends the
+    /// game once both have).
+    #[inline(always)]
+    pub fn end_pit_taken(&self, side: Side) -> bool {
+        L::end_pit_taken(self, side)
+    }
+
+    /// Seeds still in a side's pits.
+    #[inline(always)]
+    pub fn side_seeds(&self, side: Side) -> u32 {
+        L::side_seeds(self, side)
+    }
+
+    /// A 64-bit digest of the whole position (pits, stores, mover, pie-rule
+    /// state, end): equal positions have equal keys, and every bit of the
+    /// position reaches every bit of the key. The same on every machine, so
+    /// the search's transposition table (and `mancala bench`'s node-count
+    /// signature) is too. The one whole-position hash of the project: the
+    /// repetition rule and the search both use it.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        L::key(self)
+    }
+
+    /// Seeds in all pits and stores.
+    #[inline(always)]
+    pub fn total_seeds(&self) -> u32 {
+        L::total_seeds(self)
+    }
+
+    /// The player who has claimed `side`'s `k`-th pit (0-based from that
+    /// side's left; rule `claim`), if anyone has: the opponent under rules
+    /// of one claim, either player under rules of several.
+    pub fn claim_owner(&self, side: Side, k: usize) -> Option<Side> {
+        let n = self.n as usize;
+        if k >= n {
+            return None;
+        }
+        if self.claimed_pit(side.opponent()) == Some(k) {
+            return Some(side.opponent());
+        }
+        let (set, north) = self.claim_sets();
+        let c = side.index() * n + k;
+        (set >> c & 1 != 0).then_some(if north >> c & 1 != 0 { Side::North } else { Side::South })
+    }
+
+    /// Whether a player's `k`-th pit (0-based, from their own left) is out
+    /// of play (rule `[rounds]`).
+    #[inline]
+    pub fn is_out_of_play(&self, side: Side, k: usize) -> bool {
+        let c = side.index() * self.n as usize + k;
+        self.out_of_play() >> c & 1 != 0
+    }
+
+    /// Seeds in the pits of both sides (not in the stores).
+    #[inline(always)]
+    pub fn seeds_in_pits(&self) -> u32 {
+        L::seeds_in_pits(self)
+    }
+}
+
+/// The layout-specific reads and writes of the compact layout (see
+/// [`Position`] for where each is kept).
+impl Storage for Compact {
+    fn seeds_in_pits(p: &Position) -> u32 {
+        p.side_seeds(Side::South) + p.side_seeds(Side::North)
+    }
+
+    #[inline]
+    fn claim_sets(p: &Position) -> (u32, u32) {
+        if p.n as usize > crate::MAX_PITS_PER_SIDE_WITH_CLAIMS {
+            return (0, 0);
+        }
+        let word = |at: usize| u32::from_le_bytes(p.cells[at..at + 4].try_into().unwrap());
+        (word(CLAIM_CELLS), word(CLAIM_CELLS + 4))
+    }
+
+    fn set_claim_sets(p: &mut Position, set: u32, north: u32) {
+        debug_assert!(p.n as usize <= crate::MAX_PITS_PER_SIDE_WITH_CLAIMS || set == 0);
+        p.cells[CLAIM_CELLS..CLAIM_CELLS + 4].copy_from_slice(&set.to_le_bytes());
+        p.cells[CLAIM_CELLS + 4..CLAIM_CELLS + 8].copy_from_slice(&(north & set).to_le_bytes());
+        p.reoccupy();
+    }
+
+    #[inline]
+    fn out_of_play(p: &Position) -> u32 {
+        (p.occupied >> OUT_SHIFT) as u32
+    }
+
+    fn set_out_of_play(p: &mut Position, cells: u32) {
+        p.occupied = (p.occupied & !OUT_BITS) | (cells as u64) << OUT_SHIFT;
+    }
+
+    #[inline]
+    fn reoccupy(p: &mut Position) {
+        p.occupied = occupancy(&p.cells) | (p.occupied & OUT_BITS);
+    }
+
+    fn end_pit(p: &Position, side: Side) -> u8 {
+        let n = p.n as usize;
+        if n > crate::MAX_PITS_PER_SIDE_WITH_END_PITS {
+            return 0;
+        }
+        p.cells[2 * n + side.index()]
+    }
+
+    fn end_pit_taken(p: &Position, side: Side) -> bool {
+        // Boards past the end pits' size have a pit in that cell.
+        p.n as usize <= crate::MAX_PITS_PER_SIDE_WITH_END_PITS
+            && p.cells[END_MARKS_CELL] & END_PIT_TAKEN[side.index()] != 0
+    }
+
+    #[inline(always)]
+    fn side_seeds(p: &Position, side: Side) -> u32 {
+        if p.n <= 8 {
+            return byte_sum(p.short_row_word(side));
+        }
+        let (lo, hi) = p.row_words(side);
+        byte_sum(lo) + byte_sum(hi)
+    }
+
+    #[inline]
+    fn key(p: &Position) -> u64 {
+        let word = |at: usize| u64::from_le_bytes(p.cells[at..at + 8].try_into().unwrap());
+        let state = (p.cells[32] as u64)
+            | (p.cells[33] as u64) << 8
+            | (p.to_move as u64) << 16
+            | (p.flags as u64) << 24
+            | (p.end.map_or(0, |r| r as u64 + 1)) << 32
+            | (p.n as u64) << 40
+            | (p.claimed[0] as u64) << 48
+            | (p.claimed[1] as u64) << 56;
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut h = 0x243F_6A88_85A3_08D3u64;
+        for w in [word(0), word(8), word(16), word(24), state] {
+            h = (h ^ w).wrapping_mul(K).rotate_left(29);
+        }
+        let out = p.occupied >> OUT_SHIFT;
+        if out != 0 {
+            // Pits out of play (rule `[rounds]`): a sixth word, only then,
+            // so that every other position keeps its key.
+            h = (h ^ out).wrapping_mul(K).rotate_left(29);
+        }
+        mix64(h)
+    }
+
+    fn total_seeds(p: &Position) -> u32 {
+        // Cells 24 to 31 hold the claims, not seeds, on boards small enough
+        // for rules with several claims (see [`Position`]).
+        let pits = if p.n as usize <= crate::MAX_PITS_PER_SIDE_WITH_CLAIMS {
+            CLAIM_CELLS
+        } else {
+            MAX_PITS
+        };
+        p.cells[..pits].iter().chain(&p.cells[STORE_CELL..]).map(|&c| c as u32).sum()
+    }
+
+    #[inline(always)]
+    fn store(p: &Position, side: Side) -> u8 {
+        p.cells[STORE_CELL + side.index()]
+    }
+}
+
+/// The rule code, on the compact layout: the only layout so far. Stage 2
+/// of the wide board (notes/wide-board.md) moves what is not compact by
+/// nature into an `impl<L: Layout> Position<L>`.
+impl Position {
+    /// The starting position of a variant.
+    pub fn start(v: &Variant) -> Position {
+        let mut cells = [0u8; CELLS];
+        cells[..2 * v.n].fill(v.seeds_per_pit());
+        // A start that is not uniform: the same list on both rows.
+        let list = &v.rules().board.start_pits;
+        if list.len() == v.n {
+            cells[..v.n].copy_from_slice(list);
+            cells[v.n..2 * v.n].copy_from_slice(list);
+        }
+        // The last pits of each side's sowing order start empty (on four
+        // rows, the left half of the inner row: `board.start`).
+        let empty = v.rules().empty_at_start();
+        if empty > 0 {
+            for side in 0..2 {
+                cells[side * v.n + v.n - empty..(side + 1) * v.n].fill(0);
+            }
+        }
+        if v.hot.end_pits {
+            cells[2 * v.n..2 * v.n + 2].fill(v.rules().board.end_pits);
+        }
+        Position {
+            occupied: occupancy(&cells),
+            cells,
+            n: v.n as u8,
+            to_move: v.first_player(),
+            flags: if v.hot.pie_rule { OPENING } else { 0 },
+            end: None,
+            claimed: [0, 0],
+        }
+        .settled(v)
+    }
+
+    /// The position with the end-of-game checks applied, as they are after
+    /// every move: a position whose mover has no legal move (Oware 1x1 at the
+    /// start, or a position typed in) is marked over and its seeds moved as
+    /// the rules say. A position already over is returned as it is.
+    pub fn settled(mut self, v: &Variant) -> Position {
+        if self.end.is_none() {
+            self.finish_move(v);
+        }
+        self
+    }
+
+    /// Every pit, as laid out inside the position: South's row, then North's,
+    /// then zeros up to 32 cells (stores excluded).
+    #[inline]
+    pub fn pit_cells(&self) -> &[u8; 32] {
+        self.cells[..32].try_into().expect("32 pit cells")
+    }
+
+    /// For boards of at most 8 pits a side: the pits as one word and the
+    /// turn state, which with the stores make the whole position.
+    #[inline]
+    pub(crate) fn short_form(&self) -> Option<(u128, u32)> {
+        let claims =
+            u64::from_le_bytes(self.cells[CLAIM_CELLS..CLAIM_CELLS + 8].try_into().unwrap());
+        // Cells 16 and 17 are the end pits of an 8-pit board (rule
+        // `board.end_pits`), past the word; cell 31 holds the marks of the
+        // end pits taken.
+        let plain = self.claimed == [0, 0] && claims == 0 && self.cells[16] | self.cells[17] == 0;
+        (self.n <= 8 && plain && self.occupied >> OUT_SHIFT == 0).then(|| self.short_pair())
+    }
+
+    /// [`Position::short_form`] of a position known to have one.
+    #[inline]
+    pub(crate) fn plain_short_form(&self) -> (u128, u32) {
+        debug_assert!(self.short_form().is_some(), "{self}");
+        self.short_pair()
+    }
+
+    /// The pits' word and the turn state of a short form.
+    #[inline]
+    fn short_pair(&self) -> (u128, u32) {
+        let pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
+        let state = self.to_move as u32
+            | (self.flags as u32) << 8
+            | (self.end.map_or(0, |r| r as u32 + 1)) << 16;
+        (pits, state)
     }
 
     /// The legal sowings as a bit set: bit `k` is the mover's pit `k`
