@@ -99,6 +99,11 @@ mod sealed {
         fn seeds_in_pits(p: &Position<Self>) -> u32
         where
             Self: super::Layout;
+
+        /// See [`Position::end_game`].
+        fn end_game(p: &mut Position<Self>, v: &crate::Variant, reason: crate::EndReason)
+        where
+            Self: super::Layout;
     }
 }
 
@@ -118,16 +123,27 @@ pub trait Count:
     + Into<u32>
     + From<u8>
     + TryFrom<u32>
+    + std::ops::AddAssign
+    + std::ops::SubAssign
     + 'static
 {
     /// The largest count a cell holds.
     const MAX: u32;
+
+    /// `x` as a count, truncated as `as` truncates (the rule code keeps
+    /// every count within [`Count::MAX`]).
+    fn from_u32(x: u32) -> Self;
 }
 
 impl sealed::Sealed for u8 {}
 
 impl Count for u8 {
     const MAX: u32 = u8::MAX as u32;
+
+    #[inline(always)]
+    fn from_u32(x: u32) -> u8 {
+        x as u8
+    }
 }
 
 /// What a position's storage is: the type of its cells, how many pit

@@ -2,7 +2,7 @@
 //! the game is over. Copy-make, fixed arrays, nothing allocated.
 
 use crate::hash::mix64;
-use crate::layout::{Compact, Layout, Storage};
+use crate::layout::{Compact, Count, Layout, Storage};
 use crate::moves::{Direction, Move, MoveList};
 use crate::rules::{EmptyPitCapture, GrandSlam};
 use crate::variant::{Variant, CELLS, MAX_PITS, MAX_RING, STORE_CELL};
@@ -597,9 +597,146 @@ impl<L: Layout> Position<L> {
     }
 }
 
+// The end of the game, for every layout: the public entry points go
+// through `layout::Storage`, so that the compact layout's code is compiled
+// once, in this crate (see `Storage`).
+impl<L: Layout> Position<L> {
+    #[inline]
+    fn set_end(&mut self, reason: EndReason) {
+        self.end = Some(reason);
+        self.flags = 0;
+    }
+
+    /// Ends the game now for `reason`, moving the seeds left to their owners
+    /// (or splitting them, for a cycle under `repetition = "split"`).
+    /// A cycle and the end after `quiet_moves` (both found by the history,
+    /// see [`Position::end_by_history`]) move them as `repetition` says.
+    #[inline(always)]
+    pub fn end_game(&mut self, v: &Variant, reason: EndReason) {
+        L::end_game(self, v, reason)
+    }
+
+    /// [`Position::end_game`]'s rule code, for every layout.
+    pub(crate) fn end_game_in(&mut self, v: &Variant, reason: EndReason) {
+        let by_history = matches!(reason, EndReason::Cycle | EndReason::QuietMoves);
+        if by_history && v.rules().end.repetition == crate::Repetition::Split {
+            self.split_seeds_left();
+        } else if by_history && v.rules().end.seeds_left == crate::SeedsLeft::Split {
+            // `repetition = "owner"`: each row's seeds to its owner.
+            let n = v.n;
+            for side in Side::ALL {
+                let seeds = L::Cell::from_u32(self.side_seeds(side));
+                self.cells[side.index() * n..side.index() * n + n].fill(L::Cell::default());
+                self.cells[L::STORE_CELL + side.index()] += seeds;
+            }
+            self.reoccupy();
+        } else if reason != EndReason::Majority {
+            self.collect_seeds_left(v, reason);
+        }
+        self.set_end(reason);
+    }
+
+    /// The game's end decided by its history, for every front end: after
+    /// a move into this position, `repeated` says whether the position
+    /// occurred before since the stores last changed, and `quiet` is the
+    /// number of moves in a row, this one included, after which both stores
+    /// held what they held before (no capture). Ends the game by a cycle
+    /// (rule `repetition`) or after `end.quiet_moves` such moves, with the
+    /// seeds left moved as [`Position::end_game`] moves them. Does nothing
+    /// to a game already over. [`crate::Game`], the search, the playouts
+    /// and the Python package all call this.
+    #[inline]
+    pub fn end_by_history(&mut self, v: &Variant, repeated: bool, quiet: usize) {
+        if self.end.is_some() {
+            return;
+        }
+        let limit = v.rules().end.quiet_moves as usize;
+        if repeated && v.rules().end.repetition != crate::Repetition::None {
+            self.end_game(v, EndReason::Cycle);
+        } else if limit > 0 && quiet >= limit {
+            self.end_game(v, EndReason::QuietMoves);
+        }
+    }
+
+    /// The seeds left split evenly between the stores; an odd seed stays on
+    /// the board, in [`Position::odd_seed_pit`].
+    fn split_seeds_left(&mut self) {
+        let n = self.n as usize;
+        let left = self.side_seeds(Side::South) + self.side_seeds(Side::North);
+        let half = L::Cell::from_u32(left / 2);
+        let odd_pit = self.odd_seed_pit();
+        self.cells[0..2 * n].fill(L::Cell::default());
+        if left % 2 == 1 {
+            self.cells[odd_pit] = L::Cell::from(1);
+        }
+        self.cells[L::STORE_CELL] += half;
+        self.cells[L::STORE_CELL + 1] += half;
+        self.reoccupy();
+    }
+
+    /// The pit cell where an odd seed stays when the seeds left are split
+    /// (`repetition = "split"`, `seeds_left = "split"`): the first pit of
+    /// the player to move that nobody has claimed (rule `claim`), else the
+    /// opponent's first pit not claimed. Only a board whose every pit is
+    /// claimed has none; its pits never hold a seed, so nothing is split.
+    pub(crate) fn odd_seed_pit(&self) -> usize {
+        let n = self.n as usize;
+        let mover = self.to_move;
+        let first_free = |side: Side| {
+            (0..n).find(|&k| self.claim_owner(side, k).is_none()).map(|k| side.index() * n + k)
+        };
+        first_free(mover).or_else(|| first_free(mover.opponent())).unwrap_or(0)
+    }
+
+    /// The seeds left on the board go to their owners, or all to the
+    /// player whose side is empty under `seeds_left = "empty-side"`, or
+    /// are split under `seeds_left = "split"`.
+    fn collect_seeds_left(&mut self, v: &Variant, reason: EndReason) {
+        let n = self.n as usize;
+        let seeds = Side::ALL.map(|side| L::Cell::from_u32(self.side_seeds(side)));
+        let zero = L::Cell::default();
+        let mut to = [Side::South, Side::North];
+        match v.rules().end.seeds_left {
+            crate::SeedsLeft::Owner => {}
+            crate::SeedsLeft::EmptySide => match seeds {
+                [s, t] if s == zero && t > zero => to = [Side::South; 2],
+                [s, t] if t == zero && s > zero => to = [Side::North; 2],
+                _ => {}
+            },
+            crate::SeedsLeft::Split => return self.split_seeds_left(),
+            crate::SeedsLeft::LastMover => {
+                if reason.mover_cannot_move() {
+                    // The player who cannot move loses everything: the
+                    // seeds left and what their store holds.
+                    let (loser, winner) = (self.to_move, self.to_move.opponent());
+                    to = [winner; 2];
+                    let theirs = std::mem::take(&mut self.cells[L::STORE_CELL + loser.index()]);
+                    self.cells[L::STORE_CELL + winner.index()] += theirs;
+                }
+            }
+        }
+        for side in Side::ALL {
+            self.cells[side.index() * n..side.index() * n + n].fill(zero);
+            self.cells[L::STORE_CELL + to[side.index()].index()] += seeds[side.index()];
+        }
+        if v.hot.end_pits {
+            // Each end pit's seeds to the player whose row comes before it.
+            for side in Side::ALL {
+                let seeds = std::mem::take(&mut self.cells[2 * n + side.index()]);
+                self.cells[L::STORE_CELL + side.index()] += seeds;
+            }
+        }
+        self.reoccupy();
+    }
+}
+
 /// The layout-specific reads and writes of the compact layout (see
 /// [`Position`] for where each is kept).
 impl Storage for Compact {
+    fn end_game(p: &mut Position, v: &Variant, reason: EndReason) {
+        p.end_game_in(v, reason)
+    }
+
     fn seeds_in_pits(p: &Position) -> u32 {
         p.side_seeds(Side::South) + p.side_seeds(Side::North)
     }
@@ -2168,127 +2305,6 @@ impl Position {
     fn end_and_collect(&mut self, v: &Variant, reason: EndReason) {
         self.collect_seeds_left(v, reason);
         self.set_end(reason);
-    }
-
-    #[inline]
-    fn set_end(&mut self, reason: EndReason) {
-        self.end = Some(reason);
-        self.flags = 0;
-    }
-
-    /// Ends the game now for `reason`, moving the seeds left to their owners
-    /// (or splitting them, for a cycle under `repetition = "split"`).
-    /// A cycle and the end after `quiet_moves` (both found by the history,
-    /// see [`Position::end_by_history`]) move them as `repetition` says.
-    pub fn end_game(&mut self, v: &Variant, reason: EndReason) {
-        let by_history = matches!(reason, EndReason::Cycle | EndReason::QuietMoves);
-        if by_history && v.rules().end.repetition == crate::Repetition::Split {
-            self.split_seeds_left();
-        } else if by_history && v.rules().end.seeds_left == crate::SeedsLeft::Split {
-            // `repetition = "owner"`: each row's seeds to its owner.
-            let n = v.n;
-            for side in Side::ALL {
-                let seeds = self.side_seeds(side) as u8;
-                self.cells[side.index() * n..side.index() * n + n].fill(0);
-                self.cells[STORE_CELL + side.index()] += seeds;
-            }
-            self.reoccupy();
-        } else if reason != EndReason::Majority {
-            self.collect_seeds_left(v, reason);
-        }
-        self.set_end(reason);
-    }
-
-    /// The game's end decided by its history, for every front end: after
-    /// a move into this position, `repeated` says whether the position
-    /// occurred before since the stores last changed, and `quiet` is the
-    /// number of moves in a row, this one included, after which both stores
-    /// held what they held before (no capture). Ends the game by a cycle
-    /// (rule `repetition`) or after `end.quiet_moves` such moves, with the
-    /// seeds left moved as [`Position::end_game`] moves them. Does nothing
-    /// to a game already over. [`crate::Game`], the search, the playouts
-    /// and the Python package all call this.
-    #[inline]
-    pub fn end_by_history(&mut self, v: &Variant, repeated: bool, quiet: usize) {
-        if self.end.is_some() {
-            return;
-        }
-        let limit = v.rules().end.quiet_moves as usize;
-        if repeated && v.rules().end.repetition != crate::Repetition::None {
-            self.end_game(v, EndReason::Cycle);
-        } else if limit > 0 && quiet >= limit {
-            self.end_game(v, EndReason::QuietMoves);
-        }
-    }
-
-    /// The seeds left split evenly between the stores; an odd seed stays on
-    /// the board, in [`Position::odd_seed_pit`].
-    fn split_seeds_left(&mut self) {
-        let n = self.n as usize;
-        let left = self.side_seeds(Side::South) + self.side_seeds(Side::North);
-        let half = (left / 2) as u8;
-        let odd_pit = self.odd_seed_pit();
-        self.cells[..2 * n].fill(0);
-        if left % 2 == 1 {
-            self.cells[odd_pit] = 1;
-        }
-        self.cells[STORE_CELL] += half;
-        self.cells[STORE_CELL + 1] += half;
-        self.reoccupy();
-    }
-
-    /// The pit cell where an odd seed stays when the seeds left are split
-    /// (`repetition = "split"`, `seeds_left = "split"`): the first pit of
-    /// the player to move that nobody has claimed (rule `claim`), else the
-    /// opponent's first pit not claimed. Only a board whose every pit is
-    /// claimed has none; its pits never hold a seed, so nothing is split.
-    pub(crate) fn odd_seed_pit(&self) -> usize {
-        let n = self.n as usize;
-        let mover = self.to_move;
-        let first_free = |side: Side| {
-            (0..n).find(|&k| self.claim_owner(side, k).is_none()).map(|k| side.index() * n + k)
-        };
-        first_free(mover).or_else(|| first_free(mover.opponent())).unwrap_or(0)
-    }
-
-    /// The seeds left on the board go to their owners, or all to the
-    /// player whose side is empty under `seeds_left = "empty-side"`, or
-    /// are split under `seeds_left = "split"`.
-    fn collect_seeds_left(&mut self, v: &Variant, reason: EndReason) {
-        let n = self.n as usize;
-        let seeds = Side::ALL.map(|side| self.side_seeds(side) as u8);
-        let mut to = [Side::South, Side::North];
-        match v.rules().end.seeds_left {
-            crate::SeedsLeft::Owner => {}
-            crate::SeedsLeft::EmptySide => match seeds {
-                [0, s] if s > 0 => to = [Side::South; 2],
-                [s, 0] if s > 0 => to = [Side::North; 2],
-                _ => {}
-            },
-            crate::SeedsLeft::Split => return self.split_seeds_left(),
-            crate::SeedsLeft::LastMover => {
-                if reason.mover_cannot_move() {
-                    // The player who cannot move loses everything: the
-                    // seeds left and what their store holds.
-                    let (loser, winner) = (self.to_move, self.to_move.opponent());
-                    to = [winner; 2];
-                    let theirs = std::mem::take(&mut self.cells[STORE_CELL + loser.index()]);
-                    self.cells[STORE_CELL + winner.index()] += theirs;
-                }
-            }
-        }
-        for side in Side::ALL {
-            self.cells[side.index() * n..side.index() * n + n].fill(0);
-            self.cells[STORE_CELL + to[side.index()].index()] += seeds[side.index()];
-        }
-        if v.hot.end_pits {
-            // Each end pit's seeds to the player whose row comes before it.
-            for side in Side::ALL {
-                let seeds = std::mem::take(&mut self.cells[2 * n + side.index()]);
-                self.cells[STORE_CELL + side.index()] += seeds;
-            }
-        }
-        self.reoccupy();
     }
 
     /// The opponent's side is empty and the rules make the mover feed it.
