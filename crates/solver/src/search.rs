@@ -661,10 +661,20 @@ pub fn can_solve(v: &Variant) -> Result<(), String> {
 /// (hashed into 96 bits).
 #[inline(always)]
 fn board_key(lo: u64, hi: u64, raw: bool) -> Key {
-    if raw || (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
+    if !raw && (lo | hi) & 0xc0c0_c0c0_c0c0_c0c0 == 0 {
         Key::new((pack6(hi) as u128) << 48 | pack6(lo) as u128)
     } else {
         Key::new((hi as u128) << 64 | lo as u128)
+    }
+}
+
+/// Asks the memory for the table entries of `kids`.
+#[inline(always)]
+fn prefetch_tables<N: Node>(s: &Shared, kids: &[Kid<N>]) {
+    for k in kids {
+        if let Some(key) = k.child.table_key(s) {
+            s.table.prefetch(key);
+        }
     }
 }
 
@@ -774,12 +784,7 @@ impl Node for WordNode {
         if self.seeds <= s.table_seeds {
             return None;
         }
-        Some(if s.raw_keys {
-            // Rows of up to 6 pits: the board's 12 bytes are the key.
-            Key::new(self.board)
-        } else {
-            board_key(self.board as u64, (self.board >> 64) as u64, false)
-        })
+        Some(board_key(self.board as u64, (self.board >> 64) as u64, s.raw_keys))
     }
 
     #[inline(always)]
@@ -1104,11 +1109,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         // the others are asked for only when it did not.
         let etc = seeds > s.etc_seeds;
         if etc {
-            for k in kids.iter() {
-                if let Some(key) = k.child.table_key(s) {
-                    s.table.prefetch(key);
-                }
-            }
+            prefetch_tables(s, kids);
         }
         if best > alpha {
             alpha = best;
@@ -1126,22 +1127,17 @@ impl<'a, 'b> Worker<'a, 'b> {
                 }
             }
         }
-        // The first child is searched alone; the others are sorted only if
-        // it does not cut off (most positions cut off on it). A stable sort
-        // of the rest after moving the first to the front keeps the order
-        // of a sort of them all.
-
-        // The first child alone; then, if no cutoff and a thread is waiting,
-        // the others at a split point shared with it (see [`split`]).
+        // The first child alone; the others are sorted (and their table
+        // entries asked for) only if it does not cut off, as most positions
+        // do. A stable sort of the rest after moving the first to the front
+        // keeps the order of a sort of them all. Then, if a thread is
+        // waiting, the others at a split point shared with it (see
+        // [`split`]).
         for i in 0..count {
             if i == 1 {
                 kids[..=first].rotate_right(1);
                 if !etc {
-                    for k in kids[1..].iter() {
-                        if let Some(key) = k.child.table_key(s) {
-                            s.table.prefetch(key);
-                        }
-                    }
+                    prefetch_tables(s, &kids[1..]);
                 }
                 kids[1..].sort_by_key(|k| std::cmp::Reverse(k.order));
             }
@@ -1197,5 +1193,23 @@ impl<'a, 'b> Worker<'a, 'b> {
             });
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two boards that differ only by 64 seeds in a pit: the bytes keep
+    /// them apart; the packing is used only below 64 seeds a pit, and is
+    /// exact there.
+    #[test]
+    fn board_keys_keep_boards_apart() {
+        let (lo, hi) = (0x0000_0103_0000_0004u64, 0x0000_0002u64);
+        let big = lo + (64 << 8);
+        assert_ne!(board_key(lo, hi, true), board_key(big, hi, true));
+        assert_ne!(board_key(lo, hi, false), board_key(big, hi, false));
+        assert_eq!(board_key(lo, hi, true), Key::new((hi as u128) << 64 | lo as u128));
+        assert_eq!(pack6(lo), 4 | 3 << 24 | 1 << 30);
     }
 }
