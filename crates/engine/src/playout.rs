@@ -128,6 +128,22 @@ fn playout_loop<const LISTED: bool>(
     (p, plies)
 }
 
+/// Whether a playout from where `game` stands must count the positions
+/// played before it for the repetition rule (a repeat of one of them may
+/// end the game): then only a copy of the game, played on with
+/// `Game::random_playout`, ends where the game would. Else
+/// [`random_playout`] from the current position ends there too, copying
+/// nothing.
+pub fn playout_needs_history(game: &Game) -> bool {
+    let v = game.variant();
+    let cycles = v.rules().end.repetition != Repetition::None;
+    // Stores that may shrink (`refill_empty_row`): every position counts.
+    let whole_game = v.rules().stores_may_shrink();
+    let only_current = game.positions_since_stores_changed().len() <= 1
+        && (!whole_game || game.positions().len() <= 1);
+    cycles && !only_current
+}
+
 /// Index of the `n`-th set bit (0-based) of `bits`, which has more than `n`
 /// set bits and at most 16 bits in use. Table lookups, no loop: a random
 /// choice would make a loop's exit a coin toss for the branch predictor.
@@ -238,5 +254,48 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// From a game part-played, a playout from the current position alone
+    /// ends where the game itself ends given the same choices, unless
+    /// `playout_needs_history` says otherwise; and where it says so, some
+    /// playouts do end otherwise, so that the test tells.
+    #[test]
+    fn playouts_need_the_history_only_where_said() {
+        let mut history_mattered = 0;
+        for v in Variant::presets() {
+            for seed in 0..40u64 {
+                let mut game = Game::new(v.clone());
+                let mut rng = SplitMix64::new(seed);
+                let plies = 20 + rng.below(60);
+                for _ in 0..plies {
+                    if game.position().is_over() {
+                        break;
+                    }
+                    let moves = game.legal_moves();
+                    game.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+                }
+                let mut window = RepetitionWindow::new();
+                for k in 0..5 {
+                    let seed = seed * 100 + k;
+                    let mut copy = game.clone();
+                    let mut rng = SplitMix64::new(seed);
+                    let copy_plies = copy.random_playout(|k| rng.below(k));
+                    let copied = (*copy.position(), copy_plies);
+                    let alone = random_playout(
+                        &v,
+                        game.position(),
+                        &mut SplitMix64::new(seed),
+                        &mut window,
+                    );
+                    if playout_needs_history(&game) {
+                        history_mattered += usize::from(alone != copied);
+                    } else {
+                        assert_eq!(alone, copied, "{} seed {seed}", v.name());
+                    }
+                }
+            }
+        }
+        assert!(history_mattered > 0, "no playout met a position played before it");
     }
 }

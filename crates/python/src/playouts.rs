@@ -1,8 +1,8 @@
 //! `random_playouts`: random games in bulk, without the GIL, and their
 //! results as numpy arrays (`Playouts`).
 
-use mancala_core::{mix64, Game, Outcome, Position, Repetition, RepetitionWindow, Side};
-use mancala_engine::playout::{random_playout, SplitMix64};
+use mancala_core::{mix64, Game, Outcome, Position, RepetitionWindow, Side};
+use mancala_engine::playout::{playout_needs_history, random_playout, SplitMix64};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -36,19 +36,9 @@ struct PlayoutData {
 }
 
 fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
-    let v = game.variant();
-    let cycles = v.rules().end.repetition != Repetition::None;
-    let quiet = v.rules().end.quiet_moves > 0;
-    let mut base = RepetitionWindow::new();
-    // Stores that may shrink (`refill_empty_row`): every position counts.
-    let whole_game = v.rules().stores_may_shrink();
-    base.for_rules(v);
-    if cycles {
-        for p in game.positions() {
-            base.record(p);
-        }
-    }
-    let start = *game.position();
+    let history = playout_needs_history(game);
+    let (v, start) = (game.variant(), game.position());
+    let mut window = RepetitionWindow::new();
     let mut rng = SplitMix64::new(seed);
     let mut data = PlayoutData {
         plies: Vec::with_capacity(games),
@@ -56,36 +46,15 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
         returns: Vec::with_capacity(2 * games),
         winners: Vec::with_capacity(games),
     };
-    // The positions since the stores last changed; with only the current
-    // one, the engine's playout (which starts its window there) is exact.
-    let window_len = game.positions_since_stores_changed().len();
-    let mut window = base.clone();
     for _ in 0..games {
-        if window_len <= 1 && (!whole_game || game.positions().len() <= 1) {
-            let (p, plies) = random_playout(v, &start, &mut rng, &mut window);
+        if history {
+            let mut copy = game.clone();
+            let plies = copy.random_playout(|k| rng.below(k));
+            data.push(copy.position(), plies);
+        } else {
+            let (p, plies) = random_playout(v, start, &mut rng, &mut window);
             data.push(&p, plies);
-            continue;
         }
-        let mut p = start;
-        if cycles {
-            window.clone_from(&base);
-        }
-        let mut plies = 0u32;
-        while !p.is_over() {
-            let pick = rng.below(p.legal_count(v));
-            let Some(mv) = p.nth_legal_move(v, pick) else { break };
-            p.play_unchecked(v, mv);
-            plies += 1;
-            if cycles && !p.is_over() {
-                let repeated = window.record(&p);
-                // Only when something can end the game (a repeat, or quiet moves
-                // counted): the common case stays one branch.
-                if repeated || quiet {
-                    p.end_by_history(v, repeated, window.quiet_moves());
-                }
-            }
-        }
-        data.push(&p, plies);
     }
     data
 }
