@@ -29,6 +29,7 @@ use mancala_core::{Position, Side, Variant};
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::layer_file::fingerprint;
+use crate::plan::PlanEvent;
 
 const FIRST_LINE: &str = "mancala solve checkpoint 1";
 
@@ -180,6 +181,71 @@ impl Checkpoint {
         file.as_file().sync_all()?;
         file.persist(path).map_err(|e| e.error)?;
         Ok(())
+    }
+}
+
+/// A solve's checkpoint as every solve route uses it (one process or a
+/// cluster): the bounds to resume from, each new pair of bounds saved, the
+/// file removed once the solve is done, every step said through `events`.
+pub(crate) struct Resume<'a> {
+    path: Option<&'a Path>,
+    identity: u64,
+    events: &'a (dyn Fn(PlanEvent) + Sync),
+}
+
+impl<'a> Resume<'a> {
+    /// Reads the checkpoint at `path` (if any) for the solve of `root`, and
+    /// returns it with the bounds it proves, or `None` when there is no file
+    /// or it is not to be trusted (said as [`PlanEvent::CheckpointIgnored`]).
+    pub(crate) fn open(
+        path: Option<&'a Path>,
+        v: &Variant,
+        root: &Position,
+        events: &'a (dyn Fn(PlanEvent) + Sync),
+    ) -> (Resume<'a>, Option<(i32, i32)>) {
+        let identity = Checkpoint::identity(v, root);
+        let mut known = None;
+        if let Some(path) = path {
+            events(PlanEvent::Checkpoint(path.to_path_buf()));
+            match Checkpoint::read(path, identity, root) {
+                Ok(None) => {}
+                Ok(Some(c)) => {
+                    events(PlanEvent::Resumed {
+                        path: path.to_path_buf(),
+                        lower: c.lower,
+                        upper: c.upper,
+                    });
+                    known = Some((c.lower, c.upper));
+                }
+                Err(e) => events(PlanEvent::CheckpointIgnored(format!("{}: {e}", path.display()))),
+            }
+        }
+        (Resume { path, identity, events }, known)
+    }
+
+    /// Saves new bounds; a failure is said, not fatal (the solve goes on).
+    pub(crate) fn save(&self, lower: i32, upper: i32) {
+        if let Some(path) = self.path {
+            if let Err(e) = (Checkpoint { identity: self.identity, lower, upper }).write(path) {
+                (self.events)(PlanEvent::CheckpointNotSaved(format!("{}: {e}", path.display())));
+            }
+        }
+    }
+
+    /// Says that the bounds resumed from were not this position's (no move
+    /// reaches them): the caller solves again from nothing.
+    pub(crate) fn not_this_position(&self) {
+        (self.events)(PlanEvent::CheckpointIgnored(format!(
+            "{}: its bounds are not this position's (no move reaches them); solving from nothing",
+            self.path.map_or(String::new(), |p| p.display().to_string())
+        )));
+    }
+
+    /// The solve is done: the checkpoint is no longer needed.
+    pub(crate) fn solved(&self) {
+        if let Some(path) = self.path {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 

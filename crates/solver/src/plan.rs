@@ -26,7 +26,7 @@ use mancala_core::{EmptyPitCapture, Position, Rules, Side, Variant};
 
 use mancala_engine::search::MAX_HASH_MB;
 
-use crate::checkpoint::Checkpoint;
+use crate::checkpoint::Resume;
 use crate::databases::Databases;
 use crate::index::BoardIndex;
 use crate::kalah_db::{check_supported, KalahDb};
@@ -312,23 +312,7 @@ impl SolvePlan {
                 elapsed: started.elapsed(),
             });
         }
-        let identity = Checkpoint::identity(v, &root);
-        let mut known = None;
-        if let Some(path) = checkpoint {
-            events(PlanEvent::Checkpoint(path.to_path_buf()));
-            match Checkpoint::read(path, identity, &root) {
-                Ok(None) => {}
-                Ok(Some(c)) => {
-                    events(PlanEvent::Resumed {
-                        path: path.to_path_buf(),
-                        lower: c.lower,
-                        upper: c.upper,
-                    });
-                    known = Some((c.lower, c.upper));
-                }
-                Err(e) => events(PlanEvent::CheckpointIgnored(format!("{}: {e}", path.display()))),
-            }
-        }
+        let (resume, known) = Resume::open(checkpoint, v, &root, events);
         if let Some((guess, depth)) = guess {
             events(PlanEvent::FirstGuess { guess, depth });
         }
@@ -342,13 +326,7 @@ impl SolvePlan {
             SolveOptions { table_megabytes: megabytes, threads: self.threads },
             stop,
         )?;
-        let save = |lower: i32, upper: i32| {
-            if let Some(path) = checkpoint {
-                if let Err(e) = (Checkpoint { identity, lower, upper }).write(path) {
-                    events(PlanEvent::CheckpointNotSaved(format!("{}: {e}", path.display())));
-                }
-            }
-        };
+        let save = |lower: i32, upper: i32| resume.save(lower, upper);
         let last = std::sync::Mutex::new((i32::MIN, i32::MAX));
         let progress = |p: SolveProgress| {
             events(PlanEvent::Solve(p));
@@ -364,17 +342,12 @@ impl SolvePlan {
         {
             // No move reaches the value the resumed bounds led to: they were
             // not this solve's. Solve again from nothing.
-            events(PlanEvent::CheckpointIgnored(format!(
-                "{}: its bounds are not this position's (no move reaches them); solving from nothing",
-                checkpoint.map_or(String::new(), |p| p.display().to_string())
-            )));
+            resume.not_this_position();
             result = solver.solve_from(&root, None, guess, &progress);
         }
         match result {
             Ok(solution) => {
-                if let Some(path) = checkpoint {
-                    let _ = std::fs::remove_file(path);
-                }
+                resume.solved();
                 Ok(solution)
             }
             Err(i) => {
@@ -488,6 +461,7 @@ fn first_guess_until(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checkpoint::Checkpoint;
 
     fn kalah(pits: u8, seeds: u8) -> Variant {
         Variant::preset("kalah-irving").unwrap().resized(Some(pits), Some(seeds)).unwrap()

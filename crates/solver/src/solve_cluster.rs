@@ -30,7 +30,7 @@ use mancala_core::{Move, Position, Rules, Side, Variant};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 
-use crate::checkpoint::Checkpoint;
+use crate::checkpoint::Resume;
 use crate::cluster::{Cluster, Link};
 use crate::databases::Databases;
 use crate::kalah_db::{check_supported, KalahDb};
@@ -325,48 +325,22 @@ impl ClusterSolve {
         events: &(dyn Fn(PlanEvent) + Sync),
     ) -> (Result<Solution, Interrupted>, Vec<u64>, Vec<u64>) {
         let root = &self.plan.root;
-        let identity = Checkpoint::identity(&self.plan.variant, root);
-        let mut known = None;
-        if let Some(path) = &self.plan.checkpoint {
-            events(PlanEvent::Checkpoint(path.clone()));
-            match Checkpoint::read(path, identity, root) {
-                Ok(None) => {}
-                Ok(Some(c)) => {
-                    events(PlanEvent::Resumed {
-                        path: path.clone(),
-                        lower: c.lower,
-                        upper: c.upper,
-                    });
-                    known = Some((c.lower, c.upper));
-                }
-                Err(e) => events(PlanEvent::CheckpointIgnored(format!("{}: {e}", path.display()))),
-            }
-        }
+        let (resume, known) =
+            Resume::open(self.plan.checkpoint.as_deref(), &self.plan.variant, root, events);
         if let Some((guess, depth)) = guess {
             events(PlanEvent::FirstGuess { guess, depth });
         }
-        let save = |lower: i32, upper: i32| {
-            if let Some(path) = &self.plan.checkpoint {
-                if let Err(e) = (Checkpoint { identity, lower, upper }).write(path) {
-                    events(PlanEvent::CheckpointNotSaved(format!("{}: {e}", path.display())));
-                }
-            }
-        };
+        let save = |lower: i32, upper: i32| resume.save(lower, upper);
         let guess = guess.map(|(g, _)| g);
         let mut result = self.mtdf(&mut tree, &mut farm, known, guess, events, &save);
         if known.is_some() && matches!(result, Ok(None)) {
-            events(PlanEvent::CheckpointIgnored(format!(
-                "{}: its bounds are not this position's (no move reaches them); solving from nothing",
-                self.plan.checkpoint.as_ref().map_or(String::new(), |p| p.display().to_string())
-            )));
+            resume.not_this_position();
             result = self.mtdf(&mut tree, &mut farm, None, guess, events, &save);
         }
         let (lower, upper) = farm.bounds;
         let result = match result {
             Ok(Some(solution)) => {
-                if let Some(path) = &self.plan.checkpoint {
-                    let _ = std::fs::remove_file(path);
-                }
+                resume.solved();
                 Ok(solution)
             }
             Ok(None) => Ok(Solution {
