@@ -2957,7 +2957,15 @@ fn refused_on_four_rows(r: &Rules) -> bool {
         || c.bonus_pits > 15
 }
 
-fn check_perft(variant: &Variant, max_depth: u32) {
+/// Perft through the reference, in leaves: the default test stops before a
+/// depth whose tree is larger (at depth 4 at the least), since the
+/// reference takes about 60 µs a leaf; the `#[ignore]`d
+/// `perft_matches_reference_to_full_depth` goes to full depth.
+const REFERENCE_PERFT_LEAVES: u64 = 150_000;
+
+/// Compares perft of `variant` with the reference's, depth by depth, up to
+/// `max_depth`, or to the last depth within `leaves` leaves (and at least 4).
+fn check_perft(variant: &Variant, max_depth: u32, leaves: u64) {
     let rules = variant.rules().clone();
     let reference = Reference::new(&rules);
     let start = reference.start();
@@ -2965,6 +2973,9 @@ fn check_perft(variant: &Variant, max_depth: u32) {
     for d in 0..=max_depth {
         let mut game = Game::new(variant.clone());
         let got = game.perft(d);
+        if d > 4 && got > leaves {
+            break;
+        }
         let mut history = HashSet::new();
         history.insert(start.clone());
         let expected = reference.perft(&start, &mut history, d, &mut stats);
@@ -2979,13 +2990,27 @@ fn check_perft(variant: &Variant, max_depth: u32) {
 
 #[test]
 fn perft_matches_reference() {
+    perft_of_presets_matches_reference(REFERENCE_PERFT_LEAVES);
+}
+
+/// Every preset's perft to depth 6 (8 on small boards) whatever the size of
+/// the tree: about ten times the default test's work (four minutes of one
+/// core). `cargo test --release -p mancala-core --test reference --
+/// --ignored`.
+#[test]
+#[ignore = "minutes: perft to full depth through the reference; run with --ignored"]
+fn perft_matches_reference_to_full_depth() {
+    perft_of_presets_matches_reference(u64::MAX);
+}
+
+fn perft_of_presets_matches_reference(leaves: u64) {
     for name in preset_names() {
         let base = Variant::preset(name).unwrap();
         let [pmin, _] = base.rules().board.pits_per_side_range;
         let [smin, _] = base.rules().board.seeds_per_pit_range;
         // Default size, then small ones (none for a start list, which fixes
         // the size).
-        check_perft(&base, 6);
+        check_perft(&base, 6, leaves);
         if !base.rules().board.start_pits.is_empty() {
             continue;
         }
@@ -2993,7 +3018,7 @@ fn perft_matches_reference() {
             let p = p.max(pmin);
             let s = s.max(smin);
             let v = base.resized(Some(p), Some(s)).unwrap();
-            check_perft(&v, 8);
+            check_perft(&v, 8, leaves);
         }
     }
 }
@@ -3016,7 +3041,7 @@ fn perft_matches_reference_for_custom_rules() {
         start_list(&mut rules, &mut rng, listed);
         if let Ok(v) = Variant::new(rules) {
             made += 1;
-            check_perft(&v, 6);
+            check_perft(&v, 6, u64::MAX);
         }
     }
 }
