@@ -595,6 +595,36 @@ impl<L: Layout> Position<L> {
     pub fn seeds_in_pits(&self) -> u32 {
         L::seeds_in_pits(self)
     }
+
+    /// Seeds in cell `c` (see [`Storage::cell`]).
+    #[inline(always)]
+    pub(crate) fn cell(&self, c: usize) -> L::Cell {
+        L::cell(self, c)
+    }
+
+    /// Seeds in cell `c` as a number.
+    #[inline(always)]
+    pub(crate) fn seeds(&self, c: usize) -> u32 {
+        L::cell(self, c).into()
+    }
+
+    /// Cell `c` to write (see [`Storage::cell`]).
+    #[inline(always)]
+    pub(crate) fn cell_mut(&mut self, c: usize) -> &mut L::Cell {
+        L::cell_mut(self, c)
+    }
+
+    /// A side's non-empty pits as a bit set.
+    #[inline(always)]
+    fn occupied_row(&self, side: Side) -> u32 {
+        L::occupied_row(self, side)
+    }
+
+    /// The mover's non-empty pits as a bit set.
+    #[inline(always)]
+    fn nonempty_pits(&self) -> u32 {
+        self.occupied_row(self.to_move)
+    }
 }
 
 // The end of the game, for every layout: the public entry points go
@@ -833,6 +863,477 @@ impl Storage for Compact {
     #[inline(always)]
     fn store(p: &Position, side: Side) -> u8 {
         p.cells[STORE_CELL + side.index()]
+    }
+
+    #[inline(always)]
+    fn cell(p: &Position, c: usize) -> u8 {
+        p.cells[c]
+    }
+
+    #[inline(always)]
+    fn cell_mut(p: &mut Position, c: usize) -> &mut u8 {
+        &mut p.cells[c]
+    }
+
+    #[inline(always)]
+    fn cells(p: &Position) -> &[u8] {
+        &p.cells
+    }
+
+    #[inline(always)]
+    fn cells_mut(p: &mut Position) -> &mut [u8] {
+        &mut p.cells
+    }
+
+    #[inline(always)]
+    fn occupy(p: &mut Position, cells: u64) {
+        p.occupied |= cells;
+    }
+
+    #[inline(always)]
+    fn vacate(p: &mut Position, cells: u64) {
+        p.occupied &= !cells;
+    }
+
+    #[inline(always)]
+    fn occupied_row(p: &Position, side: Side) -> u32 {
+        let n = p.n as u32;
+        let row = (p.occupied >> (side.index() as u32 * n)) as u32;
+        row & ROW_BITS[(n & 31) as usize]
+    }
+
+    #[inline(always)]
+    fn out_cells(p: &Position) -> u64 {
+        p.occupied >> OUT_SHIFT
+    }
+
+    fn take_end_pit(p: &mut Position, i: usize) {
+        p.cells[END_MARKS_CELL] |= END_PIT_TAKEN[i];
+    }
+}
+
+// The captures and claims, for every layout: what the last seed of a
+// sowing (or a seed during it) takes.
+impl<L: Layout> Position<L> {
+    /// The claimed pits as bit sets over the cells (rule `claim`): those
+    /// claimed, and those of them North owns; from `claimed` under rules of
+    /// one claim, from the spare cells under rules of several.
+    #[inline(always)]
+    fn claim_bits(&self, v: &Variant) -> (u64, u64) {
+        if v.hot.many_claims {
+            let (set, north) = self.claim_sets();
+            return (set as u64, north as u64);
+        }
+        let n = v.n;
+        let (mut set, mut north) = (0u64, 0u64);
+        if self.claimed[0] != 0 {
+            set |= 1 << (n + self.claimed[0] as usize - 1);
+        }
+        if self.claimed[1] != 0 {
+            let c = 1u64 << (self.claimed[1] as usize - 1);
+            set |= c;
+            north |= c;
+        }
+        (set, north)
+    }
+
+    /// The claims of rules with several claims ([`crate::Rules::many_claims`]),
+    /// looked at when a pile's last seed fell in pit cell `last` (not a
+    /// claimed pit), at place `at` of `ring`, the pile having started at
+    /// place `pile.0` with `pile.1` seeds: the pit the last seed made hold
+    /// `claim.count` seeds, or under `claim.pair` both pits the last two
+    /// seeds made hold `count - 1` and `count`, become the mover's, if the
+    /// rules let them (`rows`, `not_last_pit`, the row ends, at most `max`
+    /// a player).
+    /// Their seeds go to the mover's store. Returns whether a pit was
+    /// claimed.
+    #[cold]
+    #[inline(never)]
+    fn claim_many(
+        &mut self,
+        v: &Variant,
+        last: usize,
+        (ring, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, L::Cell)),
+        report: &mut MoveReport,
+    ) -> bool {
+        let claim = &v.rules().claim;
+        let n = v.n;
+        let s = self.to_move.index();
+        let opp = (1 - s) * n;
+        let (mut set, mut north) = self.claim_sets();
+        let own_mask = if s == 1 { north } else { set & !north };
+        let mine = (set & own_mask).count_ones();
+        let room = if claim.max == 0 { u32::MAX } else { (claim.max as u32).saturating_sub(mine) };
+        let claimable = |c: usize| {
+            c < 2 * n
+                && set >> c & 1 == 0
+                && (claim.rows == crate::ClaimRows::Either || (c >= opp && c < opp + n))
+                && !(claim.not_last_pit && c % n == n - 1)
+                && claim.at_row_end(c / n == s, c % n, n)
+        };
+        if room == 0 || !claimable(last) {
+            return false;
+        }
+        let count = L::Cell::from(claim.count);
+        let here = self.cell(last);
+        let mut pits = 0u32;
+        if claim.pair && room >= 2 && pile.1 >= L::Cell::from(2) {
+            let prev = self.previous_place(v, ring, at, pile.0);
+            let there = if prev < 2 * n { self.cell(prev) } else { L::Cell::ZERO };
+            if prev != last
+                && claimable(prev)
+                && ((here == count && there == count - L::Cell::ONE)
+                    || (here == count - L::Cell::ONE && there == count))
+            {
+                pits = 1 << last | 1 << prev;
+            }
+        }
+        if pits == 0 && here == count {
+            pits = 1 << last;
+        }
+        if pits == 0 {
+            return false;
+        }
+        let mut taken = L::Cell::ZERO;
+        for c in (0..2 * n).filter(|&c| pits >> c & 1 != 0) {
+            taken += self.cell(c);
+            *self.cell_mut(c) = L::Cell::ZERO;
+        }
+        set |= pits;
+        if s == 1 {
+            north |= pits;
+        }
+        self.set_claim_sets(set, north);
+        *self.cell_mut(L::STORE_CELL + s) += taken;
+        report.captured += taken.low_u8();
+        report.claimed = true;
+        true
+    }
+
+    /// The cell where the last seed but one of a pile fell, the pile's last
+    /// having fallen at place `at` of `ring` and the pile having started at
+    /// place `start`: the place before `at`, pits out of play passed over,
+    /// and under `skip_origin` the place the pile started from.
+    fn previous_place(
+        &self,
+        v: &Variant,
+        ring: &[u8; 2 * MAX_RING],
+        at: usize,
+        start: usize,
+    ) -> usize {
+        let len = v.ring_len;
+        let out = L::out_cells(self);
+        let mut place = at;
+        for _ in 0..len {
+            place = if place == 0 { len - 1 } else { place - 1 };
+            let c = ring[place] as usize;
+            if (v.hot.skip_origin && place == start) || out >> (c & 63) & 1 != 0 {
+                continue;
+            }
+            return c;
+        }
+        ring[at] as usize
+    }
+
+    /// After a facing capture into the store: the bonus takes (rule
+    /// `capture.bonus_pits`) are due, and the mover moves again, while the
+    /// opponent has a pit holding seeds.
+    #[inline]
+    fn bonus_after_capture(&mut self, v: &Variant, report: &mut MoveReport) {
+        let opp = self.to_move.opponent().index() * v.n;
+        if v.hot.bonus_pits > 0 && L::cells(self)[opp..opp + v.n].iter().any(|&c| c > L::Cell::ZERO)
+        {
+            self.flags = (self.flags & !BONUS_DUE) | v.hot.bonus_pits << BONUS_SHIFT;
+            report.extra_turn = true;
+        }
+    }
+
+    /// The capture on four rows (`facing`): the last seed of a pile made
+    /// the mover's inner pit cell `last` hold more than one seed (or one,
+    /// under `facing_on = "empty"`), and the
+    /// opponent's inner pit facing it holds seeds (and the outer pit
+    /// behind it too, under `facing = "both"`): both are emptied and their
+    /// seeds returned, for the caller to store or sow.
+    ///
+    /// A player's pits are numbered in the order they sow them: the outer
+    /// row from their left (0 to p - 1), then the inner row from their
+    /// right (p to 2p - 1). The inner pit j faces the opponent's inner pit
+    /// 3p - 1 - j, with their outer pit j - p behind it.
+    #[inline]
+    fn take_facing(&mut self, v: &Variant, last: usize) -> Option<L::Cell> {
+        let n = v.n;
+        let p = n / 2;
+        let own = self.to_move.index() * n;
+        let opp = n - own;
+        let j = last.wrapping_sub(own);
+        // The last seed's pit held seeds (it now holds 2 or more), or under
+        // `facing_on = "empty"` was empty (it now holds 1).
+        let held = if v.hot.facing_on_empty {
+            self.cell(last) == L::Cell::ONE
+        } else {
+            self.cell(last) >= L::Cell::from(2)
+        };
+        if !held || j < p || j >= n {
+            return None;
+        }
+        let (inner, outer) = (opp + 3 * p - 1 - j, opp + j - p);
+        let both = v.hot.facing == crate::Facing::Both;
+        if self.cell(inner) == L::Cell::ZERO || (both && self.cell(outer) == L::Cell::ZERO) {
+            return None;
+        }
+        let taken = self.cell(inner) + self.cell(outer);
+        *self.cell_mut(inner) = L::Cell::ZERO;
+        *self.cell_mut(outer) = L::Cell::ZERO;
+        Some(taken)
+    }
+
+    /// A capture during the sowing (`during_sowing`): the pit cell `c`,
+    /// just sown into (by any seed but a pile's last that the relay lifts
+    /// from there), is taken at once into the mover's store when it now
+    /// holds `during` seeds.
+    #[inline]
+    fn take_during_sowing(&mut self, during: u8, c: usize, report: &mut MoveReport) {
+        if during != 0 && self.cell(c) == L::Cell::from(during) {
+            *self.cell_mut(c) = L::Cell::ZERO;
+            *self.cell_mut(L::STORE_CELL + self.to_move.index()) += L::Cell::from(during);
+            report.captured += during;
+        }
+    }
+
+    /// Extra turn, captures and claims decided by where the last seed of a
+    /// general sowing fell (not in a claimed pit): pit cell `last`, the
+    /// place `at` of the sowing ring `way` the move went round (the mover's
+    /// counter-clockwise or clockwise ring): a chain goes back along it.
+    /// The last pile started at place `pile.0` with `pile.1` seeds.
+    fn settle_general(
+        &mut self,
+        v: &Variant,
+        last: usize,
+        (way, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, L::Cell)),
+        (opening, crossed, clockwise): (bool, bool, bool),
+        r: &mut MoveReport,
+    ) {
+        let s = self.to_move.index();
+        let n = v.n;
+        let own = s * n;
+        let opp = (1 - s) * n;
+        let own_store = L::STORE_CELL + s;
+        let rules = v.rules();
+        if last == own_store {
+            r.extra_turn = v.hot.extra_turn && !opening;
+            return;
+        }
+        if last >= v.places {
+            return; // the opponent's store
+        }
+        let mine = last >= own && last < own + n;
+        // `first_pile_only`: no capture once a relay lifted a pile.
+        let captures = !(v.hot.first_pile_only && r.relays > 0);
+        // `empty_pit_needs_crossing`: only after a seed of the move fell in
+        // the opponent's row.
+        let may_take = crossed || !rules.capture.empty_pit_needs_crossing;
+        // The last pit was empty before the last seed, or under
+        // `seeds_per_place` before the last group: it now holds that group.
+        let group = rules.sowing.seeds_per_place;
+        let last_group = if group > 1 {
+            let rest = if pile.1 > L::Cell::ZERO { pile.1 - L::Cell::ONE } else { L::Cell::ZERO };
+            rest % L::Cell::from(group) + L::Cell::ONE
+        } else {
+            L::Cell::ONE
+        };
+        if captures
+            && may_take
+            && mine
+            && self.cell(last) == last_group
+            && v.empty_pit != EmptyPitCapture::Off
+        {
+            let opposite = 2 * n - 1 - last;
+            let taken = self.cell(opposite);
+            if taken > L::Cell::ZERO || v.empty_pit == EmptyPitCapture::Always {
+                let got = taken + last_group;
+                r.captured += got.low_u8();
+                *self.cell_mut(own_store) += got;
+                *self.cell_mut(opposite) = L::Cell::ZERO;
+                *self.cell_mut(last) = L::Cell::ZERO;
+                // `empty_pit_chain`: the mover's next pits the way the last
+                // pile went, while empty, take the pits opposite them.
+                let chain = rules.capture.empty_pit_chain as usize;
+                if chain > 0 {
+                    let step = if clockwise { usize::MAX } else { 1 };
+                    let mut c = last;
+                    for _ in 0..chain {
+                        c = c.wrapping_add(step);
+                        if c.wrapping_sub(own) >= n || self.cell(c) != L::Cell::ZERO {
+                            break;
+                        }
+                        let opposite = 2 * n - 1 - c;
+                        let taken = self.cell(opposite);
+                        r.captured += taken.low_u8();
+                        *self.cell_mut(own_store) += taken;
+                        *self.cell_mut(opposite) = L::Cell::ZERO;
+                    }
+                }
+                return;
+            }
+        }
+        if captures
+            && rules.capture.between_equal
+            && last >= opp
+            && last < opp + n
+            && self.cell(last) == L::Cell::ONE
+        {
+            // Between two equal pits of the opponent's row (Dakon's mikul).
+            let k = last - opp;
+            if k > 0 && k + 1 < n {
+                let side = self.cell(last - 1);
+                if side > L::Cell::ZERO && self.cell(last + 1) == side {
+                    let taken = side + side + L::Cell::ONE;
+                    r.captured += taken.low_u8();
+                    *self.cell_mut(own_store) += taken;
+                    L::cells_mut(self)[last - 1..=last + 1].fill(L::Cell::ZERO);
+                    return;
+                }
+            }
+        }
+        let takes = |c: L::Cell| {
+            let c: u32 = c.into();
+            v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0
+        };
+        let row_counts = |cell: usize| match rules.capture.rows {
+            crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,
+            crate::CaptureRows::Own => cell >= own && cell < own + n,
+            crate::CaptureRows::Either => cell < 2 * n,
+        };
+        if captures && row_counts(last) && takes(self.cell(last)) {
+            // The captured run: the last pit, then backwards along the ring
+            // (or forwards, `chain_direction`) while each pit counts, at
+            // most once round the board: never back to the last pit, with
+            // pits out of play passed over.
+            let ring = way;
+            let len = v.ring_len;
+            let forwards = rules.capture.chain_direction == crate::ChainDirection::Forwards;
+            let mut at = at;
+            let mut run = [0u8; 2 * crate::MAX_PITS_PER_SIDE];
+            let mut taken_pits = 1;
+            run[0] = last as u8;
+            let mut steps = 1;
+            while v.hot.chain && steps < len {
+                steps += 1;
+                at = match (forwards, at) {
+                    (true, _) if at + 1 == len => 0,
+                    (true, _) => at + 1,
+                    (false, 0) => len - 1,
+                    (false, _) => at - 1,
+                };
+                let c = ring[at] as usize;
+                if L::out_cells(self) >> (c & 63) & 1 != 0 {
+                    continue; // a pit out of play (rule `[rounds]`) is passed over
+                }
+                if c >= 2 * n || !row_counts(c) || !takes(self.cell(c)) {
+                    break;
+                }
+                run[taken_pits] = c as u8;
+                taken_pits += 1;
+            }
+            let run = &run[..taken_pits];
+            let taken: u32 = run.iter().map(|&c| self.seeds(c as usize)).sum();
+            let from_opponent: u32 = run
+                .iter()
+                .filter(|&&c| (c as usize) >= opp && (c as usize) < opp + n)
+                .map(|&c| self.seeds(c as usize))
+                .sum();
+            let opp_seeds: u32 =
+                L::cells(self)[opp..opp + n].iter().map(|&c| Into::<u32>::into(c)).sum();
+            if from_opponent > 0 && from_opponent == opp_seeds {
+                r.grand_slam = true;
+                if v.grand_slam == GrandSlam::CapturesNothing {
+                    r.grand_slam_void = true;
+                    return;
+                }
+            }
+            for &c in run {
+                *self.cell_mut(c as usize) = L::Cell::ZERO;
+            }
+            *self.cell_mut(own_store) += L::Cell::from_u32(taken);
+            r.captured += taken as u8;
+            return;
+        }
+        let claim = &rules.claim;
+        if v.hot.many_claims {
+            if self.claim_many(v, last, (way, at, pile), r) {
+                return;
+            }
+        } else if claim.count > 0
+            && last >= opp
+            && last < opp + n
+            && self.cell(last) == L::Cell::from(claim.count)
+            && self.claimed[s] == 0
+        {
+            let pit = last - opp;
+            let other = self.claimed[1 - s];
+            if !((claim.not_last_pit && pit == n - 1)
+                || (claim.not_same_number && other as usize == pit + 1)
+                || !claim.at_row_end(false, pit, n))
+            {
+                self.claimed[s] = pit as u8 + 1;
+                let taken = self.cell(last);
+                r.captured += taken.low_u8();
+                r.claimed = true;
+                *self.cell_mut(own_store) += taken;
+                *self.cell_mut(last) = L::Cell::ZERO;
+                return;
+            }
+        }
+        if captures && rules.capture.after_empty {
+            // Pallanguzhi: the place after the last seed an empty pit, the
+            // pit after that one is taken (a store is not a pit; a claimed
+            // pit holds nothing). The ring is written twice over.
+            // Pits out of play (rule `[rounds]`) are passed over.
+            let ring = way;
+            let len = v.ring_len;
+            let out = L::out_cells(self);
+            let after = |mut at: usize| loop {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if out >> (ring[at] as usize & 63) & 1 == 0 {
+                    break at;
+                }
+            };
+            // `after_empty_from = "occupied"`: the last seed's pit held
+            // seeds before it fell (no capture during the sowing goes with
+            // it, so that pit still holds them).
+            let from = rules.capture.after_empty_from == crate::AfterEmptyFrom::Any
+                || self.cell(last) > L::Cell::ONE;
+            if !from {
+                return;
+            }
+            // `after_empty_chain`: from each pit taken, the same look on.
+            // Each capture empties a pit that held seeds, so it ends.
+            let mut at = at;
+            loop {
+                let empty_at = after(at);
+                let taken_at = after(empty_at);
+                let (empty, taken) = (ring[empty_at] as usize, ring[taken_at] as usize);
+                // An end pit (rule `board.end_pits`) may be taken, but is
+                // not the empty place.
+                if empty >= 2 * n || self.cell(empty) != L::Cell::ZERO || taken >= v.places {
+                    break;
+                }
+                let seeds = self.cell(taken);
+                if seeds == L::Cell::ZERO {
+                    break;
+                }
+                if taken >= 2 * n {
+                    L::take_end_pit(self, taken - 2 * n);
+                }
+                r.captured += seeds.low_u8();
+                *self.cell_mut(own_store) += seeds;
+                *self.cell_mut(taken) = L::Cell::ZERO;
+                if !rules.capture.after_empty_chain {
+                    break;
+                }
+                at = taken_at;
+            }
+        }
     }
 }
 
@@ -1624,125 +2125,6 @@ impl Position {
         self
     }
 
-    /// The claimed pits as bit sets over the cells (rule `claim`): those
-    /// claimed, and those of them North owns; from `claimed` under rules of
-    /// one claim, from the spare cells under rules of several.
-    #[inline(always)]
-    fn claim_bits(&self, v: &Variant) -> (u64, u64) {
-        if v.hot.many_claims {
-            let (set, north) = self.claim_sets();
-            return (set as u64, north as u64);
-        }
-        let n = v.n;
-        let (mut set, mut north) = (0u64, 0u64);
-        if self.claimed[0] != 0 {
-            set |= 1 << (n + self.claimed[0] as usize - 1);
-        }
-        if self.claimed[1] != 0 {
-            let c = 1u64 << (self.claimed[1] as usize - 1);
-            set |= c;
-            north |= c;
-        }
-        (set, north)
-    }
-
-    /// The claims of rules with several claims ([`crate::Rules::many_claims`]),
-    /// looked at when a pile's last seed fell in pit cell `last` (not a
-    /// claimed pit), at place `at` of `ring`, the pile having started at
-    /// place `pile.0` with `pile.1` seeds: the pit the last seed made hold
-    /// `claim.count` seeds, or under `claim.pair` both pits the last two
-    /// seeds made hold `count - 1` and `count`, become the mover's, if the
-    /// rules let them (`rows`, `not_last_pit`, the row ends, at most `max`
-    /// a player).
-    /// Their seeds go to the mover's store. Returns whether a pit was
-    /// claimed.
-    #[cold]
-    #[inline(never)]
-    fn claim_many(
-        &mut self,
-        v: &Variant,
-        last: usize,
-        (ring, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, u8)),
-        report: &mut MoveReport,
-    ) -> bool {
-        let claim = &v.rules().claim;
-        let n = v.n;
-        let s = self.to_move.index();
-        let opp = (1 - s) * n;
-        let (mut set, mut north) = self.claim_sets();
-        let own_mask = if s == 1 { north } else { set & !north };
-        let mine = (set & own_mask).count_ones();
-        let room = if claim.max == 0 { u32::MAX } else { (claim.max as u32).saturating_sub(mine) };
-        let claimable = |c: usize| {
-            c < 2 * n
-                && set >> c & 1 == 0
-                && (claim.rows == crate::ClaimRows::Either || (c >= opp && c < opp + n))
-                && !(claim.not_last_pit && c % n == n - 1)
-                && claim.at_row_end(c / n == s, c % n, n)
-        };
-        if room == 0 || !claimable(last) {
-            return false;
-        }
-        let count = claim.count;
-        let here = self.cells[last];
-        let mut pits = 0u32;
-        if claim.pair && room >= 2 && pile.1 >= 2 {
-            let prev = self.previous_place(v, ring, at, pile.0);
-            let there = if prev < 2 * n { self.cells[prev] } else { 0 };
-            if prev != last
-                && claimable(prev)
-                && ((here == count && there == count - 1) || (here == count - 1 && there == count))
-            {
-                pits = 1 << last | 1 << prev;
-            }
-        }
-        if pits == 0 && here == count {
-            pits = 1 << last;
-        }
-        if pits == 0 {
-            return false;
-        }
-        let mut taken = 0;
-        for c in (0..2 * n).filter(|&c| pits >> c & 1 != 0) {
-            taken += self.cells[c];
-            self.cells[c] = 0;
-        }
-        set |= pits;
-        if s == 1 {
-            north |= pits;
-        }
-        self.set_claim_sets(set, north);
-        self.cells[STORE_CELL + s] += taken;
-        report.captured += taken;
-        report.claimed = true;
-        true
-    }
-
-    /// The cell where the last seed but one of a pile fell, the pile's last
-    /// having fallen at place `at` of `ring` and the pile having started at
-    /// place `start`: the place before `at`, pits out of play passed over,
-    /// and under `skip_origin` the place the pile started from.
-    fn previous_place(
-        &self,
-        v: &Variant,
-        ring: &[u8; 2 * MAX_RING],
-        at: usize,
-        start: usize,
-    ) -> usize {
-        let len = v.ring_len;
-        let out = self.occupied >> OUT_SHIFT;
-        let mut place = at;
-        for _ in 0..len {
-            place = if place == 0 { len - 1 } else { place - 1 };
-            let c = ring[place] as usize;
-            if (v.hot.skip_origin && place == start) || out >> (c & 63) & 1 != 0 {
-                continue;
-            }
-            return c;
-        }
-        ring[at] as usize
-    }
-
     /// The sowing on four rows (`rows = 4`): round the mover's own pits
     /// alone, seed by seed, a relay from one's own pits (with its endless
     /// sowings found as in [`Position::sow_general`]), and the capture of
@@ -1810,292 +2192,6 @@ impl Position {
             break;
         }
         self.reoccupy();
-    }
-
-    /// After a facing capture into the store: the bonus takes (rule
-    /// `capture.bonus_pits`) are due, and the mover moves again, while the
-    /// opponent has a pit holding seeds.
-    #[inline]
-    fn bonus_after_capture(&mut self, v: &Variant, report: &mut MoveReport) {
-        let opp = self.to_move.opponent().index() * v.n;
-        if v.hot.bonus_pits > 0 && self.cells[opp..opp + v.n].iter().any(|&c| c > 0) {
-            self.flags = (self.flags & !BONUS_DUE) | v.hot.bonus_pits << BONUS_SHIFT;
-            report.extra_turn = true;
-        }
-    }
-
-    /// The capture on four rows (`facing`): the last seed of a pile made
-    /// the mover's inner pit cell `last` hold more than one seed (or one,
-    /// under `facing_on = "empty"`), and the
-    /// opponent's inner pit facing it holds seeds (and the outer pit
-    /// behind it too, under `facing = "both"`): both are emptied and their
-    /// seeds returned, for the caller to store or sow.
-    ///
-    /// A player's pits are numbered in the order they sow them: the outer
-    /// row from their left (0 to p - 1), then the inner row from their
-    /// right (p to 2p - 1). The inner pit j faces the opponent's inner pit
-    /// 3p - 1 - j, with their outer pit j - p behind it.
-    #[inline]
-    fn take_facing(&mut self, v: &Variant, last: usize) -> Option<u8> {
-        let n = v.n;
-        let p = n / 2;
-        let own = self.to_move.index() * n;
-        let opp = n - own;
-        let j = last.wrapping_sub(own);
-        // The last seed's pit held seeds (it now holds 2 or more), or under
-        // `facing_on = "empty"` was empty (it now holds 1).
-        let held =
-            if v.hot.facing_on_empty { self.cells[last] == 1 } else { self.cells[last] >= 2 };
-        if j < p || j >= n || !held {
-            return None;
-        }
-        let (inner, outer) = (opp + 3 * p - 1 - j, opp + j - p);
-        let both = v.hot.facing == crate::Facing::Both;
-        if self.cells[inner] == 0 || (both && self.cells[outer] == 0) {
-            return None;
-        }
-        let taken = self.cells[inner] + self.cells[outer];
-        self.cells[inner] = 0;
-        self.cells[outer] = 0;
-        Some(taken)
-    }
-
-    /// A capture during the sowing (`during_sowing`): the pit cell `c`,
-    /// just sown into (by any seed but a pile's last that the relay lifts
-    /// from there), is taken at once into the mover's store when it now
-    /// holds `during` seeds.
-    #[inline]
-    fn take_during_sowing(&mut self, during: u8, c: usize, report: &mut MoveReport) {
-        if during != 0 && self.cells[c] == during {
-            self.cells[c] = 0;
-            self.cells[STORE_CELL + self.to_move.index()] += during;
-            report.captured += during;
-        }
-    }
-
-    /// Extra turn, captures and claims decided by where the last seed of a
-    /// general sowing fell (not in a claimed pit): pit cell `last`, the
-    /// place `at` of the sowing ring `way` the move went round (the mover's
-    /// counter-clockwise or clockwise ring): a chain goes back along it.
-    /// The last pile started at place `pile.0` with `pile.1` seeds.
-    fn settle_general(
-        &mut self,
-        v: &Variant,
-        last: usize,
-        (way, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, u8)),
-        (opening, crossed, clockwise): (bool, bool, bool),
-        r: &mut MoveReport,
-    ) {
-        let s = self.to_move.index();
-        let n = v.n;
-        let own = s * n;
-        let opp = (1 - s) * n;
-        let own_store = STORE_CELL + s;
-        let rules = v.rules();
-        if last == own_store {
-            r.extra_turn = v.hot.extra_turn && !opening;
-            return;
-        }
-        if last >= v.places {
-            return; // the opponent's store
-        }
-        let mine = last >= own && last < own + n;
-        // `first_pile_only`: no capture once a relay lifted a pile.
-        let captures = !(v.hot.first_pile_only && r.relays > 0);
-        // `empty_pit_needs_crossing`: only after a seed of the move fell in
-        // the opponent's row.
-        let may_take = crossed || !rules.capture.empty_pit_needs_crossing;
-        // The last pit was empty before the last seed, or under
-        // `seeds_per_place` before the last group: it now holds that group.
-        let group = rules.sowing.seeds_per_place;
-        let last_group = if group > 1 { pile.1.saturating_sub(1) % group + 1 } else { 1 };
-        if captures
-            && may_take
-            && mine
-            && self.cells[last] == last_group
-            && v.empty_pit != EmptyPitCapture::Off
-        {
-            let opposite = 2 * n - 1 - last;
-            let taken = self.cells[opposite];
-            if taken > 0 || v.empty_pit == EmptyPitCapture::Always {
-                r.captured += taken + last_group;
-                self.cells[own_store] += taken + last_group;
-                self.cells[opposite] = 0;
-                self.cells[last] = 0;
-                // `empty_pit_chain`: the mover's next pits the way the last
-                // pile went, while empty, take the pits opposite them.
-                let chain = rules.capture.empty_pit_chain as usize;
-                if chain > 0 {
-                    let step = if clockwise { usize::MAX } else { 1 };
-                    let mut c = last;
-                    for _ in 0..chain {
-                        c = c.wrapping_add(step);
-                        if c.wrapping_sub(own) >= n || self.cells[c] != 0 {
-                            break;
-                        }
-                        let opposite = 2 * n - 1 - c;
-                        let taken = self.cells[opposite];
-                        r.captured += taken;
-                        self.cells[own_store] += taken;
-                        self.cells[opposite] = 0;
-                    }
-                }
-                return;
-            }
-        }
-        if captures
-            && rules.capture.between_equal
-            && last >= opp
-            && last < opp + n
-            && self.cells[last] == 1
-        {
-            // Between two equal pits of the opponent's row (Dakon's mikul).
-            let k = last - opp;
-            if k > 0 && k + 1 < n {
-                let side = self.cells[last - 1];
-                if side > 0 && self.cells[last + 1] == side {
-                    let taken = 2 * side + 1;
-                    r.captured += taken;
-                    self.cells[own_store] += taken;
-                    self.cells[last - 1..=last + 1].fill(0);
-                    return;
-                }
-            }
-        }
-        let takes = |c: u8| v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0;
-        let row_counts = |cell: usize| match rules.capture.rows {
-            crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,
-            crate::CaptureRows::Own => cell >= own && cell < own + n,
-            crate::CaptureRows::Either => cell < 2 * n,
-        };
-        if captures && row_counts(last) && takes(self.cells[last]) {
-            // The captured run: the last pit, then backwards along the ring
-            // (or forwards, `chain_direction`) while each pit counts, at
-            // most once round the board: never back to the last pit, with
-            // pits out of play passed over.
-            let ring = way;
-            let len = v.ring_len;
-            let forwards = rules.capture.chain_direction == crate::ChainDirection::Forwards;
-            let mut at = at;
-            let mut run = [0u8; 2 * crate::MAX_PITS_PER_SIDE];
-            let mut taken_pits = 1;
-            run[0] = last as u8;
-            let mut steps = 1;
-            while v.hot.chain && steps < len {
-                steps += 1;
-                at = match (forwards, at) {
-                    (true, _) if at + 1 == len => 0,
-                    (true, _) => at + 1,
-                    (false, 0) => len - 1,
-                    (false, _) => at - 1,
-                };
-                let c = ring[at] as usize;
-                if self.occupied >> OUT_SHIFT >> (c & 63) & 1 != 0 {
-                    continue; // a pit out of play (rule `[rounds]`) is passed over
-                }
-                if c >= 2 * n || !row_counts(c) || !takes(self.cells[c]) {
-                    break;
-                }
-                run[taken_pits] = c as u8;
-                taken_pits += 1;
-            }
-            let run = &run[..taken_pits];
-            let taken: u32 = run.iter().map(|&c| self.cells[c as usize] as u32).sum();
-            let from_opponent: u32 = run
-                .iter()
-                .filter(|&&c| (c as usize) >= opp && (c as usize) < opp + n)
-                .map(|&c| self.cells[c as usize] as u32)
-                .sum();
-            let opp_seeds: u32 = self.cells[opp..opp + n].iter().map(|&c| c as u32).sum();
-            if from_opponent > 0 && from_opponent == opp_seeds {
-                r.grand_slam = true;
-                if v.grand_slam == GrandSlam::CapturesNothing {
-                    r.grand_slam_void = true;
-                    return;
-                }
-            }
-            for &c in run {
-                self.cells[c as usize] = 0;
-            }
-            self.cells[own_store] += taken as u8;
-            r.captured += taken as u8;
-            return;
-        }
-        let claim = &rules.claim;
-        if v.hot.many_claims {
-            if self.claim_many(v, last, (way, at, pile), r) {
-                return;
-            }
-        } else if claim.count > 0
-            && last >= opp
-            && last < opp + n
-            && self.cells[last] == claim.count
-            && self.claimed[s] == 0
-        {
-            let pit = last - opp;
-            let other = self.claimed[1 - s];
-            if !((claim.not_last_pit && pit == n - 1)
-                || (claim.not_same_number && other as usize == pit + 1)
-                || !claim.at_row_end(false, pit, n))
-            {
-                self.claimed[s] = pit as u8 + 1;
-                r.captured += self.cells[last];
-                r.claimed = true;
-                self.cells[own_store] += self.cells[last];
-                self.cells[last] = 0;
-                return;
-            }
-        }
-        if captures && rules.capture.after_empty {
-            // Pallanguzhi: the place after the last seed an empty pit, the
-            // pit after that one is taken (a store is not a pit; a claimed
-            // pit holds nothing). The ring is written twice over.
-            // Pits out of play (rule `[rounds]`) are passed over.
-            let ring = way;
-            let len = v.ring_len;
-            let out = self.occupied >> OUT_SHIFT;
-            let after = |mut at: usize| loop {
-                at = if at + 1 == len { 0 } else { at + 1 };
-                if out >> (ring[at] as usize & 63) & 1 == 0 {
-                    break at;
-                }
-            };
-            // `after_empty_from = "occupied"`: the last seed's pit held
-            // seeds before it fell (no capture during the sowing goes with
-            // it, so that pit still holds them).
-            let from = rules.capture.after_empty_from == crate::AfterEmptyFrom::Any
-                || self.cells[last] > 1;
-            if !from {
-                return;
-            }
-            // `after_empty_chain`: from each pit taken, the same look on.
-            // Each capture empties a pit that held seeds, so it ends.
-            let mut at = at;
-            loop {
-                let empty_at = after(at);
-                let taken_at = after(empty_at);
-                let (empty, taken) = (ring[empty_at] as usize, ring[taken_at] as usize);
-                // An end pit (rule `board.end_pits`) may be taken, but is
-                // not the empty place.
-                if empty >= 2 * n || self.cells[empty] != 0 || taken >= v.places {
-                    break;
-                }
-                let seeds = self.cells[taken];
-                if seeds == 0 {
-                    break;
-                }
-                if taken >= 2 * n {
-                    self.cells[END_MARKS_CELL] |= END_PIT_TAKEN[taken - 2 * n];
-                }
-                r.captured += seeds;
-                self.cells[own_store] += seeds;
-                self.cells[taken] = 0;
-                if !rules.capture.after_empty_chain {
-                    break;
-                }
-                at = taken_at;
-            }
-        }
     }
 
     /// Sows `seeds` from the mover's pit cell `origin` when they make less
@@ -2311,20 +2407,6 @@ impl Position {
     #[inline]
     fn must_feed_now(&self, v: &Variant) -> bool {
         v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
-    }
-
-    /// The mover's non-empty pits as a bit set.
-    #[inline(always)]
-    fn nonempty_pits(&self) -> u32 {
-        self.occupied_row(self.to_move)
-    }
-
-    /// A side's non-empty pits as a bit set, from `occupied`.
-    #[inline(always)]
-    fn occupied_row(&self, side: Side) -> u32 {
-        let n = self.n as u32;
-        let row = (self.occupied >> (side.index() as u32 * n)) as u32;
-        row & ROW_BITS[(n & 31) as usize]
     }
 
     /// A row of at most 8 pits as one word of byte lanes, lanes past the
