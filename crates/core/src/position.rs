@@ -912,6 +912,281 @@ impl Storage for Compact {
     }
 }
 
+// The general sowing, for every layout: seed by seed round the rings
+// the variant compiled.
+impl<L: Layout> Position<L> {
+    /// The sowing of rules with elements beyond the Kalah and Oware
+    /// families ([`crate::Rules::uses_general_elements`]), seed by seed:
+    /// the first seed back into the origin, seeds falling into a claimed pit
+    /// going to its owner's store, then [`Position::settle_general`].
+    #[inline(never)]
+    fn sow_general(&mut self, v: &Variant, k: usize, opening: bool, report: &mut MoveReport) {
+        if v.hot.four_rows {
+            return self.sow_four_rows(v, k, report);
+        }
+        // A pit sown one way only: clockwise when that is its way.
+        let clockwise = v.hot.directed && v.pit_ways[k] == 2;
+        self.sow_general_way(v, k, clockwise, opening, report)
+    }
+
+    /// [`Position::sow_general`] of the mover's pit `k`, counter-clockwise
+    /// or clockwise: round the mover's ring that way, from the pit's place
+    /// on it.
+    fn sow_general_way(
+        &mut self,
+        v: &Variant,
+        k: usize,
+        clockwise: bool,
+        opening: bool,
+        report: &mut MoveReport,
+    ) {
+        let s = self.to_move.index();
+        let n = v.n;
+        let own = s * n;
+        // The way the pile being sown goes: each relayed pile the other way
+        // from the pile before it under `relay_direction = "reverse"`.
+        let mut clockwise = clockwise;
+        let mut ring = if clockwise { &v.ring_cw[s] } else { &v.ring[s] };
+        let len = v.ring_len;
+        // Whether a seed of this move fell in the opponent's row (rules
+        // `empty_pit_needs_crossing`, `extra_turn_uncrossed`).
+        let opp = (1 - s) * n;
+        let mut crossed = false;
+        // The claimed pits as bit sets over the cells, and those North
+        // owns (rule `claim`).
+        let (claimed, north_owns) = self.claim_bits(v);
+        // The pits out of play (rule `[rounds]`): sowing passes over them.
+        let out = L::out_cells(self);
+        let in_play = |c: usize| out >> (c & 63) & 1 == 0;
+        // Captures during the sowing (0: none).
+        let during = v.rules().capture.during_sowing;
+        // The ring index of the pit being emptied.
+        let mut start = if clockwise { (len - k) % len } else { k };
+        // An endless relay (`relay = "any"` or `"next"`): the board, the
+        // place and the way the next pile goes.
+        let way_key = |start: usize, clockwise: bool| start | (clockwise as usize) << 8;
+        let mut watch = EndlessWatch::<L>::new(&self.cells, way_key(start, clockwise));
+        let reverse = v.hot.relay_reverse;
+        // A relay from one's own pits sown back and forth may go on for
+        // ever too (`relay_direction = "reverse"`).
+        let may_loop = v.hot.relay_any || v.hot.relay_next || (v.hot.relay && reverse);
+        // Whether the relay lifts the pile the last seed of a pile makes in
+        // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
+        let lifts_here = |p: &Self, c: usize| {
+            let relays =
+                if v.hot.relay_any { c < 2 * n } else { v.hot.relay && c >= own && c < own + n };
+            relays && claimed >> c & 1 == 0 && p.cell(c) > L::Cell::ONE
+        };
+        // A claim by the last seeds of every pile (`before_relay`).
+        let before_relay = v.hot.many_claims && v.rules().claim.before_relay;
+        let (last, at, pile) = loop {
+            if may_loop && watch.endless(&self.cells, way_key(start, clockwise)) {
+                report.endless = true;
+                self.reoccupy();
+                return;
+            }
+            let origin = ring[start] as usize;
+            let mut seeds = self.cell(origin);
+            if report.relays == 0 {
+                report.sown = seeds.low_u8();
+            }
+            // The pile's start and size, for the place of its last seed but one.
+            let pile = (start, seeds);
+            *self.cell_mut(origin) = L::Cell::ZERO;
+            let mut at = start;
+            if v.rules().sowing.first_seed_in_origin && seeds > L::Cell::ONE {
+                *self.cell_mut(origin) = L::Cell::ONE;
+                seeds -= L::Cell::ONE;
+                self.take_during_sowing(during, origin, report);
+            }
+            // Several seeds a place (`seeds_per_place`), the last place
+            // getting what is left: never with a claim, a relay or a
+            // capture during the sowing (the rules refuse them together).
+            let group = v.rules().sowing.seeds_per_place;
+            if group > 1 {
+                while seeds > L::Cell::ZERO {
+                    at = if at + 1 == len { 0 } else { at + 1 };
+                    let c = ring[at] as usize;
+                    if (v.hot.skip_origin && at == start) || !in_play(c) {
+                        continue;
+                    }
+                    crossed |= c.wrapping_sub(opp) < n;
+                    let drop = L::Cell::from(group).min(seeds);
+                    *self.cell_mut(c) += drop;
+                    seeds -= drop;
+                }
+            }
+            while seeds > L::Cell::ZERO {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if v.hot.skip_origin && at == start {
+                    continue;
+                }
+                let c = ring[at] as usize;
+                if !in_play(c) {
+                    continue;
+                }
+                crossed |= c.wrapping_sub(opp) < n;
+                if claimed >> c & 1 != 0 {
+                    *self.cell_mut(L::STORE_CELL + (north_owns >> c & 1) as usize) += L::Cell::ONE;
+                } else {
+                    *self.cell_mut(c) += L::Cell::ONE;
+                    // A pile's last seed is not taken where the relay
+                    // lifts that very pit.
+                    if c < 2 * n && (seeds > L::Cell::ONE || !lifts_here(self, c)) {
+                        self.take_during_sowing(during, c, report);
+                    }
+                }
+                seeds -= L::Cell::ONE;
+            }
+            let last = ring[at] as usize;
+            if before_relay
+                && claimed >> last & 1 == 0
+                && self.claim_many(v, last, (ring, at, pile), report)
+            {
+                // The claim wins over the relay, and ends the move.
+                self.reoccupy();
+                return;
+            }
+            if lifts_here(self, last) {
+                report.relays += 1;
+                start = at;
+                if reverse {
+                    (clockwise, ring, start) = self.turned(v, clockwise, start);
+                }
+                continue;
+            }
+            if v.hot.relay_next && (last < 2 * n || v.hot.end_pits) {
+                // The next place, when it is a pit with seeds (a claimed
+                // pit holds none), is lifted and sown on; a pit out of play
+                // is passed over.
+                let mut next = if at + 1 == len { 0 } else { at + 1 };
+                while !in_play(ring[next] as usize) {
+                    next = if next + 1 == len { 0 } else { next + 1 };
+                }
+                let c = ring[next] as usize;
+                if c < 2 * n && self.cell(c) > L::Cell::ZERO {
+                    report.relays += 1;
+                    start = next;
+                    if reverse {
+                        (clockwise, ring, start) = self.turned(v, clockwise, start);
+                    }
+                    continue;
+                }
+            }
+            break (last, at, pile);
+        };
+        if claimed >> last & 1 == 0 {
+            let before = report.captured;
+            self.settle_general(v, last, (ring, at, pile), (opening, crossed, clockwise), report);
+            // `extra_turn_uncrossed`: the last seed in an empty pit of the
+            // mover's row (it holds 1, no capture took it), no seed of the
+            // move in the opponent's row.
+            if v.hot.extra_turn_uncrossed
+                && !crossed
+                && !opening
+                && report.captured == before
+                && last.wrapping_sub(own) < n
+                && self.cell(last) == L::Cell::ONE
+            {
+                report.extra_turn = true;
+            }
+        }
+        self.reoccupy();
+    }
+
+    /// The way a relayed pile goes under `relay_direction = "reverse"`:
+    /// the other way from the pile before it, going `clockwise` and lifted
+    /// from place `start` of that way's ring. Returns the new way, its ring
+    /// and the place of the same pit on it (stores beside the board, two
+    /// rows: both rings are the 2n pits, the same pit at places `p` and
+    /// `(2n - p) % 2n`).
+    #[inline]
+    fn turned<'a>(
+        &self,
+        v: &'a Variant,
+        clockwise: bool,
+        start: usize,
+    ) -> (bool, &'a [u8; 2 * MAX_RING], usize) {
+        let s = self.to_move.index();
+        let len = v.ring_len;
+        let place = (len - start % len) % len;
+        if clockwise {
+            (false, &v.ring[s], place)
+        } else {
+            (true, &v.ring_cw[s], place)
+        }
+    }
+
+    /// The sowing on four rows (`rows = 4`): round the mover's own pits
+    /// alone, seed by seed, a relay from one's own pits (with its endless
+    /// sowings found as in [`Position::sow_general`]), and the capture of
+    /// the pits facing an inner pit ([`Position::take_facing`]), whose
+    /// seeds go to the store or are sown on from the hand (`taken`). Kept
+    /// apart from the general sowing so that the elements four rows refuse
+    /// (claims, captures during the sowing) and those only they have (the
+    /// hand) cost neither path anything.
+    #[inline(never)]
+    fn sow_four_rows(&mut self, v: &Variant, k: usize, report: &mut MoveReport) {
+        let s = self.to_move.index();
+        let ring = &v.ring[s];
+        let len = v.ring_len;
+        // The ring index of the pit being emptied, or the pit the last seed
+        // fell in when the pile is in the hand.
+        let mut start = k;
+        // Seeds of a facing capture in the mover's hand (`taken = "sown"`).
+        let mut hand = L::Cell::ZERO;
+        let mut watch = EndlessWatch::<L>::new(&self.cells, start);
+        loop {
+            if v.hot.relay && watch.endless(&self.cells, start) {
+                report.endless = true;
+                self.reoccupy();
+                return;
+            }
+            let origin = ring[start] as usize;
+            let from_hand = hand > L::Cell::ZERO;
+            let mut seeds = if from_hand { std::mem::take(&mut hand) } else { self.cell(origin) };
+            let mut at = start;
+            if !from_hand {
+                if report.relays == 0 {
+                    report.sown = seeds.low_u8();
+                }
+                *self.cell_mut(origin) = L::Cell::ZERO;
+                if v.rules().sowing.first_seed_in_origin && seeds > L::Cell::ONE {
+                    *self.cell_mut(origin) = L::Cell::ONE;
+                    seeds -= L::Cell::ONE;
+                }
+            }
+            while seeds > L::Cell::ZERO {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if v.hot.skip_origin && at == start && !from_hand {
+                    continue;
+                }
+                *self.cell_mut(ring[at] as usize) += L::Cell::ONE;
+                seeds -= L::Cell::ONE;
+            }
+            let last = ring[at] as usize;
+            if let Some(taken) = self.take_facing(v, last) {
+                report.captured += taken.low_u8();
+                if v.hot.taken_sown {
+                    hand = taken;
+                    start = at;
+                    continue;
+                }
+                *self.cell_mut(L::STORE_CELL + s) += taken;
+                self.bonus_after_capture(v, report);
+                break;
+            }
+            if v.hot.relay && self.cell(last) > L::Cell::ONE {
+                report.relays += 1;
+                start = at;
+                continue;
+            }
+            break;
+        }
+        self.reoccupy();
+    }
+}
+
 // The captures and claims, for every layout: what the last seed of a
 // sowing (or a seed during it) takes.
 impl<L: Layout> Position<L> {
@@ -1879,208 +2154,6 @@ impl Position {
         report
     }
 
-    /// The sowing of rules with elements beyond the Kalah and Oware
-    /// families ([`crate::Rules::uses_general_elements`]), seed by seed:
-    /// the first seed back into the origin, seeds falling into a claimed pit
-    /// going to its owner's store, then [`Position::settle_general`].
-    #[inline(never)]
-    fn sow_general(&mut self, v: &Variant, k: usize, opening: bool, report: &mut MoveReport) {
-        if v.hot.four_rows {
-            return self.sow_four_rows(v, k, report);
-        }
-        // A pit sown one way only: clockwise when that is its way.
-        let clockwise = v.hot.directed && v.pit_ways[k] == 2;
-        self.sow_general_way(v, k, clockwise, opening, report)
-    }
-
-    /// [`Position::sow_general`] of the mover's pit `k`, counter-clockwise
-    /// or clockwise: round the mover's ring that way, from the pit's place
-    /// on it.
-    fn sow_general_way(
-        &mut self,
-        v: &Variant,
-        k: usize,
-        clockwise: bool,
-        opening: bool,
-        report: &mut MoveReport,
-    ) {
-        let s = self.to_move.index();
-        let n = v.n;
-        let own = s * n;
-        // The way the pile being sown goes: each relayed pile the other way
-        // from the pile before it under `relay_direction = "reverse"`.
-        let mut clockwise = clockwise;
-        let mut ring = if clockwise { &v.ring_cw[s] } else { &v.ring[s] };
-        let len = v.ring_len;
-        // Whether a seed of this move fell in the opponent's row (rules
-        // `empty_pit_needs_crossing`, `extra_turn_uncrossed`).
-        let opp = (1 - s) * n;
-        let mut crossed = false;
-        // The claimed pits as bit sets over the cells, and those North
-        // owns (rule `claim`).
-        let (claimed, north_owns) = self.claim_bits(v);
-        // The pits out of play (rule `[rounds]`): sowing passes over them.
-        let out = self.occupied >> OUT_SHIFT;
-        let in_play = |c: usize| out >> (c & 63) & 1 == 0;
-        // Captures during the sowing (0: none).
-        let during = v.rules().capture.during_sowing;
-        // The ring index of the pit being emptied.
-        let mut start = if clockwise { (len - k) % len } else { k };
-        // An endless relay (`relay = "any"` or `"next"`): the board, the
-        // place and the way the next pile goes.
-        let way_key = |start: usize, clockwise: bool| start | (clockwise as usize) << 8;
-        let mut watch = EndlessWatch::new(&self.cells, way_key(start, clockwise));
-        let reverse = v.hot.relay_reverse;
-        // A relay from one's own pits sown back and forth may go on for
-        // ever too (`relay_direction = "reverse"`).
-        let may_loop = v.hot.relay_any || v.hot.relay_next || (v.hot.relay && reverse);
-        // Whether the relay lifts the pile the last seed of a pile makes in
-        // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
-        let lifts_here = |cells: &[u8; CELLS], c: usize| {
-            let relays =
-                if v.hot.relay_any { c < 2 * n } else { v.hot.relay && c >= own && c < own + n };
-            relays && claimed >> c & 1 == 0 && cells[c] > 1
-        };
-        // A claim by the last seeds of every pile (`before_relay`).
-        let before_relay = v.hot.many_claims && v.rules().claim.before_relay;
-        let (last, at, pile) = loop {
-            if may_loop && watch.endless(&self.cells, way_key(start, clockwise)) {
-                report.endless = true;
-                self.reoccupy();
-                return;
-            }
-            let origin = ring[start] as usize;
-            let mut seeds = self.cells[origin];
-            if report.relays == 0 {
-                report.sown = seeds;
-            }
-            // The pile's start and size, for the place of its last seed but one.
-            let pile = (start, seeds);
-            self.cells[origin] = 0;
-            let mut at = start;
-            if v.rules().sowing.first_seed_in_origin && seeds > 1 {
-                self.cells[origin] = 1;
-                seeds -= 1;
-                self.take_during_sowing(during, origin, report);
-            }
-            // Several seeds a place (`seeds_per_place`), the last place
-            // getting what is left: never with a claim, a relay or a
-            // capture during the sowing (the rules refuse them together).
-            let group = v.rules().sowing.seeds_per_place;
-            if group > 1 {
-                while seeds > 0 {
-                    at = if at + 1 == len { 0 } else { at + 1 };
-                    let c = ring[at] as usize;
-                    if (v.hot.skip_origin && at == start) || !in_play(c) {
-                        continue;
-                    }
-                    crossed |= c.wrapping_sub(opp) < n;
-                    let drop = group.min(seeds);
-                    self.cells[c] += drop;
-                    seeds -= drop;
-                }
-            }
-            while seeds > 0 {
-                at = if at + 1 == len { 0 } else { at + 1 };
-                if v.hot.skip_origin && at == start {
-                    continue;
-                }
-                let c = ring[at] as usize;
-                if !in_play(c) {
-                    continue;
-                }
-                crossed |= c.wrapping_sub(opp) < n;
-                if claimed >> c & 1 != 0 {
-                    self.cells[STORE_CELL + (north_owns >> c & 1) as usize] += 1;
-                } else {
-                    self.cells[c] += 1;
-                    // A pile's last seed is not taken where the relay
-                    // lifts that very pit.
-                    if c < 2 * n && (seeds > 1 || !lifts_here(&self.cells, c)) {
-                        self.take_during_sowing(during, c, report);
-                    }
-                }
-                seeds -= 1;
-            }
-            let last = ring[at] as usize;
-            if before_relay
-                && claimed >> last & 1 == 0
-                && self.claim_many(v, last, (ring, at, pile), report)
-            {
-                // The claim wins over the relay, and ends the move.
-                self.reoccupy();
-                return;
-            }
-            if lifts_here(&self.cells, last) {
-                report.relays += 1;
-                start = at;
-                if reverse {
-                    (clockwise, ring, start) = self.turned(v, clockwise, start);
-                }
-                continue;
-            }
-            if v.hot.relay_next && (last < 2 * n || v.hot.end_pits) {
-                // The next place, when it is a pit with seeds (a claimed
-                // pit holds none), is lifted and sown on; a pit out of play
-                // is passed over.
-                let mut next = if at + 1 == len { 0 } else { at + 1 };
-                while !in_play(ring[next] as usize) {
-                    next = if next + 1 == len { 0 } else { next + 1 };
-                }
-                let c = ring[next] as usize;
-                if c < 2 * n && self.cells[c] > 0 {
-                    report.relays += 1;
-                    start = next;
-                    if reverse {
-                        (clockwise, ring, start) = self.turned(v, clockwise, start);
-                    }
-                    continue;
-                }
-            }
-            break (last, at, pile);
-        };
-        if claimed >> last & 1 == 0 {
-            let before = report.captured;
-            self.settle_general(v, last, (ring, at, pile), (opening, crossed, clockwise), report);
-            // `extra_turn_uncrossed`: the last seed in an empty pit of the
-            // mover's row (it holds 1, no capture took it), no seed of the
-            // move in the opponent's row.
-            if v.hot.extra_turn_uncrossed
-                && !crossed
-                && !opening
-                && report.captured == before
-                && last.wrapping_sub(own) < n
-                && self.cells[last] == 1
-            {
-                report.extra_turn = true;
-            }
-        }
-        self.reoccupy();
-    }
-
-    /// The way a relayed pile goes under `relay_direction = "reverse"`:
-    /// the other way from the pile before it, going `clockwise` and lifted
-    /// from place `start` of that way's ring. Returns the new way, its ring
-    /// and the place of the same pit on it (stores beside the board, two
-    /// rows: both rings are the 2n pits, the same pit at places `p` and
-    /// `(2n - p) % 2n`).
-    #[inline]
-    fn turned<'a>(
-        &self,
-        v: &'a Variant,
-        clockwise: bool,
-        start: usize,
-    ) -> (bool, &'a [u8; 2 * MAX_RING], usize) {
-        let s = self.to_move.index();
-        let len = v.ring_len;
-        let place = (len - start % len) % len;
-        if clockwise {
-            (false, &v.ring[s], place)
-        } else {
-            (true, &v.ring_cw[s], place)
-        }
-    }
-
     /// The same position with its claims kept as `v`'s rules keep them:
     /// one a player in `claimed`, or several in the spare cells
     /// ([`crate::Rules::many_claims`]). A position string writes both the
@@ -2123,75 +2196,6 @@ impl Position {
         self.claimed = [0, 0];
         self.set_claim_sets(set, north);
         self
-    }
-
-    /// The sowing on four rows (`rows = 4`): round the mover's own pits
-    /// alone, seed by seed, a relay from one's own pits (with its endless
-    /// sowings found as in [`Position::sow_general`]), and the capture of
-    /// the pits facing an inner pit ([`Position::take_facing`]), whose
-    /// seeds go to the store or are sown on from the hand (`taken`). Kept
-    /// apart from the general sowing so that the elements four rows refuse
-    /// (claims, captures during the sowing) and those only they have (the
-    /// hand) cost neither path anything.
-    #[inline(never)]
-    fn sow_four_rows(&mut self, v: &Variant, k: usize, report: &mut MoveReport) {
-        let s = self.to_move.index();
-        let ring = &v.ring[s];
-        let len = v.ring_len;
-        // The ring index of the pit being emptied, or the pit the last seed
-        // fell in when the pile is in the hand.
-        let mut start = k;
-        // Seeds of a facing capture in the mover's hand (`taken = "sown"`).
-        let mut hand = 0u8;
-        let mut watch = EndlessWatch::new(&self.cells, start);
-        loop {
-            if v.hot.relay && watch.endless(&self.cells, start) {
-                report.endless = true;
-                self.reoccupy();
-                return;
-            }
-            let origin = ring[start] as usize;
-            let from_hand = hand > 0;
-            let mut seeds = if from_hand { std::mem::take(&mut hand) } else { self.cells[origin] };
-            let mut at = start;
-            if !from_hand {
-                if report.relays == 0 {
-                    report.sown = seeds;
-                }
-                self.cells[origin] = 0;
-                if v.rules().sowing.first_seed_in_origin && seeds > 1 {
-                    self.cells[origin] = 1;
-                    seeds -= 1;
-                }
-            }
-            while seeds > 0 {
-                at = if at + 1 == len { 0 } else { at + 1 };
-                if v.hot.skip_origin && at == start && !from_hand {
-                    continue;
-                }
-                self.cells[ring[at] as usize] += 1;
-                seeds -= 1;
-            }
-            let last = ring[at] as usize;
-            if let Some(taken) = self.take_facing(v, last) {
-                report.captured += taken;
-                if v.hot.taken_sown {
-                    hand = taken;
-                    start = at;
-                    continue;
-                }
-                self.cells[STORE_CELL + s] += taken;
-                self.bonus_after_capture(v, report);
-                break;
-            }
-            if v.hot.relay && self.cells[last] > 1 {
-                report.relays += 1;
-                start = at;
-                continue;
-            }
-            break;
-        }
-        self.reoccupy();
     }
 
     /// Sows `seeds` from the mover's pit cell `origin` when they make less
@@ -2750,13 +2754,13 @@ const LANE_MASKS: [(u64, u64); 16] = {
 /// Finds a relay sowing that never ends, by Brent's cycle finding: the
 /// board and the place about to be lifted from are compared with a copy
 /// saved at the 1st, 2nd, 4th, 8th, ... pile (nothing allocated).
-struct EndlessWatch {
+struct EndlessWatch<L: Layout> {
     piles: u32,
-    saved: ([u8; CELLS], usize),
+    saved: (L::Cells, usize),
 }
 
-impl EndlessWatch {
-    fn new(cells: &[u8; CELLS], start: usize) -> EndlessWatch {
+impl<L: Layout> EndlessWatch<L> {
+    fn new(cells: &L::Cells, start: usize) -> EndlessWatch<L> {
         EndlessWatch { piles: 0, saved: (*cells, start) }
     }
 
@@ -2764,7 +2768,7 @@ impl EndlessWatch {
     /// true when the sowing never ends (the board and place were met
     /// before, or more than [`crate::MAX_RELAY_PILES`] piles).
     #[inline]
-    fn endless(&mut self, cells: &[u8; CELLS], start: usize) -> bool {
+    fn endless(&mut self, cells: &L::Cells, start: usize) -> bool {
         self.piles += 1;
         if self.piles > crate::MAX_RELAY_PILES || (self.piles > 1 && (*cells, start) == self.saved)
         {
