@@ -154,6 +154,23 @@ mod sealed {
         fn take_end_pit(p: &mut Position<Self>, i: usize)
         where
             Self: super::Layout;
+
+        /// Whether the layout sows a small board (at most 8 pits a side)
+        /// within a lap by one add of a word ([`Storage::sow_short`]).
+        const WORD_SOWING: bool;
+
+        /// Sows `seeds` from the mover's pit cell `origin`, less than a
+        /// lap on a board of at most 8 pits a side, by one add of a word;
+        /// returns the cell of the last seed. Only where
+        /// [`Storage::WORD_SOWING`].
+        fn sow_short(
+            p: &mut Position<Self>,
+            v: &crate::Variant,
+            origin: usize,
+            seeds: usize,
+        ) -> usize
+        where
+            Self: super::Layout;
     }
 }
 

@@ -763,6 +763,8 @@ impl<L: Layout> Position<L> {
 /// The layout-specific reads and writes of the compact layout (see
 /// [`Position`] for where each is kept).
 impl Storage for Compact {
+    const WORD_SOWING: bool = true;
+
     fn end_game(p: &mut Position, v: &Variant, reason: EndReason) {
         p.end_game_in(v, reason)
     }
@@ -909,6 +911,206 @@ impl Storage for Compact {
 
     fn take_end_pit(p: &mut Position, i: usize) {
         p.cells[END_MARKS_CELL] |= END_PIT_TAKEN[i];
+    }
+
+    /// Sows `seeds` from the mover's pit cell `origin` when they make less
+    /// than a lap and the board has at most 8 pits a side: every pit fits in
+    /// one 16-byte word, and the seeds land on a run of consecutive pit cells
+    /// (counting round the board), plus at most one seed per store. So the
+    /// sowing is one word add, with no loop and no branch on the seed count.
+    /// Returns the cell of the last seed.
+    #[inline(always)]
+    fn sow_short(p: &mut Position, v: &Variant, origin: usize, seeds: usize) -> usize {
+        let s = p.to_move.index();
+        let n = v.n;
+        let ring_cells = 2 * n;
+        let k = origin - s * n;
+        // The mover's store is the (n - k)-th step, the opponent's store (if
+        // it is sown) the (2n - k + 1)-th.
+        let to_own_store = n - k;
+        let to_opp_store = to_own_store + n + 1;
+        let own_store = (v.hot.stores_on_ring && seeds >= to_own_store) as usize;
+        let opp_store = (v.hot.sow_opponent_store && seeds >= to_opp_store) as usize;
+        let pit_seeds = seeds - own_store - opp_store;
+        let first = if origin + 1 == ring_cells { 0 } else { origin + 1 };
+        let head = pit_seeds.min(ring_cells - first);
+        let tail = pit_seeds - head;
+        let mut pits = u128::from_le_bytes(p.cells[..16].try_into().unwrap());
+        pits &= CLEAR_PIT[origin & 15];
+        pits += ONE_SEED_RUNS[first & 15][head & 15] + ONE_SEED_RUNS[0][tail & 15];
+        p.cells[..16].copy_from_slice(&pits.to_le_bytes());
+        p.occupied =
+            (p.occupied & !(1 << origin)) | (((1u64 << head) - 1) << first) | ((1u64 << tail) - 1);
+        p.cells[STORE_CELL + s] += own_store as u8;
+        p.cells[STORE_CELL + 1 - s] += opp_store as u8;
+        if own_store == 1 && seeds == to_own_store {
+            STORE_CELL + s
+        } else if opp_store == 1 && seeds == to_opp_store {
+            STORE_CELL + 1 - s
+        } else {
+            let last = first + pit_seeds - 1;
+            if last >= ring_cells {
+                last - ring_cells
+            } else {
+                last
+            }
+        }
+    }
+}
+
+// The sowing of a move, for every layout: the common case of the Kalah
+// and Oware families (a small board within a lap sown by the layout's own
+// word add), their laps and relays, the captures of the last seed; the
+// general sowing's elements go to `sow_general`.
+impl<L: Layout> Position<L> {
+    /// Sowing and capture of one move by the player to move, from their pit
+    /// `k`. Does not change whose turn it is or check for the end. Rules
+    /// with the general sowing's elements go to [`Position::sow_general`].
+    #[inline(always)]
+    fn sow(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
+        let s = self.to_move.index();
+        let n = v.n;
+        // The common case first: a small board, less than a lap, no relay,
+        // none of the general sowing's elements (one switch for both).
+        let origin = s * n + k;
+        let seeds = self.seeds(origin) as usize;
+        if L::WORD_SOWING
+            && n <= 8
+            && seeds < v.ring_len - v.hot.skip_origin as usize
+            && !v.hot.relay_or_general
+        {
+            let last = L::sow_short(self, v, origin, seeds);
+            let mut report = MoveReport { sown: seeds as u8, ..MoveReport::default() };
+            self.settle_last_seed(v, last, opening, &mut report);
+            return report;
+        }
+        if v.hot.general {
+            let mut general = MoveReport::default();
+            self.sow_general(v, k, opening, &mut general);
+            return general;
+        }
+        let own = s * n;
+        let ring = &v.ring[s];
+        let len = v.ring_len;
+        let skip_origin = v.hot.skip_origin;
+        let relay = v.hot.relay;
+        let eff = len - skip_origin as usize;
+        let mut report = MoveReport::default();
+        let mut start = k; // ring index of the pit being emptied
+        let last = loop {
+            let origin = ring[start] as usize;
+            let seeds = self.seeds(origin) as usize;
+            if L::WORD_SOWING && n <= 8 && seeds < eff {
+                // Within one lap on a small board: one register add.
+                let last = L::sow_short(self, v, origin, seeds);
+                if report.relays == 0 {
+                    report.sown = seeds as u8;
+                }
+                if relay && last >= own && last < own + n && self.cell(last) > L::Cell::ONE {
+                    report.relays += 1;
+                    start = last - own;
+                    continue;
+                }
+                break last;
+            }
+            *self.cell_mut(origin) = L::Cell::ZERO;
+            L::vacate(self, 1 << origin);
+            if report.relays == 0 {
+                report.sown = seeds as u8;
+            }
+            // Most sowings stay within one lap: skip the division then.
+            let (laps, rest) = if seeds < eff { (0, seeds) } else { (seeds / eff, seeds % eff) };
+            if laps > 0 {
+                for &c in &ring[..len] {
+                    *self.cell_mut(c as usize) += L::Cell::from_u32(laps as u32);
+                    L::occupy(self, 1 << c);
+                }
+                if skip_origin {
+                    *self.cell_mut(origin) -= L::Cell::from_u32(laps as u32);
+                    L::vacate(self, 1 << origin);
+                }
+            }
+            debug_assert!(
+                start < len
+                    && rest < len
+                    && ring[..2 * len].iter().all(|&c| (c as usize) < L::CELLS)
+            );
+            for i in start + 1..=start + rest {
+                // SAFETY: `Variant::compile` writes the ring twice over, so
+                // `ring[..2 * len]` holds cell indices below `L::CELLS`; here
+                // `start < len` and `rest < len`, so `i < 2 * len`.
+                unsafe {
+                    let c = *ring.get_unchecked(i) as usize;
+                    *L::cells_mut(self).get_unchecked_mut(c) += L::Cell::ONE;
+                    L::occupy(self, 1 << c);
+                }
+            }
+            let mut end = start + if rest > 0 { rest } else { eff };
+            if end >= len {
+                end -= len;
+            }
+            let last = ring[end] as usize;
+            if relay && last >= own && last < own + n && self.cell(last) > L::Cell::ONE {
+                report.relays += 1;
+                start = end;
+                continue;
+            }
+            break last;
+        };
+        self.settle_last_seed(v, last, opening, &mut report);
+        report
+    }
+
+    /// Extra turn and captures decided by where the last seed fell.
+    #[inline(always)]
+    fn settle_last_seed(&mut self, v: &Variant, last: usize, opening: bool, r: &mut MoveReport) {
+        let s = self.to_move.index();
+        let n = v.n;
+        let own = s * n;
+        let own_store = L::STORE_CELL + s;
+        if last == own_store {
+            r.extra_turn = v.hot.extra_turn && !opening;
+        } else if last >= own && last < own + n {
+            if self.seeds(last) == 1 && v.empty_pit != EmptyPitCapture::Off {
+                let opposite = 2 * n - 1 - last;
+                let taken = self.cell(opposite);
+                if taken > L::Cell::ZERO || v.empty_pit == EmptyPitCapture::Always {
+                    r.captured = (taken + L::Cell::ONE).low_u8();
+                    *self.cell_mut(own_store) += taken + L::Cell::ONE;
+                    *self.cell_mut(opposite) = L::Cell::ZERO;
+                    *self.cell_mut(last) = L::Cell::ZERO;
+                    L::vacate(self, 1 << opposite | 1 << last);
+                }
+            }
+        } else if last < 2 * n && v.capture_counts != 0 {
+            let opp = (1 - s) * n;
+            let counts = v.capture_counts;
+            let takes = |c: u32| c < 64 && counts >> c & 1 != 0;
+            if !takes(self.seeds(last)) {
+                return;
+            }
+            let mut first = last; // lowest pit of the captured run
+            let mut taken = self.seeds(last);
+            if v.hot.chain {
+                while first > opp && takes(self.seeds(first - 1)) {
+                    first -= 1;
+                    taken += self.seeds(first);
+                }
+            }
+            let opp_seeds: u32 =
+                L::cells(self)[opp..opp + n].iter().map(|&c| Into::<u32>::into(c)).sum();
+            if taken == opp_seeds {
+                r.grand_slam = true;
+                if v.grand_slam == GrandSlam::CapturesNothing {
+                    r.grand_slam_void = true;
+                    return;
+                }
+            }
+            L::cells_mut(self)[first..=last].fill(L::Cell::ZERO);
+            L::vacate(self, (2u64 << last) - (1u64 << first));
+            *self.cell_mut(own_store) += L::Cell::from_u32(taken);
+            r.captured = taken as u8;
+        }
     }
 }
 
@@ -2062,98 +2264,6 @@ impl Position {
         self.flags = 0;
     }
 
-    /// Sowing and capture of one move by the player to move, from their pit
-    /// `k`. Does not change whose turn it is or check for the end. Rules
-    /// with the general sowing's elements go to [`Position::sow_general`].
-    #[inline(always)]
-    fn sow(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
-        let s = self.to_move.index();
-        let n = v.n;
-        // The common case first: a small board, less than a lap, no relay,
-        // none of the general sowing's elements (one switch for both).
-        let origin = s * n + k;
-        let seeds = self.cells[origin] as usize;
-        if n <= 8 && seeds < v.ring_len - v.hot.skip_origin as usize && !v.hot.relay_or_general {
-            let last = self.sow_short(v, origin, seeds);
-            let mut report = MoveReport { sown: seeds as u8, ..MoveReport::default() };
-            self.settle_last_seed(v, last, opening, &mut report);
-            return report;
-        }
-        if v.hot.general {
-            let mut general = MoveReport::default();
-            self.sow_general(v, k, opening, &mut general);
-            return general;
-        }
-        let own = s * n;
-        let ring = &v.ring[s];
-        let len = v.ring_len;
-        let skip_origin = v.hot.skip_origin;
-        let relay = v.hot.relay;
-        let eff = len - skip_origin as usize;
-        let mut report = MoveReport::default();
-        let mut start = k; // ring index of the pit being emptied
-        let last = loop {
-            let origin = ring[start] as usize;
-            let seeds = self.cells[origin] as usize;
-            if n <= 8 && seeds < eff {
-                // Within one lap on a small board: one register add.
-                let last = self.sow_short(v, origin, seeds);
-                if report.relays == 0 {
-                    report.sown = seeds as u8;
-                }
-                if relay && last >= own && last < own + n && self.cells[last] > 1 {
-                    report.relays += 1;
-                    start = last - own;
-                    continue;
-                }
-                break last;
-            }
-            self.cells[origin] = 0;
-            self.occupied &= !(1 << origin);
-            if report.relays == 0 {
-                report.sown = seeds as u8;
-            }
-            // Most sowings stay within one lap: skip the division then.
-            let (laps, rest) = if seeds < eff { (0, seeds) } else { (seeds / eff, seeds % eff) };
-            if laps > 0 {
-                for &c in &ring[..len] {
-                    self.cells[c as usize] += laps as u8;
-                    self.occupied |= 1 << c;
-                }
-                if skip_origin {
-                    self.cells[origin] -= laps as u8;
-                    self.occupied &= !(1 << origin);
-                }
-            }
-            debug_assert!(
-                start < len && rest < len && ring[..2 * len].iter().all(|&c| (c as usize) < CELLS)
-            );
-            for i in start + 1..=start + rest {
-                // SAFETY: `Variant::compile` writes the ring twice over, so
-                // `ring[..2 * len]` holds cell indices below `CELLS`; here
-                // `start < len` and `rest < len`, so `i < 2 * len`.
-                unsafe {
-                    let c = *ring.get_unchecked(i) as usize;
-                    *self.cells.get_unchecked_mut(c) += 1;
-                    self.occupied |= 1 << c;
-                }
-            }
-            let mut end = start + if rest > 0 { rest } else { eff };
-            if end >= len {
-                end -= len;
-            }
-            let last = ring[end] as usize;
-            if relay && last >= own && last < own + n && self.cells[last] > 1 {
-                report.relays += 1;
-                start = end;
-                continue;
-            }
-            break last;
-        };
-        self.settle_last_seed(v, last, opening, &mut report);
-        report
-    }
-
     /// The same position with its claims kept as `v`'s rules keep them:
     /// one a player in `claimed`, or several in the spare cells
     /// ([`crate::Rules::many_claims`]). A position string writes both the
@@ -2196,102 +2306,6 @@ impl Position {
         self.claimed = [0, 0];
         self.set_claim_sets(set, north);
         self
-    }
-
-    /// Sows `seeds` from the mover's pit cell `origin` when they make less
-    /// than a lap and the board has at most 8 pits a side: every pit fits in
-    /// one 16-byte word, and the seeds land on a run of consecutive pit cells
-    /// (counting round the board), plus at most one seed per store. So the
-    /// sowing is one word add, with no loop and no branch on the seed count.
-    /// Returns the cell of the last seed.
-    #[inline(always)]
-    fn sow_short(&mut self, v: &Variant, origin: usize, seeds: usize) -> usize {
-        let s = self.to_move.index();
-        let n = v.n;
-        let ring_cells = 2 * n;
-        let k = origin - s * n;
-        // The mover's store is the (n - k)-th step, the opponent's store (if
-        // it is sown) the (2n - k + 1)-th.
-        let to_own_store = n - k;
-        let to_opp_store = to_own_store + n + 1;
-        let own_store = (v.hot.stores_on_ring && seeds >= to_own_store) as usize;
-        let opp_store = (v.hot.sow_opponent_store && seeds >= to_opp_store) as usize;
-        let pit_seeds = seeds - own_store - opp_store;
-        let first = if origin + 1 == ring_cells { 0 } else { origin + 1 };
-        let head = pit_seeds.min(ring_cells - first);
-        let tail = pit_seeds - head;
-        let mut pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
-        pits &= CLEAR_PIT[origin & 15];
-        pits += ONE_SEED_RUNS[first & 15][head & 15] + ONE_SEED_RUNS[0][tail & 15];
-        self.cells[..16].copy_from_slice(&pits.to_le_bytes());
-        self.occupied = (self.occupied & !(1 << origin))
-            | (((1u64 << head) - 1) << first)
-            | ((1u64 << tail) - 1);
-        self.cells[STORE_CELL + s] += own_store as u8;
-        self.cells[STORE_CELL + 1 - s] += opp_store as u8;
-        if own_store == 1 && seeds == to_own_store {
-            STORE_CELL + s
-        } else if opp_store == 1 && seeds == to_opp_store {
-            STORE_CELL + 1 - s
-        } else {
-            let last = first + pit_seeds - 1;
-            if last >= ring_cells {
-                last - ring_cells
-            } else {
-                last
-            }
-        }
-    }
-
-    /// Extra turn and captures decided by where the last seed fell.
-    #[inline(always)]
-    fn settle_last_seed(&mut self, v: &Variant, last: usize, opening: bool, r: &mut MoveReport) {
-        let s = self.to_move.index();
-        let n = v.n;
-        let own = s * n;
-        let own_store = STORE_CELL + s;
-        if last == own_store {
-            r.extra_turn = v.hot.extra_turn && !opening;
-        } else if last >= own && last < own + n {
-            if self.cells[last] == 1 && v.empty_pit != EmptyPitCapture::Off {
-                let opposite = 2 * n - 1 - last;
-                let taken = self.cells[opposite];
-                if taken > 0 || v.empty_pit == EmptyPitCapture::Always {
-                    r.captured = taken + 1;
-                    self.cells[own_store] += taken + 1;
-                    self.cells[opposite] = 0;
-                    self.cells[last] = 0;
-                    self.occupied &= !(1 << opposite | 1 << last);
-                }
-            }
-        } else if last < 2 * n && v.capture_counts != 0 {
-            let opp = (1 - s) * n;
-            let counts = v.capture_counts;
-            let takes = |c: u8| c < 64 && counts >> c & 1 != 0;
-            if !takes(self.cells[last]) {
-                return;
-            }
-            let mut first = last; // lowest pit of the captured run
-            let mut taken = self.cells[last] as u32;
-            if v.hot.chain {
-                while first > opp && takes(self.cells[first - 1]) {
-                    first -= 1;
-                    taken += self.cells[first] as u32;
-                }
-            }
-            let opp_seeds: u32 = self.cells[opp..opp + n].iter().map(|&c| c as u32).sum();
-            if taken == opp_seeds {
-                r.grand_slam = true;
-                if v.grand_slam == GrandSlam::CapturesNothing {
-                    r.grand_slam_void = true;
-                    return;
-                }
-            }
-            self.cells[first..=last].fill(0);
-            self.occupied &= !((2u64 << last) - (1u64 << first));
-            self.cells[own_store] += taken as u8;
-            r.captured = taken as u8;
-        }
     }
 
     /// After a move: has the game ended? Moves the seeds left on the board
