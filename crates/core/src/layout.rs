@@ -104,6 +104,73 @@ mod sealed {
         fn end_game(p: &mut Position<Self>, v: &crate::Variant, reason: crate::EndReason)
         where
             Self: super::Layout;
+
+        /// Seeds in cell `c` (a pit cell or a store): the rule code's
+        /// reads of one cell, never through `Cells`' generic `Index`.
+        fn cell(p: &Position<Self>, c: usize) -> <Self as super::Layout>::Cell
+        where
+            Self: super::Layout;
+
+        /// Cell `c` to write (see [`Storage::cell`]).
+        fn cell_mut(p: &mut Position<Self>, c: usize) -> &mut <Self as super::Layout>::Cell
+        where
+            Self: super::Layout;
+
+        /// All the cells, for the rule code's reads of a run of them.
+        fn cells(p: &Position<Self>) -> &[<Self as super::Layout>::Cell]
+        where
+            Self: super::Layout;
+
+        /// All the cells, for the rule code's writes of a run of them.
+        fn cells_mut(p: &mut Position<Self>) -> &mut [<Self as super::Layout>::Cell]
+        where
+            Self: super::Layout;
+
+        /// Marks the cells of `cells` (bit `c` for cell `c`) as holding
+        /// seeds; a store's bit may be set too (see
+        /// [`Position::finish_move`], which clears those).
+        fn occupy(p: &mut Position<Self>, cells: u64)
+        where
+            Self: super::Layout;
+
+        /// Marks the pit cells of `cells` (bit `c` for cell `c`) as empty.
+        fn vacate(p: &mut Position<Self>, cells: u64)
+        where
+            Self: super::Layout;
+
+        /// A side's pits holding seeds, bit `k` for its `k`-th pit.
+        fn occupied_row(p: &Position<Self>, side: Side) -> u32
+        where
+            Self: super::Layout;
+
+        /// The pits out of play (rule `[rounds]`) as a set over the pit
+        /// cells, bit `c` for cell `c`.
+        fn out_cells(p: &Position<Self>) -> u64
+        where
+            Self: super::Layout;
+
+        /// Marks the end pit after South's row (`i` = 0) or North's (1)
+        /// as taken (see [`Position::end_pit_taken`]).
+        fn take_end_pit(p: &mut Position<Self>, i: usize)
+        where
+            Self: super::Layout;
+
+        /// Whether the layout sows a small board (at most 8 pits a side)
+        /// within a lap by one add of a word ([`Storage::sow_short`]).
+        const WORD_SOWING: bool;
+
+        /// Sows `seeds` from the mover's pit cell `origin`, less than a
+        /// lap on a board of at most 8 pits a side, by one add of a word;
+        /// returns the cell of the last seed. Only where
+        /// [`Storage::WORD_SOWING`].
+        fn sow_short(
+            p: &mut Position<Self>,
+            v: &crate::Variant,
+            origin: usize,
+            seeds: usize,
+        ) -> usize
+        where
+            Self: super::Layout;
     }
 }
 
@@ -125,6 +192,9 @@ pub trait Count:
     + TryFrom<u32>
     + std::ops::AddAssign
     + std::ops::SubAssign
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Rem<Output = Self>
     + 'static
 {
     /// The largest count a cell holds.
@@ -133,6 +203,15 @@ pub trait Count:
     /// `x` as a count, truncated as `as` truncates (the rule code keeps
     /// every count within [`Count::MAX`]).
     fn from_u32(x: u32) -> Self;
+
+    /// No seed.
+    const ZERO: Self;
+    /// One seed.
+    const ONE: Self;
+
+    /// The low 8 bits of the count, as `as u8` takes them: [`crate::MoveReport`]'s
+    /// counts are bytes so far.
+    fn low_u8(self) -> u8;
 }
 
 impl sealed::Sealed for u8 {}
@@ -143,6 +222,14 @@ impl Count for u8 {
     #[inline(always)]
     fn from_u32(x: u32) -> u8 {
         x as u8
+    }
+
+    const ZERO: u8 = 0;
+    const ONE: u8 = 1;
+
+    #[inline(always)]
+    fn low_u8(self) -> u8 {
+        self
     }
 }
 

@@ -595,6 +595,36 @@ impl<L: Layout> Position<L> {
     pub fn seeds_in_pits(&self) -> u32 {
         L::seeds_in_pits(self)
     }
+
+    /// Seeds in cell `c` (see [`Storage::cell`]).
+    #[inline(always)]
+    pub(crate) fn cell(&self, c: usize) -> L::Cell {
+        L::cell(self, c)
+    }
+
+    /// Seeds in cell `c` as a number.
+    #[inline(always)]
+    pub(crate) fn seeds(&self, c: usize) -> u32 {
+        L::cell(self, c).into()
+    }
+
+    /// Cell `c` to write (see [`Storage::cell`]).
+    #[inline(always)]
+    pub(crate) fn cell_mut(&mut self, c: usize) -> &mut L::Cell {
+        L::cell_mut(self, c)
+    }
+
+    /// A side's non-empty pits as a bit set.
+    #[inline(always)]
+    fn occupied_row(&self, side: Side) -> u32 {
+        L::occupied_row(self, side)
+    }
+
+    /// The mover's non-empty pits as a bit set.
+    #[inline(always)]
+    fn nonempty_pits(&self) -> u32 {
+        self.occupied_row(self.to_move)
+    }
 }
 
 // The end of the game, for every layout: the public entry points go
@@ -733,6 +763,8 @@ impl<L: Layout> Position<L> {
 /// The layout-specific reads and writes of the compact layout (see
 /// [`Position`] for where each is kept).
 impl Storage for Compact {
+    const WORD_SOWING: bool = true;
+
     fn end_game(p: &mut Position, v: &Variant, reason: EndReason) {
         p.end_game_in(v, reason)
     }
@@ -833,6 +865,952 @@ impl Storage for Compact {
     #[inline(always)]
     fn store(p: &Position, side: Side) -> u8 {
         p.cells[STORE_CELL + side.index()]
+    }
+
+    #[inline(always)]
+    fn cell(p: &Position, c: usize) -> u8 {
+        p.cells[c]
+    }
+
+    #[inline(always)]
+    fn cell_mut(p: &mut Position, c: usize) -> &mut u8 {
+        &mut p.cells[c]
+    }
+
+    #[inline(always)]
+    fn cells(p: &Position) -> &[u8] {
+        &p.cells
+    }
+
+    #[inline(always)]
+    fn cells_mut(p: &mut Position) -> &mut [u8] {
+        &mut p.cells
+    }
+
+    #[inline(always)]
+    fn occupy(p: &mut Position, cells: u64) {
+        p.occupied |= cells;
+    }
+
+    #[inline(always)]
+    fn vacate(p: &mut Position, cells: u64) {
+        p.occupied &= !cells;
+    }
+
+    #[inline(always)]
+    fn occupied_row(p: &Position, side: Side) -> u32 {
+        let n = p.n as u32;
+        let row = (p.occupied >> (side.index() as u32 * n)) as u32;
+        row & ROW_BITS[(n & 31) as usize]
+    }
+
+    #[inline(always)]
+    fn out_cells(p: &Position) -> u64 {
+        p.occupied >> OUT_SHIFT
+    }
+
+    fn take_end_pit(p: &mut Position, i: usize) {
+        p.cells[END_MARKS_CELL] |= END_PIT_TAKEN[i];
+    }
+
+    /// Sows `seeds` from the mover's pit cell `origin` when they make less
+    /// than a lap and the board has at most 8 pits a side: every pit fits in
+    /// one 16-byte word, and the seeds land on a run of consecutive pit cells
+    /// (counting round the board), plus at most one seed per store. So the
+    /// sowing is one word add, with no loop and no branch on the seed count.
+    /// Returns the cell of the last seed.
+    #[inline(always)]
+    fn sow_short(p: &mut Position, v: &Variant, origin: usize, seeds: usize) -> usize {
+        let s = p.to_move.index();
+        let n = v.n;
+        let ring_cells = 2 * n;
+        let k = origin - s * n;
+        // The mover's store is the (n - k)-th step, the opponent's store (if
+        // it is sown) the (2n - k + 1)-th.
+        let to_own_store = n - k;
+        let to_opp_store = to_own_store + n + 1;
+        let own_store = (v.hot.stores_on_ring && seeds >= to_own_store) as usize;
+        let opp_store = (v.hot.sow_opponent_store && seeds >= to_opp_store) as usize;
+        let pit_seeds = seeds - own_store - opp_store;
+        let first = if origin + 1 == ring_cells { 0 } else { origin + 1 };
+        let head = pit_seeds.min(ring_cells - first);
+        let tail = pit_seeds - head;
+        let mut pits = u128::from_le_bytes(p.cells[..16].try_into().unwrap());
+        pits &= CLEAR_PIT[origin & 15];
+        pits += ONE_SEED_RUNS[first & 15][head & 15] + ONE_SEED_RUNS[0][tail & 15];
+        p.cells[..16].copy_from_slice(&pits.to_le_bytes());
+        p.occupied =
+            (p.occupied & !(1 << origin)) | (((1u64 << head) - 1) << first) | ((1u64 << tail) - 1);
+        p.cells[STORE_CELL + s] += own_store as u8;
+        p.cells[STORE_CELL + 1 - s] += opp_store as u8;
+        if own_store == 1 && seeds == to_own_store {
+            STORE_CELL + s
+        } else if opp_store == 1 && seeds == to_opp_store {
+            STORE_CELL + 1 - s
+        } else {
+            let last = first + pit_seeds - 1;
+            if last >= ring_cells {
+                last - ring_cells
+            } else {
+                last
+            }
+        }
+    }
+}
+
+// The sowing of a move, for every layout: the common case of the Kalah
+// and Oware families (a small board within a lap sown by the layout's own
+// word add), their laps and relays, the captures of the last seed; the
+// general sowing's elements go to `sow_general`.
+impl<L: Layout> Position<L> {
+    /// Sowing and capture of one move by the player to move, from their pit
+    /// `k`. Does not change whose turn it is or check for the end. Rules
+    /// with the general sowing's elements go to [`Position::sow_general`].
+    #[inline(always)]
+    fn sow(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
+        let s = self.to_move.index();
+        let n = v.n;
+        // The common case first: a small board, less than a lap, no relay,
+        // none of the general sowing's elements (one switch for both).
+        let origin = s * n + k;
+        let seeds = self.seeds(origin) as usize;
+        if L::WORD_SOWING
+            && n <= 8
+            && seeds < v.ring_len - v.hot.skip_origin as usize
+            && !v.hot.relay_or_general
+        {
+            let last = L::sow_short(self, v, origin, seeds);
+            let mut report = MoveReport { sown: seeds as u8, ..MoveReport::default() };
+            self.settle_last_seed(v, last, opening, &mut report);
+            return report;
+        }
+        if v.hot.general {
+            let mut general = MoveReport::default();
+            self.sow_general(v, k, opening, &mut general);
+            return general;
+        }
+        let own = s * n;
+        let ring = &v.ring[s];
+        let len = v.ring_len;
+        let skip_origin = v.hot.skip_origin;
+        let relay = v.hot.relay;
+        let eff = len - skip_origin as usize;
+        let mut report = MoveReport::default();
+        let mut start = k; // ring index of the pit being emptied
+        let last = loop {
+            let origin = ring[start] as usize;
+            let seeds = self.seeds(origin) as usize;
+            if L::WORD_SOWING && n <= 8 && seeds < eff {
+                // Within one lap on a small board: one register add.
+                let last = L::sow_short(self, v, origin, seeds);
+                if report.relays == 0 {
+                    report.sown = seeds as u8;
+                }
+                if relay && last >= own && last < own + n && self.cell(last) > L::Cell::ONE {
+                    report.relays += 1;
+                    start = last - own;
+                    continue;
+                }
+                break last;
+            }
+            *self.cell_mut(origin) = L::Cell::ZERO;
+            L::vacate(self, 1 << origin);
+            if report.relays == 0 {
+                report.sown = seeds as u8;
+            }
+            // Most sowings stay within one lap: skip the division then.
+            let (laps, rest) = if seeds < eff { (0, seeds) } else { (seeds / eff, seeds % eff) };
+            if laps > 0 {
+                for &c in &ring[..len] {
+                    *self.cell_mut(c as usize) += L::Cell::from_u32(laps as u32);
+                    L::occupy(self, 1 << c);
+                }
+                if skip_origin {
+                    *self.cell_mut(origin) -= L::Cell::from_u32(laps as u32);
+                    L::vacate(self, 1 << origin);
+                }
+            }
+            debug_assert!(
+                start < len
+                    && rest < len
+                    && ring[..2 * len].iter().all(|&c| (c as usize) < L::CELLS)
+            );
+            for i in start + 1..=start + rest {
+                // SAFETY: `Variant::compile` writes the ring twice over, so
+                // `ring[..2 * len]` holds cell indices below `L::CELLS`; here
+                // `start < len` and `rest < len`, so `i < 2 * len`.
+                unsafe {
+                    let c = *ring.get_unchecked(i) as usize;
+                    *L::cells_mut(self).get_unchecked_mut(c) += L::Cell::ONE;
+                    L::occupy(self, 1 << c);
+                }
+            }
+            let mut end = start + if rest > 0 { rest } else { eff };
+            if end >= len {
+                end -= len;
+            }
+            let last = ring[end] as usize;
+            if relay && last >= own && last < own + n && self.cell(last) > L::Cell::ONE {
+                report.relays += 1;
+                start = end;
+                continue;
+            }
+            break last;
+        };
+        self.settle_last_seed(v, last, opening, &mut report);
+        report
+    }
+
+    /// Extra turn and captures decided by where the last seed fell.
+    #[inline(always)]
+    fn settle_last_seed(&mut self, v: &Variant, last: usize, opening: bool, r: &mut MoveReport) {
+        let s = self.to_move.index();
+        let n = v.n;
+        let own = s * n;
+        let own_store = L::STORE_CELL + s;
+        if last == own_store {
+            r.extra_turn = v.hot.extra_turn && !opening;
+        } else if last >= own && last < own + n {
+            if self.seeds(last) == 1 && v.empty_pit != EmptyPitCapture::Off {
+                let opposite = 2 * n - 1 - last;
+                let taken = self.cell(opposite);
+                if taken > L::Cell::ZERO || v.empty_pit == EmptyPitCapture::Always {
+                    r.captured = (taken + L::Cell::ONE).low_u8();
+                    *self.cell_mut(own_store) += taken + L::Cell::ONE;
+                    *self.cell_mut(opposite) = L::Cell::ZERO;
+                    *self.cell_mut(last) = L::Cell::ZERO;
+                    L::vacate(self, 1 << opposite | 1 << last);
+                }
+            }
+        } else if last < 2 * n && v.capture_counts != 0 {
+            let opp = (1 - s) * n;
+            let counts = v.capture_counts;
+            let takes = |c: u32| c < 64 && counts >> c & 1 != 0;
+            if !takes(self.seeds(last)) {
+                return;
+            }
+            let mut first = last; // lowest pit of the captured run
+            let mut taken = self.seeds(last);
+            if v.hot.chain {
+                while first > opp && takes(self.seeds(first - 1)) {
+                    first -= 1;
+                    taken += self.seeds(first);
+                }
+            }
+            let opp_seeds: u32 =
+                L::cells(self)[opp..opp + n].iter().map(|&c| Into::<u32>::into(c)).sum();
+            if taken == opp_seeds {
+                r.grand_slam = true;
+                if v.grand_slam == GrandSlam::CapturesNothing {
+                    r.grand_slam_void = true;
+                    return;
+                }
+            }
+            L::cells_mut(self)[first..=last].fill(L::Cell::ZERO);
+            L::vacate(self, (2u64 << last) - (1u64 << first));
+            *self.cell_mut(own_store) += L::Cell::from_u32(taken);
+            r.captured = taken as u8;
+        }
+    }
+}
+
+// The general sowing, for every layout: seed by seed round the rings
+// the variant compiled.
+impl<L: Layout> Position<L> {
+    /// The sowing of rules with elements beyond the Kalah and Oware
+    /// families ([`crate::Rules::uses_general_elements`]), seed by seed:
+    /// the first seed back into the origin, seeds falling into a claimed pit
+    /// going to its owner's store, then [`Position::settle_general`].
+    #[inline(never)]
+    fn sow_general(&mut self, v: &Variant, k: usize, opening: bool, report: &mut MoveReport) {
+        if v.hot.four_rows {
+            return self.sow_four_rows(v, k, report);
+        }
+        // A pit sown one way only: clockwise when that is its way.
+        let clockwise = v.hot.directed && v.pit_ways[k] == 2;
+        self.sow_general_way(v, k, clockwise, opening, report)
+    }
+
+    /// [`Position::sow_general`] of the mover's pit `k`, counter-clockwise
+    /// or clockwise: round the mover's ring that way, from the pit's place
+    /// on it.
+    fn sow_general_way(
+        &mut self,
+        v: &Variant,
+        k: usize,
+        clockwise: bool,
+        opening: bool,
+        report: &mut MoveReport,
+    ) {
+        let s = self.to_move.index();
+        let n = v.n;
+        let own = s * n;
+        // The way the pile being sown goes: each relayed pile the other way
+        // from the pile before it under `relay_direction = "reverse"`.
+        let mut clockwise = clockwise;
+        let mut ring = if clockwise { &v.ring_cw[s] } else { &v.ring[s] };
+        let len = v.ring_len;
+        // Whether a seed of this move fell in the opponent's row (rules
+        // `empty_pit_needs_crossing`, `extra_turn_uncrossed`).
+        let opp = (1 - s) * n;
+        let mut crossed = false;
+        // The claimed pits as bit sets over the cells, and those North
+        // owns (rule `claim`).
+        let (claimed, north_owns) = self.claim_bits(v);
+        // The pits out of play (rule `[rounds]`): sowing passes over them.
+        let out = L::out_cells(self);
+        let in_play = |c: usize| out >> (c & 63) & 1 == 0;
+        // Captures during the sowing (0: none).
+        let during = v.rules().capture.during_sowing;
+        // The ring index of the pit being emptied.
+        let mut start = if clockwise { (len - k) % len } else { k };
+        // An endless relay (`relay = "any"` or `"next"`): the board, the
+        // place and the way the next pile goes.
+        let way_key = |start: usize, clockwise: bool| start | (clockwise as usize) << 8;
+        let mut watch = EndlessWatch::<L>::new(&self.cells, way_key(start, clockwise));
+        let reverse = v.hot.relay_reverse;
+        // A relay from one's own pits sown back and forth may go on for
+        // ever too (`relay_direction = "reverse"`).
+        let may_loop = v.hot.relay_any || v.hot.relay_next || (v.hot.relay && reverse);
+        // Whether the relay lifts the pile the last seed of a pile makes in
+        // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
+        let lifts_here = |p: &Self, c: usize| {
+            let relays =
+                if v.hot.relay_any { c < 2 * n } else { v.hot.relay && c >= own && c < own + n };
+            relays && claimed >> c & 1 == 0 && p.cell(c) > L::Cell::ONE
+        };
+        // A claim by the last seeds of every pile (`before_relay`).
+        let before_relay = v.hot.many_claims && v.rules().claim.before_relay;
+        let (last, at, pile) = loop {
+            if may_loop && watch.endless(&self.cells, way_key(start, clockwise)) {
+                report.endless = true;
+                self.reoccupy();
+                return;
+            }
+            let origin = ring[start] as usize;
+            let mut seeds = self.cell(origin);
+            if report.relays == 0 {
+                report.sown = seeds.low_u8();
+            }
+            // The pile's start and size, for the place of its last seed but one.
+            let pile = (start, seeds);
+            *self.cell_mut(origin) = L::Cell::ZERO;
+            let mut at = start;
+            if v.rules().sowing.first_seed_in_origin && seeds > L::Cell::ONE {
+                *self.cell_mut(origin) = L::Cell::ONE;
+                seeds -= L::Cell::ONE;
+                self.take_during_sowing(during, origin, report);
+            }
+            // Several seeds a place (`seeds_per_place`), the last place
+            // getting what is left: never with a claim, a relay or a
+            // capture during the sowing (the rules refuse them together).
+            let group = v.rules().sowing.seeds_per_place;
+            if group > 1 {
+                while seeds > L::Cell::ZERO {
+                    at = if at + 1 == len { 0 } else { at + 1 };
+                    let c = ring[at] as usize;
+                    if (v.hot.skip_origin && at == start) || !in_play(c) {
+                        continue;
+                    }
+                    crossed |= c.wrapping_sub(opp) < n;
+                    let drop = L::Cell::from(group).min(seeds);
+                    *self.cell_mut(c) += drop;
+                    seeds -= drop;
+                }
+            }
+            while seeds > L::Cell::ZERO {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if v.hot.skip_origin && at == start {
+                    continue;
+                }
+                let c = ring[at] as usize;
+                if !in_play(c) {
+                    continue;
+                }
+                crossed |= c.wrapping_sub(opp) < n;
+                if claimed >> c & 1 != 0 {
+                    *self.cell_mut(L::STORE_CELL + (north_owns >> c & 1) as usize) += L::Cell::ONE;
+                } else {
+                    *self.cell_mut(c) += L::Cell::ONE;
+                    // A pile's last seed is not taken where the relay
+                    // lifts that very pit.
+                    if c < 2 * n && (seeds > L::Cell::ONE || !lifts_here(self, c)) {
+                        self.take_during_sowing(during, c, report);
+                    }
+                }
+                seeds -= L::Cell::ONE;
+            }
+            let last = ring[at] as usize;
+            if before_relay
+                && claimed >> last & 1 == 0
+                && self.claim_many(v, last, (ring, at, pile), report)
+            {
+                // The claim wins over the relay, and ends the move.
+                self.reoccupy();
+                return;
+            }
+            if lifts_here(self, last) {
+                report.relays += 1;
+                start = at;
+                if reverse {
+                    (clockwise, ring, start) = self.turned(v, clockwise, start);
+                }
+                continue;
+            }
+            if v.hot.relay_next && (last < 2 * n || v.hot.end_pits) {
+                // The next place, when it is a pit with seeds (a claimed
+                // pit holds none), is lifted and sown on; a pit out of play
+                // is passed over.
+                let mut next = if at + 1 == len { 0 } else { at + 1 };
+                while !in_play(ring[next] as usize) {
+                    next = if next + 1 == len { 0 } else { next + 1 };
+                }
+                let c = ring[next] as usize;
+                if c < 2 * n && self.cell(c) > L::Cell::ZERO {
+                    report.relays += 1;
+                    start = next;
+                    if reverse {
+                        (clockwise, ring, start) = self.turned(v, clockwise, start);
+                    }
+                    continue;
+                }
+            }
+            break (last, at, pile);
+        };
+        if claimed >> last & 1 == 0 {
+            let before = report.captured;
+            self.settle_general(v, last, (ring, at, pile), (opening, crossed, clockwise), report);
+            // `extra_turn_uncrossed`: the last seed in an empty pit of the
+            // mover's row (it holds 1, no capture took it), no seed of the
+            // move in the opponent's row.
+            if v.hot.extra_turn_uncrossed
+                && !crossed
+                && !opening
+                && report.captured == before
+                && last.wrapping_sub(own) < n
+                && self.cell(last) == L::Cell::ONE
+            {
+                report.extra_turn = true;
+            }
+        }
+        self.reoccupy();
+    }
+
+    /// The way a relayed pile goes under `relay_direction = "reverse"`:
+    /// the other way from the pile before it, going `clockwise` and lifted
+    /// from place `start` of that way's ring. Returns the new way, its ring
+    /// and the place of the same pit on it (stores beside the board, two
+    /// rows: both rings are the 2n pits, the same pit at places `p` and
+    /// `(2n - p) % 2n`).
+    #[inline]
+    fn turned<'a>(
+        &self,
+        v: &'a Variant,
+        clockwise: bool,
+        start: usize,
+    ) -> (bool, &'a [u8; 2 * MAX_RING], usize) {
+        let s = self.to_move.index();
+        let len = v.ring_len;
+        let place = (len - start % len) % len;
+        if clockwise {
+            (false, &v.ring[s], place)
+        } else {
+            (true, &v.ring_cw[s], place)
+        }
+    }
+
+    /// The sowing on four rows (`rows = 4`): round the mover's own pits
+    /// alone, seed by seed, a relay from one's own pits (with its endless
+    /// sowings found as in [`Position::sow_general`]), and the capture of
+    /// the pits facing an inner pit ([`Position::take_facing`]), whose
+    /// seeds go to the store or are sown on from the hand (`taken`). Kept
+    /// apart from the general sowing so that the elements four rows refuse
+    /// (claims, captures during the sowing) and those only they have (the
+    /// hand) cost neither path anything.
+    #[inline(never)]
+    fn sow_four_rows(&mut self, v: &Variant, k: usize, report: &mut MoveReport) {
+        let s = self.to_move.index();
+        let ring = &v.ring[s];
+        let len = v.ring_len;
+        // The ring index of the pit being emptied, or the pit the last seed
+        // fell in when the pile is in the hand.
+        let mut start = k;
+        // Seeds of a facing capture in the mover's hand (`taken = "sown"`).
+        let mut hand = L::Cell::ZERO;
+        let mut watch = EndlessWatch::<L>::new(&self.cells, start);
+        loop {
+            if v.hot.relay && watch.endless(&self.cells, start) {
+                report.endless = true;
+                self.reoccupy();
+                return;
+            }
+            let origin = ring[start] as usize;
+            let from_hand = hand > L::Cell::ZERO;
+            let mut seeds = if from_hand { std::mem::take(&mut hand) } else { self.cell(origin) };
+            let mut at = start;
+            if !from_hand {
+                if report.relays == 0 {
+                    report.sown = seeds.low_u8();
+                }
+                *self.cell_mut(origin) = L::Cell::ZERO;
+                if v.rules().sowing.first_seed_in_origin && seeds > L::Cell::ONE {
+                    *self.cell_mut(origin) = L::Cell::ONE;
+                    seeds -= L::Cell::ONE;
+                }
+            }
+            while seeds > L::Cell::ZERO {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if v.hot.skip_origin && at == start && !from_hand {
+                    continue;
+                }
+                *self.cell_mut(ring[at] as usize) += L::Cell::ONE;
+                seeds -= L::Cell::ONE;
+            }
+            let last = ring[at] as usize;
+            if let Some(taken) = self.take_facing(v, last) {
+                report.captured += taken.low_u8();
+                if v.hot.taken_sown {
+                    hand = taken;
+                    start = at;
+                    continue;
+                }
+                *self.cell_mut(L::STORE_CELL + s) += taken;
+                self.bonus_after_capture(v, report);
+                break;
+            }
+            if v.hot.relay && self.cell(last) > L::Cell::ONE {
+                report.relays += 1;
+                start = at;
+                continue;
+            }
+            break;
+        }
+        self.reoccupy();
+    }
+}
+
+// The captures and claims, for every layout: what the last seed of a
+// sowing (or a seed during it) takes.
+impl<L: Layout> Position<L> {
+    /// The claimed pits as bit sets over the cells (rule `claim`): those
+    /// claimed, and those of them North owns; from `claimed` under rules of
+    /// one claim, from the spare cells under rules of several.
+    #[inline(always)]
+    fn claim_bits(&self, v: &Variant) -> (u64, u64) {
+        if v.hot.many_claims {
+            let (set, north) = self.claim_sets();
+            return (set as u64, north as u64);
+        }
+        let n = v.n;
+        let (mut set, mut north) = (0u64, 0u64);
+        if self.claimed[0] != 0 {
+            set |= 1 << (n + self.claimed[0] as usize - 1);
+        }
+        if self.claimed[1] != 0 {
+            let c = 1u64 << (self.claimed[1] as usize - 1);
+            set |= c;
+            north |= c;
+        }
+        (set, north)
+    }
+
+    /// The claims of rules with several claims ([`crate::Rules::many_claims`]),
+    /// looked at when a pile's last seed fell in pit cell `last` (not a
+    /// claimed pit), at place `at` of `ring`, the pile having started at
+    /// place `pile.0` with `pile.1` seeds: the pit the last seed made hold
+    /// `claim.count` seeds, or under `claim.pair` both pits the last two
+    /// seeds made hold `count - 1` and `count`, become the mover's, if the
+    /// rules let them (`rows`, `not_last_pit`, the row ends, at most `max`
+    /// a player).
+    /// Their seeds go to the mover's store. Returns whether a pit was
+    /// claimed.
+    #[cold]
+    #[inline(never)]
+    fn claim_many(
+        &mut self,
+        v: &Variant,
+        last: usize,
+        (ring, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, L::Cell)),
+        report: &mut MoveReport,
+    ) -> bool {
+        let claim = &v.rules().claim;
+        let n = v.n;
+        let s = self.to_move.index();
+        let opp = (1 - s) * n;
+        let (mut set, mut north) = self.claim_sets();
+        let own_mask = if s == 1 { north } else { set & !north };
+        let mine = (set & own_mask).count_ones();
+        let room = if claim.max == 0 { u32::MAX } else { (claim.max as u32).saturating_sub(mine) };
+        let claimable = |c: usize| {
+            c < 2 * n
+                && set >> c & 1 == 0
+                && (claim.rows == crate::ClaimRows::Either || (c >= opp && c < opp + n))
+                && !(claim.not_last_pit && c % n == n - 1)
+                && claim.at_row_end(c / n == s, c % n, n)
+        };
+        if room == 0 || !claimable(last) {
+            return false;
+        }
+        let count = L::Cell::from(claim.count);
+        let here = self.cell(last);
+        let mut pits = 0u32;
+        if claim.pair && room >= 2 && pile.1 >= L::Cell::from(2) {
+            let prev = self.previous_place(v, ring, at, pile.0);
+            let there = if prev < 2 * n { self.cell(prev) } else { L::Cell::ZERO };
+            if prev != last
+                && claimable(prev)
+                && ((here == count && there == count - L::Cell::ONE)
+                    || (here == count - L::Cell::ONE && there == count))
+            {
+                pits = 1 << last | 1 << prev;
+            }
+        }
+        if pits == 0 && here == count {
+            pits = 1 << last;
+        }
+        if pits == 0 {
+            return false;
+        }
+        let mut taken = L::Cell::ZERO;
+        for c in (0..2 * n).filter(|&c| pits >> c & 1 != 0) {
+            taken += self.cell(c);
+            *self.cell_mut(c) = L::Cell::ZERO;
+        }
+        set |= pits;
+        if s == 1 {
+            north |= pits;
+        }
+        self.set_claim_sets(set, north);
+        *self.cell_mut(L::STORE_CELL + s) += taken;
+        report.captured += taken.low_u8();
+        report.claimed = true;
+        true
+    }
+
+    /// The cell where the last seed but one of a pile fell, the pile's last
+    /// having fallen at place `at` of `ring` and the pile having started at
+    /// place `start`: the place before `at`, pits out of play passed over,
+    /// and under `skip_origin` the place the pile started from.
+    fn previous_place(
+        &self,
+        v: &Variant,
+        ring: &[u8; 2 * MAX_RING],
+        at: usize,
+        start: usize,
+    ) -> usize {
+        let len = v.ring_len;
+        let out = L::out_cells(self);
+        let mut place = at;
+        for _ in 0..len {
+            place = if place == 0 { len - 1 } else { place - 1 };
+            let c = ring[place] as usize;
+            if (v.hot.skip_origin && place == start) || out >> (c & 63) & 1 != 0 {
+                continue;
+            }
+            return c;
+        }
+        ring[at] as usize
+    }
+
+    /// After a facing capture into the store: the bonus takes (rule
+    /// `capture.bonus_pits`) are due, and the mover moves again, while the
+    /// opponent has a pit holding seeds.
+    #[inline]
+    fn bonus_after_capture(&mut self, v: &Variant, report: &mut MoveReport) {
+        let opp = self.to_move.opponent().index() * v.n;
+        if v.hot.bonus_pits > 0 && L::cells(self)[opp..opp + v.n].iter().any(|&c| c > L::Cell::ZERO)
+        {
+            self.flags = (self.flags & !BONUS_DUE) | v.hot.bonus_pits << BONUS_SHIFT;
+            report.extra_turn = true;
+        }
+    }
+
+    /// The capture on four rows (`facing`): the last seed of a pile made
+    /// the mover's inner pit cell `last` hold more than one seed (or one,
+    /// under `facing_on = "empty"`), and the
+    /// opponent's inner pit facing it holds seeds (and the outer pit
+    /// behind it too, under `facing = "both"`): both are emptied and their
+    /// seeds returned, for the caller to store or sow.
+    ///
+    /// A player's pits are numbered in the order they sow them: the outer
+    /// row from their left (0 to p - 1), then the inner row from their
+    /// right (p to 2p - 1). The inner pit j faces the opponent's inner pit
+    /// 3p - 1 - j, with their outer pit j - p behind it.
+    #[inline]
+    fn take_facing(&mut self, v: &Variant, last: usize) -> Option<L::Cell> {
+        let n = v.n;
+        let p = n / 2;
+        let own = self.to_move.index() * n;
+        let opp = n - own;
+        let j = last.wrapping_sub(own);
+        // The last seed's pit held seeds (it now holds 2 or more), or under
+        // `facing_on = "empty"` was empty (it now holds 1).
+        let held = if v.hot.facing_on_empty {
+            self.cell(last) == L::Cell::ONE
+        } else {
+            self.cell(last) >= L::Cell::from(2)
+        };
+        if !held || j < p || j >= n {
+            return None;
+        }
+        let (inner, outer) = (opp + 3 * p - 1 - j, opp + j - p);
+        let both = v.hot.facing == crate::Facing::Both;
+        if self.cell(inner) == L::Cell::ZERO || (both && self.cell(outer) == L::Cell::ZERO) {
+            return None;
+        }
+        let taken = self.cell(inner) + self.cell(outer);
+        *self.cell_mut(inner) = L::Cell::ZERO;
+        *self.cell_mut(outer) = L::Cell::ZERO;
+        Some(taken)
+    }
+
+    /// A capture during the sowing (`during_sowing`): the pit cell `c`,
+    /// just sown into (by any seed but a pile's last that the relay lifts
+    /// from there), is taken at once into the mover's store when it now
+    /// holds `during` seeds.
+    #[inline]
+    fn take_during_sowing(&mut self, during: u8, c: usize, report: &mut MoveReport) {
+        if during != 0 && self.cell(c) == L::Cell::from(during) {
+            *self.cell_mut(c) = L::Cell::ZERO;
+            *self.cell_mut(L::STORE_CELL + self.to_move.index()) += L::Cell::from(during);
+            report.captured += during;
+        }
+    }
+
+    /// Extra turn, captures and claims decided by where the last seed of a
+    /// general sowing fell (not in a claimed pit): pit cell `last`, the
+    /// place `at` of the sowing ring `way` the move went round (the mover's
+    /// counter-clockwise or clockwise ring): a chain goes back along it.
+    /// The last pile started at place `pile.0` with `pile.1` seeds.
+    fn settle_general(
+        &mut self,
+        v: &Variant,
+        last: usize,
+        (way, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, L::Cell)),
+        (opening, crossed, clockwise): (bool, bool, bool),
+        r: &mut MoveReport,
+    ) {
+        let s = self.to_move.index();
+        let n = v.n;
+        let own = s * n;
+        let opp = (1 - s) * n;
+        let own_store = L::STORE_CELL + s;
+        let rules = v.rules();
+        if last == own_store {
+            r.extra_turn = v.hot.extra_turn && !opening;
+            return;
+        }
+        if last >= v.places {
+            return; // the opponent's store
+        }
+        let mine = last >= own && last < own + n;
+        // `first_pile_only`: no capture once a relay lifted a pile.
+        let captures = !(v.hot.first_pile_only && r.relays > 0);
+        // `empty_pit_needs_crossing`: only after a seed of the move fell in
+        // the opponent's row.
+        let may_take = crossed || !rules.capture.empty_pit_needs_crossing;
+        // The last pit was empty before the last seed, or under
+        // `seeds_per_place` before the last group: it now holds that group.
+        let group = rules.sowing.seeds_per_place;
+        let last_group = if group > 1 {
+            let rest = if pile.1 > L::Cell::ZERO { pile.1 - L::Cell::ONE } else { L::Cell::ZERO };
+            rest % L::Cell::from(group) + L::Cell::ONE
+        } else {
+            L::Cell::ONE
+        };
+        if captures
+            && may_take
+            && mine
+            && self.cell(last) == last_group
+            && v.empty_pit != EmptyPitCapture::Off
+        {
+            let opposite = 2 * n - 1 - last;
+            let taken = self.cell(opposite);
+            if taken > L::Cell::ZERO || v.empty_pit == EmptyPitCapture::Always {
+                let got = taken + last_group;
+                r.captured += got.low_u8();
+                *self.cell_mut(own_store) += got;
+                *self.cell_mut(opposite) = L::Cell::ZERO;
+                *self.cell_mut(last) = L::Cell::ZERO;
+                // `empty_pit_chain`: the mover's next pits the way the last
+                // pile went, while empty, take the pits opposite them.
+                let chain = rules.capture.empty_pit_chain as usize;
+                if chain > 0 {
+                    let step = if clockwise { usize::MAX } else { 1 };
+                    let mut c = last;
+                    for _ in 0..chain {
+                        c = c.wrapping_add(step);
+                        if c.wrapping_sub(own) >= n || self.cell(c) != L::Cell::ZERO {
+                            break;
+                        }
+                        let opposite = 2 * n - 1 - c;
+                        let taken = self.cell(opposite);
+                        r.captured += taken.low_u8();
+                        *self.cell_mut(own_store) += taken;
+                        *self.cell_mut(opposite) = L::Cell::ZERO;
+                    }
+                }
+                return;
+            }
+        }
+        if captures
+            && rules.capture.between_equal
+            && last >= opp
+            && last < opp + n
+            && self.cell(last) == L::Cell::ONE
+        {
+            // Between two equal pits of the opponent's row (Dakon's mikul).
+            let k = last - opp;
+            if k > 0 && k + 1 < n {
+                let side = self.cell(last - 1);
+                if side > L::Cell::ZERO && self.cell(last + 1) == side {
+                    let taken = side + side + L::Cell::ONE;
+                    r.captured += taken.low_u8();
+                    *self.cell_mut(own_store) += taken;
+                    L::cells_mut(self)[last - 1..=last + 1].fill(L::Cell::ZERO);
+                    return;
+                }
+            }
+        }
+        let takes = |c: L::Cell| {
+            let c: u32 = c.into();
+            v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0
+        };
+        let row_counts = |cell: usize| match rules.capture.rows {
+            crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,
+            crate::CaptureRows::Own => cell >= own && cell < own + n,
+            crate::CaptureRows::Either => cell < 2 * n,
+        };
+        if captures && row_counts(last) && takes(self.cell(last)) {
+            // The captured run: the last pit, then backwards along the ring
+            // (or forwards, `chain_direction`) while each pit counts, at
+            // most once round the board: never back to the last pit, with
+            // pits out of play passed over.
+            let ring = way;
+            let len = v.ring_len;
+            let forwards = rules.capture.chain_direction == crate::ChainDirection::Forwards;
+            let mut at = at;
+            let mut run = [0u8; 2 * crate::MAX_PITS_PER_SIDE];
+            let mut taken_pits = 1;
+            run[0] = last as u8;
+            let mut steps = 1;
+            while v.hot.chain && steps < len {
+                steps += 1;
+                at = match (forwards, at) {
+                    (true, _) if at + 1 == len => 0,
+                    (true, _) => at + 1,
+                    (false, 0) => len - 1,
+                    (false, _) => at - 1,
+                };
+                let c = ring[at] as usize;
+                if L::out_cells(self) >> (c & 63) & 1 != 0 {
+                    continue; // a pit out of play (rule `[rounds]`) is passed over
+                }
+                if c >= 2 * n || !row_counts(c) || !takes(self.cell(c)) {
+                    break;
+                }
+                run[taken_pits] = c as u8;
+                taken_pits += 1;
+            }
+            let run = &run[..taken_pits];
+            let taken: u32 = run.iter().map(|&c| self.seeds(c as usize)).sum();
+            let from_opponent: u32 = run
+                .iter()
+                .filter(|&&c| (c as usize) >= opp && (c as usize) < opp + n)
+                .map(|&c| self.seeds(c as usize))
+                .sum();
+            let opp_seeds: u32 =
+                L::cells(self)[opp..opp + n].iter().map(|&c| Into::<u32>::into(c)).sum();
+            if from_opponent > 0 && from_opponent == opp_seeds {
+                r.grand_slam = true;
+                if v.grand_slam == GrandSlam::CapturesNothing {
+                    r.grand_slam_void = true;
+                    return;
+                }
+            }
+            for &c in run {
+                *self.cell_mut(c as usize) = L::Cell::ZERO;
+            }
+            *self.cell_mut(own_store) += L::Cell::from_u32(taken);
+            r.captured += taken as u8;
+            return;
+        }
+        let claim = &rules.claim;
+        if v.hot.many_claims {
+            if self.claim_many(v, last, (way, at, pile), r) {
+                return;
+            }
+        } else if claim.count > 0
+            && last >= opp
+            && last < opp + n
+            && self.cell(last) == L::Cell::from(claim.count)
+            && self.claimed[s] == 0
+        {
+            let pit = last - opp;
+            let other = self.claimed[1 - s];
+            if !((claim.not_last_pit && pit == n - 1)
+                || (claim.not_same_number && other as usize == pit + 1)
+                || !claim.at_row_end(false, pit, n))
+            {
+                self.claimed[s] = pit as u8 + 1;
+                let taken = self.cell(last);
+                r.captured += taken.low_u8();
+                r.claimed = true;
+                *self.cell_mut(own_store) += taken;
+                *self.cell_mut(last) = L::Cell::ZERO;
+                return;
+            }
+        }
+        if captures && rules.capture.after_empty {
+            // Pallanguzhi: the place after the last seed an empty pit, the
+            // pit after that one is taken (a store is not a pit; a claimed
+            // pit holds nothing). The ring is written twice over.
+            // Pits out of play (rule `[rounds]`) are passed over.
+            let ring = way;
+            let len = v.ring_len;
+            let out = L::out_cells(self);
+            let after = |mut at: usize| loop {
+                at = if at + 1 == len { 0 } else { at + 1 };
+                if out >> (ring[at] as usize & 63) & 1 == 0 {
+                    break at;
+                }
+            };
+            // `after_empty_from = "occupied"`: the last seed's pit held
+            // seeds before it fell (no capture during the sowing goes with
+            // it, so that pit still holds them).
+            let from = rules.capture.after_empty_from == crate::AfterEmptyFrom::Any
+                || self.cell(last) > L::Cell::ONE;
+            if !from {
+                return;
+            }
+            // `after_empty_chain`: from each pit taken, the same look on.
+            // Each capture empties a pit that held seeds, so it ends.
+            let mut at = at;
+            loop {
+                let empty_at = after(at);
+                let taken_at = after(empty_at);
+                let (empty, taken) = (ring[empty_at] as usize, ring[taken_at] as usize);
+                // An end pit (rule `board.end_pits`) may be taken, but is
+                // not the empty place.
+                if empty >= 2 * n || self.cell(empty) != L::Cell::ZERO || taken >= v.places {
+                    break;
+                }
+                let seeds = self.cell(taken);
+                if seeds == L::Cell::ZERO {
+                    break;
+                }
+                if taken >= 2 * n {
+                    L::take_end_pit(self, taken - 2 * n);
+                }
+                r.captured += seeds.low_u8();
+                *self.cell_mut(own_store) += seeds;
+                *self.cell_mut(taken) = L::Cell::ZERO;
+                if !rules.capture.after_empty_chain {
+                    break;
+                }
+                at = taken_at;
+            }
+        }
     }
 }
 
@@ -1286,300 +2264,6 @@ impl Position {
         self.flags = 0;
     }
 
-    /// Sowing and capture of one move by the player to move, from their pit
-    /// `k`. Does not change whose turn it is or check for the end. Rules
-    /// with the general sowing's elements go to [`Position::sow_general`].
-    #[inline(always)]
-    fn sow(&mut self, v: &Variant, k: usize, opening: bool) -> MoveReport {
-        let s = self.to_move.index();
-        let n = v.n;
-        // The common case first: a small board, less than a lap, no relay,
-        // none of the general sowing's elements (one switch for both).
-        let origin = s * n + k;
-        let seeds = self.cells[origin] as usize;
-        if n <= 8 && seeds < v.ring_len - v.hot.skip_origin as usize && !v.hot.relay_or_general {
-            let last = self.sow_short(v, origin, seeds);
-            let mut report = MoveReport { sown: seeds as u8, ..MoveReport::default() };
-            self.settle_last_seed(v, last, opening, &mut report);
-            return report;
-        }
-        if v.hot.general {
-            let mut general = MoveReport::default();
-            self.sow_general(v, k, opening, &mut general);
-            return general;
-        }
-        let own = s * n;
-        let ring = &v.ring[s];
-        let len = v.ring_len;
-        let skip_origin = v.hot.skip_origin;
-        let relay = v.hot.relay;
-        let eff = len - skip_origin as usize;
-        let mut report = MoveReport::default();
-        let mut start = k; // ring index of the pit being emptied
-        let last = loop {
-            let origin = ring[start] as usize;
-            let seeds = self.cells[origin] as usize;
-            if n <= 8 && seeds < eff {
-                // Within one lap on a small board: one register add.
-                let last = self.sow_short(v, origin, seeds);
-                if report.relays == 0 {
-                    report.sown = seeds as u8;
-                }
-                if relay && last >= own && last < own + n && self.cells[last] > 1 {
-                    report.relays += 1;
-                    start = last - own;
-                    continue;
-                }
-                break last;
-            }
-            self.cells[origin] = 0;
-            self.occupied &= !(1 << origin);
-            if report.relays == 0 {
-                report.sown = seeds as u8;
-            }
-            // Most sowings stay within one lap: skip the division then.
-            let (laps, rest) = if seeds < eff { (0, seeds) } else { (seeds / eff, seeds % eff) };
-            if laps > 0 {
-                for &c in &ring[..len] {
-                    self.cells[c as usize] += laps as u8;
-                    self.occupied |= 1 << c;
-                }
-                if skip_origin {
-                    self.cells[origin] -= laps as u8;
-                    self.occupied &= !(1 << origin);
-                }
-            }
-            debug_assert!(
-                start < len && rest < len && ring[..2 * len].iter().all(|&c| (c as usize) < CELLS)
-            );
-            for i in start + 1..=start + rest {
-                // SAFETY: `Variant::compile` writes the ring twice over, so
-                // `ring[..2 * len]` holds cell indices below `CELLS`; here
-                // `start < len` and `rest < len`, so `i < 2 * len`.
-                unsafe {
-                    let c = *ring.get_unchecked(i) as usize;
-                    *self.cells.get_unchecked_mut(c) += 1;
-                    self.occupied |= 1 << c;
-                }
-            }
-            let mut end = start + if rest > 0 { rest } else { eff };
-            if end >= len {
-                end -= len;
-            }
-            let last = ring[end] as usize;
-            if relay && last >= own && last < own + n && self.cells[last] > 1 {
-                report.relays += 1;
-                start = end;
-                continue;
-            }
-            break last;
-        };
-        self.settle_last_seed(v, last, opening, &mut report);
-        report
-    }
-
-    /// The sowing of rules with elements beyond the Kalah and Oware
-    /// families ([`crate::Rules::uses_general_elements`]), seed by seed:
-    /// the first seed back into the origin, seeds falling into a claimed pit
-    /// going to its owner's store, then [`Position::settle_general`].
-    #[inline(never)]
-    fn sow_general(&mut self, v: &Variant, k: usize, opening: bool, report: &mut MoveReport) {
-        if v.hot.four_rows {
-            return self.sow_four_rows(v, k, report);
-        }
-        // A pit sown one way only: clockwise when that is its way.
-        let clockwise = v.hot.directed && v.pit_ways[k] == 2;
-        self.sow_general_way(v, k, clockwise, opening, report)
-    }
-
-    /// [`Position::sow_general`] of the mover's pit `k`, counter-clockwise
-    /// or clockwise: round the mover's ring that way, from the pit's place
-    /// on it.
-    fn sow_general_way(
-        &mut self,
-        v: &Variant,
-        k: usize,
-        clockwise: bool,
-        opening: bool,
-        report: &mut MoveReport,
-    ) {
-        let s = self.to_move.index();
-        let n = v.n;
-        let own = s * n;
-        // The way the pile being sown goes: each relayed pile the other way
-        // from the pile before it under `relay_direction = "reverse"`.
-        let mut clockwise = clockwise;
-        let mut ring = if clockwise { &v.ring_cw[s] } else { &v.ring[s] };
-        let len = v.ring_len;
-        // Whether a seed of this move fell in the opponent's row (rules
-        // `empty_pit_needs_crossing`, `extra_turn_uncrossed`).
-        let opp = (1 - s) * n;
-        let mut crossed = false;
-        // The claimed pits as bit sets over the cells, and those North
-        // owns (rule `claim`).
-        let (claimed, north_owns) = self.claim_bits(v);
-        // The pits out of play (rule `[rounds]`): sowing passes over them.
-        let out = self.occupied >> OUT_SHIFT;
-        let in_play = |c: usize| out >> (c & 63) & 1 == 0;
-        // Captures during the sowing (0: none).
-        let during = v.rules().capture.during_sowing;
-        // The ring index of the pit being emptied.
-        let mut start = if clockwise { (len - k) % len } else { k };
-        // An endless relay (`relay = "any"` or `"next"`): the board, the
-        // place and the way the next pile goes.
-        let way_key = |start: usize, clockwise: bool| start | (clockwise as usize) << 8;
-        let mut watch = EndlessWatch::new(&self.cells, way_key(start, clockwise));
-        let reverse = v.hot.relay_reverse;
-        // A relay from one's own pits sown back and forth may go on for
-        // ever too (`relay_direction = "reverse"`).
-        let may_loop = v.hot.relay_any || v.hot.relay_next || (v.hot.relay && reverse);
-        // Whether the relay lifts the pile the last seed of a pile makes in
-        // pit cell `c` (`relay = "own"` or `"any"`; never a claimed pit).
-        let lifts_here = |cells: &[u8; CELLS], c: usize| {
-            let relays =
-                if v.hot.relay_any { c < 2 * n } else { v.hot.relay && c >= own && c < own + n };
-            relays && claimed >> c & 1 == 0 && cells[c] > 1
-        };
-        // A claim by the last seeds of every pile (`before_relay`).
-        let before_relay = v.hot.many_claims && v.rules().claim.before_relay;
-        let (last, at, pile) = loop {
-            if may_loop && watch.endless(&self.cells, way_key(start, clockwise)) {
-                report.endless = true;
-                self.reoccupy();
-                return;
-            }
-            let origin = ring[start] as usize;
-            let mut seeds = self.cells[origin];
-            if report.relays == 0 {
-                report.sown = seeds;
-            }
-            // The pile's start and size, for the place of its last seed but one.
-            let pile = (start, seeds);
-            self.cells[origin] = 0;
-            let mut at = start;
-            if v.rules().sowing.first_seed_in_origin && seeds > 1 {
-                self.cells[origin] = 1;
-                seeds -= 1;
-                self.take_during_sowing(during, origin, report);
-            }
-            // Several seeds a place (`seeds_per_place`), the last place
-            // getting what is left: never with a claim, a relay or a
-            // capture during the sowing (the rules refuse them together).
-            let group = v.rules().sowing.seeds_per_place;
-            if group > 1 {
-                while seeds > 0 {
-                    at = if at + 1 == len { 0 } else { at + 1 };
-                    let c = ring[at] as usize;
-                    if (v.hot.skip_origin && at == start) || !in_play(c) {
-                        continue;
-                    }
-                    crossed |= c.wrapping_sub(opp) < n;
-                    let drop = group.min(seeds);
-                    self.cells[c] += drop;
-                    seeds -= drop;
-                }
-            }
-            while seeds > 0 {
-                at = if at + 1 == len { 0 } else { at + 1 };
-                if v.hot.skip_origin && at == start {
-                    continue;
-                }
-                let c = ring[at] as usize;
-                if !in_play(c) {
-                    continue;
-                }
-                crossed |= c.wrapping_sub(opp) < n;
-                if claimed >> c & 1 != 0 {
-                    self.cells[STORE_CELL + (north_owns >> c & 1) as usize] += 1;
-                } else {
-                    self.cells[c] += 1;
-                    // A pile's last seed is not taken where the relay
-                    // lifts that very pit.
-                    if c < 2 * n && (seeds > 1 || !lifts_here(&self.cells, c)) {
-                        self.take_during_sowing(during, c, report);
-                    }
-                }
-                seeds -= 1;
-            }
-            let last = ring[at] as usize;
-            if before_relay
-                && claimed >> last & 1 == 0
-                && self.claim_many(v, last, (ring, at, pile), report)
-            {
-                // The claim wins over the relay, and ends the move.
-                self.reoccupy();
-                return;
-            }
-            if lifts_here(&self.cells, last) {
-                report.relays += 1;
-                start = at;
-                if reverse {
-                    (clockwise, ring, start) = self.turned(v, clockwise, start);
-                }
-                continue;
-            }
-            if v.hot.relay_next && (last < 2 * n || v.hot.end_pits) {
-                // The next place, when it is a pit with seeds (a claimed
-                // pit holds none), is lifted and sown on; a pit out of play
-                // is passed over.
-                let mut next = if at + 1 == len { 0 } else { at + 1 };
-                while !in_play(ring[next] as usize) {
-                    next = if next + 1 == len { 0 } else { next + 1 };
-                }
-                let c = ring[next] as usize;
-                if c < 2 * n && self.cells[c] > 0 {
-                    report.relays += 1;
-                    start = next;
-                    if reverse {
-                        (clockwise, ring, start) = self.turned(v, clockwise, start);
-                    }
-                    continue;
-                }
-            }
-            break (last, at, pile);
-        };
-        if claimed >> last & 1 == 0 {
-            let before = report.captured;
-            self.settle_general(v, last, (ring, at, pile), (opening, crossed, clockwise), report);
-            // `extra_turn_uncrossed`: the last seed in an empty pit of the
-            // mover's row (it holds 1, no capture took it), no seed of the
-            // move in the opponent's row.
-            if v.hot.extra_turn_uncrossed
-                && !crossed
-                && !opening
-                && report.captured == before
-                && last.wrapping_sub(own) < n
-                && self.cells[last] == 1
-            {
-                report.extra_turn = true;
-            }
-        }
-        self.reoccupy();
-    }
-
-    /// The way a relayed pile goes under `relay_direction = "reverse"`:
-    /// the other way from the pile before it, going `clockwise` and lifted
-    /// from place `start` of that way's ring. Returns the new way, its ring
-    /// and the place of the same pit on it (stores beside the board, two
-    /// rows: both rings are the 2n pits, the same pit at places `p` and
-    /// `(2n - p) % 2n`).
-    #[inline]
-    fn turned<'a>(
-        &self,
-        v: &'a Variant,
-        clockwise: bool,
-        start: usize,
-    ) -> (bool, &'a [u8; 2 * MAX_RING], usize) {
-        let s = self.to_move.index();
-        let len = v.ring_len;
-        let place = (len - start % len) % len;
-        if clockwise {
-            (false, &v.ring[s], place)
-        } else {
-            (true, &v.ring_cw[s], place)
-        }
-    }
-
     /// The same position with its claims kept as `v`'s rules keep them:
     /// one a player in `claimed`, or several in the spare cells
     /// ([`crate::Rules::many_claims`]). A position string writes both the
@@ -1622,576 +2306,6 @@ impl Position {
         self.claimed = [0, 0];
         self.set_claim_sets(set, north);
         self
-    }
-
-    /// The claimed pits as bit sets over the cells (rule `claim`): those
-    /// claimed, and those of them North owns; from `claimed` under rules of
-    /// one claim, from the spare cells under rules of several.
-    #[inline(always)]
-    fn claim_bits(&self, v: &Variant) -> (u64, u64) {
-        if v.hot.many_claims {
-            let (set, north) = self.claim_sets();
-            return (set as u64, north as u64);
-        }
-        let n = v.n;
-        let (mut set, mut north) = (0u64, 0u64);
-        if self.claimed[0] != 0 {
-            set |= 1 << (n + self.claimed[0] as usize - 1);
-        }
-        if self.claimed[1] != 0 {
-            let c = 1u64 << (self.claimed[1] as usize - 1);
-            set |= c;
-            north |= c;
-        }
-        (set, north)
-    }
-
-    /// The claims of rules with several claims ([`crate::Rules::many_claims`]),
-    /// looked at when a pile's last seed fell in pit cell `last` (not a
-    /// claimed pit), at place `at` of `ring`, the pile having started at
-    /// place `pile.0` with `pile.1` seeds: the pit the last seed made hold
-    /// `claim.count` seeds, or under `claim.pair` both pits the last two
-    /// seeds made hold `count - 1` and `count`, become the mover's, if the
-    /// rules let them (`rows`, `not_last_pit`, the row ends, at most `max`
-    /// a player).
-    /// Their seeds go to the mover's store. Returns whether a pit was
-    /// claimed.
-    #[cold]
-    #[inline(never)]
-    fn claim_many(
-        &mut self,
-        v: &Variant,
-        last: usize,
-        (ring, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, u8)),
-        report: &mut MoveReport,
-    ) -> bool {
-        let claim = &v.rules().claim;
-        let n = v.n;
-        let s = self.to_move.index();
-        let opp = (1 - s) * n;
-        let (mut set, mut north) = self.claim_sets();
-        let own_mask = if s == 1 { north } else { set & !north };
-        let mine = (set & own_mask).count_ones();
-        let room = if claim.max == 0 { u32::MAX } else { (claim.max as u32).saturating_sub(mine) };
-        let claimable = |c: usize| {
-            c < 2 * n
-                && set >> c & 1 == 0
-                && (claim.rows == crate::ClaimRows::Either || (c >= opp && c < opp + n))
-                && !(claim.not_last_pit && c % n == n - 1)
-                && claim.at_row_end(c / n == s, c % n, n)
-        };
-        if room == 0 || !claimable(last) {
-            return false;
-        }
-        let count = claim.count;
-        let here = self.cells[last];
-        let mut pits = 0u32;
-        if claim.pair && room >= 2 && pile.1 >= 2 {
-            let prev = self.previous_place(v, ring, at, pile.0);
-            let there = if prev < 2 * n { self.cells[prev] } else { 0 };
-            if prev != last
-                && claimable(prev)
-                && ((here == count && there == count - 1) || (here == count - 1 && there == count))
-            {
-                pits = 1 << last | 1 << prev;
-            }
-        }
-        if pits == 0 && here == count {
-            pits = 1 << last;
-        }
-        if pits == 0 {
-            return false;
-        }
-        let mut taken = 0;
-        for c in (0..2 * n).filter(|&c| pits >> c & 1 != 0) {
-            taken += self.cells[c];
-            self.cells[c] = 0;
-        }
-        set |= pits;
-        if s == 1 {
-            north |= pits;
-        }
-        self.set_claim_sets(set, north);
-        self.cells[STORE_CELL + s] += taken;
-        report.captured += taken;
-        report.claimed = true;
-        true
-    }
-
-    /// The cell where the last seed but one of a pile fell, the pile's last
-    /// having fallen at place `at` of `ring` and the pile having started at
-    /// place `start`: the place before `at`, pits out of play passed over,
-    /// and under `skip_origin` the place the pile started from.
-    fn previous_place(
-        &self,
-        v: &Variant,
-        ring: &[u8; 2 * MAX_RING],
-        at: usize,
-        start: usize,
-    ) -> usize {
-        let len = v.ring_len;
-        let out = self.occupied >> OUT_SHIFT;
-        let mut place = at;
-        for _ in 0..len {
-            place = if place == 0 { len - 1 } else { place - 1 };
-            let c = ring[place] as usize;
-            if (v.hot.skip_origin && place == start) || out >> (c & 63) & 1 != 0 {
-                continue;
-            }
-            return c;
-        }
-        ring[at] as usize
-    }
-
-    /// The sowing on four rows (`rows = 4`): round the mover's own pits
-    /// alone, seed by seed, a relay from one's own pits (with its endless
-    /// sowings found as in [`Position::sow_general`]), and the capture of
-    /// the pits facing an inner pit ([`Position::take_facing`]), whose
-    /// seeds go to the store or are sown on from the hand (`taken`). Kept
-    /// apart from the general sowing so that the elements four rows refuse
-    /// (claims, captures during the sowing) and those only they have (the
-    /// hand) cost neither path anything.
-    #[inline(never)]
-    fn sow_four_rows(&mut self, v: &Variant, k: usize, report: &mut MoveReport) {
-        let s = self.to_move.index();
-        let ring = &v.ring[s];
-        let len = v.ring_len;
-        // The ring index of the pit being emptied, or the pit the last seed
-        // fell in when the pile is in the hand.
-        let mut start = k;
-        // Seeds of a facing capture in the mover's hand (`taken = "sown"`).
-        let mut hand = 0u8;
-        let mut watch = EndlessWatch::new(&self.cells, start);
-        loop {
-            if v.hot.relay && watch.endless(&self.cells, start) {
-                report.endless = true;
-                self.reoccupy();
-                return;
-            }
-            let origin = ring[start] as usize;
-            let from_hand = hand > 0;
-            let mut seeds = if from_hand { std::mem::take(&mut hand) } else { self.cells[origin] };
-            let mut at = start;
-            if !from_hand {
-                if report.relays == 0 {
-                    report.sown = seeds;
-                }
-                self.cells[origin] = 0;
-                if v.rules().sowing.first_seed_in_origin && seeds > 1 {
-                    self.cells[origin] = 1;
-                    seeds -= 1;
-                }
-            }
-            while seeds > 0 {
-                at = if at + 1 == len { 0 } else { at + 1 };
-                if v.hot.skip_origin && at == start && !from_hand {
-                    continue;
-                }
-                self.cells[ring[at] as usize] += 1;
-                seeds -= 1;
-            }
-            let last = ring[at] as usize;
-            if let Some(taken) = self.take_facing(v, last) {
-                report.captured += taken;
-                if v.hot.taken_sown {
-                    hand = taken;
-                    start = at;
-                    continue;
-                }
-                self.cells[STORE_CELL + s] += taken;
-                self.bonus_after_capture(v, report);
-                break;
-            }
-            if v.hot.relay && self.cells[last] > 1 {
-                report.relays += 1;
-                start = at;
-                continue;
-            }
-            break;
-        }
-        self.reoccupy();
-    }
-
-    /// After a facing capture into the store: the bonus takes (rule
-    /// `capture.bonus_pits`) are due, and the mover moves again, while the
-    /// opponent has a pit holding seeds.
-    #[inline]
-    fn bonus_after_capture(&mut self, v: &Variant, report: &mut MoveReport) {
-        let opp = self.to_move.opponent().index() * v.n;
-        if v.hot.bonus_pits > 0 && self.cells[opp..opp + v.n].iter().any(|&c| c > 0) {
-            self.flags = (self.flags & !BONUS_DUE) | v.hot.bonus_pits << BONUS_SHIFT;
-            report.extra_turn = true;
-        }
-    }
-
-    /// The capture on four rows (`facing`): the last seed of a pile made
-    /// the mover's inner pit cell `last` hold more than one seed (or one,
-    /// under `facing_on = "empty"`), and the
-    /// opponent's inner pit facing it holds seeds (and the outer pit
-    /// behind it too, under `facing = "both"`): both are emptied and their
-    /// seeds returned, for the caller to store or sow.
-    ///
-    /// A player's pits are numbered in the order they sow them: the outer
-    /// row from their left (0 to p - 1), then the inner row from their
-    /// right (p to 2p - 1). The inner pit j faces the opponent's inner pit
-    /// 3p - 1 - j, with their outer pit j - p behind it.
-    #[inline]
-    fn take_facing(&mut self, v: &Variant, last: usize) -> Option<u8> {
-        let n = v.n;
-        let p = n / 2;
-        let own = self.to_move.index() * n;
-        let opp = n - own;
-        let j = last.wrapping_sub(own);
-        // The last seed's pit held seeds (it now holds 2 or more), or under
-        // `facing_on = "empty"` was empty (it now holds 1).
-        let held =
-            if v.hot.facing_on_empty { self.cells[last] == 1 } else { self.cells[last] >= 2 };
-        if j < p || j >= n || !held {
-            return None;
-        }
-        let (inner, outer) = (opp + 3 * p - 1 - j, opp + j - p);
-        let both = v.hot.facing == crate::Facing::Both;
-        if self.cells[inner] == 0 || (both && self.cells[outer] == 0) {
-            return None;
-        }
-        let taken = self.cells[inner] + self.cells[outer];
-        self.cells[inner] = 0;
-        self.cells[outer] = 0;
-        Some(taken)
-    }
-
-    /// A capture during the sowing (`during_sowing`): the pit cell `c`,
-    /// just sown into (by any seed but a pile's last that the relay lifts
-    /// from there), is taken at once into the mover's store when it now
-    /// holds `during` seeds.
-    #[inline]
-    fn take_during_sowing(&mut self, during: u8, c: usize, report: &mut MoveReport) {
-        if during != 0 && self.cells[c] == during {
-            self.cells[c] = 0;
-            self.cells[STORE_CELL + self.to_move.index()] += during;
-            report.captured += during;
-        }
-    }
-
-    /// Extra turn, captures and claims decided by where the last seed of a
-    /// general sowing fell (not in a claimed pit): pit cell `last`, the
-    /// place `at` of the sowing ring `way` the move went round (the mover's
-    /// counter-clockwise or clockwise ring): a chain goes back along it.
-    /// The last pile started at place `pile.0` with `pile.1` seeds.
-    fn settle_general(
-        &mut self,
-        v: &Variant,
-        last: usize,
-        (way, at, pile): (&[u8; 2 * MAX_RING], usize, (usize, u8)),
-        (opening, crossed, clockwise): (bool, bool, bool),
-        r: &mut MoveReport,
-    ) {
-        let s = self.to_move.index();
-        let n = v.n;
-        let own = s * n;
-        let opp = (1 - s) * n;
-        let own_store = STORE_CELL + s;
-        let rules = v.rules();
-        if last == own_store {
-            r.extra_turn = v.hot.extra_turn && !opening;
-            return;
-        }
-        if last >= v.places {
-            return; // the opponent's store
-        }
-        let mine = last >= own && last < own + n;
-        // `first_pile_only`: no capture once a relay lifted a pile.
-        let captures = !(v.hot.first_pile_only && r.relays > 0);
-        // `empty_pit_needs_crossing`: only after a seed of the move fell in
-        // the opponent's row.
-        let may_take = crossed || !rules.capture.empty_pit_needs_crossing;
-        // The last pit was empty before the last seed, or under
-        // `seeds_per_place` before the last group: it now holds that group.
-        let group = rules.sowing.seeds_per_place;
-        let last_group = if group > 1 { pile.1.saturating_sub(1) % group + 1 } else { 1 };
-        if captures
-            && may_take
-            && mine
-            && self.cells[last] == last_group
-            && v.empty_pit != EmptyPitCapture::Off
-        {
-            let opposite = 2 * n - 1 - last;
-            let taken = self.cells[opposite];
-            if taken > 0 || v.empty_pit == EmptyPitCapture::Always {
-                r.captured += taken + last_group;
-                self.cells[own_store] += taken + last_group;
-                self.cells[opposite] = 0;
-                self.cells[last] = 0;
-                // `empty_pit_chain`: the mover's next pits the way the last
-                // pile went, while empty, take the pits opposite them.
-                let chain = rules.capture.empty_pit_chain as usize;
-                if chain > 0 {
-                    let step = if clockwise { usize::MAX } else { 1 };
-                    let mut c = last;
-                    for _ in 0..chain {
-                        c = c.wrapping_add(step);
-                        if c.wrapping_sub(own) >= n || self.cells[c] != 0 {
-                            break;
-                        }
-                        let opposite = 2 * n - 1 - c;
-                        let taken = self.cells[opposite];
-                        r.captured += taken;
-                        self.cells[own_store] += taken;
-                        self.cells[opposite] = 0;
-                    }
-                }
-                return;
-            }
-        }
-        if captures
-            && rules.capture.between_equal
-            && last >= opp
-            && last < opp + n
-            && self.cells[last] == 1
-        {
-            // Between two equal pits of the opponent's row (Dakon's mikul).
-            let k = last - opp;
-            if k > 0 && k + 1 < n {
-                let side = self.cells[last - 1];
-                if side > 0 && self.cells[last + 1] == side {
-                    let taken = 2 * side + 1;
-                    r.captured += taken;
-                    self.cells[own_store] += taken;
-                    self.cells[last - 1..=last + 1].fill(0);
-                    return;
-                }
-            }
-        }
-        let takes = |c: u8| v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0;
-        let row_counts = |cell: usize| match rules.capture.rows {
-            crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,
-            crate::CaptureRows::Own => cell >= own && cell < own + n,
-            crate::CaptureRows::Either => cell < 2 * n,
-        };
-        if captures && row_counts(last) && takes(self.cells[last]) {
-            // The captured run: the last pit, then backwards along the ring
-            // (or forwards, `chain_direction`) while each pit counts, at
-            // most once round the board: never back to the last pit, with
-            // pits out of play passed over.
-            let ring = way;
-            let len = v.ring_len;
-            let forwards = rules.capture.chain_direction == crate::ChainDirection::Forwards;
-            let mut at = at;
-            let mut run = [0u8; 2 * crate::MAX_PITS_PER_SIDE];
-            let mut taken_pits = 1;
-            run[0] = last as u8;
-            let mut steps = 1;
-            while v.hot.chain && steps < len {
-                steps += 1;
-                at = match (forwards, at) {
-                    (true, _) if at + 1 == len => 0,
-                    (true, _) => at + 1,
-                    (false, 0) => len - 1,
-                    (false, _) => at - 1,
-                };
-                let c = ring[at] as usize;
-                if self.occupied >> OUT_SHIFT >> (c & 63) & 1 != 0 {
-                    continue; // a pit out of play (rule `[rounds]`) is passed over
-                }
-                if c >= 2 * n || !row_counts(c) || !takes(self.cells[c]) {
-                    break;
-                }
-                run[taken_pits] = c as u8;
-                taken_pits += 1;
-            }
-            let run = &run[..taken_pits];
-            let taken: u32 = run.iter().map(|&c| self.cells[c as usize] as u32).sum();
-            let from_opponent: u32 = run
-                .iter()
-                .filter(|&&c| (c as usize) >= opp && (c as usize) < opp + n)
-                .map(|&c| self.cells[c as usize] as u32)
-                .sum();
-            let opp_seeds: u32 = self.cells[opp..opp + n].iter().map(|&c| c as u32).sum();
-            if from_opponent > 0 && from_opponent == opp_seeds {
-                r.grand_slam = true;
-                if v.grand_slam == GrandSlam::CapturesNothing {
-                    r.grand_slam_void = true;
-                    return;
-                }
-            }
-            for &c in run {
-                self.cells[c as usize] = 0;
-            }
-            self.cells[own_store] += taken as u8;
-            r.captured += taken as u8;
-            return;
-        }
-        let claim = &rules.claim;
-        if v.hot.many_claims {
-            if self.claim_many(v, last, (way, at, pile), r) {
-                return;
-            }
-        } else if claim.count > 0
-            && last >= opp
-            && last < opp + n
-            && self.cells[last] == claim.count
-            && self.claimed[s] == 0
-        {
-            let pit = last - opp;
-            let other = self.claimed[1 - s];
-            if !((claim.not_last_pit && pit == n - 1)
-                || (claim.not_same_number && other as usize == pit + 1)
-                || !claim.at_row_end(false, pit, n))
-            {
-                self.claimed[s] = pit as u8 + 1;
-                r.captured += self.cells[last];
-                r.claimed = true;
-                self.cells[own_store] += self.cells[last];
-                self.cells[last] = 0;
-                return;
-            }
-        }
-        if captures && rules.capture.after_empty {
-            // Pallanguzhi: the place after the last seed an empty pit, the
-            // pit after that one is taken (a store is not a pit; a claimed
-            // pit holds nothing). The ring is written twice over.
-            // Pits out of play (rule `[rounds]`) are passed over.
-            let ring = way;
-            let len = v.ring_len;
-            let out = self.occupied >> OUT_SHIFT;
-            let after = |mut at: usize| loop {
-                at = if at + 1 == len { 0 } else { at + 1 };
-                if out >> (ring[at] as usize & 63) & 1 == 0 {
-                    break at;
-                }
-            };
-            // `after_empty_from = "occupied"`: the last seed's pit held
-            // seeds before it fell (no capture during the sowing goes with
-            // it, so that pit still holds them).
-            let from = rules.capture.after_empty_from == crate::AfterEmptyFrom::Any
-                || self.cells[last] > 1;
-            if !from {
-                return;
-            }
-            // `after_empty_chain`: from each pit taken, the same look on.
-            // Each capture empties a pit that held seeds, so it ends.
-            let mut at = at;
-            loop {
-                let empty_at = after(at);
-                let taken_at = after(empty_at);
-                let (empty, taken) = (ring[empty_at] as usize, ring[taken_at] as usize);
-                // An end pit (rule `board.end_pits`) may be taken, but is
-                // not the empty place.
-                if empty >= 2 * n || self.cells[empty] != 0 || taken >= v.places {
-                    break;
-                }
-                let seeds = self.cells[taken];
-                if seeds == 0 {
-                    break;
-                }
-                if taken >= 2 * n {
-                    self.cells[END_MARKS_CELL] |= END_PIT_TAKEN[taken - 2 * n];
-                }
-                r.captured += seeds;
-                self.cells[own_store] += seeds;
-                self.cells[taken] = 0;
-                if !rules.capture.after_empty_chain {
-                    break;
-                }
-                at = taken_at;
-            }
-        }
-    }
-
-    /// Sows `seeds` from the mover's pit cell `origin` when they make less
-    /// than a lap and the board has at most 8 pits a side: every pit fits in
-    /// one 16-byte word, and the seeds land on a run of consecutive pit cells
-    /// (counting round the board), plus at most one seed per store. So the
-    /// sowing is one word add, with no loop and no branch on the seed count.
-    /// Returns the cell of the last seed.
-    #[inline(always)]
-    fn sow_short(&mut self, v: &Variant, origin: usize, seeds: usize) -> usize {
-        let s = self.to_move.index();
-        let n = v.n;
-        let ring_cells = 2 * n;
-        let k = origin - s * n;
-        // The mover's store is the (n - k)-th step, the opponent's store (if
-        // it is sown) the (2n - k + 1)-th.
-        let to_own_store = n - k;
-        let to_opp_store = to_own_store + n + 1;
-        let own_store = (v.hot.stores_on_ring && seeds >= to_own_store) as usize;
-        let opp_store = (v.hot.sow_opponent_store && seeds >= to_opp_store) as usize;
-        let pit_seeds = seeds - own_store - opp_store;
-        let first = if origin + 1 == ring_cells { 0 } else { origin + 1 };
-        let head = pit_seeds.min(ring_cells - first);
-        let tail = pit_seeds - head;
-        let mut pits = u128::from_le_bytes(self.cells[..16].try_into().unwrap());
-        pits &= CLEAR_PIT[origin & 15];
-        pits += ONE_SEED_RUNS[first & 15][head & 15] + ONE_SEED_RUNS[0][tail & 15];
-        self.cells[..16].copy_from_slice(&pits.to_le_bytes());
-        self.occupied = (self.occupied & !(1 << origin))
-            | (((1u64 << head) - 1) << first)
-            | ((1u64 << tail) - 1);
-        self.cells[STORE_CELL + s] += own_store as u8;
-        self.cells[STORE_CELL + 1 - s] += opp_store as u8;
-        if own_store == 1 && seeds == to_own_store {
-            STORE_CELL + s
-        } else if opp_store == 1 && seeds == to_opp_store {
-            STORE_CELL + 1 - s
-        } else {
-            let last = first + pit_seeds - 1;
-            if last >= ring_cells {
-                last - ring_cells
-            } else {
-                last
-            }
-        }
-    }
-
-    /// Extra turn and captures decided by where the last seed fell.
-    #[inline(always)]
-    fn settle_last_seed(&mut self, v: &Variant, last: usize, opening: bool, r: &mut MoveReport) {
-        let s = self.to_move.index();
-        let n = v.n;
-        let own = s * n;
-        let own_store = STORE_CELL + s;
-        if last == own_store {
-            r.extra_turn = v.hot.extra_turn && !opening;
-        } else if last >= own && last < own + n {
-            if self.cells[last] == 1 && v.empty_pit != EmptyPitCapture::Off {
-                let opposite = 2 * n - 1 - last;
-                let taken = self.cells[opposite];
-                if taken > 0 || v.empty_pit == EmptyPitCapture::Always {
-                    r.captured = taken + 1;
-                    self.cells[own_store] += taken + 1;
-                    self.cells[opposite] = 0;
-                    self.cells[last] = 0;
-                    self.occupied &= !(1 << opposite | 1 << last);
-                }
-            }
-        } else if last < 2 * n && v.capture_counts != 0 {
-            let opp = (1 - s) * n;
-            let counts = v.capture_counts;
-            let takes = |c: u8| c < 64 && counts >> c & 1 != 0;
-            if !takes(self.cells[last]) {
-                return;
-            }
-            let mut first = last; // lowest pit of the captured run
-            let mut taken = self.cells[last] as u32;
-            if v.hot.chain {
-                while first > opp && takes(self.cells[first - 1]) {
-                    first -= 1;
-                    taken += self.cells[first] as u32;
-                }
-            }
-            let opp_seeds: u32 = self.cells[opp..opp + n].iter().map(|&c| c as u32).sum();
-            if taken == opp_seeds {
-                r.grand_slam = true;
-                if v.grand_slam == GrandSlam::CapturesNothing {
-                    r.grand_slam_void = true;
-                    return;
-                }
-            }
-            self.cells[first..=last].fill(0);
-            self.occupied &= !((2u64 << last) - (1u64 << first));
-            self.cells[own_store] += taken as u8;
-            r.captured = taken as u8;
-        }
     }
 
     /// After a move: has the game ended? Moves the seeds left on the board
@@ -2311,20 +2425,6 @@ impl Position {
     #[inline]
     fn must_feed_now(&self, v: &Variant) -> bool {
         v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
-    }
-
-    /// The mover's non-empty pits as a bit set.
-    #[inline(always)]
-    fn nonempty_pits(&self) -> u32 {
-        self.occupied_row(self.to_move)
-    }
-
-    /// A side's non-empty pits as a bit set, from `occupied`.
-    #[inline(always)]
-    fn occupied_row(&self, side: Side) -> u32 {
-        let n = self.n as u32;
-        let row = (self.occupied >> (side.index() as u32 * n)) as u32;
-        row & ROW_BITS[(n & 31) as usize]
     }
 
     /// A row of at most 8 pits as one word of byte lanes, lanes past the
@@ -2668,13 +2768,13 @@ const LANE_MASKS: [(u64, u64); 16] = {
 /// Finds a relay sowing that never ends, by Brent's cycle finding: the
 /// board and the place about to be lifted from are compared with a copy
 /// saved at the 1st, 2nd, 4th, 8th, ... pile (nothing allocated).
-struct EndlessWatch {
+struct EndlessWatch<L: Layout> {
     piles: u32,
-    saved: ([u8; CELLS], usize),
+    saved: (L::Cells, usize),
 }
 
-impl EndlessWatch {
-    fn new(cells: &[u8; CELLS], start: usize) -> EndlessWatch {
+impl<L: Layout> EndlessWatch<L> {
+    fn new(cells: &L::Cells, start: usize) -> EndlessWatch<L> {
         EndlessWatch { piles: 0, saved: (*cells, start) }
     }
 
@@ -2682,7 +2782,7 @@ impl EndlessWatch {
     /// true when the sowing never ends (the board and place were met
     /// before, or more than [`crate::MAX_RELAY_PILES`] piles).
     #[inline]
-    fn endless(&mut self, cells: &[u8; CELLS], start: usize) -> bool {
+    fn endless(&mut self, cells: &L::Cells, start: usize) -> bool {
         self.piles += 1;
         if self.piles > crate::MAX_RELAY_PILES || (self.piles > 1 && (*cells, start) == self.saved)
         {
