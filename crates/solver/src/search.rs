@@ -963,6 +963,29 @@ impl<'a, 'b> Worker<'a, 'b> {
         }
     }
 
+    /// Every 4,096 positions: whether the solve was stopped or the test is
+    /// done, and every 4 M positions the progress reported. Out of line, so
+    /// that the search's registers are not spent on it.
+    #[cold]
+    #[inline(never)]
+    fn tick(&mut self) {
+        let s = self.s;
+        if self.stopped() {
+            self.aborted = true;
+        }
+        if self.nodes & 0x3f_ffff == 0 {
+            self.flush();
+            if self.reporter {
+                (self.progress)(SolveProgress {
+                    nodes: s.nodes.load(Ordering::Relaxed),
+                    elapsed: self.start.elapsed(),
+                    lower: s.lower.load(Ordering::Relaxed),
+                    upper: s.upper.load(Ordering::Relaxed),
+                });
+            }
+        }
+    }
+
     /// Fail-soft alpha-beta on the future margin of `p` (not over) for its
     /// mover.
     fn search<N: Node>(&mut self, p: &N, mut alpha: i32, mut beta: i32) -> i32 {
@@ -972,20 +995,7 @@ impl<'a, 'b> Worker<'a, 'b> {
             self.aborted = true;
         }
         if self.nodes & 0xfff == 0 {
-            if self.stopped() {
-                self.aborted = true;
-            }
-            if self.nodes & 0x3f_ffff == 0 {
-                self.flush();
-                if self.reporter {
-                    (self.progress)(SolveProgress {
-                        nodes: s.nodes.load(Ordering::Relaxed),
-                        elapsed: self.start.elapsed(),
-                        lower: s.lower.load(Ordering::Relaxed),
-                        upper: s.upper.load(Ordering::Relaxed),
-                    });
-                }
-            }
+            self.tick();
         }
         if self.aborted {
             return 0;

@@ -216,7 +216,9 @@ impl Worker<'_, '_> {
     /// Searches `kids` (the children of a position after its first, in
     /// order) with the waiting threads, within `(alpha, beta)`. The best
     /// value and its pit; with the worker aborted if the search was stopped
-    /// or a split point above cut off.
+    /// or a split point above cut off. Out of line: most positions are no
+    /// split point.
+    #[inline(never)]
     pub(super) fn split<N: Node>(
         &mut self,
         kids: &[Kid<N>],
