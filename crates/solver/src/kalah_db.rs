@@ -192,6 +192,14 @@ impl KalahDb {
         &self.layer_values(at.layer as usize)[at.rank as usize]
     }
 
+    /// [`KalahDb::value_ref`], recorded in the read trace (see
+    /// `read_trace`; nothing is recorded without its feature).
+    #[inline(always)]
+    pub(crate) fn traced_ref(&self, at: KalahDbEntry) -> &u8 {
+        crate::read_trace::db_value(at.layer, at.rank);
+        self.value_ref(at)
+    }
+
     /// The future margin stored at `at`.
     #[inline(always)]
     pub fn value(&self, at: KalahDbEntry) -> i32 {

@@ -54,6 +54,8 @@ pub mod layer_file;
 mod memory;
 pub mod oware_db;
 mod plan;
+#[doc(hidden)]
+pub mod read_trace;
 pub mod repetition;
 mod search;
 mod solve;

@@ -265,7 +265,9 @@ impl SolvePlan {
     /// proven so far, saved to the checkpoint.
     pub fn solve(&self, events: &(dyn Fn(PlanEvent) + Sync)) -> Result<Solution, PlanError> {
         self.check()?;
-        self.solve_variant(&self.variant, self.checkpoint.as_deref(), events)
+        let solution = self.solve_variant(&self.variant, self.checkpoint.as_deref(), events);
+        crate::read_trace::flush();
+        solution
     }
 
     /// For a variant with a majority rule, the root's value with the game

@@ -1003,7 +1003,7 @@ impl<'a, 'b> Worker<'a, 'b> {
         let seeds = p.seeds();
         if let Some(db) = s.db {
             if let Some(at) = p.locate(db) {
-                return db.value(at);
+                return *db.traced_ref(at) as i8 as i32;
             }
         }
         // The future margin lies within the seeds left on the board.
@@ -1069,7 +1069,7 @@ impl<'a, 'b> Worker<'a, 'b> {
                 settle(floor, mv, &mut best, &mut best_move);
                 return true;
             }
-            if let Some(value) = s.db.and_then(|db| child.locate(db).map(|at| db.value_ref(at))) {
+            if let Some(value) = s.db.and_then(|db| child.locate(db).map(|at| db.traced_ref(at))) {
                 mancala_core::prefetch(value);
                 known.push(Known { gain, again, mv, value });
                 return false;

@@ -153,6 +153,11 @@ impl SolverTable {
     /// [`SolverTable::get`] or [`SolverTable::put`] of the key will not wait on memory.
     #[inline]
     pub fn prefetch(&self, key: Key) {
+        crate::read_trace::table(
+            crate::read_trace::TABLE_PREFETCH,
+            self.bucket(key) / (WAYS * 2),
+            key.lo(),
+        );
         mancala_core::prefetch(&self.words()[self.bucket(key)]);
     }
 
@@ -160,6 +165,7 @@ impl SolverTable {
     #[inline(always)]
     pub fn get(&self, key: Key) -> Option<Bounds> {
         let i = self.bucket(key);
+        crate::read_trace::table(crate::read_trace::TABLE_GET, i / (WAYS * 2), key.lo());
         let bucket = &self.words()[i..i + WAYS * 2];
         for e in bucket.chunks_exact(2) {
             let w1 = e[1].load(Ordering::Relaxed);
@@ -183,6 +189,7 @@ impl SolverTable {
     #[inline]
     pub fn update(&self, key: Key, f: impl FnOnce(Option<Bounds>) -> Bounds) {
         let i = self.bucket(key);
+        crate::read_trace::table(crate::read_trace::TABLE_UPDATE, i / (WAYS * 2), key.lo());
         let bucket = &self.words()[i..i + WAYS * 2];
         let mut victim = 0;
         let mut least = u8::MAX;
