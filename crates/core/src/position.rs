@@ -619,11 +619,12 @@ impl<L: Layout> Position<L> {
     }
 
     /// The non-empty pits of the side of index `s` (0 for South, 1 for
-    /// North) as a bit set. By index, so that the opponent's is read as
-    /// `occupied_row_at(to_move.index() ^ 1)`: through
-    /// [`Side::opponent`] the generic code computes the row's place with a
-    /// compare and a conditional move, a few instructions more a call
-    /// than the compact code had (see notes/wide-board.md).
+    /// North) as a bit set. The mover's and the opponent's rows are read
+    /// by index (`to_move.index()`, `to_move.index() ^ 1`): through a
+    /// [`Side`] (`occupied_row(to_move)`, `occupied_row(to_move.opponent())`)
+    /// the generic code places the row with a compare and a conditional
+    /// move instead of a multiply, and the playout loop pays for it (see
+    /// notes/wide-board.md).
     #[inline(always)]
     fn occupied_row_at(&self, s: usize) -> u32 {
         L::occupied_row_at(self, s)
@@ -639,7 +640,7 @@ impl<L: Layout> Position<L> {
     /// The mover's non-empty pits as a bit set.
     #[inline(always)]
     fn nonempty_pits(&self) -> u32 {
-        self.occupied_row(self.to_move)
+        self.occupied_row_at(self.to_move.index())
     }
 }
 
@@ -2588,7 +2589,7 @@ impl<L: Layout> Position<L> {
         // The rules' flags first: in most positions of most rules nothing
         // is to be filtered.
         if (self.grand_slams_to_find(v)
-            || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
+            || v.hot.must_feed && self.opponent_pits() == 0
             || v.hot.filter_always)
             && (mask != 0 || v.hot.any_pits)
         {
