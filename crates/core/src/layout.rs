@@ -40,6 +40,11 @@ mod sealed {
     /// what the compiler inlines into the search, and costs it (see
     /// notes/wide-board.md).
     pub trait Storage: Sized {
+        /// Whether two positions are equal (see [`Position`]'s `PartialEq`).
+        fn same(p: &Position<Self>, other: &Position<Self>) -> bool
+        where
+            Self: super::Layout;
+
         /// Seeds in a side's store.
         fn store(p: &Position<Self>, side: Side) -> <Self as super::Layout>::Cell
         where

@@ -67,25 +67,18 @@ impl<L: Layout> Clone for Position<L> {
     }
 }
 
-// By hand for the compact layout, as `derive` writes it for a type that
-// is not generic: derived for `Position<L>`, the fields are compared
-// through `L`'s types and the compiled comparison takes another order
-// (the repetition checks' hash set and the search's path cost 0.35%
-// more instructions).
-impl PartialEq for Position<Compact> {
+// By hand, each layout's comparison written for it (`Storage::same`):
+// derived for `Position<L>`, the fields are compared through `L`'s types
+// and the compiled comparison takes another order (the repetition checks'
+// hash set and the search's path cost 0.35% more instructions).
+impl<L: Layout> PartialEq for Position<L> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.occupied == other.occupied
-            && self.cells == other.cells
-            && self.n == other.n
-            && self.to_move == other.to_move
-            && self.flags == other.flags
-            && self.end == other.end
-            && self.claimed == other.claimed
+        L::same(self, other)
     }
 }
 
-impl Eq for Position<Compact> {}
+impl<L: Layout> Eq for Position<L> {}
 
 /// The first of the spare cells holding the claimed pits of rules with
 /// several claims (see [`Position`]): 4 bytes of claimed pits, then 4 of
@@ -781,6 +774,18 @@ impl<L: Layout> Position<L> {
 /// [`Position`] for where each is kept).
 impl Storage for Compact {
     const WORD_SOWING: bool = true;
+
+    /// As `derive` writes it for a type that is not generic.
+    #[inline]
+    fn same(p: &Position, other: &Position) -> bool {
+        p.occupied == other.occupied
+            && p.cells == other.cells
+            && p.n == other.n
+            && p.to_move == other.to_move
+            && p.flags == other.flags
+            && p.end == other.end
+            && p.claimed == other.claimed
+    }
 
     fn end_game(p: &mut Position, v: &Variant, reason: EndReason) {
         p.end_game_in(v, reason)
@@ -3044,7 +3049,7 @@ struct SowResult {
     endless: bool,
 }
 
-impl std::fmt::Debug for Position {
+impl<L: Layout> std::fmt::Debug for Position<L> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position({self})")
     }
