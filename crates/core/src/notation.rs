@@ -233,7 +233,7 @@ pub fn format_moves(moves: &[Move]) -> String {
     moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(",")
 }
 
-impl Game {
+impl<L: Layout> Game<L> {
     /// Plays a move list (as read by [`parse_moves`]) from the current
     /// position, checking each move. On an error, naming the first bad
     /// move, the moves before it have been played.
