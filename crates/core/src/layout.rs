@@ -45,6 +45,23 @@ mod sealed {
         where
             Self: super::Layout;
 
+        /// See [`Position::short_form`]: `None` where the layout has no
+        /// short form.
+        fn short_form(p: &Position<Self>) -> Option<(u128, u32)>
+        where
+            Self: super::Layout;
+
+        /// See [`Position::plain_short_form`]: only for positions that have
+        /// a short form.
+        fn plain_short_form(p: &Position<Self>) -> (u128, u32)
+        where
+            Self: super::Layout;
+
+        /// See [`crate::RepetitionWindow::record`].
+        fn record(window: &mut crate::RepetitionWindow<Self>, p: &Position<Self>) -> bool
+        where
+            Self: super::Layout;
+
         /// Seeds in a side's store.
         fn store(p: &Position<Self>, side: Side) -> <Self as super::Layout>::Cell
         where

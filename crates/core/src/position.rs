@@ -775,6 +775,21 @@ impl<L: Layout> Position<L> {
 impl Storage for Compact {
     const WORD_SOWING: bool = true;
 
+    #[inline]
+    fn record(window: &mut crate::RepetitionWindow, p: &Position) -> bool {
+        window.record_in(p)
+    }
+
+    #[inline(always)]
+    fn short_form(p: &Position) -> Option<(u128, u32)> {
+        p.short_form()
+    }
+
+    #[inline(always)]
+    fn plain_short_form(p: &Position) -> (u128, u32) {
+        p.plain_short_form()
+    }
+
     /// As `derive` writes it for a type that is not generic.
     #[inline]
     fn same(p: &Position, other: &Position) -> bool {
