@@ -5,24 +5,28 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::hash::KeyHasher;
+use crate::layout::Layout;
 use crate::position::{IllegalMove, MoveReport, Position};
 use crate::rules::Repetition;
-use crate::{Move, MoveList, Side, Variant};
+use crate::{Compact, Move, MoveList, Side, Variant};
 
 /// A game: a start position and the moves played from it.
 ///
 /// The repetition rule needs history, which a [`Position`] does not keep, so
 /// a game is the thing to play through when the rules end cycles.
+///
+/// Generic over the positions' [`Layout`]; `Game` alone is the compact
+/// layout's.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Game<L: Layout = Compact> {
     variant: Variant,
     /// `positions[i]` is the position after `i` moves.
-    positions: Vec<Position>,
+    positions: Vec<Position<L>>,
     moves: Vec<Move>,
     /// Under a repetition rule, the positions of a long stretch without a
     /// change of the stores, hashed (see [`Game::repeats`]); `None` until
     /// a stretch grows past [`SCAN`].
-    long_window: Option<Window>,
+    long_window: Option<Window<L>>,
 }
 
 /// A new position can only repeat one since the stores last changed (stores
@@ -33,13 +37,14 @@ const SCAN: usize = 32;
 /// The positions `from..upto` of a game, all with the same stores, counted
 /// by position: whether a position repeats one of them is one lookup.
 #[derive(Clone, Debug)]
-struct Window {
+struct Window<L: Layout> {
     from: usize,
     upto: usize,
-    counts: HashMap<Position, u32, BuildHasherDefault<KeyHasher>>,
+    counts: HashMap<Position<L>, u32, BuildHasherDefault<KeyHasher>>,
 }
 
-fn stores(p: &Position) -> (u8, u8) {
+#[inline]
+fn stores<L: Layout>(p: &Position<L>) -> (L::Cell, L::Cell) {
     (p.store(crate::Side::South), p.store(crate::Side::North))
 }
 
@@ -49,9 +54,11 @@ impl Game {
         let start = Position::start(&variant);
         Game::from_position(variant, start)
     }
+}
 
+impl<L: Layout> Game<L> {
     /// A game from any position of the variant.
-    pub fn from_position(variant: Variant, start: Position) -> Game {
+    pub fn from_position(variant: Variant, start: Position<L>) -> Game<L> {
         let mut positions = Vec::with_capacity(256);
         positions.push(start);
         Game { variant, positions, moves: Vec::with_capacity(256), long_window: None }
@@ -64,12 +71,12 @@ impl Game {
 
     /// The current position.
     #[inline]
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<L> {
         self.positions.last().expect("a game always has a position")
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &Position<L> {
         &self.positions[0]
     }
 
@@ -79,7 +86,7 @@ impl Game {
     }
 
     /// Every position so far, the start first.
-    pub fn positions(&self) -> &[Position] {
+    pub fn positions(&self) -> &[Position<L>] {
         &self.positions
     }
 
@@ -87,8 +94,8 @@ impl Game {
     /// (just the current one right after a capture, or at the start): the
     /// positions a repetition rule compares with, since no board can come
     /// back once a store has grown.
-    pub fn positions_since_stores_changed(&self) -> &[Position] {
-        let stores = |p: &Position| (p.store(Side::South), p.store(Side::North));
+    pub fn positions_since_stores_changed(&self) -> &[Position<L>] {
+        let stores = |p: &Position<L>| (p.store(Side::South), p.store(Side::North));
         let now = stores(self.position());
         let same = self.positions.iter().rev().take_while(|p| stores(p) == now).count();
         &self.positions[self.positions.len() - same..]
@@ -124,7 +131,7 @@ impl Game {
     /// (`end.quiet_moves`): the positions since the stores last changed,
     /// when `next` has their stores, else none. Counted no further than
     /// the rule's limit (0 when the rule is off).
-    fn quiet_moves_to(&self, next: &Position) -> usize {
+    fn quiet_moves_to(&self, next: &Position<L>) -> usize {
         let limit = self.variant.rules().end.quiet_moves as usize;
         let same = stores(next);
         self.positions.iter().rev().take(limit).take_while(|p| stores(p) == same).count()
@@ -144,7 +151,7 @@ impl Game {
     /// on (and as moves are taken back), so the cost stays bounded however
     /// long a stretch without a capture lasts.
     #[inline]
-    fn repeats(&mut self, next: &Position) -> bool {
+    fn repeats(&mut self, next: &Position<L>) -> bool {
         if self.variant.rules().stores_may_shrink() {
             // A store can lose seeds (`refill_empty_row`), so stores can
             // come back to what they held: every position is compared.
@@ -168,7 +175,7 @@ impl Game {
     /// [`Game::repeats_long_ago`].
     #[cold]
     #[inline(never)]
-    fn repeats_in_whole_game(&mut self, next: &Position) -> bool {
+    fn repeats_in_whole_game(&mut self, next: &Position<L>) -> bool {
         let len = self.positions.len();
         let mut window = match self.long_window.take() {
             Some(w) if w.from == 0 && w.upto <= len => w,
@@ -188,7 +195,7 @@ impl Game {
     /// line: most moves are answered by the scan.
     #[cold]
     #[inline(never)]
-    fn repeats_long_ago(&mut self, next: &Position) -> bool {
+    fn repeats_long_ago(&mut self, next: &Position<L>) -> bool {
         let same = stores(next);
         let len = self.positions.len();
         let upto = len - SCAN;

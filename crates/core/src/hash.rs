@@ -3,11 +3,12 @@
 //! [`Position::key`] (and `Position`'s own `Hash`, which writes that key),
 //! and [`prefetch`], a cache hint for a table about to be read.
 
+use crate::layout::Layout;
 use crate::position::Position;
 
 /// Hashed by its [`Position::key`] alone (equal positions have equal keys),
 /// so a hash map of positions with [`KeyHasher`] costs one key each.
-impl std::hash::Hash for Position {
+impl<L: Layout> std::hash::Hash for Position<L> {
     #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         state.write_u64(self.key());

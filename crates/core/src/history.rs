@@ -2,15 +2,17 @@
 
 use std::collections::HashSet;
 
-use crate::{Position, Side, Variant};
+use crate::layout::{Count, Layout};
+use crate::{Compact, Position, Side, Variant};
 
 /// The positions since the stores last changed. Stores never shrink during
 /// play, so only these can equal a later position: the window is cleared
 /// whenever the stores change and stays short. Allocates only while it grows
-/// past its largest size so far.
+/// past its largest size so far. Generic over the positions' [`Layout`];
+/// `RepetitionWindow` alone is the compact layout's.
 #[derive(Clone, Debug, Default)]
-pub struct RepetitionWindow {
-    stores: (u8, u8),
+pub struct RepetitionWindow<L: Layout = Compact> {
+    stores: (L::Cell, L::Cell),
     /// Boards of at most 8 pits a side: a position of the window is exactly
     /// its 16 pit bytes and its turn state (the stores are the window's).
     short: Vec<(u128, u32)>,
@@ -20,13 +22,13 @@ pub struct RepetitionWindow {
     /// Keys of the positions, apart for a tight scan; the positions only
     /// settle a key match.
     keys: Vec<u64>,
-    seen: Vec<Position>,
+    seen: Vec<Position<L>>,
     /// Once `short` (or `seen`) holds [`SCAN`] positions (a long stretch
     /// without a capture), its positions are looked up here instead of
     /// scanned, so that a record costs the same however long the window
     /// grows (the scan made a long game quadratic).
     short_set: HashSet<(u128, u32)>,
-    seen_set: HashSet<Position>,
+    seen_set: HashSet<Position<L>>,
     /// Positions recorded since the stores last changed (or the window was
     /// cleared): one more than the moves in a row without a capture.
     recorded: usize,
@@ -58,8 +60,15 @@ const SCAN: usize = 64;
 impl RepetitionWindow {
     /// An empty window.
     pub fn new() -> RepetitionWindow {
+        RepetitionWindow::new_in()
+    }
+}
+
+impl<L: Layout> RepetitionWindow<L> {
+    /// An empty window, for positions of layout `L`.
+    pub(crate) fn new_in() -> RepetitionWindow<L> {
         RepetitionWindow {
-            stores: (0, 0),
+            stores: (L::Cell::ZERO, L::Cell::ZERO),
             short: Vec::with_capacity(64),
             filter: [0; 4],
             keys: Vec::with_capacity(64),
@@ -119,8 +128,14 @@ impl RepetitionWindow {
     }
 
     /// Records `p` and says whether it occurred before.
-    #[inline]
-    pub fn record(&mut self, p: &Position) -> bool {
+    #[inline(always)]
+    pub fn record(&mut self, p: &Position<L>) -> bool {
+        L::record(self, p)
+    }
+
+    /// [`RepetitionWindow::record`], for every layout.
+    #[inline(always)]
+    pub(crate) fn record_in(&mut self, p: &Position<L>) -> bool {
         let stores = (p.store(Side::South), p.store(Side::North));
         if stores != self.stores {
             if self.whole_game {
@@ -133,8 +148,8 @@ impl RepetitionWindow {
         self.recorded += 1;
         // The short form leaves the stores out: only within one stretch.
         let short = match self.short_forms {
-            ShortForms::Always => Some(p.plain_short_form()),
-            ShortForms::Judged => p.short_form(),
+            ShortForms::Always => Some(L::plain_short_form(p)),
+            ShortForms::Judged => L::short_form(p),
             ShortForms::Never => None,
         };
         if let Some(entry) = short {

@@ -40,6 +40,28 @@ mod sealed {
     /// what the compiler inlines into the search, and costs it (see
     /// notes/wide-board.md).
     pub trait Storage: Sized {
+        /// Whether two positions are equal (see [`Position`]'s `PartialEq`).
+        fn same(p: &Position<Self>, other: &Position<Self>) -> bool
+        where
+            Self: super::Layout;
+
+        /// See [`Position::short_form`]: `None` where the layout has no
+        /// short form.
+        fn short_form(p: &Position<Self>) -> Option<(u128, u32)>
+        where
+            Self: super::Layout;
+
+        /// See [`Position::plain_short_form`]: only for positions that have
+        /// a short form.
+        fn plain_short_form(p: &Position<Self>) -> (u128, u32)
+        where
+            Self: super::Layout;
+
+        /// See [`crate::RepetitionWindow::record`].
+        fn record(window: &mut crate::RepetitionWindow<Self>, p: &Position<Self>) -> bool
+        where
+            Self: super::Layout;
+
         /// Seeds in a side's store.
         fn store(p: &Position<Self>, side: Side) -> <Self as super::Layout>::Cell
         where
@@ -143,6 +165,12 @@ mod sealed {
         where
             Self: super::Layout;
 
+        /// The pits holding seeds of the side of index `s` (0 for South,
+        /// 1 for North), bit `k` for its `k`-th pit.
+        fn occupied_row_at(p: &Position<Self>, s: usize) -> u32
+        where
+            Self: super::Layout;
+
         /// The pits out of play (rule `[rounds]`) as a set over the pit
         /// cells, bit `c` for cell `c`.
         fn out_cells(p: &Position<Self>) -> u64
@@ -152,6 +180,53 @@ mod sealed {
         /// Marks the end pit after South's row (`i` = 0) or North's (1)
         /// as taken (see [`Position::end_pit_taken`]).
         fn take_end_pit(p: &mut Position<Self>, i: usize)
+        where
+            Self: super::Layout;
+
+        /// See [`Position::settled`].
+        fn settled(p: Position<Self>, v: &crate::Variant) -> Position<Self>
+        where
+            Self: super::Layout;
+
+        /// See [`Position::legal_moves`].
+        fn legal_moves(p: &Position<Self>, v: &crate::Variant) -> crate::MoveList
+        where
+            Self: super::Layout;
+
+        /// See [`Position::check_move`].
+        fn check_move(
+            p: &Position<Self>,
+            v: &crate::Variant,
+            mv: crate::Move,
+        ) -> Result<(), crate::IllegalMove>
+        where
+            Self: super::Layout;
+
+        /// See [`Position::play`].
+        #[allow(clippy::type_complexity)]
+        fn play(
+            p: &Position<Self>,
+            v: &crate::Variant,
+            mv: crate::Move,
+        ) -> Result<(Position<Self>, crate::MoveReport), crate::IllegalMove>
+        where
+            Self: super::Layout;
+
+        /// The pie rule's swap of the sides (see [`Position::play_unchecked`]).
+        fn swap_sides(p: &mut Position<Self>, v: &crate::Variant)
+        where
+            Self: super::Layout;
+
+        /// Clears the stores' bits that a sowing may have set in the set of
+        /// the pits holding seeds (see [`Storage::occupy`]).
+        fn clear_store_bits(p: &mut Position<Self>)
+        where
+            Self: super::Layout;
+
+        /// No sowing of the mover can be a grand slam: a cheap test on the
+        /// opponent's row (see the compact layout's, which reads it as
+        /// byte lanes).
+        fn no_grand_slam(p: &Position<Self>, v: &crate::Variant) -> bool
         where
             Self: super::Layout;
 
@@ -268,6 +343,8 @@ pub trait Layout:
     const CELLS: usize = Self::PIT_CELLS + 2;
     /// Every cell empty.
     const EMPTY: Self::Cells;
+    /// The sets of a position with no seed and no pit out of play.
+    const EMPTY_SETS: Self::Sets;
 }
 
 /// The compact layout, 48 bytes a position: 32 pit cells and the two
@@ -289,6 +366,7 @@ impl Layout for Compact {
     type Sets = u64;
     const PIT_CELLS: usize = MAX_PITS;
     const EMPTY: [u8; CELLS] = [0; CELLS];
+    const EMPTY_SETS: u64 = 0;
 }
 
 const _: () = assert!(Compact::STORE_CELL == STORE_CELL && Compact::CELLS == CELLS);

@@ -21,6 +21,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::layout::{Count, Layout};
 use crate::position::{
     EndReason, IllegalMove, Position, BONUS_SHIFT, END_MARKS_CELL, END_PIT_TAKEN, OPENING,
     SWAP_OFFERED,
@@ -152,7 +153,7 @@ pub enum MoveError {
     },
 }
 
-impl Position {
+impl<L: Layout> Position<L> {
     /// Reads a move written for this position and checks that it is legal.
     /// A pit number outside the board is a legality error naming the range.
     pub fn parse_move(&self, v: &Variant, text: &str) -> Result<Move, MoveError> {
@@ -232,7 +233,7 @@ pub fn format_moves(moves: &[Move]) -> String {
     moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(",")
 }
 
-impl Game {
+impl<L: Layout> Game<L> {
     /// Plays a move list (as read by [`parse_moves`]) from the current
     /// position, checking each move. On an error, naming the first bad
     /// move, the moves before it have been played.
@@ -326,7 +327,7 @@ pub enum ParsePositionError {
     State(String),
 }
 
-impl fmt::Display for Position {
+impl<L: Layout> fmt::Display for Position<L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for side in Side::ALL {
             let row = self.row(side);
@@ -348,7 +349,7 @@ impl fmt::Display for Position {
             // The end pit after the row (rule `board.end_pits`), once it
             // holds seeds or has been taken (`*`).
             let taken = self.end_pit_taken(side);
-            if self.end_pit(side) > 0 || taken {
+            if self.end_pit(side) > L::Cell::ZERO || taken {
                 write!(f, "|{}{}", self.end_pit(side), if taken { "*" } else { "" })?;
             }
             write!(f, ":{}/", self.store(side))?;
@@ -663,7 +664,7 @@ impl Setup {
     }
 }
 
-impl Position {
+impl<L: Layout> Position<L> {
     fn check_fits(&self, v: &Variant) -> Result<(), PositionMismatch> {
         let name = v.name().to_string();
         if self.pits_per_side() != v.pits_per_side() {
@@ -729,7 +730,8 @@ impl Position {
                 return Err(PositionMismatch::OutOfPlay { variant: name, why });
             }
         }
-        let end_pit_seeds = self.end_pit(Side::South) as u32 + self.end_pit(Side::North) as u32;
+        let end_pit_seeds: u32 =
+            self.end_pit(Side::South).into() + self.end_pit(Side::North).into();
         let end_pits_taken = Side::ALL.into_iter().any(|side| self.end_pit_taken(side));
         if !v.has_end_pits() && (end_pit_seeds > 0 || end_pits_taken) {
             return Err(PositionMismatch::EndPits { variant: name });
@@ -810,9 +812,9 @@ impl Position {
         let fail = |why: String| Err(PositionMismatch::EndDoesNotHold { reason: name, why });
         // An end pit's seeds count with the row before it (rule
         // `board.end_pits`): they go to that row's owner.
-        let south = self.side_seeds(Side::South) + self.end_pit(Side::South) as u32;
-        let north = self.side_seeds(Side::North) + self.end_pit(Side::North) as u32;
-        let most = self.store(Side::South).max(self.store(Side::North)) as u32;
+        let south = self.side_seeds(Side::South) + Into::<u32>::into(self.end_pit(Side::South));
+        let north = self.side_seeds(Side::North) + Into::<u32>::into(self.end_pit(Side::North));
+        let most: u32 = self.store(Side::South).max(self.store(Side::North)).into();
         match reason {
             EndReason::Majority if 2 * most <= v.total_seeds() => fail(format!(
                 "no store holds more than half of the {} seeds (the stores hold {} and {})",
@@ -835,7 +837,7 @@ impl Position {
                 // Only the odd seed stays, in the first pit of the player to
                 // move not claimed by the opponent.
                 let k = self.odd_seed_pit();
-                let odd_seed_only = south + north == self.cells[k] as u32 && self.cells[k] <= 1;
+                let odd_seed_only = south + north == self.seeds(k) && self.seeds(k) <= 1;
                 if odd_seed_only {
                     Ok(())
                 } else {
@@ -852,7 +854,7 @@ impl Position {
             _ if rules.end.seeds_left == crate::SeedsLeft::Split => {
                 // Split as after a cycle: only the odd seed stays.
                 let k = self.odd_seed_pit();
-                if south + north == self.cells[k] as u32 && self.cells[k] <= 1 {
+                if south + north == self.seeds(k) && self.seeds(k) <= 1 {
                     Ok(())
                 } else {
                     fail(format!(

@@ -67,25 +67,18 @@ impl<L: Layout> Clone for Position<L> {
     }
 }
 
-// By hand for the compact layout, as `derive` writes it for a type that
-// is not generic: derived for `Position<L>`, the fields are compared
-// through `L`'s types and the compiled comparison takes another order
-// (the repetition checks' hash set and the search's path cost 0.35%
-// more instructions).
-impl PartialEq for Position<Compact> {
+// By hand, each layout's comparison written for it (`Storage::same`):
+// derived for `Position<L>`, the fields are compared through `L`'s types
+// and the compiled comparison takes another order (the repetition checks'
+// hash set and the search's path cost 0.35% more instructions).
+impl<L: Layout> PartialEq for Position<L> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.occupied == other.occupied
-            && self.cells == other.cells
-            && self.n == other.n
-            && self.to_move == other.to_move
-            && self.flags == other.flags
-            && self.end == other.end
-            && self.claimed == other.claimed
+        L::same(self, other)
     }
 }
 
-impl Eq for Position<Compact> {}
+impl<L: Layout> Eq for Position<L> {}
 
 /// The first of the spare cells holding the claimed pits of rules with
 /// several claims (see [`Position`]): 4 bytes of claimed pits, then 4 of
@@ -101,8 +94,6 @@ pub(crate) const SWAP_OFFERED: u8 = 2;
 /// Marks kept in [`END_MARKS_CELL`], not in `flags`: the turn's
 /// bookkeeping (`flags`) never has to carry them from move to move.
 pub(crate) const END_PIT_TAKEN: [u8; 2] = [1, 2];
-/// Both marks of [`END_PIT_TAKEN`].
-pub(crate) const END_PITS_TAKEN: u8 = 3;
 /// The cell holding the marks of the end pits taken (see [`Position`]).
 pub(crate) const END_MARKS_CELL: usize = 31;
 /// The bonus takes still due to the player to move (rule
@@ -620,10 +611,29 @@ impl<L: Layout> Position<L> {
         L::occupied_row(self, side)
     }
 
+    /// The non-empty pits of the side of index `s` (0 for South, 1 for
+    /// North) as a bit set. The mover's and the opponent's rows are read
+    /// by index (`to_move.index()`, `to_move.index() ^ 1`): through a
+    /// [`Side`] (`occupied_row(to_move)`, `occupied_row(to_move.opponent())`)
+    /// the generic code places the row with a compare and a conditional
+    /// move instead of a multiply, and the playout loop pays for it (see
+    /// notes/wide-board.md).
+    #[inline(always)]
+    fn occupied_row_at(&self, s: usize) -> u32 {
+        L::occupied_row_at(self, s)
+    }
+
+    /// The opponent's non-empty pits as a bit set (see
+    /// [`Position::occupied_row_at`]).
+    #[inline(always)]
+    fn opponent_pits(&self) -> u32 {
+        self.occupied_row_at(self.to_move.index() ^ 1)
+    }
+
     /// The mover's non-empty pits as a bit set.
     #[inline(always)]
     fn nonempty_pits(&self) -> u32 {
-        self.occupied_row(self.to_move)
+        self.occupied_row_at(self.to_move.index())
     }
 }
 
@@ -765,8 +775,91 @@ impl<L: Layout> Position<L> {
 impl Storage for Compact {
     const WORD_SOWING: bool = true;
 
+    #[inline]
+    fn record(window: &mut crate::RepetitionWindow, p: &Position) -> bool {
+        window.record_in(p)
+    }
+
+    #[inline(always)]
+    fn short_form(p: &Position) -> Option<(u128, u32)> {
+        p.short_form()
+    }
+
+    #[inline(always)]
+    fn plain_short_form(p: &Position) -> (u128, u32) {
+        p.plain_short_form()
+    }
+
+    /// As `derive` writes it for a type that is not generic.
+    #[inline]
+    fn same(p: &Position, other: &Position) -> bool {
+        p.occupied == other.occupied
+            && p.cells == other.cells
+            && p.n == other.n
+            && p.to_move == other.to_move
+            && p.flags == other.flags
+            && p.end == other.end
+            && p.claimed == other.claimed
+    }
+
     fn end_game(p: &mut Position, v: &Variant, reason: EndReason) {
         p.end_game_in(v, reason)
+    }
+
+    fn settled(p: Position, v: &Variant) -> Position {
+        p.settled_in(v)
+    }
+
+    fn legal_moves(p: &Position, v: &Variant) -> MoveList {
+        p.legal_moves_in(v)
+    }
+
+    fn check_move(p: &Position, v: &Variant, mv: Move) -> Result<(), IllegalMove> {
+        p.check_move_in(v, mv)
+    }
+
+    fn play(p: &Position, v: &Variant, mv: Move) -> Result<(Position, MoveReport), IllegalMove> {
+        p.play_in(v, mv)
+    }
+
+    fn swap_sides(p: &mut Position, v: &Variant) {
+        p.swap_sides_in(v)
+    }
+
+    #[inline(always)]
+    fn clear_store_bits(p: &mut Position) {
+        p.occupied &= PIT_BITS | OUT_BITS;
+        debug_assert_eq!(p.occupied & PIT_BITS, occupancy(&p.cells), "{p}");
+    }
+
+    /// No sowing of the mover can be a grand slam: a pit of the opponent
+    /// holds at least the largest capture count. Every pit a capture takes
+    /// has received a seed of the sowing (the captured run ends at the last
+    /// seed and goes back over pits sown just before it), so it held less
+    /// than that count before; a pit holding that many or more is never
+    /// taken and a capture leaves the opponent seeds. A chain forwards
+    /// takes pits past the last seed as they were, so there the count is
+    /// one more than the largest (`slam_proof_pile`). Cheap, and true in
+    /// most positions, where it saves the trial sowing of every pit.
+    #[inline(always)]
+    fn no_grand_slam(p: &Position, v: &Variant) -> bool {
+        let m = v.hot.slam_proof_pile as u64;
+        if m == 0 {
+            return false;
+        }
+        // Per byte lane b (a pit): bit 7 of ((b & 0x7f) + 0x80 - m) | b is set
+        // exactly when b >= m (1 <= m < 128; no carry crosses a lane, and
+        // lanes past the row's end are zero, so they stay below m).
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let any_at_least = |w: u64| (((w & LOW) + (0x80 - m) * ONES) | w) & HIGH != 0;
+        let them = p.to_move.opponent();
+        if p.n <= 8 {
+            return any_at_least(p.short_row_word(them));
+        }
+        let (lo, hi) = p.row_words(them);
+        any_at_least(lo) || any_at_least(hi)
     }
 
     fn seeds_in_pits(p: &Position) -> u32 {
@@ -901,6 +994,13 @@ impl Storage for Compact {
     fn occupied_row(p: &Position, side: Side) -> u32 {
         let n = p.n as u32;
         let row = (p.occupied >> (side.index() as u32 * n)) as u32;
+        row & ROW_BITS[(n & 31) as usize]
+    }
+
+    #[inline(always)]
+    fn occupied_row_at(p: &Position, s: usize) -> u32 {
+        let n = p.n as u32;
+        let row = (p.occupied >> (s as u32 * n)) as u32;
         row & ROW_BITS[(n & 31) as usize]
     }
 
@@ -1814,52 +1914,12 @@ impl<L: Layout> Position<L> {
     }
 }
 
-/// The rule code, on the compact layout: the only layout so far. Stage 2
-/// of the wide board (notes/wide-board.md) moves what is not compact by
-/// nature into an `impl<L: Layout> Position<L>`.
+/// The compact layout's own: its byte forms, and the entry points without
+/// a position to infer the layout from.
 impl Position {
     /// The starting position of a variant.
     pub fn start(v: &Variant) -> Position {
-        let mut cells = [0u8; CELLS];
-        cells[..2 * v.n].fill(v.seeds_per_pit());
-        // A start that is not uniform: the same list on both rows.
-        let list = &v.rules().board.start_pits;
-        if list.len() == v.n {
-            cells[..v.n].copy_from_slice(list);
-            cells[v.n..2 * v.n].copy_from_slice(list);
-        }
-        // The last pits of each side's sowing order start empty (on four
-        // rows, the left half of the inner row: `board.start`).
-        let empty = v.rules().empty_at_start();
-        if empty > 0 {
-            for side in 0..2 {
-                cells[side * v.n + v.n - empty..(side + 1) * v.n].fill(0);
-            }
-        }
-        if v.hot.end_pits {
-            cells[2 * v.n..2 * v.n + 2].fill(v.rules().board.end_pits);
-        }
-        Position {
-            occupied: occupancy(&cells),
-            cells,
-            n: v.n as u8,
-            to_move: v.first_player(),
-            flags: if v.hot.pie_rule { OPENING } else { 0 },
-            end: None,
-            claimed: [0, 0],
-        }
-        .settled(v)
-    }
-
-    /// The position with the end-of-game checks applied, as they are after
-    /// every move: a position whose mover has no legal move (Oware 1x1 at the
-    /// start, or a position typed in) is marked over and its seeds moved as
-    /// the rules say. A position already over is returned as it is.
-    pub fn settled(mut self, v: &Variant) -> Position {
-        if self.end.is_none() {
-            self.finish_move(v);
-        }
-        self
+        Position::start_in(v)
     }
 
     /// Every pit, as laid out inside the position: South's row, then North's,
@@ -1899,6 +1959,90 @@ impl Position {
         (pits, state)
     }
 
+    /// A row of at most 8 pits as one word of byte lanes, lanes past the
+    /// row's end cleared.
+    #[inline(always)]
+    fn short_row_word(&self, side: Side) -> u64 {
+        let n = self.n as usize;
+        let base = side.index() * n;
+        let word = u64::from_le_bytes(self.cells[base..base + 8].try_into().unwrap());
+        word & LANE_MASKS[n & 15].0
+    }
+
+    /// A side's pits as two little-endian words of 8 byte lanes, lanes past
+    /// the row's end cleared. Reads `cells[base..base + 16]`, always in
+    /// bounds: `base <= 16` and there are 34 cells.
+    #[inline(always)]
+    fn row_words(&self, side: Side) -> (u64, u64) {
+        let n = self.n as usize;
+        let base = side.index() * n;
+        let word = |at: usize| u64::from_le_bytes(self.cells[at..at + 8].try_into().unwrap());
+        let (lo_mask, hi_mask) = LANE_MASKS[n & 15];
+        let full = ((n >> 4) as u64).wrapping_neg(); // all ones for 16 pits
+        (word(base) & (lo_mask | full), word(base + 8) & (hi_mask | full))
+    }
+}
+
+// The moves, for every layout: the legal moves, their checks, the play of
+// a move and the end checks after it. The public entry points that are not
+// inlined into their callers (`legal_moves`, `check_move`, `play`,
+// `settled`) go through `layout::Storage`, so that the compact layout's
+// code is compiled once, in this crate (see `Storage`).
+impl<L: Layout> Position<L> {
+    /// The starting position of a variant, in layout `L`.
+    pub(crate) fn start_in(v: &Variant) -> Position<L> {
+        let mut p = Position {
+            occupied: L::EMPTY_SETS,
+            cells: L::EMPTY,
+            n: v.n as u8,
+            to_move: v.first_player(),
+            flags: if v.hot.pie_rule { OPENING } else { 0 },
+            end: None,
+            claimed: [0, 0],
+        };
+        let n = v.n;
+        let cells = L::cells_mut(&mut p);
+        cells[..2 * n].fill(L::Cell::from(v.seeds_per_pit()));
+        // A start that is not uniform: the same list on both rows.
+        let list = &v.rules().board.start_pits;
+        if list.len() == n {
+            for (k, &seeds) in list.iter().enumerate() {
+                cells[k] = L::Cell::from(seeds);
+                cells[n + k] = L::Cell::from(seeds);
+            }
+        }
+        // The last pits of each side's sowing order start empty (on four
+        // rows, the left half of the inner row: `board.start`).
+        let empty = v.rules().empty_at_start();
+        if empty > 0 {
+            for side in 0..2 {
+                cells[side * n + n - empty..(side + 1) * n].fill(L::Cell::ZERO);
+            }
+        }
+        if v.hot.end_pits {
+            cells[2 * n..2 * n + 2].fill(L::Cell::from(v.rules().board.end_pits));
+        }
+        p.reoccupy();
+        p.settled(v)
+    }
+
+    /// The position with the end-of-game checks applied, as they are after
+    /// every move: a position whose mover has no legal move (Oware 1x1 at the
+    /// start, or a position typed in) is marked over and its seeds moved as
+    /// the rules say. A position already over is returned as it is.
+    #[inline(always)]
+    pub fn settled(self, v: &Variant) -> Position<L> {
+        L::settled(self, v)
+    }
+
+    /// [`Position::settled`], for every layout.
+    pub(crate) fn settled_in(mut self, v: &Variant) -> Position<L> {
+        if self.end.is_none() {
+            self.finish_move(v);
+        }
+        self
+    }
+
     /// The legal sowings as a bit set: bit `k` is the mover's pit `k`
     /// (0-based from their left). Empty once the game is over. Swap is not in
     /// the set: see [`Position::swap_offered`].
@@ -1911,7 +2055,13 @@ impl Position {
     }
 
     /// All legal moves, swap last.
+    #[inline(always)]
     pub fn legal_moves(&self, v: &Variant) -> MoveList {
+        L::legal_moves(self, v)
+    }
+
+    /// [`Position::legal_moves`], for every layout.
+    pub(crate) fn legal_moves_in(&self, v: &Variant) -> MoveList {
         if v.hot.listed {
             return self.legal_moves_listed(v);
         }
@@ -1962,7 +2112,7 @@ impl Position {
     fn legal_moves_slow(&self, v: &Variant) -> Option<MoveList> {
         if self.takes_due() > 0 && self.end.is_none() {
             let mut list = MoveList::new();
-            let mut pits = self.occupied_row(self.to_move.opponent());
+            let mut pits = self.opponent_pits();
             while pits != 0 {
                 list.push(Move::Take(pits.trailing_zeros() as u8));
                 pits &= pits - 1;
@@ -2046,7 +2196,13 @@ impl Position {
     }
 
     /// Checks a move; `Ok` exactly when it is in [`Position::legal_moves`].
+    #[inline(always)]
     pub fn check_move(&self, v: &Variant, mv: Move) -> Result<(), IllegalMove> {
+        L::check_move(self, v, mv)
+    }
+
+    /// [`Position::check_move`], for every layout.
+    pub(crate) fn check_move_in(&self, v: &Variant, mv: Move) -> Result<(), IllegalMove> {
         if self.end.is_some() {
             return Err(IllegalMove::GameOver);
         }
@@ -2080,20 +2236,21 @@ impl Position {
             }
             _ => {}
         }
-        let seeds = self.cells[v.ring[self.to_move.index()][k] as usize];
-        if seeds == 0 && k < v.n && self.is_out_of_play(self.to_move, k) {
+        let seeds = self.cell(v.ring[self.to_move.index()][k] as usize);
+        if seeds == L::Cell::ZERO && k < v.n && self.is_out_of_play(self.to_move, k) {
             return Err(IllegalMove::OutOfPlay { pit: k + 1 });
         }
-        if seeds == 0 {
+        if seeds == L::Cell::ZERO {
             if let Some(owner) = (k < v.n).then(|| self.claim_owner(self.to_move, k)).flatten() {
                 return Err(IllegalMove::Claimed { pit: k + 1, owner });
             }
             return Err(IllegalMove::EmptyPit { pit: k + 1 });
         }
-        if seeds < v.hot.min_seeds && self.startable_pits(v) & (1 << k) == 0 {
+        if seeds < L::Cell::from(v.hot.min_seeds) && self.startable_pits(v) & (1 << k) == 0 {
             if v.hot.forced_singles {
                 return Err(IllegalMove::SingleSeed { pit: k + 1 });
             }
+            let seeds = seeds.low_u8();
             return Err(IllegalMove::TooFewSeeds { pit: k + 1, seeds, min: v.hot.min_seeds });
         }
         if let (true, Some(way)) = (either && v.hot.endless_check, way) {
@@ -2125,7 +2282,7 @@ impl Position {
             Move::Take(k) if k as usize >= pits => {
                 Err(IllegalMove::OutOfRange { pit: k as usize + 1, pits })
             }
-            Move::Take(k) if self.pit(self.to_move.opponent(), k as usize) == 0 => {
+            Move::Take(k) if self.pit(self.to_move.opponent(), k as usize) == L::Cell::ZERO => {
                 Err(IllegalMove::TakeEmpty { pit: k as usize + 1 })
             }
             Move::Take(_) => Ok(()),
@@ -2135,8 +2292,19 @@ impl Position {
 
     /// Plays a move after checking it. On an illegal move the position is
     /// unchanged (it is `Copy`) and the error says why.
-    pub fn play(&self, v: &Variant, mv: Move) -> Result<(Position, MoveReport), IllegalMove> {
-        self.check_move(v, mv)?;
+    #[inline(always)]
+    pub fn play(&self, v: &Variant, mv: Move) -> Result<(Position<L>, MoveReport), IllegalMove> {
+        L::play(self, v, mv)
+    }
+
+    /// [`Position::play`], for every layout.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn play_in(
+        &self,
+        v: &Variant,
+        mv: Move,
+    ) -> Result<(Position<L>, MoveReport), IllegalMove> {
+        self.check_move_in(v, mv)?;
         let mut next = *self;
         let report = next.play_unchecked(v, mv);
         Ok((next, report))
@@ -2191,13 +2359,14 @@ impl Position {
         let mut report = MoveReport::default();
         if k < v.n {
             let cell = (1 - s) * v.n + k;
-            report.captured = std::mem::take(&mut self.cells[cell]);
-            self.cells[STORE_CELL + s] += report.captured;
-            self.occupied &= !(1 << cell);
+            let taken = std::mem::take(self.cell_mut(cell));
+            report.captured = taken.low_u8();
+            *self.cell_mut(L::STORE_CELL + s) += taken;
+            L::vacate(self, 1 << cell);
         }
         let due = self.takes_due().saturating_sub(1);
         self.flags &= !BONUS_DUE;
-        if due > 0 && self.occupied_row(self.to_move.opponent()) != 0 {
+        if due > 0 && self.opponent_pits() != 0 {
             self.flags |= due << BONUS_SHIFT;
             report.extra_turn = true;
         }
@@ -2245,12 +2414,19 @@ impl Position {
 
     /// The pie-rule swap: mirror the board so the first move's seeds are on
     /// the second player's side; the first player moves next.
+    #[inline(always)]
     fn swap_sides(&mut self, v: &Variant) {
+        L::swap_sides(self, v)
+    }
+
+    /// [`Position::swap_sides`], for every layout.
+    pub(crate) fn swap_sides_in(&mut self, v: &Variant) {
         let n = v.n;
+        let cells = L::cells_mut(self);
         for k in 0..n {
-            self.cells.swap(k, n + k);
+            cells.swap(k, n + k);
         }
-        self.cells.swap(STORE_CELL, STORE_CELL + 1);
+        cells.swap(L::STORE_CELL, L::STORE_CELL + 1);
         self.claimed.swap(0, 1);
         let (set, north) = self.claim_sets();
         if set != 0 {
@@ -2269,7 +2445,7 @@ impl Position {
     /// ([`crate::Rules::many_claims`]). A position string writes both the
     /// same way; a position that fits `v` ([`crate::Setup::check_fits`])
     /// has claims the layout can hold.
-    pub(crate) fn in_claim_layout(mut self, v: &Variant) -> Position {
+    pub(crate) fn in_claim_layout(mut self, v: &Variant) -> Position<L> {
         let n = self.n as usize;
         let (set, north) = self.claim_sets();
         if v.hot.many_claims && self.claimed != [0, 0] {
@@ -2290,7 +2466,7 @@ impl Position {
     /// spare cells, as rules of several claims keep it, on boards of at
     /// most 11 pits a side: the one form of a position's claims, whichever
     /// rules it is kept for (see [`crate::Setup`]'s equality).
-    pub(crate) fn claims_in_sets(mut self) -> Position {
+    pub(crate) fn claims_in_sets(mut self) -> Position<L> {
         let n = self.n as usize;
         if self.claimed == [0, 0] || n > crate::MAX_PITS_PER_SIDE_WITH_CLAIMS {
             return self;
@@ -2314,8 +2490,7 @@ impl Position {
     fn finish_move(&mut self, v: &Variant) {
         // Sowing sets store bits too (it never branches on the cell kind);
         // the pits out of play stay marked.
-        self.occupied &= PIT_BITS | OUT_BITS;
-        debug_assert_eq!(self.occupied & PIT_BITS, occupancy(&self.cells), "{self}");
+        L::clear_store_bits(self);
         let south = self.occupied_row(Side::South) != 0;
         let north = self.occupied_row(Side::North) != 0;
         if v.hot.either_side_ends && !(south && north) {
@@ -2341,7 +2516,7 @@ impl Position {
     /// A store holds more than half of all seeds (rule `majority`).
     #[inline(always)]
     fn majority_reached(&self, v: &Variant) -> bool {
-        let most = self.store(Side::South).max(self.store(Side::North)) as u32;
+        let most: u32 = self.store(Side::South).max(self.store(Side::North)).into();
         2 * most > v.total
     }
 
@@ -2353,7 +2528,7 @@ impl Position {
     #[inline(never)]
     fn finish_move_slow(&mut self, v: &Variant, mine: bool, theirs: bool) {
         if v.hot.end_pits_taken {
-            if self.cells[END_MARKS_CELL] == END_PITS_TAKEN {
+            if self.end_pit_taken(Side::South) && self.end_pit_taken(Side::North) {
                 return self.end_and_collect(v, EndReason::EndPitsTaken);
             }
             if v.hot.majority && self.majority_reached(v) {
@@ -2405,11 +2580,11 @@ impl Position {
     fn refill_row(&mut self, v: &Variant) -> bool {
         let s = self.to_move.index();
         let n = v.n;
-        if (self.cells[STORE_CELL + s] as usize) < n {
+        if (self.seeds(L::STORE_CELL + s) as usize) < n {
             return false;
         }
-        self.cells[STORE_CELL + s] -= n as u8;
-        self.cells[s * n..s * n + n].fill(1);
+        *self.cell_mut(L::STORE_CELL + s) -= L::Cell::from_u32(n as u32);
+        L::cells_mut(self)[s * n..s * n + n].fill(L::Cell::ONE);
         self.reoccupy();
         true
     }
@@ -2424,30 +2599,7 @@ impl Position {
     /// The opponent's side is empty and the rules make the mover feed it.
     #[inline]
     fn must_feed_now(&self, v: &Variant) -> bool {
-        v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
-    }
-
-    /// A row of at most 8 pits as one word of byte lanes, lanes past the
-    /// row's end cleared.
-    #[inline(always)]
-    fn short_row_word(&self, side: Side) -> u64 {
-        let n = self.n as usize;
-        let base = side.index() * n;
-        let word = u64::from_le_bytes(self.cells[base..base + 8].try_into().unwrap());
-        word & LANE_MASKS[n & 15].0
-    }
-
-    /// A side's pits as two little-endian words of 8 byte lanes, lanes past
-    /// the row's end cleared. Reads `cells[base..base + 16]`, always in
-    /// bounds: `base <= 16` and there are 34 cells.
-    #[inline(always)]
-    fn row_words(&self, side: Side) -> (u64, u64) {
-        let n = self.n as usize;
-        let base = side.index() * n;
-        let word = |at: usize| u64::from_le_bytes(self.cells[at..at + 8].try_into().unwrap());
-        let (lo_mask, hi_mask) = LANE_MASKS[n & 15];
-        let full = ((n >> 4) as u64).wrapping_neg(); // all ones for 16 pits
-        (word(base) & (lo_mask | full), word(base + 8) & (hi_mask | full))
+        v.hot.must_feed && self.opponent_pits() == 0
     }
 
     /// Legal sowings, ignoring whether the game is over.
@@ -2457,7 +2609,7 @@ impl Position {
         // The rules' flags first: in most positions of most rules nothing
         // is to be filtered.
         if (self.grand_slams_to_find(v)
-            || v.hot.must_feed && self.occupied_row(self.to_move.opponent()) == 0
+            || v.hot.must_feed && self.opponent_pits() == 0
             || v.hot.filter_always)
             && (mask != 0 || v.hot.any_pits)
         {
@@ -2500,34 +2652,11 @@ impl Position {
         mask
     }
 
-    /// No sowing of the mover can be a grand slam: a pit of the opponent
-    /// holds at least the largest capture count. Every pit a capture takes
-    /// has received a seed of the sowing (the captured run ends at the last
-    /// seed and goes back over pits sown just before it), so it held less
-    /// than that count before; a pit holding that many or more is never
-    /// taken and a capture leaves the opponent seeds. A chain forwards
-    /// takes pits past the last seed as they were, so there the count is
-    /// one more than the largest (`slam_proof_pile`). Cheap, and true in
-    /// most positions, where it saves the trial sowing of every pit.
+    /// No sowing of the mover can be a grand slam (see
+    /// [`Storage::no_grand_slam`]).
     #[inline(always)]
     fn no_grand_slam(&self, v: &Variant) -> bool {
-        let m = v.hot.slam_proof_pile as u64;
-        if m == 0 {
-            return false;
-        }
-        // Per byte lane b (a pit): bit 7 of ((b & 0x7f) + 0x80 - m) | b is set
-        // exactly when b >= m (1 <= m < 128; no carry crosses a lane, and
-        // lanes past the row's end are zero, so they stay below m).
-        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let any_at_least = |w: u64| (((w & LOW) + (0x80 - m) * ONES) | w) & HIGH != 0;
-        let them = self.to_move.opponent();
-        if self.n <= 8 {
-            return any_at_least(self.short_row_word(them));
-        }
-        let (lo, hi) = self.row_words(them);
-        any_at_least(lo) || any_at_least(hi)
+        L::no_grand_slam(self, v)
     }
 
     /// Whether the mover's grand slams must be looked for by trial sowings:
@@ -2555,10 +2684,10 @@ impl Position {
     /// row).
     fn ring_pits(&self, v: &Variant) -> u32 {
         let n = v.n as u32;
-        let occupied = (self.occupied & ((1u64 << (2 * n)) - 1)) as u32;
+        let (south, north) = (self.occupied_row(Side::South), self.occupied_row(Side::North));
         match self.to_move {
-            Side::South => occupied,
-            Side::North => (occupied >> n) | ((occupied & ROW_BITS[n as usize]) << n),
+            Side::South => south | north << n,
+            Side::North => north | south << n,
         }
     }
 
@@ -2567,7 +2696,8 @@ impl Position {
     fn pits_holding(&self, v: &Variant, min: u8) -> u32 {
         let ring = &v.ring[self.to_move.index()];
         let pits = v.move_pits();
-        (0..pits).filter(|&k| self.cells[ring[k] as usize] >= min).fold(0, |m, k| m | 1 << k)
+        let min = L::Cell::from(min);
+        (0..pits).filter(|&k| self.cell(ring[k] as usize) >= min).fold(0, |m, k| m | 1 << k)
     }
 
     /// The mover's pits a move may start from by `min_seeds`: those holding
@@ -2580,7 +2710,7 @@ impl Position {
         }
         let (n, own) = (self.n as usize, self.to_move.index() * self.n as usize);
         let ring = &v.ring[self.to_move.index()];
-        let out = self.occupied >> OUT_SHIFT;
+        let out = L::out_cells(self);
         (0..n)
             .filter(|&k| {
                 // The next place along the ring, pits out of play passed over.
@@ -2589,7 +2719,9 @@ impl Position {
                     at += 1;
                 }
                 let next = ring[at.min(2 * v.ring_len - 1)] as usize;
-                self.cells[own + k] == 1 && next < 2 * n && self.cells[next] == 0
+                self.cell(own + k) == L::Cell::ONE
+                    && next < 2 * n
+                    && self.cell(next) == L::Cell::ZERO
             })
             .fold(0, |m, k| m | 1 << k)
     }
@@ -2660,7 +2792,7 @@ impl Position {
                 && v.pit_ways[k] == 3
                 && !self.way_endless(v, k, Direction::Clockwise));
         SowResult {
-            feeds: p.occupied_row(self.to_move.opponent()) != 0,
+            feeds: p.occupied_row_at(self.to_move.index() ^ 1) != 0,
             grand_slam: report.grand_slam,
             endless,
         }
@@ -2932,7 +3064,7 @@ struct SowResult {
     endless: bool,
 }
 
-impl std::fmt::Debug for Position {
+impl<L: Layout> std::fmt::Debug for Position<L> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position({self})")
     }
