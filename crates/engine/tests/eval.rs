@@ -8,11 +8,11 @@ use mancala_engine::playout::SplitMix64;
 use mancala_engine::search::eval::{
     estimate, features, format_weights, kalah_features, kalah_weights, learned_estimate,
     learned_fits, learned_kalah_fits, learned_relay_fits, oware_weights, parse_weights,
-    relay_weights, toward_even, Evaluator, PackedWeights, Weights, WeightsError, FEATURES,
-    FEATURE_NAMES, KALAH_FEATURE_NAMES, KALAH_WEIGHTS_TEXT, OWARE_WEIGHTS_TEXT, RELAY_WEIGHTS_TEXT,
-    TOWARD_EVEN, WEIGHTS_VERSION,
+    relay_weights, Evaluator, PackedWeights, Weights, WeightsError, FEATURES, FEATURE_NAMES,
+    KALAH_FEATURE_NAMES, KALAH_WEIGHTS_TEXT, OWARE_WEIGHTS_TEXT, RELAY_WEIGHTS_TEXT,
+    WEIGHTS_VERSION,
 };
-use mancala_engine::search::score::{bounds, UNIT};
+use mancala_engine::search::score::bounds;
 
 /// Positions from random games of a variant (not over).
 fn random_positions(name: &str, games: usize, seed: u64) -> Vec<Position> {
@@ -437,30 +437,4 @@ fn the_packed_tables_estimate_exactly_what_the_features_and_weights_do() {
         }
     }
     assert!(compared > 100_000, "{compared}");
-}
-
-/// Under `end.quiet_moves` an estimate moves toward even by up to
-/// [`TOWARD_EVEN`] units, the more the more quiet moves are left: the
-/// player behind is a little less behind, the player ahead a little less
-/// ahead, never past even and never by a whole seed.
-#[test]
-fn an_estimate_moves_toward_even_with_the_quiet_moves_left() {
-    let limit = 100;
-    for estimate in [-3 * UNIT, -2 * UNIT, -UNIT, UNIT, 2 * UNIT, 3 * UNIT] {
-        let far = toward_even(estimate, limit, limit);
-        let near = toward_even(estimate, 1, limit);
-        assert_eq!(near, estimate, "one quiet move left: the margin is all but final");
-        assert_eq!((estimate - far).abs(), TOWARD_EVEN, "{estimate}");
-        assert!(far.abs() < estimate.abs(), "{estimate} -> {far}: not toward even");
-        assert_eq!(far.signum(), estimate.signum(), "{estimate} -> {far}: past even");
-        // Fewer moves left, closer to the store difference.
-        let half = toward_even(estimate, limit / 2, limit);
-        assert!(far.abs() < half.abs() && half.abs() < estimate.abs() + 1);
-        // A seed more in a store still weighs more than any shift.
-        let better = estimate + UNIT;
-        assert!(toward_even(better, limit, limit) > toward_even(estimate, 0, limit));
-    }
-    assert_eq!(toward_even(0, limit, limit), 0, "even stays even");
-    assert_eq!(toward_even(1, limit, limit), 0, "a fraction of a seed goes to even, not past it");
-    const { assert!(TOWARD_EVEN < UNIT, "the shift must stay below a seed") };
 }

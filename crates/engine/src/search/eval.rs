@@ -45,27 +45,6 @@ pub use weights_file::{
     WEIGHTS_VERSION,
 };
 
-/// The most score units (eighths of a seed) by which an estimate is moved
-/// toward even under `end.quiet_moves`: see [`toward_even`].
-pub const TOWARD_EVEN: i32 = 4;
-
-/// An estimate (in score units) moved toward even by up to [`TOWARD_EVEN`]
-/// units, in proportion to the moves left before the game ends by
-/// `end.quiet_moves` (`moves_left` of `limit`), never past even.
-///
-/// That rule ends the game with the margin the stores hold then (the seeds
-/// left split evenly or given to their owners), so a store difference
-/// with few quiet moves left is all but final, while one with many left
-/// can still change: the player behind prefers the line that leaves more
-/// moves to play (a capture starts the count again), the player ahead the
-/// one that leaves fewer. Half a seed at most, so a seed more in a store
-/// always weighs more.
-#[inline]
-pub fn toward_even(estimate: i32, moves_left: usize, limit: usize) -> i32 {
-    let shift = (TOWARD_EVEN as usize * moves_left / limit.max(1)) as i32;
-    estimate - estimate.signum() * shift.min(estimate.abs())
-}
-
 /// How positions are estimated.
 #[derive(Clone, Debug)]
 enum Kind {

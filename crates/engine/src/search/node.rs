@@ -35,7 +35,7 @@ use arrayvec::ArrayVec;
 use mancala_core::{Move, Position, Variant, MAX_MOVES};
 
 use super::endgame::{Known, Lookup};
-use super::eval::{toward_even, Evaluator};
+use super::eval::Evaluator;
 use super::hash::{position_hash, with_history};
 use super::limits::Clock;
 use super::order::{self, History};
@@ -347,11 +347,7 @@ impl<'a> Worker<'a> {
                 self.database_hits += 1;
                 return (units(s).clamp(low, high), false);
             }
-            let mut estimate = self.eval.eval_units(v, pos);
-            if let Some((left, limit)) = self.path.quiet_moves_left(v, pos) {
-                estimate = toward_even(estimate, left, limit);
-            }
-            return (estimate.clamp(low, high), false);
+            return (self.eval.eval_units(v, pos).clamp(low, high), false);
         }
         let hash = position_hash(pos);
         let key = with_history(hash, history);

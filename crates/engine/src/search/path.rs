@@ -142,21 +142,6 @@ impl Path {
         child.end_by_history(v, false, quiet);
     }
 
-    /// Under `end.quiet_moves`, the moves still to be played without a
-    /// capture before the game ends by that rule, from `pos` (a child of the
-    /// position entered last, not entered itself), and the rule's limit:
-    /// the limit less the positions at the line's end with `pos`'s stores.
-    /// `None` without the rule.
-    #[inline]
-    pub fn quiet_moves_left(&self, v: &Variant, pos: &Position) -> Option<(usize, usize)> {
-        if !self.quiet {
-            return None;
-        }
-        let limit = v.rules().end.quiet_moves as usize;
-        let made = self.positions.iter().rev().take(limit).take_while(|p| same_stores(p, pos));
-        Some((limit - made.count(), limit))
-    }
-
     /// Whether nothing on the line before `pos` (the position about to be
     /// searched, a child of the position entered last) can repeat: no rule,
     /// or the stores changed on the move into `pos` (stores that never
@@ -182,40 +167,5 @@ impl Path {
         } else {
             0
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The quiet moves left, as the search reads them from its line, are
-    /// the rule's limit less the game's own count since the last capture.
-    #[test]
-    fn the_quiet_moves_left_are_counted_as_the_game_counts_them() {
-        let v = Variant::preset("eson-xorgol").unwrap();
-        let limit = v.rules().end.quiet_moves as usize;
-        assert!(limit > 0, "eson-xorgol no longer has the rule");
-        let mut game = Game::new(v.clone());
-        let mut seen_quiet = false;
-        let mut seen_capture = false;
-        for _ in 0..40 {
-            let (path, _) = Path::new(&game);
-            let left = path.quiet_moves_left(&v, game.position());
-            assert_eq!(left, Some((limit - game.quiet_moves(), limit)));
-            seen_quiet |= game.quiet_moves() > 0;
-            seen_capture |= game.quiet_moves() == 0 && !game.moves().is_empty();
-            // The first legal move each time (sowing round the board).
-            let mv = game.legal_moves()[0];
-            game.play(mv).unwrap();
-            if game.position().is_over() {
-                break;
-            }
-        }
-        assert!(seen_quiet && seen_capture, "the line has no quiet moves or no capture");
-        // Without the rule there is nothing to count.
-        let oware = Game::new(Variant::preset("oware").unwrap());
-        let (path, _) = Path::new(&oware);
-        assert_eq!(path.quiet_moves_left(oware.variant(), oware.position()), None);
     }
 }
