@@ -655,7 +655,7 @@ pub enum PositionMismatch {
     },
 }
 
-impl Setup {
+impl<L: Layout> Setup<L> {
     /// Checks that the setup belongs to a game of `v`: same size, same
     /// number of seeds, pie-rule markers only where there is a pie rule, a
     /// stated end that `v`'s rules can reach.
