@@ -22,17 +22,13 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::layout::{Count, Layout};
-use crate::position::{
-    EndReason, IllegalMove, Position, BONUS_SHIFT, END_MARKS_CELL, END_PIT_TAKEN, OPENING,
-    SWAP_OFFERED,
-};
+use crate::position::{EndReason, IllegalMove, Position, BONUS_SHIFT, OPENING, SWAP_OFFERED};
 use crate::rules::{
     EmptySide, GrandSlam, Repetition, MAX_BONUS_PITS, MAX_PITS_PER_SIDE,
     MAX_PITS_PER_SIDE_IN_ROUNDS, MAX_PITS_PER_SIDE_WITH_CLAIMS, MAX_PITS_PER_SIDE_WITH_END_PITS,
     MAX_TOTAL_SEEDS,
 };
 use crate::setup::Setup;
-use crate::variant::{CELLS, STORE_CELL};
 use crate::{Direction, Game, Move, Side, Variant};
 
 /// The longest piece of user text quoted back in an error message.
@@ -373,11 +369,19 @@ impl FromStr for Setup {
     type Err = ParsePositionError;
 
     fn from_str(s: &str) -> Result<Setup, ParsePositionError> {
+        Setup::from_str_in(s)
+    }
+}
+
+impl<L: Layout> Setup<L> {
+    /// A position string read into layout `L` (see [`Setup`]'s `FromStr`,
+    /// the compact layout's).
+    pub(crate) fn from_str_in(s: &str) -> Result<Setup<L>, ParsePositionError> {
         let fields: Vec<&str> = s.trim().split('/').collect();
         if fields.len() != 3 {
             return Err(ParsePositionError::Fields(fields.len()));
         }
-        let mut rows: Vec<(Vec<u8>, u8)> = Vec::with_capacity(2);
+        let mut rows: Vec<(Vec<L::Cell>, L::Cell)> = Vec::with_capacity(2);
         // The pit of each row marked `x`: claimed by the row's opponent.
         let mut claimed_in_row = [0u8; 2];
         // Every pit marked `x` (claimed by the row's opponent) or `o` (by
@@ -399,9 +403,10 @@ impl FromStr for Setup {
                 let plain = !t.is_empty()
                     && t.bytes().all(|b| b.is_ascii_digit())
                     && (t == "0" || !t.starts_with('0'));
-                t.parse::<u8>()
+                t.parse::<u32>()
                     .ok()
-                    .filter(|_| plain)
+                    .filter(|&c| plain && c <= L::Cell::MAX)
+                    .map(L::Cell::from_u32)
                     .ok_or_else(|| ParsePositionError::Count { side, text: quote(t) })
             };
             let pits = match pits.split_once('|') {
@@ -423,18 +428,18 @@ impl FromStr for Setup {
                     if t == "x" {
                         x_in_row[side.index()] |= bit;
                         claimed_in_row[side.index()] = i as u8 + 1;
-                        Ok(0)
+                        Ok(L::Cell::ZERO)
                     } else if t == "o" {
                         o_in_row[side.index()] |= bit;
-                        Ok(0)
+                        Ok(L::Cell::ZERO)
                     } else if t == "-" {
                         out_in_row[side.index()] |= 1u32.checked_shl(i as u32).unwrap_or(0);
-                        Ok(0)
+                        Ok(L::Cell::ZERO)
                     } else {
                         count(t)
                     }
                 })
-                .collect::<Result<Vec<u8>, _>>()?;
+                .collect::<Result<Vec<L::Cell>, _>>()?;
             let several = x_in_row[side.index()].count_ones() > 1 || o_in_row[side.index()] != 0;
             if several && pits.len() > MAX_PITS_PER_SIDE_WITH_CLAIMS {
                 return Err(ParsePositionError::Claims { side, text: quote(text) });
@@ -470,7 +475,8 @@ impl FromStr for Setup {
                 (0, Some(reason))
             }
         };
-        let mut p = Setup::from_rows(&rows[0].0, &rows[1].0, [rows[0].1, rows[1].1], to_move)?.0;
+        let mut p =
+            Setup::<L>::from_rows_in(&rows[0].0, &rows[1].0, [rows[0].1, rows[1].1], to_move)?.0;
         p.flags = flags;
         p.end = end;
         let n = p.pits_per_side() as u32;
@@ -494,10 +500,10 @@ impl FromStr for Setup {
                 return Err(ParsePositionError::EndPits(n as usize));
             }
             for side in Side::ALL {
-                let (seeds, taken) = end_pits[side.index()].unwrap_or((0, false));
+                let (seeds, taken) = end_pits[side.index()].unwrap_or((L::Cell::ZERO, false));
                 p.cells[2 * n as usize + side.index()] = seeds;
                 if taken {
-                    p.cells[END_MARKS_CELL] |= END_PIT_TAKEN[side.index()];
+                    L::take_end_pit(&mut p, side.index());
                 }
             }
             let total = p.total_seeds();
@@ -521,6 +527,18 @@ impl Setup {
         stores: [u8; 2],
         to_move: Side,
     ) -> Result<Setup, ParsePositionError> {
+        Setup::from_rows_in(south, north, stores, to_move)
+    }
+}
+
+impl<L: Layout> Setup<L> {
+    /// [`Setup::from_rows`] in layout `L`.
+    pub(crate) fn from_rows_in(
+        south: &[L::Cell],
+        north: &[L::Cell],
+        stores: [L::Cell; 2],
+        to_move: Side,
+    ) -> Result<Setup<L>, ParsePositionError> {
         let n = south.len();
         if n != north.len() {
             return Err(ParsePositionError::RowLengths { south: n, north: north.len() });
@@ -528,26 +546,27 @@ impl Setup {
         if n == 0 || n > MAX_PITS_PER_SIDE {
             return Err(ParsePositionError::PitsPerSide(n));
         }
-        let total: u32 = south.iter().chain(north).map(|&c| c as u32).sum::<u32>()
-            + stores.iter().map(|&c| c as u32).sum::<u32>();
+        let total: u32 = south.iter().chain(north).map(|&c| c.into()).sum::<u32>()
+            + stores.iter().map(|&c| c.into()).sum::<u32>();
         if total > MAX_TOTAL_SEEDS {
             return Err(ParsePositionError::TooManySeeds(total));
         }
-        let mut cells = [0u8; CELLS];
-        cells[..n].copy_from_slice(south);
+        let mut cells = L::EMPTY;
+        cells[0..n].copy_from_slice(south);
         cells[n..2 * n].copy_from_slice(north);
-        cells[STORE_CELL] = stores[0];
-        cells[STORE_CELL + 1] = stores[1];
-        let occupied = crate::position::occupancy(&cells);
-        Ok(Setup(Position {
-            occupied,
+        cells[L::STORE_CELL] = stores[0];
+        cells[L::STORE_CELL + 1] = stores[1];
+        let mut p = Position {
+            occupied: L::EMPTY_SETS,
             cells,
             n: n as u8,
             to_move,
             flags: 0,
             end: None,
             claimed: [0, 0],
-        }))
+        };
+        p.reoccupy();
+        Ok(Setup(p))
     }
 }
 
@@ -655,7 +674,7 @@ pub enum PositionMismatch {
     },
 }
 
-impl Setup {
+impl<L: Layout> Setup<L> {
     /// Checks that the setup belongs to a game of `v`: same size, same
     /// number of seeds, pie-rule markers only where there is a pie rule, a
     /// stated end that `v`'s rules can reach.

@@ -22,12 +22,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::layout::Count;
 use crate::position::{IllegalMove, MoveReport, Outcome, Position};
 use crate::rules::{FillFrom, RoundStarter};
-use crate::variant::STORE_CELL;
-use crate::{Game, Move, Side, Variant};
+use crate::{Compact, Game, Layout, Move, Side, Variant};
 
-impl Position {
+impl<L: Layout> Position<L> {
     /// The start of the next round after this finished round (rule
     /// `[rounds]`), whose first move was `started`'s: each player fills
     /// their pits in order (`fill_from`) with `seeds_per_pit` seeds from
@@ -36,18 +36,19 @@ impl Position {
     /// when the match is over (a player cannot fill a single pit), when
     /// the variant has no rounds, or when this position is not the end of
     /// a round with every seed in a store.
-    pub fn next_round(&self, v: &Variant, started: Side) -> Option<Position> {
+    pub fn next_round(&self, v: &Variant, started: Side) -> Option<Position<L>> {
         let rounds = v.rules().rounds.as_ref()?;
         if !self.is_over() || self.seeds_in_pits() != 0 {
             return None;
         }
         let n = v.pits_per_side();
         let per_pit = v.seeds_per_pit();
-        let filled = Side::ALL.map(|side| (self.store(side) / per_pit).min(n as u8) as usize);
+        let filled = Side::ALL
+            .map(|side| (self.store(side).into() / u32::from(per_pit)).min(n as u32) as usize);
         if filled.contains(&0) {
             return None;
         }
-        let mut next = Position::start(v);
+        let mut next = Position::<L>::start_in(v);
         let mut out = 0u32;
         for side in Side::ALL {
             let s = side.index();
@@ -57,15 +58,16 @@ impl Position {
                     FillFrom::Last => k >= n - filled[s],
                 };
                 if filled_here {
-                    next.cells[s * n + k] = per_pit;
+                    next.cells[s * n + k] = L::Cell::from(per_pit);
                 } else {
-                    next.cells[s * n + k] = 0;
+                    next.cells[s * n + k] = L::Cell::ZERO;
                     out |= 1 << (s * n + k);
                 }
             }
-            next.cells[STORE_CELL + s] = self.store(side) - filled[s] as u8 * per_pit;
+            next.cells[L::STORE_CELL + s] =
+                L::Cell::from_u32(self.store(side).into() - filled[s] as u32 * u32::from(per_pit));
         }
-        next.occupied = crate::position::occupancy(&next.cells);
+        next.reoccupy();
         next.set_out_of_play(out);
         next.end = None;
         next.flags = 0;
@@ -86,10 +88,13 @@ impl Position {
 
 /// A match: the rounds played so far, the last one in play. Under a
 /// variant without `[rounds]` a match is one round, a single game.
+///
+/// Generic over the positions' [`Layout`]; `Match` alone is the compact
+/// layout's.
 #[derive(Clone, Debug)]
-pub struct Match {
+pub struct Match<L: Layout = Compact> {
     /// Every round so far, the one in play last; never empty.
-    rounds: Vec<Game>,
+    rounds: Vec<Game<L>>,
 }
 
 impl Match {
@@ -97,17 +102,19 @@ impl Match {
     pub fn new(variant: Variant) -> Match {
         Match { rounds: vec![Game::new(variant)] }
     }
+}
 
+impl<L: Layout> Match<L> {
     /// A match whose first round starts from `start` (a position of the
     /// variant, pits out of play and all).
-    pub fn from_position(variant: Variant, start: Position) -> Match {
+    pub fn from_position(variant: Variant, start: Position<L>) -> Match<L> {
         Match { rounds: vec![Game::from_position(variant, start)] }
     }
 
     /// A match of the rounds given, the first first, the last in play
     /// (each round after the first starting where [`Position::next_round`]
     /// put it: a record's replay makes them so). `None` for no round.
-    pub fn from_rounds(rounds: Vec<Game>) -> Option<Match> {
+    pub fn from_rounds(rounds: Vec<Game<L>>) -> Option<Match<L>> {
         (!rounds.is_empty()).then_some(Match { rounds })
     }
 
@@ -117,17 +124,17 @@ impl Match {
     }
 
     /// The round in play (or the last one, once the match is over).
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &Game<L> {
         self.rounds.last().expect("a match always has a round")
     }
 
     /// The round in play, to play or take back its moves.
-    pub fn game_mut(&mut self) -> &mut Game {
+    pub fn game_mut(&mut self) -> &mut Game<L> {
         self.rounds.last_mut().expect("a match always has a round")
     }
 
     /// Every round so far, the first first; the last is the one in play.
-    pub fn rounds(&self) -> &[Game] {
+    pub fn rounds(&self) -> &[Game<L>] {
         &self.rounds
     }
 
@@ -137,7 +144,7 @@ impl Match {
     }
 
     /// The current position (of the round in play).
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<L> {
         self.game().position()
     }
 
@@ -155,7 +162,7 @@ impl Match {
     /// match goes on ([`Position::next_round`]): `None` too when that start
     /// (the board and the player who moves first) is one a round of this
     /// match has started from ([`MatchEnd::RepeatedRound`]).
-    pub fn next_round_start(&self) -> Option<Position> {
+    pub fn next_round_start(&self) -> Option<Position<L>> {
         let game = self.game();
         let next = game.position().next_round(game.variant(), game.start().to_move())?;
         self.round_started_from(&next).is_none().then_some(next)
@@ -169,8 +176,8 @@ impl Match {
     /// play, and a match played on from it may go otherwise. Only each
     /// round's start is read: the rounds before the last may be given
     /// without their moves ([`Match::from_rounds`]).
-    fn round_started_from(&self, start: &Position) -> Option<usize> {
-        let holding = |p: &Position| Side::ALL.map(|s| p.side_seeds(s) + p.store(s) as u32);
+    fn round_started_from(&self, start: &Position<L>) -> Option<usize> {
+        let holding = |p: &Position<L>| Side::ALL.map(|s| p.side_seeds(s) + p.store(s).into());
         let now = holding(start);
         for (i, round) in self.rounds.iter().enumerate().rev() {
             if holding(round.start()) != now {
@@ -206,7 +213,7 @@ impl Match {
         }
         let end = game.position();
         let per_pit = v.seeds_per_pit();
-        Some(match Side::ALL.map(|side| end.store(side) >= per_pit) {
+        Some(match Side::ALL.map(|side| end.store(side) >= L::Cell::from(per_pit)) {
             [true, false] => MatchEnd::CannotFill { loser: Side::North },
             [false, true] => MatchEnd::CannotFill { loser: Side::South },
             // A round left off before all seeds reached the stores (a

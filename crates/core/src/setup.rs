@@ -25,24 +25,28 @@
 use std::fmt;
 
 use crate::notation::{ParsePositionError, PositionMismatch};
-use crate::{Position, Variant};
+use crate::{Compact, Layout, Position, Variant};
 
 /// A position as read from text or rows, not yet checked against a
 /// variant: see the module documentation. Two setups are equal when they
 /// write the same position string: the claims of a position kept for
 /// rules of one claim and for rules of several compare equal.
+///
+/// Generic over the position's [`Layout`] as [`Position`] is; `Setup`
+/// alone names the [`Compact`] layout, the one a position string is read
+/// into.
 #[derive(Clone, Copy, Debug)]
-pub struct Setup(pub(crate) Position);
+pub struct Setup<L: Layout = Compact>(pub(crate) Position<L>);
 
-impl PartialEq for Setup {
-    fn eq(&self, other: &Setup) -> bool {
+impl<L: Layout> PartialEq for Setup<L> {
+    fn eq(&self, other: &Setup<L>) -> bool {
         self.0.claims_in_sets() == other.0.claims_in_sets()
     }
 }
 
-impl Eq for Setup {}
+impl<L: Layout> Eq for Setup<L> {}
 
-impl std::hash::Hash for Setup {
+impl<L: Layout> std::hash::Hash for Setup<L> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.0.claims_in_sets().key().hash(state)
     }
@@ -59,11 +63,11 @@ pub enum PositionError {
     Mismatch(#[from] PositionMismatch),
 }
 
-impl Setup {
+impl<L: Layout> Setup<L> {
     /// The position of a game of `v`: the setup checked against `v`
     /// ([`Setup::check_fits`]), with the end-of-game rules applied as
     /// after every move (a mover without a legal move ends the game).
-    pub fn position(self, v: &Variant) -> Result<Position, PositionMismatch> {
+    pub fn position(self, v: &Variant) -> Result<Position<L>, PositionMismatch> {
         self.check_fits(v)?;
         Ok(self.0.in_claim_layout(v).settled(v))
     }
@@ -81,7 +85,7 @@ impl Setup {
     /// The setup as a position without any check: for boards the caller
     /// made itself and knows to be of its variant (an endgame database's
     /// boards, which hold fewer seeds than a game), and for tests.
-    pub fn position_unchecked(self) -> Position {
+    pub fn position_unchecked(self) -> Position<L> {
         self.0
     }
 
@@ -89,18 +93,18 @@ impl Setup {
     /// `v`'s rules keep them (one claim a player, or several: see
     /// [`crate::Rules::many_claims`]), as [`Setup::position`] keeps them;
     /// nothing else is checked or changed.
-    pub fn position_unchecked_in(self, v: &Variant) -> Position {
+    pub fn position_unchecked_in(self, v: &Variant) -> Position<L> {
         self.0.in_claim_layout(v)
     }
 }
 
-impl From<Position> for Setup {
-    fn from(p: Position) -> Setup {
+impl<L: Layout> From<Position<L>> for Setup<L> {
+    fn from(p: Position<L>) -> Setup<L> {
         Setup(p)
     }
 }
 
-impl fmt::Display for Setup {
+impl<L: Layout> fmt::Display for Setup<L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
     }
