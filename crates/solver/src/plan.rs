@@ -160,17 +160,24 @@ const DB_SHRINK_PER_SEED: f64 = 1.5;
 /// search (see [`RESIDENT_DB_BYTES`]).
 pub const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
 
-/// Nodes of the heuristic search for the first guess at 48 seeds and more:
-/// about half a second of one core, and the same guess on every run.
-const FIRST_GUESS_NODES: u64 = 2_500_000;
+/// Nodes of the heuristic search for the first guess at 44 seeds and more:
+/// about a quarter of a second of one core, and the same guess on every
+/// run (Kalah(6,4) to Kalah(6,6), both captures, guess as they did with
+/// twice the nodes; docs/scaling.md, tenth session).
+const FIRST_GUESS_NODES: u64 = 1_250_000;
+
+/// The heuristic search's table for the first guess, in MiB: it holds the
+/// positions of [`FIRST_GUESS_NODES`] nodes, and a larger one only costs
+/// the zeroing of its pages.
+const FIRST_GUESS_TABLE_MB: usize = 8;
 
 /// Nodes of the heuristic search for the first guess in `v`: halved for
-/// every 4 seeds fewer than 48 (a smaller game's solve is much cheaper, and
+/// every 4 seeds fewer than 44 (a smaller game's solve is much cheaper, and
 /// the guess must not cost more than it saves: Kalah(6,3) solves in about
 /// a second), at least 100,000.
 fn first_guess_nodes(v: &Variant) -> u64 {
     let total = v.total_seeds() as f64;
-    let scale = 2f64.powf(((total - 48.0) / 4.0).min(0.0));
+    let scale = 2f64.powf(((total - 44.0) / 4.0).min(0.0));
     ((FIRST_GUESS_NODES as f64 * scale) as u64).max(100_000)
 }
 
@@ -443,7 +450,7 @@ fn first_guess_until(
     }
     let game = mancala_core::Game::from_position(v.clone(), *root);
     let mut searcher = mancala_engine::Searcher::new(mancala_engine::SearchOptions {
-        hash_mb: 64,
+        hash_mb: FIRST_GUESS_TABLE_MB,
         ..mancala_engine::SearchOptions::default()
     });
     let limits = mancala_engine::SearchLimits::nodes(first_guess_nodes(v));
@@ -498,7 +505,8 @@ mod tests {
         let classic = Variant::preset("kalah-classic").unwrap();
         assert_eq!(first_guess_nodes(&classic), FIRST_GUESS_NODES);
         assert_eq!(first_guess_nodes(&kalah(6, 5)), FIRST_GUESS_NODES);
-        assert_eq!(first_guess_nodes(&kalah(6, 3)), FIRST_GUESS_NODES / 8);
+        assert_eq!(first_guess_nodes(&kalah(6, 3)), FIRST_GUESS_NODES / 4);
+        assert_eq!(first_guess_nodes(&kalah(5, 4)), FIRST_GUESS_NODES / 2);
         assert_eq!(first_guess_nodes(&kalah(3, 2)), 100_000);
     }
 
