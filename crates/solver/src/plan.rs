@@ -414,12 +414,15 @@ pub fn default_db_seeds(v: &Variant) -> usize {
     (0..=half).take_while(|&k| index.count_up_to(k) <= budget).last().unwrap_or(0)
 }
 
-/// The default transposition table for `v`, in MiB: 256 for 48 seeds,
+/// The default transposition table for `v`, in MiB: 128 for 48 seeds,
 /// doubling every 4 seeds more, from 32 MiB to 4 GiB. Smaller tables are
-/// faster (fewer cache and TLB misses) as long as the positions fit.
+/// faster (fewer cache and TLB misses, fewer fresh pages for the kernel to
+/// zero) as long as the positions fit: half the table cost Kalah(6,4) and
+/// Kalah(6,5) 0.5% and 3.4% more positions and saved more than that in
+/// time (docs/scaling.md, tenth session).
 pub fn default_table_megabytes(v: &Variant) -> usize {
     let total = v.total_seeds() as f64;
-    (256.0 * 2f64.powf((total - 48.0) / 4.0)).clamp(32.0, 4096.0) as usize
+    (128.0 * 2f64.powf((total - 48.0) / 4.0)).clamp(32.0, 4096.0) as usize
 }
 
 /// A first guess of the root's future margin for the player to move, and
@@ -487,8 +490,8 @@ mod tests {
         assert_eq!(default_db_seeds(&kalah(5, 4)), 14);
         let classic = classic.resized(Some(5), Some(4)).unwrap();
         assert_eq!(default_db_seeds(&classic), 16);
-        assert_eq!(default_table_megabytes(&kalah(6, 4)), 256);
-        assert_eq!(default_table_megabytes(&kalah(6, 5)), 2048);
+        assert_eq!(default_table_megabytes(&kalah(6, 4)), 128);
+        assert_eq!(default_table_megabytes(&kalah(6, 5)), 1024);
         // Small games: small tables, and never more than half the seeds in
         // the database.
         assert_eq!(default_table_megabytes(&kalah(4, 3)), 32);
