@@ -160,17 +160,24 @@ const DB_SHRINK_PER_SEED: f64 = 1.5;
 /// search (see [`RESIDENT_DB_BYTES`]).
 pub const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
 
-/// Nodes of the heuristic search for the first guess at 48 seeds and more:
-/// about half a second of one core, and the same guess on every run.
-const FIRST_GUESS_NODES: u64 = 2_500_000;
+/// Nodes of the heuristic search for the first guess at 44 seeds and more:
+/// about a quarter of a second of one core, and the same guess on every
+/// run (Kalah(6,4) to Kalah(6,6), both captures, guess as they did with
+/// twice the nodes; docs/scaling.md, tenth session).
+const FIRST_GUESS_NODES: u64 = 1_250_000;
+
+/// The heuristic search's table for the first guess, in MiB: it holds the
+/// positions of [`FIRST_GUESS_NODES`] nodes, and a larger one only costs
+/// the zeroing of its pages.
+const FIRST_GUESS_TABLE_MB: usize = 8;
 
 /// Nodes of the heuristic search for the first guess in `v`: halved for
-/// every 4 seeds fewer than 48 (a smaller game's solve is much cheaper, and
+/// every 4 seeds fewer than 44 (a smaller game's solve is much cheaper, and
 /// the guess must not cost more than it saves: Kalah(6,3) solves in about
 /// a second), at least 100,000.
 fn first_guess_nodes(v: &Variant) -> u64 {
     let total = v.total_seeds() as f64;
-    let scale = 2f64.powf(((total - 48.0) / 4.0).min(0.0));
+    let scale = 2f64.powf(((total - 44.0) / 4.0).min(0.0));
     ((FIRST_GUESS_NODES as f64 * scale) as u64).max(100_000)
 }
 
@@ -407,12 +414,15 @@ pub fn default_db_seeds(v: &Variant) -> usize {
     (0..=half).take_while(|&k| index.count_up_to(k) <= budget).last().unwrap_or(0)
 }
 
-/// The default transposition table for `v`, in MiB: 256 for 48 seeds,
+/// The default transposition table for `v`, in MiB: 128 for 48 seeds,
 /// doubling every 4 seeds more, from 32 MiB to 4 GiB. Smaller tables are
-/// faster (fewer cache and TLB misses) as long as the positions fit.
+/// faster (fewer cache and TLB misses, fewer fresh pages for the kernel to
+/// zero) as long as the positions fit: half the table cost Kalah(6,4) and
+/// Kalah(6,5) 0.5% and 3.4% more positions and saved more than that in
+/// time (docs/scaling.md, tenth session).
 pub fn default_table_megabytes(v: &Variant) -> usize {
     let total = v.total_seeds() as f64;
-    (256.0 * 2f64.powf((total - 48.0) / 4.0)).clamp(32.0, 4096.0) as usize
+    (128.0 * 2f64.powf((total - 48.0) / 4.0)).clamp(32.0, 4096.0) as usize
 }
 
 /// A first guess of the root's future margin for the player to move, and
@@ -443,7 +453,7 @@ fn first_guess_until(
     }
     let game = mancala_core::Game::from_position(v.clone(), *root);
     let mut searcher = mancala_engine::Searcher::new(mancala_engine::SearchOptions {
-        hash_mb: 64,
+        hash_mb: FIRST_GUESS_TABLE_MB,
         ..mancala_engine::SearchOptions::default()
     });
     let limits = mancala_engine::SearchLimits::nodes(first_guess_nodes(v));
@@ -480,8 +490,8 @@ mod tests {
         assert_eq!(default_db_seeds(&kalah(5, 4)), 14);
         let classic = classic.resized(Some(5), Some(4)).unwrap();
         assert_eq!(default_db_seeds(&classic), 16);
-        assert_eq!(default_table_megabytes(&kalah(6, 4)), 256);
-        assert_eq!(default_table_megabytes(&kalah(6, 5)), 2048);
+        assert_eq!(default_table_megabytes(&kalah(6, 4)), 128);
+        assert_eq!(default_table_megabytes(&kalah(6, 5)), 1024);
         // Small games: small tables, and never more than half the seeds in
         // the database.
         assert_eq!(default_table_megabytes(&kalah(4, 3)), 32);
@@ -498,7 +508,8 @@ mod tests {
         let classic = Variant::preset("kalah-classic").unwrap();
         assert_eq!(first_guess_nodes(&classic), FIRST_GUESS_NODES);
         assert_eq!(first_guess_nodes(&kalah(6, 5)), FIRST_GUESS_NODES);
-        assert_eq!(first_guess_nodes(&kalah(6, 3)), FIRST_GUESS_NODES / 8);
+        assert_eq!(first_guess_nodes(&kalah(6, 3)), FIRST_GUESS_NODES / 4);
+        assert_eq!(first_guess_nodes(&kalah(5, 4)), FIRST_GUESS_NODES / 2);
         assert_eq!(first_guess_nodes(&kalah(3, 2)), 100_000);
     }
 
