@@ -25,9 +25,9 @@ use crate::variant_args::GameArgs;
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Transposition table size in MiB, 1 to 65536. Default: sized to the game, 256 MiB
-    /// for 48 seeds (Kalah(6,4)), doubling every 4 seeds more (2 GiB for
-    /// Kalah(6,5)), at most 4 GiB. Smaller tables are faster (fewer cache
+    /// Transposition table size in MiB, 1 to 65536. Default: sized to the game, 128 MiB
+    /// for 48 seeds (Kalah(6,4)), doubling every 4 seeds more (1 GiB for
+    /// Kalah(6,5)), from 32 MiB to 4 GiB. Smaller tables are faster (fewer cache
     /// and TLB misses) as long as the positions fit.
     #[arg(long, value_parser = crate::options::table_megabytes)]
     pub hash: Option<usize>,
