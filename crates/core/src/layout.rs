@@ -345,6 +345,17 @@ pub trait Layout:
     const EMPTY: Self::Cells;
     /// The sets of a position with no seed and no pit out of play.
     const EMPTY_SETS: Self::Sets;
+
+    /// `p` as a position of the compact layout, where this layout is it;
+    /// `None` on any other. For the code that is compact by nature (tables
+    /// indexed by a pit's count of seeds, the endgame databases' probes):
+    /// generic code reaches it through this, and the compiler keeps only
+    /// the branch of the layout it is compiled for.
+    #[inline(always)]
+    fn compact(p: &crate::Position<Self>) -> Option<&crate::Position<Compact>> {
+        let _ = p;
+        None
+    }
 }
 
 /// The compact layout, 48 bytes a position: 32 pit cells and the two
@@ -367,6 +378,11 @@ impl Layout for Compact {
     const PIT_CELLS: usize = MAX_PITS;
     const EMPTY: [u8; CELLS] = [0; CELLS];
     const EMPTY_SETS: u64 = 0;
+
+    #[inline(always)]
+    fn compact(p: &crate::Position<Compact>) -> Option<&crate::Position<Compact>> {
+        Some(p)
+    }
 }
 
 const _: () = assert!(Compact::STORE_CELL == STORE_CELL && Compact::CELLS == CELLS);
