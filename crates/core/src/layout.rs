@@ -270,6 +270,8 @@ pub trait Count:
     + std::ops::Add<Output = Self>
     + std::ops::Sub<Output = Self>
     + std::ops::Rem<Output = Self>
+    + Send
+    + Sync
     + 'static
 {
     /// The largest count a cell holds.
@@ -317,13 +319,24 @@ impl Count for u8 {
 /// cells rules use for their own state or leave at zero); cell
 /// `STORE_CELL` is South's store and `STORE_CELL + 1` North's.
 pub trait Layout:
-    sealed::Sealed + sealed::Storage + Copy + Eq + Default + std::hash::Hash + std::fmt::Debug + 'static
+    sealed::Sealed
+    + sealed::Storage
+    + Copy
+    + Eq
+    + Default
+    + Send
+    + Sync
+    + std::hash::Hash
+    + std::fmt::Debug
+    + 'static
 {
     /// A cell's count of seeds.
     type Cell: Count;
     /// All the cells: the pit cells, then the two stores.
     type Cells: Copy
         + Eq
+        + Send
+        + Sync
         + std::fmt::Debug
         + AsRef<[Self::Cell]>
         + AsMut<[Self::Cell]>
@@ -333,7 +346,7 @@ pub trait Layout:
         + std::ops::IndexMut<std::ops::Range<usize>, Output = [Self::Cell]>;
     /// The sets over the pit cells a position keeps up to date: bit `i`
     /// for pit cell `i` holding seeds, and the pits out of play of a round.
-    type Sets: Copy + Eq + std::fmt::Debug;
+    type Sets: Copy + Eq + Send + Sync + std::fmt::Debug;
 
     /// The number of pit cells (the pits of both rows and the spare cells).
     const PIT_CELLS: usize;
