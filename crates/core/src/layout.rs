@@ -270,6 +270,8 @@ pub trait Count:
     + std::ops::Add<Output = Self>
     + std::ops::Sub<Output = Self>
     + std::ops::Rem<Output = Self>
+    + Send
+    + Sync
     + 'static
 {
     /// The largest count a cell holds.
@@ -317,13 +319,24 @@ impl Count for u8 {
 /// cells rules use for their own state or leave at zero); cell
 /// `STORE_CELL` is South's store and `STORE_CELL + 1` North's.
 pub trait Layout:
-    sealed::Sealed + sealed::Storage + Copy + Eq + Default + std::hash::Hash + std::fmt::Debug + 'static
+    sealed::Sealed
+    + sealed::Storage
+    + Copy
+    + Eq
+    + Default
+    + Send
+    + Sync
+    + std::hash::Hash
+    + std::fmt::Debug
+    + 'static
 {
     /// A cell's count of seeds.
     type Cell: Count;
     /// All the cells: the pit cells, then the two stores.
     type Cells: Copy
         + Eq
+        + Send
+        + Sync
         + std::fmt::Debug
         + AsRef<[Self::Cell]>
         + AsMut<[Self::Cell]>
@@ -333,7 +346,7 @@ pub trait Layout:
         + std::ops::IndexMut<std::ops::Range<usize>, Output = [Self::Cell]>;
     /// The sets over the pit cells a position keeps up to date: bit `i`
     /// for pit cell `i` holding seeds, and the pits out of play of a round.
-    type Sets: Copy + Eq + std::fmt::Debug;
+    type Sets: Copy + Eq + Send + Sync + std::fmt::Debug;
 
     /// The number of pit cells (the pits of both rows and the spare cells).
     const PIT_CELLS: usize;
@@ -345,6 +358,17 @@ pub trait Layout:
     const EMPTY: Self::Cells;
     /// The sets of a position with no seed and no pit out of play.
     const EMPTY_SETS: Self::Sets;
+
+    /// `p` as a position of the compact layout, where this layout is it;
+    /// `None` on any other. For the code that is compact by nature (tables
+    /// indexed by a pit's count of seeds, the endgame databases' probes):
+    /// generic code reaches it through this, and the compiler keeps only
+    /// the branch of the layout it is compiled for.
+    #[inline(always)]
+    fn compact(p: &crate::Position<Self>) -> Option<&crate::Position<Compact>> {
+        let _ = p;
+        None
+    }
 }
 
 /// The compact layout, 48 bytes a position: 32 pit cells and the two
@@ -367,6 +391,11 @@ impl Layout for Compact {
     const PIT_CELLS: usize = MAX_PITS;
     const EMPTY: [u8; CELLS] = [0; CELLS];
     const EMPTY_SETS: u64 = 0;
+
+    #[inline(always)]
+    fn compact(p: &crate::Position<Compact>) -> Option<&crate::Position<Compact>> {
+        Some(p)
+    }
 }
 
 const _: () = assert!(Compact::STORE_CELL == STORE_CELL && Compact::CELLS == CELLS);

@@ -775,7 +775,7 @@ impl<L: Layout> Position<L> {
 impl Storage for Compact {
     const WORD_SOWING: bool = true;
 
-    #[inline]
+    #[inline(always)]
     fn record(window: &mut crate::RepetitionWindow, p: &Position) -> bool {
         window.record_in(p)
     }

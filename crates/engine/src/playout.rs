@@ -1,7 +1,9 @@
 //! Random playouts: the speed benchmark of the rules core, and a building
 //! block for Monte Carlo tools.
 
-use mancala_core::{Game, Move, Outcome, Position, Repetition, RepetitionWindow, Side, Variant};
+use mancala_core::{
+    Game, Layout, Move, Outcome, Position, Repetition, RepetitionWindow, Side, Variant,
+};
 
 /// A small, fast, deterministic pseudo-random generator (SplitMix64), so that
 /// benchmarks and playouts give the same numbers on every machine.
@@ -11,7 +13,7 @@ pub struct SplitMix64(u64);
 impl SplitMix64 {
     /// The stream of the computer's choices at the current move of `game`
     /// from the caller's `seed`: the same game and seed, the same stream.
-    pub fn for_move(seed: u64, game: &mancala_core::Game) -> SplitMix64 {
+    pub fn for_move<L: Layout>(seed: u64, game: &Game<L>) -> SplitMix64 {
         SplitMix64::new(seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9))
     }
 
@@ -57,7 +59,7 @@ pub struct PlayoutStats {
 /// either way is two moves (the list made once: under relays that may
 /// never end, each way is a trial sowing).
 #[inline(never)]
-fn random_listed_move(v: &Variant, p: &Position, rng: &mut SplitMix64) -> Move {
+fn random_listed_move<L: Layout>(v: &Variant, p: &Position<L>, rng: &mut SplitMix64) -> Move {
     let moves = p.legal_moves(v);
     moves.get(rng.below(moves.len() as u32) as usize).copied().unwrap_or(Move::Swap)
 }
@@ -67,20 +69,20 @@ fn random_listed_move(v: &Variant, p: &Position, rng: &mut SplitMix64) -> Move {
 /// Returns the final position and the number of moves. Allocates nothing
 /// once `window` has grown to its working size.
 #[inline]
-pub fn random_playout(
+pub fn random_playout<L: Layout>(
     v: &Variant,
-    start: &Position,
+    start: &Position<L>,
     rng: &mut SplitMix64,
-    window: &mut RepetitionWindow,
-) -> (Position, u32) {
+    window: &mut RepetitionWindow<L>,
+) -> (Position<L>, u32) {
     window.clear();
     window.for_rules(v);
     // One loop for each way of drawing a move (from the list under a
     // direction to choose or bonus takes): the choice is made once.
     if v.lists_moves() {
-        playout_loop::<true>(v, start, rng, window)
+        playout_loop::<L, true>(v, start, rng, window)
     } else {
-        playout_loop::<false>(v, start, rng, window)
+        playout_loop::<L, false>(v, start, rng, window)
     }
 }
 
@@ -88,12 +90,12 @@ pub fn random_playout(
 /// when `LISTED` (a pit sown either way is two moves), else among the
 /// legal pits' bits.
 #[inline(always)]
-fn playout_loop<const LISTED: bool>(
+fn playout_loop<L: Layout, const LISTED: bool>(
     v: &Variant,
-    start: &Position,
+    start: &Position<L>,
     rng: &mut SplitMix64,
-    window: &mut RepetitionWindow,
-) -> (Position, u32) {
+    window: &mut RepetitionWindow<L>,
+) -> (Position<L>, u32) {
     let cycles = v.rules().end.repetition != Repetition::None;
     let quiet = v.rules().end.quiet_moves > 0;
     let mut p = *start;
@@ -134,7 +136,7 @@ fn playout_loop<const LISTED: bool>(
 /// `Game::random_playout`, ends where the game would. Else
 /// [`random_playout`] from the current position ends there too, copying
 /// nothing.
-pub fn playout_needs_history(game: &Game) -> bool {
+pub fn playout_needs_history<L: Layout>(game: &Game<L>) -> bool {
     let v = game.variant();
     let cycles = v.rules().end.repetition != Repetition::None;
     // Stores that may shrink (`refill_empty_row`): every position counts.

@@ -55,9 +55,12 @@
 //!   solver's own routes do not use it.
 //!
 //! Positions of the pie rule's opening (before the first move, or with the
-//! swap on offer) are never looked up: the swap trades the stores.
+//! swap on offer) are never looked up: the swap trades the stores. Nor are
+//! positions of a layout other than the compact one
+//! ([`mancala_core::Layout::compact`]): the databases' boards are small by
+//! nature, and an oracle probes compact positions.
 
-use mancala_core::{Position, Repetition, Variant};
+use mancala_core::{Layout, Position, Repetition, Variant};
 
 /// A source of exact endgame values, typically an endgame database on disk.
 ///
@@ -152,7 +155,7 @@ impl<'a> Lookup<'a> {
     /// ([`OracleUse::Evaluation`]); `None` otherwise or when it is not
     /// covered.
     #[inline]
-    pub fn estimate(&self, pos: &Position, in_pits: u32) -> Option<i32> {
+    pub fn estimate<L: Layout>(&self, pos: &Position<L>, in_pits: u32) -> Option<i32> {
         if self.use_ != OracleUse::Evaluation
             || in_pits > self.max_seeds
             || pos.is_opening()
@@ -160,6 +163,7 @@ impl<'a> Lookup<'a> {
         {
             return None;
         }
+        let pos = L::compact(pos)?;
         let future = self.oracle.probe(pos)?;
         let us = pos.to_move();
         Some(pos.store(us) as i32 - pos.store(us.opponent()) as i32 + future)
@@ -170,7 +174,7 @@ impl<'a> Lookup<'a> {
     /// rule. `None` where it proves nothing (an evaluation only: see
     /// [`Lookup::estimate`]).
     #[inline]
-    pub fn probe(&self, pos: &Position, in_pits: u32, fresh: bool) -> Option<Known> {
+    pub fn probe<L: Layout>(&self, pos: &Position<L>, in_pits: u32, fresh: bool) -> Option<Known> {
         if self.use_ == OracleUse::Evaluation
             || in_pits > self.max_seeds
             || (self.fresh_only && !fresh)
@@ -179,6 +183,7 @@ impl<'a> Lookup<'a> {
         {
             return None;
         }
+        let pos = L::compact(pos)?;
         let future = self.oracle.probe(pos)?;
         let us = pos.to_move();
         let full = pos.store(us) as i32 - pos.store(us.opponent()) as i32 + future;

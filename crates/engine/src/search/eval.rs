@@ -18,6 +18,11 @@
 //!   still on each side where the rules hand a side's seeds to its owner at
 //!   the end (Kalah's `empty_side = "either"`).
 //!
+//! The learned evaluations read positions of the compact layout only (their
+//! tables are indexed by a pit's count of seeds, at most 255): a position
+//! of another layout gets the store-based estimate
+//! ([`mancala_core::Layout::compact`]).
+//!
 //! Files, one job each: `features` (the learned evaluations' features and
 //! the variants they fit), `weights_file` (the weights file's format and
 //! the compiled-in weights), `tables` (the weights packed for the search).
@@ -29,7 +34,7 @@ mod weights_file;
 
 use std::sync::{Arc, OnceLock};
 
-use mancala_core::{EmptyPitCapture, EmptySide, Position, StorePlacement, Variant};
+use mancala_core::{EmptyPitCapture, EmptySide, Layout, Position, StorePlacement, Variant};
 
 use super::score::{bounds, UNIT};
 
@@ -56,6 +61,20 @@ enum Kind {
     /// `true` when a capture into an empty pit takes place against an empty
     /// opposite pit too.
     LearnedKalah(Arc<PackedWeights>, bool),
+}
+
+/// The share `num / den` of the side difference the store-based
+/// evaluation of `v` adds to the store difference.
+fn stores_share(v: &Variant) -> (i32, i32) {
+    let r = v.rules();
+    match (r.board.stores, r.end.empty_side) {
+        // Kalah: seeds left go to their owner; seeds near one's
+        // store tend to end in it.
+        (StorePlacement::Ring, EmptySide::Either) => (1, 3),
+        (StorePlacement::Ring, EmptySide::Mover) => (1, 4),
+        // Oware: seeds on one's side are both material and targets.
+        (StorePlacement::Beside, _) => (0, 1),
+    }
 }
 
 /// Evaluation weights for one variant, computed once per search.
@@ -100,15 +119,7 @@ impl Evaluator {
     /// The store-based evaluation (the learned one's predecessor, and its
     /// sparring partner in training).
     pub fn stores(v: &Variant) -> Evaluator {
-        let r = v.rules();
-        let (num, den) = match (r.board.stores, r.end.empty_side) {
-            // Kalah: seeds left go to their owner; seeds near one's
-            // store tend to end in it.
-            (StorePlacement::Ring, EmptySide::Either) => (1, 3),
-            (StorePlacement::Ring, EmptySide::Mover) => (1, 4),
-            // Oware: seeds on one's side are both material and targets.
-            (StorePlacement::Beside, _) => (0, 1),
-        };
+        let (num, den) = stores_share(v);
         Evaluator { kind: Kind::Stores { num, den } }
     }
 
@@ -120,30 +131,44 @@ impl Evaluator {
 
     /// The estimated final margin for the player to move, in seeds.
     #[inline]
-    pub fn eval(&self, v: &Variant, pos: &Position) -> i32 {
+    pub fn eval<L: Layout>(&self, v: &Variant, pos: &Position<L>) -> i32 {
         self.eval_in(v, pos, 1)
     }
 
     /// The estimate in the search's units ([`UNIT`] to a seed).
     #[inline]
-    pub(crate) fn eval_units(&self, v: &Variant, pos: &Position) -> i32 {
+    pub(crate) fn eval_units<L: Layout>(&self, v: &Variant, pos: &Position<L>) -> i32 {
         self.eval_in(v, pos, UNIT)
     }
 
     #[inline(always)]
-    fn eval_in(&self, v: &Variant, pos: &Position, unit: i32) -> i32 {
-        let estimate = match &self.kind {
-            Kind::Stores { num, den } => {
-                let us = pos.to_move();
-                let them = us.opponent();
-                let stores = pos.store(us) as i32 - pos.store(them) as i32;
-                let sides = pos.side_seeds(us) as i32 - pos.side_seeds(them) as i32;
-                stores * unit + sides * num * unit / den
+    fn eval_in<L: Layout>(&self, v: &Variant, pos: &Position<L>, unit: i32) -> i32 {
+        let estimate = match (&self.kind, L::compact(pos)) {
+            (Kind::Learned(t), Some(pos)) => t.oware_estimate_in(pos, unit as i64),
+            (Kind::LearnedKalah(t, always), Some(pos)) => {
+                t.kalah_estimate_in(pos, *always, unit as i64)
             }
-            Kind::Learned(t) => t.oware_estimate_in(pos, unit as i64),
-            Kind::LearnedKalah(t, always) => t.kalah_estimate_in(pos, *always, unit as i64),
+            (Kind::Stores { num, den }, _) => Self::stores_in(pos, *num, *den, unit),
+            // The learned tables are indexed by a pit's count of seeds
+            // (at most 255): compact positions only.
+            (Kind::Learned(_) | Kind::LearnedKalah(..), None) => {
+                let (num, den) = stores_share(v);
+                Self::stores_in(pos, num, den, unit)
+            }
         };
         let (low, high) = bounds(v, pos);
         estimate.clamp(low * unit, high * unit)
+    }
+
+    /// The store-based estimate: the store difference plus `num / den` of
+    /// the side difference, in `unit`s a seed.
+    #[inline(always)]
+    fn stores_in<L: Layout>(pos: &Position<L>, num: i32, den: i32, unit: i32) -> i32 {
+        let us = pos.to_move();
+        let them = us.opponent();
+        let stores =
+            Into::<u32>::into(pos.store(us)) as i32 - Into::<u32>::into(pos.store(them)) as i32;
+        let sides = pos.side_seeds(us) as i32 - pos.side_seeds(them) as i32;
+        stores * unit + sides * num * unit / den
     }
 }

@@ -5,11 +5,11 @@
 //! digest, [`Position::key`]: the same on every machine, so node counts (and
 //! `mancala bench`'s signature) are too.
 
-use mancala_core::{mix64, Position};
+use mancala_core::{mix64, Layout, Position};
 
 /// The 64-bit key of a position (rows, stores, mover, pie-rule state).
 #[inline]
-pub fn position_hash(p: &Position) -> u64 {
+pub fn position_hash<L: Layout>(p: &Position<L>) -> u64 {
     p.key()
 }
 

@@ -62,7 +62,10 @@ impl GameClock {
     /// of the increment; never more than a third of the time left (unless
     /// this is the last move before the control), never the last
     /// [`CLOCK_SAFETY`], and at least 1 ms.
-    pub fn time_for_move(&self, pos: &mancala_core::Position) -> Duration {
+    pub fn time_for_move<L: mancala_core::Layout>(
+        &self,
+        pos: &mancala_core::Position<L>,
+    ) -> Duration {
         let safety = CLOCK_SAFETY.min(self.remaining / 4);
         let usable = self.remaining.saturating_sub(safety);
         let seeds = pos.seeds_in_pits();

@@ -59,7 +59,7 @@ pub mod tt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use mancala_core::Game;
+use mancala_core::{Game, Layout};
 
 pub use endgame::{oracle_use, EndgameOracle, OracleUse};
 pub use info::{Analysis, MoveAnalysis, SearchInfo, SearchResult};
@@ -241,6 +241,19 @@ impl Searcher {
         stop: Option<&AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.search_in(game, limits, stop, on_info)
+    }
+
+    /// [`Searcher::search`] for a game of any layout. (`search` is the
+    /// compact layout's, compiled here once rather than in each crate
+    /// that calls it.)
+    pub fn search_in<L: Layout>(
+        &mut self,
+        game: &Game<L>,
+        limits: SearchLimits,
+        stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
         let run = self.run(game, limits, stop, on_info, false);
         match run.moves.first() {
             None => SearchResult {
@@ -271,6 +284,18 @@ impl Searcher {
     pub fn analyze(
         &mut self,
         game: &Game,
+        limits: SearchLimits,
+        stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Analysis {
+        self.analyze_in(game, limits, stop, on_info)
+    }
+
+    /// [`Searcher::analyze`] for a game of any layout (see
+    /// [`Searcher::search_in`]).
+    pub fn analyze_in<L: Layout>(
+        &mut self,
+        game: &Game<L>,
         limits: SearchLimits,
         stop: Option<&AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo),

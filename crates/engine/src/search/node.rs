@@ -32,7 +32,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use arrayvec::ArrayVec;
-use mancala_core::{Move, Position, Variant, MAX_MOVES};
+use mancala_core::{Layout, Move, Position, Variant, MAX_MOVES};
 
 use super::endgame::{Known, Lookup};
 use super::eval::Evaluator;
@@ -126,7 +126,12 @@ impl Busy {
 /// [`LMR_MIN_DEPTH`] or more, is first searched shallower with a null
 /// window, and again at full depth only if it beats the best so far.
 #[inline]
-fn late_move_reduction(pos: &Position, child: &Position, depth: i32, searched: usize) -> i32 {
+fn late_move_reduction<L: Layout>(
+    pos: &Position<L>,
+    child: &Position<L>,
+    depth: i32,
+    searched: usize,
+) -> i32 {
     if depth < LMR_MIN_DEPTH || searched < LMR_FULL_MOVES || child.is_over() {
         return 0;
     }
@@ -150,13 +155,13 @@ const LMR_FULL_MOVES: usize = 2;
 const LMR_MIN_DEPTH: i32 = 3;
 
 /// The state of one search.
-pub(crate) struct Worker<'a> {
+pub(crate) struct Worker<'a, L: Layout> {
     pub v: &'a Variant,
     pub tt: &'a TranspositionTable,
     pub history: &'a mut History,
     pub clock: Clock<'a>,
     pub eval: &'a Evaluator,
-    pub path: Path,
+    pub path: Path<L>,
     pub pv: PvTable,
     pub nodes: u64,
     pub seldepth: usize,
@@ -175,22 +180,28 @@ pub(crate) struct Worker<'a> {
 
 /// A child of a node, made before the search of any.
 #[derive(Clone, Copy)]
-pub(crate) struct Child {
+pub(crate) struct Child<L: Layout> {
     pub mv: Move,
-    pub pos: Position,
+    pub pos: Position<L>,
 }
 
 /// A node's children, made in move order, and their search order. Filled
 /// without first writing every slot (a node makes as many as it has
 /// moves), and sorted by moving their one-byte places, not the positions.
-#[derive(Default)]
-pub(crate) struct Children {
-    made: ArrayVec<Child, MAX_MOVES>,
+pub(crate) struct Children<L: Layout> {
+    made: ArrayVec<Child<L>, MAX_MOVES>,
     /// Each child's order key and its place in `made`, best first.
     order: ArrayVec<(i64, u8), MAX_MOVES>,
 }
 
-impl Children {
+impl<L: Layout> Default for Children<L> {
+    #[inline]
+    fn default() -> Self {
+        Children { made: ArrayVec::new(), order: ArrayVec::new() }
+    }
+}
+
+impl<L: Layout> Children<L> {
     /// How many children there are.
     #[inline]
     pub fn len(&self) -> usize {
@@ -199,28 +210,28 @@ impl Children {
 
     /// The `i`-th child in search order.
     #[inline]
-    pub fn get(&self, i: usize) -> &Child {
+    pub fn get(&self, i: usize) -> &Child<L> {
         &self.made[self.order[i].1 as usize]
     }
 
     /// The children in search order.
-    pub fn iter(&self) -> impl Iterator<Item = &Child> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = &Child<L>> + '_ {
         self.order.iter().map(|&(_, at)| &self.made[at as usize])
     }
 }
 
-impl<'a> Worker<'a> {
+impl<'a, L: Layout> Worker<'a, L> {
     #[allow(clippy::too_many_arguments)] // built once per search
     pub fn new(
         v: &'a Variant,
         tt: &'a TranspositionTable,
         history: &'a mut History,
         clock: Clock<'a>,
-        path: Path,
+        path: Path<L>,
         solve_seeds: u32,
         endgame: Option<Lookup<'a>>,
         eval: &'a Evaluator,
-    ) -> Worker<'a> {
+    ) -> Worker<'a, L> {
         Worker {
             v,
             tt,
@@ -248,7 +259,12 @@ impl<'a> Worker<'a> {
 
     /// The children of `pos` in search order, with the repetition rule
     /// applied. Returns how many there are.
-    pub fn children(&mut self, pos: &Position, tt_move: Option<Move>, out: &mut Children) -> usize {
+    pub fn children(
+        &mut self,
+        pos: &Position<L>,
+        tt_move: Option<Move>,
+        out: &mut Children<L>,
+    ) -> usize {
         let moves = pos.legal_moves(self.v);
         out.made.clear();
         out.order.clear();
@@ -271,7 +287,7 @@ impl<'a> Worker<'a> {
     pub fn child(
         &mut self,
         us: mancala_core::Side,
-        child: &Position,
+        child: &Position<L>,
         history: u64,
         depth: i32,
         ply: usize,
@@ -294,7 +310,7 @@ impl<'a> Worker<'a> {
     /// moves within the window (`alpha`, `beta`), fail-soft.
     pub fn node(
         &mut self,
-        pos: &Position,
+        pos: &Position<L>,
         history: u64,
         depth: i32,
         ply: usize,
@@ -317,7 +333,9 @@ impl<'a> Worker<'a> {
             return (high, true);
         }
         let us = pos.to_move();
-        let in_pits = self.total - pos.store(us) as u32 - pos.store(us.opponent()) as u32;
+        let in_pits = self.total
+            - Into::<u32>::into(pos.store(us))
+            - Into::<u32>::into(pos.store(us.opponent()));
         // Whether the database narrowed the range to a win or a loss.
         let mut outcome = false;
         if let Some(endgame) = self.endgame {

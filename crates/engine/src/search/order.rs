@@ -8,7 +8,7 @@
 //! opponent's store, then the history heuristic (moves that caused cutoffs
 //! before).
 
-use mancala_core::{Move, Position, Side};
+use mancala_core::{Layout, Move, Position, Side};
 
 /// Cutoff counts per side and move (pits 0..16, then swap, then the bonus
 /// takes of the opponent's pits 0..16).
@@ -51,20 +51,21 @@ impl History {
 
 /// The ordering key of a move (higher is searched first).
 #[inline]
-pub(crate) fn key(
+pub(crate) fn key<L: Layout>(
     history: &History,
-    parent: &Position,
+    parent: &Position<L>,
     mv: Move,
-    child: &Position,
+    child: &Position<L>,
     tt_move: Option<Move>,
 ) -> i64 {
     if tt_move == Some(mv) {
         return i64::MAX;
     }
     let us = parent.to_move();
-    let them = us.opponent();
-    let gain = (child.store(us) as i64 - parent.store(us) as i64)
-        - (child.store(them) as i64 - parent.store(them) as i64);
+    // The mover's store's gain less the opponent's: the change of the
+    // store margin (South's less North's), seen by the mover.
+    let margin = (child.store_margin() - parent.store_margin()) as i64;
+    let gain = if us == Side::South { margin } else { -margin };
     // A bonus take is ordered by the seeds it takes, not as an extra turn.
     let extra = !child.is_over() && child.to_move() == us && mv.sown_pit().is_some();
     let pit = match mv {

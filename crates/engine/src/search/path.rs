@@ -28,13 +28,13 @@
 //! is compared, and the history hash is the set of all of them (sound, at
 //! the price of fewer shared table entries in those games).
 
-use mancala_core::{EndReason, Game, Position, Repetition, Side, Variant};
+use mancala_core::{EndReason, Game, Layout, Position, Repetition, Side, Variant};
 
 use super::hash::position_hash;
 
 /// The line from the game's start to the node being searched, as far as
 /// the repetition rule needs it.
-pub(crate) struct Path {
+pub(crate) struct Path<L: Layout> {
     enabled: bool,
     /// The stores may shrink: the whole line can repeat, not only the
     /// segment since the stores last changed.
@@ -42,18 +42,18 @@ pub(crate) struct Path {
     /// The rules end a game after `end.quiet_moves` moves without a
     /// capture: the scan counts them.
     quiet: bool,
-    positions: Vec<Position>,
+    positions: Vec<Position<L>>,
 }
 
-fn same_stores(a: &Position, b: &Position) -> bool {
+fn same_stores<L: Layout>(a: &Position<L>, b: &Position<L>) -> bool {
     a.store(Side::South) == b.store(Side::South) && a.store(Side::North) == b.store(Side::North)
 }
 
-impl Path {
+impl<L: Layout> Path<L> {
     /// The path of a game about to be searched from its current position,
     /// and the history hash of that position (the set of earlier positions
     /// of its segment).
-    pub fn new(game: &Game) -> (Path, u64) {
+    pub fn new(game: &Game<L>) -> (Path<L>, u64) {
         let rules = game.variant().rules();
         let enabled = rules.end.repetition != Repetition::None;
         let whole = enabled && rules.stores_may_shrink();
@@ -73,7 +73,7 @@ impl Path {
 
     /// Enters `pos` (its children are searched next).
     #[inline]
-    pub fn push(&mut self, pos: &Position) {
+    pub fn push(&mut self, pos: &Position<L>) {
         if self.enabled {
             self.positions.push(*pos);
         }
@@ -95,7 +95,7 @@ impl Path {
     /// `parent` may have been entered already or not (the children are
     /// listed before their parent is entered).
     #[inline(always)]
-    pub fn end_by_history(&self, v: &Variant, parent: &Position, child: &mut Position) {
+    pub fn end_by_history(&self, v: &Variant, parent: &Position<L>, child: &mut Position<L>) {
         // A move that changed the stores (a capture, a seed into a store)
         // starts a new segment: nothing on the line has the child's stores,
         // and no move since was quiet. The common case, kept inline.
@@ -119,7 +119,7 @@ impl Path {
     /// [`Path::end_by_history`] for a child with its parent's stores: the
     /// scan of the segment.
     #[inline(never)]
-    fn end_by_segment(&self, v: &Variant, parent: &Position, child: &mut Position) {
+    fn end_by_segment(&self, v: &Variant, parent: &Position<L>, child: &mut Position<L>) {
         let entered = self.positions.last() == Some(parent);
         let before = &self.positions[..self.positions.len() - entered as usize];
         let mut quiet = 0;
@@ -147,7 +147,7 @@ impl Path {
     /// or the stores changed on the move into `pos` (stores that never
     /// shrink: no earlier position has `pos`'s stores).
     #[inline]
-    pub fn fresh(&self, pos: &Position) -> bool {
+    pub fn fresh(&self, pos: &Position<L>) -> bool {
         !self.enabled || !self.whole && self.positions.last().is_none_or(|p| !same_stores(p, pos))
     }
 
@@ -157,10 +157,10 @@ impl Path {
     #[inline]
     pub fn child_history(
         &self,
-        parent: &Position,
+        parent: &Position<L>,
         parent_hash: u64,
         parent_history: u64,
-        child: &Position,
+        child: &Position<L>,
     ) -> u64 {
         if self.enabled && (self.whole || same_stores(parent, child)) {
             parent_history ^ parent_hash

@@ -14,7 +14,7 @@
 //! better is better still (its score a lower bound). Stopped before that,
 //! or in an analysis (every move's value at one depth), it is dropped.
 
-use mancala_core::{Move, Position};
+use mancala_core::{Layout, Move, Position};
 
 use super::endgame::Known;
 use super::hash::{position_hash, with_history};
@@ -37,9 +37,9 @@ pub(crate) enum Iteration {
 
 /// A root move and what the last completed iteration found for it.
 #[derive(Clone, Debug)]
-pub(crate) struct RootMove {
+pub(crate) struct RootMove<L: Layout> {
     pub mv: Move,
-    pub child: Position,
+    pub child: Position<L>,
     /// Score for the player to move at the root.
     pub score: i32,
     /// In play mode: the score is only an upper bound (the move was refuted
@@ -52,9 +52,9 @@ pub(crate) struct RootMove {
     pub pv: Vec<Move>,
 }
 
-impl Worker<'_> {
+impl<L: Layout> Worker<'_, L> {
     /// The root moves in the order the first iteration tries them.
-    pub fn root_moves(&mut self, root: &Position, history: u64) -> Vec<RootMove> {
+    pub fn root_moves(&mut self, root: &Position<L>, history: u64) -> Vec<RootMove<L>> {
         let tt_move = self.tt.probe(with_history(position_hash(root), history)).and_then(|h| h.mv);
         let mut kids = Children::default();
         self.children(root, tt_move, &mut kids);
@@ -75,10 +75,10 @@ impl Worker<'_> {
     /// it proved in play mode ([`Iteration::Partial`]) or stay as they were.
     pub fn iterate(
         &mut self,
-        root: &Position,
+        root: &Position<L>,
         history: u64,
         depth: i32,
-        moves: &mut Vec<RootMove>,
+        moves: &mut Vec<RootMove<L>>,
         analysis: bool,
     ) -> Iteration {
         self.nodes += 1;
@@ -175,9 +175,9 @@ impl Worker<'_> {
     /// moves it did not reach after them, marked as bounds.
     fn keep_partial(
         &mut self,
-        root: &Position,
+        root: &Position<L>,
         history: u64,
-        found: &mut [RootMove],
+        found: &mut [RootMove<L>],
         searched: usize,
     ) {
         for rm in found[..searched].iter_mut() {
@@ -191,19 +191,21 @@ impl Worker<'_> {
 
     /// Whether the database gives the exact score of `child`, a child of
     /// the position entered last.
-    fn in_database(&self, child: &Position) -> bool {
+    fn in_database(&self, child: &Position<L>) -> bool {
         let Some(endgame) = self.endgame.filter(|e| e.exact()) else { return false };
         if child.is_over() {
             return false;
         }
         let us = child.to_move();
-        let in_pits = self.v.total_seeds() - child.store(us) as u32 - child.store(!us) as u32;
+        let in_pits = self.v.total_seeds()
+            - Into::<u32>::into(child.store(us))
+            - Into::<u32>::into(child.store(!us));
         matches!(endgame.probe(child, in_pits, self.path.fresh(child)), Some(Known::Score(_)))
     }
 
     /// Lengthens a principal variation cut short by a table hit, following
     /// the table's best moves while they are legal (at most 64 moves).
-    fn extend_pv(&mut self, root: &Position, root_history: u64, pv: &mut Vec<Move>) {
+    fn extend_pv(&mut self, root: &Position<L>, root_history: u64, pv: &mut Vec<Move>) {
         let v = self.v;
         let (mut pos, mut history, mut pushed) = (*root, root_history, 0);
         let mut i = 0;

@@ -21,7 +21,7 @@
 //! [`bounds`] are in seeds, and the search converts where it reads them and
 //! rounds where it answers ([`to_seeds`]).
 
-use mancala_core::{Position, Side, Variant};
+use mancala_core::{Layout, Position, Side, Variant};
 
 /// Above every score inside the search (margins are at most 255 seeds,
 /// [`UNIT`] to a seed).
@@ -48,7 +48,7 @@ pub fn to_seeds(score: i32) -> i32 {
 
 /// The exact score of a finished position, for the side recorded as to move.
 #[inline]
-pub fn terminal(pos: &Position) -> i32 {
+pub fn terminal<L: Layout>(pos: &Position<L>) -> i32 {
     for_side(pos.to_move(), pos.store_margin())
 }
 
@@ -65,7 +65,7 @@ pub fn for_side(side: Side, margin: i32) -> i32 {
 /// A child's score (for the child's mover) seen by `parent`, the player who
 /// moved into it.
 #[inline]
-pub fn for_parent(parent: Side, child: &Position, score: i32) -> i32 {
+pub fn for_parent<L: Layout>(parent: Side, child: &Position<L>, score: i32) -> i32 {
     if child.to_move() == parent {
         score
     } else {
@@ -77,13 +77,13 @@ pub fn for_parent(parent: Side, child: &Position, score: i32) -> i32 {
 /// move, given that stores never shrink; under rules whose stores may
 /// (`refill_empty_row`), any margin.
 #[inline]
-pub fn bounds(v: &Variant, pos: &Position) -> (i32, i32) {
+pub fn bounds<L: Layout>(v: &Variant, pos: &Position<L>) -> (i32, i32) {
     let us = pos.to_move();
     let total = v.total_seeds() as i32;
     if v.hot_stores_may_shrink() {
         return (-total, total);
     }
-    let mine = pos.store(us) as i32;
-    let theirs = pos.store(us.opponent()) as i32;
+    let mine = Into::<u32>::into(pos.store(us)) as i32;
+    let theirs = Into::<u32>::into(pos.store(us.opponent())) as i32;
     (2 * mine - total, total - 2 * theirs)
 }

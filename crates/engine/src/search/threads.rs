@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use mancala_core::Game;
+use mancala_core::{Game, Layout};
 
 use super::endgame::{EndgameOracle, Lookup};
 use super::eval::Evaluator;
@@ -20,14 +20,14 @@ use super::{auto_solve_seeds, path, score, SearchInfo, Searcher, DEEPEST, MAX_DE
 impl Searcher {
     /// One search on the searcher's threads, for [`Searcher::search`] and
     /// [`Searcher::analyze`].
-    pub(super) fn run(
+    pub(super) fn run<L: Layout>(
         &mut self,
-        game: &Game,
+        game: &Game<L>,
         limits: SearchLimits,
         stop: Option<&AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo),
         analysis: bool,
-    ) -> Run<'static> {
+    ) -> Run<'static, L> {
         self.tt.new_search();
         let v = game.variant();
         let solve = self.options.solve_seeds.unwrap_or_else(|| auto_solve_seeds(v));
@@ -94,13 +94,13 @@ impl Drop for SetOnDrop<'_> {
 }
 
 /// What the main thread shares with its helpers.
-struct Shared<'a> {
+struct Shared<'a, L: Layout> {
     /// The helpers' nodes so far.
     helper_nodes: &'a AtomicU64,
     /// The depth the main thread is searching.
     main_depth: &'a AtomicU32,
     /// The deepest iteration a helper completed at or beyond that depth.
-    deepest: &'a Mutex<Deepest>,
+    deepest: &'a Mutex<Deepest<L>>,
 }
 
 /// Whether a helper's iteration completed at `helper_depth` answers in
@@ -119,14 +119,14 @@ fn helper_answers(
 
 /// A helper's completed iteration, kept for the main thread when it went
 /// at least as deep as the main thread was searching.
-struct Deepest {
+struct Deepest<L: Layout> {
     depth: u32,
-    moves: Vec<RootMove>,
+    moves: Vec<RootMove<L>>,
 }
 
 /// What every thread of one search shares.
-struct Setup<'a> {
-    game: &'a Game,
+struct Setup<'a, L: Layout> {
+    game: &'a Game<L>,
     tt: &'a TranspositionTable,
     solve: u32,
     oracle: Option<&'a dyn EndgameOracle>,
@@ -135,7 +135,7 @@ struct Setup<'a> {
     busy: Option<&'a Busy>,
 }
 
-impl Setup<'_> {
+impl<L: Layout> Setup<'_, L> {
     /// The main thread: iterative deepening within the limits, reporting
     /// after each iteration; with helpers, it tells them the depth it
     /// searches, and its reports count their nodes.
@@ -143,10 +143,10 @@ impl Setup<'_> {
         &self,
         limits: SearchLimits,
         stop: Option<&AtomicBool>,
-        helpers: Option<Shared>,
+        helpers: Option<Shared<L>>,
         on_info: &mut dyn FnMut(&SearchInfo),
         analysis: bool,
-    ) -> Run<'static> {
+    ) -> Run<'static, L> {
         let game = self.game;
         let v = game.variant();
         let mut history = History::new();
@@ -168,7 +168,7 @@ impl Setup<'_> {
                 helpers: None,
             };
         }
-        let mut moves: Vec<RootMove> = w.root_moves(&root, root_history);
+        let mut moves: Vec<RootMove<L>> = w.root_moves(&root, root_history);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, DEEPEST);
         let mut completed = 0;
         // The depth of the answer: `completed`, or one more when an
@@ -269,7 +269,7 @@ impl Setup<'_> {
         t: usize,
         done: &AtomicBool,
         main_depth: &AtomicU32,
-        deepest: &Mutex<Deepest>,
+        deepest: &Mutex<Deepest<L>>,
         nodes: &AtomicU64,
         hits: &AtomicU64,
     ) {
@@ -320,8 +320,8 @@ impl Setup<'_> {
 }
 
 /// A search's result, before the helper threads' counts are added.
-pub(super) struct Run<'a> {
-    pub(super) moves: Vec<RootMove>,
+pub(super) struct Run<'a, L: Layout> {
+    pub(super) moves: Vec<RootMove<L>>,
     pub(super) depth: u32,
     pub(super) nodes: u64,
     pub(super) database_hits: u64,
@@ -330,9 +330,9 @@ pub(super) struct Run<'a> {
     helpers: Option<(&'a AtomicU64, &'a AtomicU64)>,
 }
 
-impl Run<'_> {
+impl<L: Layout> Run<'_, L> {
     /// The counts of all threads (the helpers have finished).
-    fn finish(self) -> Run<'static> {
+    fn finish(self) -> Run<'static, L> {
         let (nodes, hits) = self
             .helpers
             .map_or((0, 0), |(n, h)| (n.load(Ordering::Relaxed), h.load(Ordering::Relaxed)));
