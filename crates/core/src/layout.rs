@@ -284,9 +284,9 @@ pub trait Count:
     /// One seed.
     const ONE: Self;
 
-    /// The low 8 bits of the count, as `as u8` takes them: [`crate::MoveReport`]'s
-    /// counts are bytes so far.
-    fn low_u8(self) -> u8;
+    /// The count as [`crate::MoveReport`]'s counts hold it: a `u16`, which
+    /// every layout's cell fits.
+    fn report_count(self) -> u16;
 }
 
 impl sealed::Sealed for u8 {}
@@ -303,8 +303,8 @@ impl Count for u8 {
     const ONE: u8 = 1;
 
     #[inline(always)]
-    fn low_u8(self) -> u8 {
-        self
+    fn report_count(self) -> u16 {
+        self as u16
     }
 }
 

@@ -210,13 +210,14 @@ pub enum Outcome {
 /// What one move did, for reports and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveReport {
-    /// Seeds picked up from the chosen pit (0 for a swap).
-    pub sown: u8,
+    /// Seeds picked up from the chosen pit (0 for a swap). A `u16`, as the
+    /// cells of the widest layout: every count of seeds fits it.
+    pub sown: u16,
     /// Further piles picked up by relay sowing.
     pub relays: u32,
     /// Seeds moved into the mover's store by a capture (those taken during
-    /// the sowing too, rule `during_sowing`).
-    pub captured: u8,
+    /// the sowing too, rule `during_sowing`). A `u16`, as `sown`.
+    pub captured: u16,
     /// The mover plays again.
     pub extra_turn: bool,
     /// The move's capture took, or would have taken, every seed on the
@@ -299,7 +300,7 @@ pub enum IllegalMove {
         /// The pit, numbered from 1.
         pit: usize,
         /// The seeds it holds.
-        seeds: u8,
+        seeds: u16,
         /// The fewest a move starts from.
         min: u8,
     },
@@ -1080,7 +1081,7 @@ impl<L: Layout> Position<L> {
             && !v.hot.relay_or_general
         {
             let last = L::sow_short(self, v, origin, seeds);
-            let mut report = MoveReport { sown: seeds as u8, ..MoveReport::default() };
+            let mut report = MoveReport { sown: seeds as u16, ..MoveReport::default() };
             self.settle_last_seed(v, last, opening, &mut report);
             return report;
         }
@@ -1104,7 +1105,7 @@ impl<L: Layout> Position<L> {
                 // Within one lap on a small board: one register add.
                 let last = L::sow_short(self, v, origin, seeds);
                 if report.relays == 0 {
-                    report.sown = seeds as u8;
+                    report.sown = seeds as u16;
                 }
                 if relay && last >= own && last < own + n && self.cell(last) > L::Cell::ONE {
                     report.relays += 1;
@@ -1116,7 +1117,7 @@ impl<L: Layout> Position<L> {
             *self.cell_mut(origin) = L::Cell::ZERO;
             L::vacate(self, 1 << origin);
             if report.relays == 0 {
-                report.sown = seeds as u8;
+                report.sown = seeds as u16;
             }
             // Most sowings stay within one lap: skip the division then.
             let (laps, rest) = if seeds < eff { (0, seeds) } else { (seeds / eff, seeds % eff) };
@@ -1175,7 +1176,7 @@ impl<L: Layout> Position<L> {
                 let opposite = 2 * n - 1 - last;
                 let taken = self.cell(opposite);
                 if taken > L::Cell::ZERO || v.empty_pit == EmptyPitCapture::Always {
-                    r.captured = (taken + L::Cell::ONE).low_u8();
+                    r.captured = (taken + L::Cell::ONE).report_count();
                     *self.cell_mut(own_store) += taken + L::Cell::ONE;
                     *self.cell_mut(opposite) = L::Cell::ZERO;
                     *self.cell_mut(last) = L::Cell::ZERO;
@@ -1209,7 +1210,7 @@ impl<L: Layout> Position<L> {
             L::cells_mut(self)[first..=last].fill(L::Cell::ZERO);
             L::vacate(self, (2u64 << last) - (1u64 << first));
             *self.cell_mut(own_store) += L::Cell::from_u32(taken);
-            r.captured = taken as u8;
+            r.captured = taken as u16;
         }
     }
 }
@@ -1290,7 +1291,7 @@ impl<L: Layout> Position<L> {
             let origin = ring[start] as usize;
             let mut seeds = self.cell(origin);
             if report.relays == 0 {
-                report.sown = seeds.low_u8();
+                report.sown = seeds.report_count();
             }
             // The pile's start and size, for the place of its last seed but one.
             let pile = (start, seeds);
@@ -1450,7 +1451,7 @@ impl<L: Layout> Position<L> {
             let mut at = start;
             if !from_hand {
                 if report.relays == 0 {
-                    report.sown = seeds.low_u8();
+                    report.sown = seeds.report_count();
                 }
                 *self.cell_mut(origin) = L::Cell::ZERO;
                 if v.rules().sowing.first_seed_in_origin && seeds > L::Cell::ONE {
@@ -1468,7 +1469,7 @@ impl<L: Layout> Position<L> {
             }
             let last = ring[at] as usize;
             if let Some(taken) = self.take_facing(v, last) {
-                report.captured += taken.low_u8();
+                report.captured += taken.report_count();
                 if v.hot.taken_sown {
                     hand = taken;
                     start = at;
@@ -1582,7 +1583,7 @@ impl<L: Layout> Position<L> {
         }
         self.set_claim_sets(set, north);
         *self.cell_mut(L::STORE_CELL + s) += taken;
-        report.captured += taken.low_u8();
+        report.captured += taken.report_count();
         report.claimed = true;
         true
     }
@@ -1673,7 +1674,7 @@ impl<L: Layout> Position<L> {
         if during != 0 && self.cell(c) == L::Cell::from(during) {
             *self.cell_mut(c) = L::Cell::ZERO;
             *self.cell_mut(L::STORE_CELL + self.to_move.index()) += L::Cell::from(during);
-            report.captured += during;
+            report.captured += u16::from(during);
         }
     }
 
@@ -1728,7 +1729,7 @@ impl<L: Layout> Position<L> {
             let taken = self.cell(opposite);
             if taken > L::Cell::ZERO || v.empty_pit == EmptyPitCapture::Always {
                 let got = taken + last_group;
-                r.captured += got.low_u8();
+                r.captured += got.report_count();
                 *self.cell_mut(own_store) += got;
                 *self.cell_mut(opposite) = L::Cell::ZERO;
                 *self.cell_mut(last) = L::Cell::ZERO;
@@ -1745,7 +1746,7 @@ impl<L: Layout> Position<L> {
                         }
                         let opposite = 2 * n - 1 - c;
                         let taken = self.cell(opposite);
-                        r.captured += taken.low_u8();
+                        r.captured += taken.report_count();
                         *self.cell_mut(own_store) += taken;
                         *self.cell_mut(opposite) = L::Cell::ZERO;
                     }
@@ -1765,7 +1766,7 @@ impl<L: Layout> Position<L> {
                 let side = self.cell(last - 1);
                 if side > L::Cell::ZERO && self.cell(last + 1) == side {
                     let taken = side + side + L::Cell::ONE;
-                    r.captured += taken.low_u8();
+                    r.captured += taken.report_count();
                     *self.cell_mut(own_store) += taken;
                     L::cells_mut(self)[last - 1..=last + 1].fill(L::Cell::ZERO);
                     return;
@@ -1832,7 +1833,7 @@ impl<L: Layout> Position<L> {
                 *self.cell_mut(c as usize) = L::Cell::ZERO;
             }
             *self.cell_mut(own_store) += L::Cell::from_u32(taken);
-            r.captured += taken as u8;
+            r.captured += taken as u16;
             return;
         }
         let claim = &rules.claim;
@@ -1854,7 +1855,7 @@ impl<L: Layout> Position<L> {
             {
                 self.claimed[s] = pit as u8 + 1;
                 let taken = self.cell(last);
-                r.captured += taken.low_u8();
+                r.captured += taken.report_count();
                 r.claimed = true;
                 *self.cell_mut(own_store) += taken;
                 *self.cell_mut(last) = L::Cell::ZERO;
@@ -1902,7 +1903,7 @@ impl<L: Layout> Position<L> {
                 if taken >= 2 * n {
                     L::take_end_pit(self, taken - 2 * n);
                 }
-                r.captured += seeds.low_u8();
+                r.captured += seeds.report_count();
                 *self.cell_mut(own_store) += seeds;
                 *self.cell_mut(taken) = L::Cell::ZERO;
                 if !rules.capture.after_empty_chain {
@@ -2250,7 +2251,7 @@ impl<L: Layout> Position<L> {
             if v.hot.forced_singles {
                 return Err(IllegalMove::SingleSeed { pit: k + 1 });
             }
-            let seeds = seeds.low_u8();
+            let seeds = seeds.report_count();
             return Err(IllegalMove::TooFewSeeds { pit: k + 1, seeds, min: v.hot.min_seeds });
         }
         if let (true, Some(way)) = (either && v.hot.endless_check, way) {
@@ -2360,7 +2361,7 @@ impl<L: Layout> Position<L> {
         if k < v.n {
             let cell = (1 - s) * v.n + k;
             let taken = std::mem::take(self.cell_mut(cell));
-            report.captured = taken.low_u8();
+            report.captured = taken.report_count();
             *self.cell_mut(L::STORE_CELL + s) += taken;
             L::vacate(self, 1 << cell);
         }

@@ -39,16 +39,15 @@ fn sized_variant() -> impl Strategy<Value = Variant> {
 /// the sowing).
 /// The fourth part is the end pits (rule `board.end_pits`).
 #[allow(clippy::type_complexity)]
-fn apply(
+fn apply<L: Layout>(
     v: &Variant,
-    p: &Position,
+    p: &Position<L>,
     events: &[SowEvent],
-) -> Option<(Vec<u8>, Vec<u8>, [u8; 2], [u8; 2])> {
+) -> Option<(Vec<u16>, Vec<u16>, [u16; 2], [u16; 2])> {
     let during_sowing = v.rules().capture.during_sowing;
-    let mut rows = [p.row(Side::South).to_vec(), p.row(Side::North).to_vec()];
-    let mut stores = [p.store(Side::South), p.store(Side::North)];
-    let mut ends = [p.end_pit(Side::South), p.end_pit(Side::North)];
-    let mut hand = 0u8;
+    let (south, north, mut stores, mut ends) = board(p);
+    let mut rows = [south, north];
+    let mut hand = 0u16;
     let mut ended = false;
     for &e in events {
         if ended {
@@ -139,12 +138,15 @@ fn apply(
     Some((south, north, stores, ends))
 }
 
-fn board(p: &Position) -> (Vec<u8>, Vec<u8>, [u8; 2], [u8; 2]) {
+/// A position's board as the events count seeds (`u16`, on every layout).
+#[allow(clippy::type_complexity)]
+fn board<L: Layout>(p: &Position<L>) -> (Vec<u16>, Vec<u16>, [u16; 2], [u16; 2]) {
+    let row = |side| p.row(side).iter().map(|&c| c.report_count()).collect();
     (
-        p.row(Side::South).to_vec(),
-        p.row(Side::North).to_vec(),
-        [p.store(Side::South), p.store(Side::North)],
-        [p.end_pit(Side::South), p.end_pit(Side::North)],
+        row(Side::South),
+        row(Side::North),
+        Side::ALL.map(|side| p.store(side).report_count()),
+        Side::ALL.map(|side| p.end_pit(side).report_count()),
     )
 }
 
