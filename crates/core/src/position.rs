@@ -2,8 +2,8 @@
 //! the game is over. Copy-make, fixed arrays, nothing allocated.
 
 use crate::hash::mix64;
-use crate::layout::{Compact, Count, Layout, Storage};
-use crate::moves::{Direction, Move, MoveList};
+use crate::layout::{Compact, Count, Layout, Storage, Wide, WIDE_PIT_CELLS};
+use crate::moves::{Direction, Move, MoveList, Moves};
 use crate::rules::{EmptyPitCapture, GrandSlam};
 use crate::variant::{Variant, CELLS, MAX_PITS, MAX_RING, STORE_CELL};
 use crate::Side;
@@ -57,6 +57,9 @@ pub struct Position<L: Layout = Compact> {
 }
 
 const _: () = assert!(std::mem::size_of::<Position>() == 48);
+// The wide layout's (see `Wide`): 100 bytes of cells, 32 of sets, 6 of
+// state, rounded up to the sets' alignment of 8.
+const _: () = assert!(std::mem::size_of::<Position<Wide>>() == 144);
 
 // By hand, not derived: a derived `Clone` of a generic type clones field
 // by field, where the copy is one move of the whole value.
@@ -775,6 +778,7 @@ impl<L: Layout> Position<L> {
 /// [`Position`] for where each is kept).
 impl Storage for Compact {
     const WORD_SOWING: bool = true;
+    const SHORT_FORMS: bool = true;
 
     #[inline]
     fn record(window: &mut crate::RepetitionWindow, p: &Position) -> bool {
@@ -1056,6 +1060,198 @@ impl Storage for Compact {
                 last
             }
         }
+    }
+}
+
+/// The wide layout's reads and writes (see [`Wide`]): plain bodies, cell
+/// by cell, no byte tricks; its sets and marks in [`WideSets`].
+impl Storage for Wide {
+    const WORD_SOWING: bool = false;
+    const SHORT_FORMS: bool = false;
+
+    fn record(window: &mut crate::RepetitionWindow<Wide>, p: &Position<Wide>) -> bool {
+        window.record_in(p)
+    }
+
+    fn short_form(_: &Position<Wide>) -> Option<(u128, u32)> {
+        None
+    }
+
+    fn plain_short_form(_: &Position<Wide>) -> (u128, u32) {
+        unreachable!("the wide layout has no short form (Storage::SHORT_FORMS)")
+    }
+
+    fn same(p: &Position<Wide>, other: &Position<Wide>) -> bool {
+        p.occupied == other.occupied
+            && p.cells == other.cells
+            && p.n == other.n
+            && p.to_move == other.to_move
+            && p.flags == other.flags
+            && p.end == other.end
+            && p.claimed == other.claimed
+    }
+
+    fn end_game(p: &mut Position<Wide>, v: &Variant, reason: EndReason) {
+        p.end_game_in(v, reason)
+    }
+
+    fn settled(p: Position<Wide>, v: &Variant) -> Position<Wide> {
+        p.settled_in(v)
+    }
+
+    fn legal_moves(p: &Position<Wide>, v: &Variant) -> MoveList<{ crate::MAX_WIDE_MOVES }> {
+        p.legal_moves_in(v)
+    }
+
+    fn check_move(p: &Position<Wide>, v: &Variant, mv: Move) -> Result<(), IllegalMove> {
+        p.check_move_in(v, mv)
+    }
+
+    fn play(
+        p: &Position<Wide>,
+        v: &Variant,
+        mv: Move,
+    ) -> Result<(Position<Wide>, MoveReport), IllegalMove> {
+        p.play_in(v, mv)
+    }
+
+    fn swap_sides(p: &mut Position<Wide>, v: &Variant) {
+        p.swap_sides_in(v)
+    }
+
+    fn clear_store_bits(p: &mut Position<Wide>) {
+        p.occupied.occupied &= (1 << WIDE_PIT_CELLS) - 1;
+    }
+
+    /// As the compact layout's (see there why), pit by pit.
+    fn no_grand_slam(p: &Position<Wide>, v: &Variant) -> bool {
+        let m = v.hot.slam_proof_pile as u16;
+        m != 0 && p.row(p.to_move.opponent()).iter().any(|&c| c >= m)
+    }
+
+    fn seeds_in_pits(p: &Position<Wide>) -> u32 {
+        p.side_seeds(Side::South) + p.side_seeds(Side::North)
+    }
+
+    fn claim_sets(p: &Position<Wide>) -> (u32, u32) {
+        (p.occupied.claims, p.occupied.north)
+    }
+
+    fn set_claim_sets(p: &mut Position<Wide>, set: u32, north: u32) {
+        p.occupied.claims = set;
+        p.occupied.north = north & set;
+        p.reoccupy();
+    }
+
+    fn out_of_play(p: &Position<Wide>) -> u32 {
+        p.occupied.out as u32
+    }
+
+    fn set_out_of_play(p: &mut Position<Wide>, cells: u32) {
+        p.occupied.out = cells as u64;
+    }
+
+    fn reoccupy(p: &mut Position<Wide>) {
+        let mut bits = 0u64;
+        for (c, &seeds) in p.cells[..WIDE_PIT_CELLS].iter().enumerate() {
+            if seeds != 0 {
+                bits |= 1 << c;
+            }
+        }
+        p.occupied.occupied = bits;
+    }
+
+    fn end_pit(p: &Position<Wide>, side: Side) -> u16 {
+        // Cells 2n and 2n + 1 are spare cells (zero without end pits) on
+        // every board but four rows of 12, whose pits fill the cells.
+        let c = 2 * p.n as usize + side.index();
+        if c < WIDE_PIT_CELLS {
+            p.cells[c]
+        } else {
+            0
+        }
+    }
+
+    fn end_pit_taken(p: &Position<Wide>, side: Side) -> bool {
+        p.occupied.end_marks & END_PIT_TAKEN[side.index()] != 0
+    }
+
+    fn side_seeds(p: &Position<Wide>, side: Side) -> u32 {
+        p.row(side).iter().map(|&c| c as u32).sum()
+    }
+
+    /// Every cell hashed four to a word, then the state, then the sets
+    /// that are not the cells' occupancy.
+    fn key(p: &Position<Wide>) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut h = 0x243F_6A88_85A3_08D3u64;
+        let mut mix = |w: u64| h = (h ^ w).wrapping_mul(K).rotate_left(29);
+        for four in p.cells.chunks(4) {
+            mix(four.iter().enumerate().fold(0, |w, (i, &c)| w | (c as u64) << (16 * i)));
+        }
+        mix((p.to_move as u64)
+            | (p.flags as u64) << 8
+            | (p.end.map_or(0, |r| r as u64 + 1)) << 16
+            | (p.n as u64) << 24
+            | (p.claimed[0] as u64) << 32
+            | (p.claimed[1] as u64) << 40
+            | (p.occupied.end_marks as u64) << 48);
+        mix(p.occupied.out);
+        mix(p.occupied.claims as u64 | (p.occupied.north as u64) << 32);
+        mix64(h)
+    }
+
+    fn total_seeds(p: &Position<Wide>) -> u32 {
+        p.cells.iter().map(|&c| c as u32).sum()
+    }
+
+    fn store(p: &Position<Wide>, side: Side) -> u16 {
+        p.cells[Wide::STORE_CELL + side.index()]
+    }
+
+    fn cell(p: &Position<Wide>, c: usize) -> u16 {
+        p.cells[c]
+    }
+
+    fn cell_mut(p: &mut Position<Wide>, c: usize) -> &mut u16 {
+        &mut p.cells[c]
+    }
+
+    fn cells(p: &Position<Wide>) -> &[u16] {
+        &p.cells
+    }
+
+    fn cells_mut(p: &mut Position<Wide>) -> &mut [u16] {
+        &mut p.cells
+    }
+
+    fn occupy(p: &mut Position<Wide>, cells: u64) {
+        p.occupied.occupied |= cells;
+    }
+
+    fn vacate(p: &mut Position<Wide>, cells: u64) {
+        p.occupied.occupied &= !cells;
+    }
+
+    fn occupied_row(p: &Position<Wide>, side: Side) -> u32 {
+        Wide::occupied_row_at(p, side.index())
+    }
+
+    fn occupied_row_at(p: &Position<Wide>, s: usize) -> u32 {
+        let n = p.n as u32;
+        ((p.occupied.occupied >> (s as u32 * n)) & ((1 << n) - 1)) as u32
+    }
+
+    fn out_cells(p: &Position<Wide>) -> u64 {
+        p.occupied.out
+    }
+
+    fn take_end_pit(p: &mut Position<Wide>, i: usize) {
+        p.occupied.end_marks |= END_PIT_TAKEN[i];
+    }
+
+    fn sow_short(_: &mut Position<Wide>, _: &Variant, _: usize, _: usize) -> usize {
+        unreachable!("the wide layout has no word sowing (Storage::WORD_SOWING)")
     }
 }
 
@@ -1773,9 +1969,19 @@ impl<L: Layout> Position<L> {
                 }
             }
         }
+        // Counts of 256 and more (the wide layout's only) are past the
+        // table: the capture counts are below 64, so only parity takes them.
         let takes = |c: L::Cell| {
             let c: u32 = c.into();
-            v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0
+            if c < 256 {
+                v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0
+            } else {
+                match rules.capture.parity {
+                    crate::Parity::Off => false,
+                    crate::Parity::Even => c.is_multiple_of(2),
+                    crate::Parity::Odd => c % 2 == 1,
+                }
+            }
         };
         let row_counts = |cell: usize| match rules.capture.rows {
             crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,
@@ -1990,8 +2196,18 @@ impl Position {
 // `settled`) go through `layout::Storage`, so that the compact layout's
 // code is compiled once, in this crate (see `Storage`).
 impl<L: Layout> Position<L> {
-    /// The starting position of a variant, in layout `L`.
-    pub(crate) fn start_in(v: &Variant) -> Position<L> {
+    /// The starting position of a variant, in layout `L`: the layout the
+    /// variant's positions take ([`Variant::layout`]; the compact layout's
+    /// is [`Position::start`]). Panics when `v` is of another layout (its
+    /// tables are compiled for its own).
+    pub fn start_in(v: &Variant) -> Position<L> {
+        assert_eq!(
+            v.layout(),
+            L::KIND,
+            "the positions of {} take the {} layout",
+            v.name(),
+            v.layout().name()
+        );
         let mut p = Position {
             occupied: L::EMPTY_SETS,
             cells: L::EMPTY,
@@ -2057,16 +2273,16 @@ impl<L: Layout> Position<L> {
 
     /// All legal moves, swap last.
     #[inline(always)]
-    pub fn legal_moves(&self, v: &Variant) -> MoveList {
+    pub fn legal_moves(&self, v: &Variant) -> L::Moves {
         L::legal_moves(self, v)
     }
 
     /// [`Position::legal_moves`], for every layout.
-    pub(crate) fn legal_moves_in(&self, v: &Variant) -> MoveList {
+    pub(crate) fn legal_moves_in(&self, v: &Variant) -> L::Moves {
         if v.hot.listed {
             return self.legal_moves_listed(v);
         }
-        let mut list = MoveList::new();
+        let mut list = L::Moves::EMPTY;
         let mut mask = self.legal_pits(v);
         while mask != 0 {
             list.push(Move::Sow(mask.trailing_zeros() as u8));
@@ -2082,15 +2298,16 @@ impl<L: Layout> Position<L> {
     /// pits (`direction = "chosen"` or `"by-pit"` with `either`), or bonus
     /// takes may be due (rule `capture.bonus_pits`).
     #[cold]
-    fn legal_moves_listed(&self, v: &Variant) -> MoveList {
+    fn legal_moves_listed(&self, v: &Variant) -> L::Moves {
         if let Some(list) = self.legal_moves_slow(v) {
             return list;
         }
-        let mut list = MoveList::new();
+        let mut list = L::Moves::EMPTY;
         let mut mask = self.legal_pits(v);
         while mask != 0 {
             let k = mask.trailing_zeros() as u8;
-            if v.pit_ways[k as usize] == 3 {
+            // Pits past the table (four rows of the wide layout) sow one way.
+            if v.pit_ways.get(k as usize) == Some(&3) {
                 // A pit sown either way gives both ways (rules whose
                 // sowing may never end are judged in `legal_moves_each_way`).
                 list.push(Move::Directed(k, Direction::CounterClockwise));
@@ -2110,9 +2327,9 @@ impl<L: Layout> Position<L> {
     /// where a pit may be sown either way and a sowing may never end (each
     /// way judged); `None` otherwise.
     #[cold]
-    fn legal_moves_slow(&self, v: &Variant) -> Option<MoveList> {
+    fn legal_moves_slow(&self, v: &Variant) -> Option<L::Moves> {
         if self.takes_due() > 0 && self.end.is_none() {
-            let mut list = MoveList::new();
+            let mut list = L::Moves::EMPTY;
             let mut pits = self.opponent_pits();
             while pits != 0 {
                 list.push(Move::Take(pits.trailing_zeros() as u8));
@@ -2129,8 +2346,8 @@ impl<L: Layout> Position<L> {
     /// The rules judged by trial sowings one way (feeding, grand slams) and
     /// moves from either row do not go with a direction (`Rules::check`).
     #[cold]
-    fn legal_moves_each_way(&self, v: &Variant) -> MoveList {
-        let mut list = MoveList::new();
+    fn legal_moves_each_way(&self, v: &Variant) -> L::Moves {
+        let mut list = L::Moves::EMPTY;
         if self.end.is_some() {
             return list;
         }
