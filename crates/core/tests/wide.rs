@@ -113,3 +113,50 @@ fn a_wide_position_starts_plays_and_lists_all_24_pits() {
     assert_eq!((report.sown, next.to_move()), (2, Side::North));
     assert_eq!(next.total_seeds(), 96);
 }
+
+/// Random games of `v` in the wide layout: at every position its string
+/// reads back into the same position, and every legal move's notation
+/// reads back into the move; at the end the game's record (its moves as
+/// text) replays to the same position.
+fn round_trips(v: &Variant, games: u64) -> usize {
+    let mut x = 0x5EED_u64;
+    let mut positions = 0;
+    for _ in 0..games {
+        let mut game = Game::from_position(v.clone(), Position::<Wide>::start_in(v));
+        while !game.position().is_over() && game.moves().len() < 400 {
+            let p = *game.position();
+            let text = p.to_string();
+            let back = Setup::<Wide>::from_str_in(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(back, Setup::from(p), "{text}");
+            assert_eq!(back.position(v).unwrap(), p, "{text}");
+            let legal = game.legal_moves();
+            for mv in legal.iter() {
+                assert_eq!(p.parse_move(v, &mv.to_string()), Ok(mv), "{text}: {mv}");
+            }
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            game.play(legal[(x >> 33) as usize % legal.len()]).unwrap();
+            positions += 1;
+        }
+        let record = format_moves(game.moves());
+        let mut again = Game::from_position(v.clone(), Position::<Wide>::start_in(v));
+        again.play_moves(&record).unwrap();
+        assert_eq!(again.position(), game.position(), "{record}");
+    }
+    positions
+}
+
+#[test]
+fn a_wide_positions_string_moves_and_record_read_back() {
+    // Four rows of 12: 24 pits a side, pit numbers of two digits.
+    let v = Variant::new_any_layout(hus_rules(12)).unwrap();
+    assert!(round_trips(&v, 10) > 300);
+    // 600 seeds: counts of three digits.
+    let v = Variant::new_any_layout(kalah_rules(50)).unwrap();
+    assert!(round_trips(&v, 5) > 100);
+    // The compact layout's string still refuses what it cannot hold.
+    let wide = Position::<Wide>::start_in(&v).to_string();
+    let e = wide.parse::<Setup>().unwrap_err().to_string();
+    assert!(e.contains("holds 600 seeds: at most 255 (1000 in the wide layout)"), "{e}");
+    let e = Setup::<Wide>::from_str_in(&wide.replace("50,", "150,")).unwrap_err().to_string();
+    assert!(e.contains("at most 255 (1000 in the wide layout)"), "{e}");
+}
