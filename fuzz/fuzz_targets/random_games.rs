@@ -1,6 +1,8 @@
 //! Random legal games of random valid rule sets. The first bytes make a
-//! `Rules` (every field), `Variant::new` accepts or refuses it (refused:
-//! nothing to play); the rest choose the moves. At every position: seeds
+//! `Rules` (every field), `Variant::new_any_layout` accepts or refuses it
+//! (refused: nothing to play); the rest choose the moves, in the layout
+//! the rules take (`Variant::layout`: four rows of 9 to 12 pits and more
+//! than 255 seeds are the wide layout's). At every position: seeds
 //! conserved, the legal moves exactly those `play` accepts, the text reads
 //! back. The game must end:
 //!
@@ -17,10 +19,10 @@
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{
     AfterEmptyFrom, BoardRules, ByPit, CaptureRows, CaptureRules, ChainDirection, ClaimRows,
-    ClaimRules, EmptyPitCapture, EmptySide, EndReason, EndRules, Facing, FacingOn, FillFrom, Game,
-    GrandSlam, Match, MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition,
-    RoundStarter, RoundsRules, Rules, SeedsLeft, Side, SowingDirection, SowingRules, StartPits,
-    StorePlacement, Taken, TurnRules, Variant,
+    ClaimRules, Compact, EmptyPitCapture, EmptySide, EndReason, EndRules, Facing, FacingOn,
+    FillFrom, Game, GrandSlam, Layout, LayoutKind, Match, MovePits, Parity, PitDirection, Position,
+    Relay, RelayDirection, Repetition, RoundStarter, RoundsRules, Rules, SeedsLeft, Side,
+    SowingDirection, SowingRules, StartPits, StorePlacement, Taken, TurnRules, Variant, Wide,
 };
 use mancala_fuzz::check_position;
 
@@ -203,9 +205,10 @@ fn rules(b: &mut Bytes) -> Rules {
         // Four rows, most of the time made valid: stores beside, a relay
         // from one's own pits or none, no capture but `facing`, no feeding.
         let r = &mut rules;
+        // 1 to 12 pits a row: more than 8 take the wide layout.
         r.board.rows = 4;
-        r.board.pits_per_side = 1 + (pits - 1) % 8;
-        r.board.pits_per_side_range = [1, 8];
+        r.board.pits_per_side = 1 + (pits - 1) % 12;
+        r.board.pits_per_side_range = [1, 12];
         if b.byte() % 8 != 0 {
             r.board.stores = StorePlacement::Beside;
             r.sowing.extra_turn = false;
@@ -497,7 +500,7 @@ fn rules(b: &mut Bytes) -> Rules {
 
 /// The later rounds of a match (rule `[rounds]`), a few of them: every
 /// position checked, the pits out of play always empty.
-fn later_rounds(v: &Variant, first: Game, state: &mut u64) {
+fn later_rounds<L: Layout>(v: &Variant, first: Game<L>, state: &mut u64) {
     let mut m = Match::from_position(v.clone(), *first.start());
     for &mv in first.moves() {
         m.play(mv).expect("the first round replays");
@@ -511,7 +514,10 @@ fn later_rounds(v: &Variant, first: Game, state: &mut u64) {
             let n = v.pits_per_side();
             for side in Side::ALL {
                 for k in 0..n {
-                    assert!(!p.is_out_of_play(side, k) || p.pit(side, k) == 0, "{p}");
+                    assert!(
+                        !p.is_out_of_play(side, k) || Into::<u32>::into(p.pit(side, k)) == 0,
+                        "{p}"
+                    );
                 }
             }
             let legal = p.legal_moves(v);
@@ -529,7 +535,17 @@ fn later_rounds(v: &Variant, first: Game, state: &mut u64) {
 
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
-    let Ok(v) = Variant::new(rules(&mut b)) else { return };
+    let Ok(v) = Variant::new_any_layout(rules(&mut b)) else { return };
+    match v.layout() {
+        LayoutKind::Compact => play::<Compact>(&v, b, data),
+        LayoutKind::Wide => play::<Wide>(&v, b, data),
+    }
+});
+
+/// A game of `v` in layout `L`, its moves chosen by the bytes `b` left,
+/// then by a generator seeded by all of `data`.
+fn play<L: Layout>(v: &Variant, mut b: Bytes, data: &[u8]) {
+    let v = v.clone();
     let n = v.pits_per_side();
     let total = v.total_seeds();
     let ring = v.rules().board.stores == StorePlacement::Ring;
@@ -539,7 +555,7 @@ fuzz_target!(|data: &[u8]| {
     let mut state = data
         .iter()
         .fold(0x9e37_79b9_7f4a_7c15u64, |h, &x| (h ^ x as u64).wrapping_mul(0x100_0000_01b3));
-    let mut game = Game::new(v.clone());
+    let mut game = Game::from_position(v.clone(), Position::<L>::start_in(&v));
     let mut plies = 0;
     while !game.position().is_over() {
         let p = *game.position();
@@ -575,7 +591,9 @@ fuzz_target!(|data: &[u8]| {
     }
     if end.end_reason() != Some(EndReason::Majority) {
         // The end pits go to their players at every other end.
-        assert_eq!(end.end_pit(Side::South) + end.end_pit(Side::North), 0, "{end}");
+        let ends: u32 =
+            end.end_pit(Side::South).into() + Into::<u32>::into(end.end_pit(Side::North));
+        assert_eq!(ends, 0, "{end}");
     }
     if v.rules().rounds.is_some() {
         later_rounds(&v, game.clone(), &mut state);
@@ -586,4 +604,4 @@ fuzz_target!(|data: &[u8]| {
         game.undo();
         assert_eq!(*game.position(), positions[i]);
     }
-});
+}

@@ -1,6 +1,6 @@
 //! Helpers shared by the fuzz targets (docs/fuzzing.md).
 
-use mancala_core::{Direction, Game, Move, Position, Setup, Side, Variant};
+use mancala_core::{Direction, Game, Layout, Move, Position, Setup, Side, Variant};
 
 /// Every built-in variant at its default size (read from their TOML once:
 /// reading them for every input would be most of a run's time).
@@ -48,15 +48,15 @@ pub fn candidates(n: usize) -> Vec<Move> {
     (0..=n as u8).map(Move::Sow).chain(directed).chain(takes).chain([Move::Swap]).collect()
 }
 
-/// Checks one position of a game under `v`: seeds conserved, the legal
-/// moves exactly those `play` accepts, each keeping the seed total, and the
-/// text reading back.
-pub fn check_position(v: &Variant, p: &Position, total: u32) {
+/// Checks one position of a game under `v`, in its layout: seeds
+/// conserved, the legal moves exactly those `play` accepts, each keeping
+/// the seed total, and the text reading back.
+pub fn check_position<L: Layout>(v: &Variant, p: &Position<L>, total: u32) {
     assert_eq!(p.total_seeds(), total, "seeds conserved in {p}");
     let legal = p.legal_moves(v);
     for mv in candidates(v.move_pits()) {
         let played = p.play(v, mv);
-        assert_eq!(legal.contains(mv), played.is_ok(), "{p}: move {mv}");
+        assert_eq!(legal.contains(&mv), played.is_ok(), "{p}: move {mv}");
         if let Ok((next, _)) = played {
             assert_eq!(next.total_seeds(), total, "{p}: move {mv} keeps the seeds");
         }
@@ -66,7 +66,8 @@ pub fn check_position(v: &Variant, p: &Position, total: u32) {
         assert!(p.outcome().is_some(), "a finished game has an outcome: {p}");
     }
     let text = p.to_string();
-    assert_eq!(text.parse::<Setup>().expect("a printed position reads back"), Setup::from(*p));
+    let back = Setup::<L>::from_str_in(&text).expect("a printed position reads back");
+    assert_eq!(back, Setup::from(*p));
 }
 
 /// The position after the moves of `game`, replayed one by one from its

@@ -8,7 +8,7 @@ use crate::hash::KeyHasher;
 use crate::layout::Layout;
 use crate::position::{IllegalMove, MoveReport, Position};
 use crate::rules::Repetition;
-use crate::{Compact, Move, MoveList, Side, Variant};
+use crate::{Compact, Move, Side, Variant};
 
 /// A game: a start position and the moves played from it.
 ///
@@ -102,7 +102,7 @@ impl<L: Layout> Game<L> {
     }
 
     /// The legal moves now.
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> L::Moves {
         self.position().legal_moves(&self.variant)
     }
 
@@ -275,7 +275,7 @@ impl<L: Layout> Game<L> {
             return moves.len() as u64;
         }
         let mut leaves = 0;
-        for mv in moves.iter() {
+        for &mv in moves.iter() {
             self.play_unchecked(mv);
             leaves += self.perft(depth - 1);
             self.undo();

@@ -89,7 +89,8 @@ impl<L: Layout> RepetitionWindow<L> {
     /// [`RepetitionWindow::clear`] keeps it.
     pub fn for_rules(&mut self, v: &Variant) {
         self.keep_whole_game(v.rules().stores_may_shrink());
-        let plain = v.pits_per_row() <= 8
+        let plain = L::SHORT_FORMS
+            && v.pits_per_row() <= 8
             && !v.has_end_pits()
             && v.rules().claim.count == 0
             && v.rules().rounds.is_none()

@@ -15,8 +15,10 @@
 //!   seeds, the pits out of play of a round).
 //!
 //! The rules do not choose a layout by name: a rule set gets the smallest
-//! layout its board and its seeds fit. Today there is one, [`Compact`],
-//! and `Position` without a parameter names it.
+//! layout its board and its seeds fit ([`crate::Variant::layout`], the one
+//! policy, whose limits are [`LayoutKind::limits`]). There are two:
+//! [`Compact`], which `Position` without a parameter names, and [`Wide`],
+//! for four rows of up to 12 pits and up to 1,000 seeds.
 
 use crate::variant::{CELLS, MAX_PITS, STORE_CELL};
 
@@ -189,7 +191,7 @@ mod sealed {
             Self: super::Layout;
 
         /// See [`Position::legal_moves`].
-        fn legal_moves(p: &Position<Self>, v: &crate::Variant) -> crate::MoveList
+        fn legal_moves(p: &Position<Self>, v: &crate::Variant) -> <Self as super::Layout>::Moves
         where
             Self: super::Layout;
 
@@ -233,6 +235,11 @@ mod sealed {
         /// Whether the layout sows a small board (at most 8 pits a side)
         /// within a lap by one add of a word ([`Storage::sow_short`]).
         const WORD_SOWING: bool;
+
+        /// Whether the layout has short forms for the repetition window
+        /// ([`Storage::short_form`]); without them
+        /// [`Storage::plain_short_form`] is never called.
+        const SHORT_FORMS: bool;
 
         /// Sows `seeds` from the mover's pit cell `origin`, less than a
         /// lap on a board of at most 8 pits a side, by one add of a word;
@@ -286,9 +293,9 @@ pub trait Count:
     /// One seed.
     const ONE: Self;
 
-    /// The low 8 bits of the count, as `as u8` takes them: [`crate::MoveReport`]'s
-    /// counts are bytes so far.
-    fn low_u8(self) -> u8;
+    /// The count as [`crate::MoveReport`]'s counts hold it: a `u16`, which
+    /// every layout's cell fits.
+    fn report_count(self) -> u16;
 }
 
 impl sealed::Sealed for u8 {}
@@ -305,7 +312,26 @@ impl Count for u8 {
     const ONE: u8 = 1;
 
     #[inline(always)]
-    fn low_u8(self) -> u8 {
+    fn report_count(self) -> u16 {
+        self as u16
+    }
+}
+
+impl sealed::Sealed for u16 {}
+
+impl Count for u16 {
+    const MAX: u32 = u16::MAX as u32;
+
+    #[inline(always)]
+    fn from_u32(x: u32) -> u16 {
+        x as u16
+    }
+
+    const ZERO: u16 = 0;
+    const ONE: u16 = 1;
+
+    #[inline(always)]
+    fn report_count(self) -> u16 {
         self
     }
 }
@@ -358,6 +384,11 @@ pub trait Layout:
     const EMPTY: Self::Cells;
     /// The sets of a position with no seed and no pit out of play.
     const EMPTY_SETS: Self::Sets;
+    /// Which layout this is, as [`crate::Variant::layout`] names it.
+    const KIND: LayoutKind;
+    /// The list of a position's legal moves: room for every move of the
+    /// layout's largest board.
+    type Moves: crate::moves::Moves;
 
     /// `p` as a position of the compact layout, where this layout is it;
     /// `None` on any other. For the code that is compact by nature (tables
@@ -391,6 +422,8 @@ impl Layout for Compact {
     const PIT_CELLS: usize = MAX_PITS;
     const EMPTY: [u8; CELLS] = [0; CELLS];
     const EMPTY_SETS: u64 = 0;
+    const KIND: LayoutKind = LayoutKind::Compact;
+    type Moves = crate::MoveList;
 
     #[inline(always)]
     fn compact(p: &crate::Position<Compact>) -> Option<&crate::Position<Compact>> {
@@ -399,3 +432,117 @@ impl Layout for Compact {
 }
 
 const _: () = assert!(Compact::STORE_CELL == STORE_CELL && Compact::CELLS == CELLS);
+
+/// Pit cells of the wide layout: four rows of 12, a player's two rows one
+/// circuit of 24 pits.
+pub(crate) const WIDE_PIT_CELLS: usize = 48;
+/// Cells of the wide layout: the pit cells and the two stores.
+pub(crate) const WIDE_CELLS: usize = WIDE_PIT_CELLS + 2;
+
+/// The wide layout, 144 bytes a position (pinned beside
+/// [`crate::Position`]): 48 pit cells and the two stores as `u16` (four rows
+/// of up to 12 pits, up to [`LayoutLimits::total_seeds`] seeds), and its
+/// sets in a [`WideSets`] of their own (no spare cells hold state). For
+/// the boards the compact layout cannot hold; no byte tricks: a row is
+/// sown seed by seed, summed by a loop, hashed cell by cell, and the
+/// repetition window compares keys and positions (no short form).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wide;
+
+/// The sets and marks a wide position keeps beside its cells: bit `c` of
+/// `occupied` for pit cell `c` holding seeds (bits 48 and 49, the stores',
+/// set by a sowing until the end checks clear them), bit `c` of `out` for
+/// pit cell `c` out of play (rule `[rounds]`), the claimed pits of rules
+/// with several claims (`claims`, and those of them North owns: `north`),
+/// and the marks of the end pits taken (`end_marks`, rule `board.end_pits`).
+/// Public only as [`Wide`]'s `Layout::Sets`; its fields are the crate's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WideSets {
+    pub(crate) occupied: u64,
+    pub(crate) out: u64,
+    pub(crate) claims: u32,
+    pub(crate) north: u32,
+    pub(crate) end_marks: u8,
+}
+
+impl sealed::Sealed for Wide {}
+
+impl Layout for Wide {
+    type Cell = u16;
+    type Cells = [u16; WIDE_CELLS];
+    type Sets = WideSets;
+    const PIT_CELLS: usize = WIDE_PIT_CELLS;
+    const EMPTY: [u16; WIDE_CELLS] = [0; WIDE_CELLS];
+    const EMPTY_SETS: WideSets =
+        WideSets { occupied: 0, out: 0, claims: 0, north: 0, end_marks: 0 };
+    const KIND: LayoutKind = LayoutKind::Wide;
+    type Moves = crate::MoveList<{ crate::MAX_WIDE_MOVES }>;
+}
+
+/// A layout by name: what [`crate::Variant::layout`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LayoutKind {
+    /// [`Compact`]: at most 32 pit cells and 255 seeds.
+    Compact,
+    /// [`Wide`]: four rows of up to 12 pits, up to 1,000 seeds.
+    Wide,
+}
+
+/// What a layout holds: the limits of the rules' sizes that depend on the
+/// layout (the rest are the rules' own, in `Rules::check`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayoutLimits {
+    /// Seeds in all (a cell holds at most this many).
+    pub total_seeds: u32,
+    /// Pits a row on four rows (a player's two rows are one circuit of
+    /// twice this many pit cells).
+    pub pits_per_row_on_four: usize,
+    /// Pits a side of rules with several claims.
+    pub pits_per_side_with_claims: usize,
+    /// Pits a side of rules with end pits.
+    pub pits_per_side_with_end_pits: usize,
+    /// Pits a side of rules with `[rounds]`.
+    pub pits_per_side_in_rounds: usize,
+}
+
+impl LayoutKind {
+    /// Every layout, the smallest first: a rule set gets the first that
+    /// holds it.
+    pub const ALL: [LayoutKind; 2] = [LayoutKind::Compact, LayoutKind::Wide];
+
+    /// The widest layout: its limits are the rules' limits.
+    pub const WIDEST: LayoutKind = LayoutKind::Wide;
+
+    /// The layout's name, as messages write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LayoutKind::Compact => "compact",
+            LayoutKind::Wide => "wide",
+        }
+    }
+
+    /// The limits of the rules' sizes this layout holds: the table of the
+    /// one policy ([`crate::Variant::layout`]).
+    pub const fn limits(self) -> LayoutLimits {
+        match self {
+            LayoutKind::Compact => LayoutLimits {
+                total_seeds: crate::MAX_TOTAL_SEEDS,
+                pits_per_row_on_four: crate::MAX_PITS_PER_ROW_ON_FOUR,
+                pits_per_side_with_claims: crate::MAX_PITS_PER_SIDE_WITH_CLAIMS,
+                pits_per_side_with_end_pits: crate::MAX_PITS_PER_SIDE_WITH_END_PITS,
+                pits_per_side_in_rounds: crate::MAX_PITS_PER_SIDE_IN_ROUNDS,
+            },
+            // The claims, the end pits and the rounds keep the compact
+            // layout's limits: their state fits the wide layout's sets at
+            // any two-row size, but the position string's reading and the
+            // claims' one form still assume them (notes/wide-board.md).
+            LayoutKind::Wide => LayoutLimits {
+                total_seeds: 1000,
+                pits_per_row_on_four: WIDE_PIT_CELLS / 4,
+                pits_per_side_with_claims: crate::MAX_PITS_PER_SIDE_WITH_CLAIMS,
+                pits_per_side_with_end_pits: crate::MAX_PITS_PER_SIDE_WITH_END_PITS,
+                pits_per_side_in_rounds: crate::MAX_PITS_PER_SIDE_IN_ROUNDS,
+            },
+        }
+    }
+}

@@ -55,8 +55,8 @@ mod variant;
 pub use game::Game;
 pub use hash::{mix64, prefetch, KeyHasher};
 pub use history::RepetitionWindow;
-pub use layout::{Compact, Count, Layout};
-pub use moves::{Direction, Move, MoveList, MAX_MOVES};
+pub use layout::{Compact, Count, Layout, LayoutKind, LayoutLimits, Wide, WideSets};
+pub use moves::{Direction, Move, MoveList, MAX_MOVES, MAX_WIDE_MOVES};
 pub use notation::{
     format_moves, parse_moves, quote, MoveError, MoveListError, ParseMoveError, ParsePositionError,
     PositionMismatch, QUOTE_MAX,

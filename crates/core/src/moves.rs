@@ -75,26 +75,64 @@ impl Move {
 }
 
 /// Room for every pit of a side plus the swap (or every pit of the
-/// opponent's side, the bonus takes).
+/// opponent's side, the bonus takes): the most legal moves of a position
+/// of the compact layout ([`crate::Compact`]).
 pub const MAX_MOVES: usize = MAX_PITS_PER_SIDE + 1;
 
-/// The legal moves of a position, on the stack. A side has at most
-/// [`MAX_PITS_PER_SIDE`] sowings (a variant whose pits sown either way would
-/// give more is refused, see `docs/variant-file.md`) and the only other
-/// move is the swap, so [`MAX_MOVES`] always suffices.
+/// The most legal moves of a position of the wide layout ([`crate::Wide`]):
+/// a player's 24 pits on four rows of 12, and the swap.
+pub const MAX_WIDE_MOVES: usize = 4 * crate::LayoutKind::Wide.limits().pits_per_row_on_four / 2 + 1;
+
+/// The legal moves of a position, on the stack, room for `N`. A side has
+/// at most [`MAX_PITS_PER_SIDE`] sowings on two rows (a variant whose pits
+/// sown either way would give more is refused, see `docs/variant-file.md`)
+/// and the only other move is the swap, so [`MAX_MOVES`] suffices for the
+/// compact layout: `MoveList` alone names that list. The wide layout's
+/// four rows of 12 give a player 24 pits: its list has room for
+/// [`MAX_WIDE_MOVES`]. Each layout lists its moves in its own
+/// ([`crate::Layout::Moves`]): a longer list for every layout would cost
+/// the compact layout's search (notes/wide-board.md).
 #[derive(Clone, Copy, Debug)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+pub struct MoveList<const N: usize = MAX_MOVES> {
+    moves: [Move; N],
     len: u8,
 }
 
-impl MoveList {
+mod sealed {
+    /// Only this crate's move lists.
+    pub trait Sealed {}
+}
+
+/// A layout's move list: a [`MoveList`] of the room its positions need.
+/// Sealed.
+pub trait Moves:
+    sealed::Sealed + Copy + Default + std::fmt::Debug + std::ops::Deref<Target = [Move]> + 'static
+{
+    /// The empty list.
+    const EMPTY: Self;
+
+    /// Adds a move (at most the list's room).
+    fn push(&mut self, mv: Move);
+}
+
+impl<const N: usize> sealed::Sealed for MoveList<N> {}
+
+impl<const N: usize> Moves for MoveList<N> {
+    const EMPTY: MoveList<N> = MoveList::new();
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv)
+    }
+}
+
+impl<const N: usize> MoveList<N> {
     /// An empty list.
-    pub const fn new() -> MoveList {
-        MoveList { moves: [Move::Swap; MAX_MOVES], len: 0 }
+    pub const fn new() -> MoveList<N> {
+        MoveList { moves: [Move::Swap; N], len: 0 }
     }
 
-    /// Adds a move (at most [`MAX_MOVES`]).
+    /// Adds a move (at most `N`).
     #[inline]
     pub fn push(&mut self, mv: Move) {
         self.moves[self.len as usize] = mv;
@@ -125,13 +163,13 @@ impl MoveList {
     }
 }
 
-impl Default for MoveList {
+impl<const N: usize> Default for MoveList<N> {
     fn default() -> Self {
         MoveList::new()
     }
 }
 
-impl std::ops::Deref for MoveList {
+impl<const N: usize> std::ops::Deref for MoveList<N> {
     type Target = [Move];
     fn deref(&self) -> &[Move] {
         &self.moves[..self.len as usize]

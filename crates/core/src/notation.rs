@@ -21,7 +21,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::layout::{Count, Layout};
+use crate::layout::{Count, Layout, LayoutKind, WIDE_PIT_CELLS};
 use crate::position::{EndReason, IllegalMove, Position, BONUS_SHIFT, OPENING, SWAP_OFFERED};
 use crate::rules::{
     EmptySide, GrandSlam, Repetition, MAX_BONUS_PITS, MAX_PITS_PER_SIDE,
@@ -281,11 +281,17 @@ pub enum ParsePositionError {
     },
     /// No pits, or more pits per side than a board can have; the pits per
     /// side found.
-    #[error("{0} pits per side: a position has 1 to {MAX_PITS_PER_SIDE}")]
+    #[error(
+        "{0} pits per side: a position has 1 to {MAX_PITS_PER_SIDE} ({wide} in the wide layout)",
+        wide = WIDE_PIT_CELLS / 2
+    )]
     PitsPerSide(usize),
     /// More seeds in the pits and stores than a position can hold; the total
     /// found.
-    #[error("the position holds {0} seeds: at most {MAX_TOTAL_SEEDS}")]
+    #[error(
+        "the position holds {0} seeds: at most {MAX_TOTAL_SEEDS} ({wide} in the wide layout)",
+        wide = LayoutKind::Wide.limits().total_seeds
+    )]
     TooManySeeds(u32),
     /// Several claimed pits (`x` and `o`: more than one `x` in a row, or
     /// an `o`) on a board of more than
@@ -375,8 +381,9 @@ impl FromStr for Setup {
 
 impl<L: Layout> Setup<L> {
     /// A position string read into layout `L` (see [`Setup`]'s `FromStr`,
-    /// the compact layout's).
-    pub(crate) fn from_str_in(s: &str) -> Result<Setup<L>, ParsePositionError> {
+    /// the compact layout's): at most as many pits and seeds as `L` holds
+    /// ([`crate::LayoutKind::limits`]).
+    pub fn from_str_in(s: &str) -> Result<Setup<L>, ParsePositionError> {
         let fields: Vec<&str> = s.trim().split('/').collect();
         if fields.len() != 3 {
             return Err(ParsePositionError::Fields(fields.len()));
@@ -507,7 +514,7 @@ impl<L: Layout> Setup<L> {
                 }
             }
             let total = p.total_seeds();
-            if total > MAX_TOTAL_SEEDS {
+            if total > L::KIND.limits().total_seeds {
                 return Err(ParsePositionError::TooManySeeds(total));
             }
             p.reoccupy();
@@ -543,12 +550,14 @@ impl<L: Layout> Setup<L> {
         if n != north.len() {
             return Err(ParsePositionError::RowLengths { south: n, north: north.len() });
         }
-        if n == 0 || n > MAX_PITS_PER_SIDE {
+        // A row of the compact layout has at most 16 pits, of the wide one
+        // 24 (a player's two rows of 12 on four rows).
+        if n == 0 || n > MAX_PITS_PER_SIDE.max(L::PIT_CELLS / 2) {
             return Err(ParsePositionError::PitsPerSide(n));
         }
         let total: u32 = south.iter().chain(north).map(|&c| c.into()).sum::<u32>()
             + stores.iter().map(|&c| c.into()).sum::<u32>();
-        if total > MAX_TOTAL_SEEDS {
+        if total > L::KIND.limits().total_seeds {
             return Err(ParsePositionError::TooManySeeds(total));
         }
         let mut cells = L::EMPTY;

@@ -2,8 +2,8 @@
 //! the game is over. Copy-make, fixed arrays, nothing allocated.
 
 use crate::hash::mix64;
-use crate::layout::{Compact, Count, Layout, Storage};
-use crate::moves::{Direction, Move, MoveList};
+use crate::layout::{Compact, Count, Layout, Storage, Wide, WIDE_PIT_CELLS};
+use crate::moves::{Direction, Move, MoveList, Moves};
 use crate::rules::{EmptyPitCapture, GrandSlam};
 use crate::variant::{Variant, CELLS, MAX_PITS, MAX_RING, STORE_CELL};
 use crate::Side;
@@ -57,6 +57,9 @@ pub struct Position<L: Layout = Compact> {
 }
 
 const _: () = assert!(std::mem::size_of::<Position>() == 48);
+// The wide layout's (see `Wide`): 100 bytes of cells, 32 of sets, 6 of
+// state, rounded up to the sets' alignment of 8.
+const _: () = assert!(std::mem::size_of::<Position<Wide>>() == 144);
 
 // By hand, not derived: a derived `Clone` of a generic type clones field
 // by field, where the copy is one move of the whole value.
@@ -210,13 +213,14 @@ pub enum Outcome {
 /// What one move did, for reports and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveReport {
-    /// Seeds picked up from the chosen pit (0 for a swap).
-    pub sown: u8,
+    /// Seeds picked up from the chosen pit (0 for a swap). A `u16`, as the
+    /// cells of the widest layout: every count of seeds fits it.
+    pub sown: u16,
     /// Further piles picked up by relay sowing.
     pub relays: u32,
     /// Seeds moved into the mover's store by a capture (those taken during
-    /// the sowing too, rule `during_sowing`).
-    pub captured: u8,
+    /// the sowing too, rule `during_sowing`). A `u16`, as `sown`.
+    pub captured: u16,
     /// The mover plays again.
     pub extra_turn: bool,
     /// The move's capture took, or would have taken, every seed on the
@@ -299,7 +303,7 @@ pub enum IllegalMove {
         /// The pit, numbered from 1.
         pit: usize,
         /// The seeds it holds.
-        seeds: u8,
+        seeds: u16,
         /// The fewest a move starts from.
         min: u8,
     },
@@ -774,6 +778,7 @@ impl<L: Layout> Position<L> {
 /// [`Position`] for where each is kept).
 impl Storage for Compact {
     const WORD_SOWING: bool = true;
+    const SHORT_FORMS: bool = true;
 
     #[inline(always)]
     fn record(window: &mut crate::RepetitionWindow, p: &Position) -> bool {
@@ -1058,6 +1063,198 @@ impl Storage for Compact {
     }
 }
 
+/// The wide layout's reads and writes (see [`Wide`]): plain bodies, cell
+/// by cell, no byte tricks; its sets and marks in [`WideSets`].
+impl Storage for Wide {
+    const WORD_SOWING: bool = false;
+    const SHORT_FORMS: bool = false;
+
+    fn record(window: &mut crate::RepetitionWindow<Wide>, p: &Position<Wide>) -> bool {
+        window.record_in(p)
+    }
+
+    fn short_form(_: &Position<Wide>) -> Option<(u128, u32)> {
+        None
+    }
+
+    fn plain_short_form(_: &Position<Wide>) -> (u128, u32) {
+        unreachable!("the wide layout has no short form (Storage::SHORT_FORMS)")
+    }
+
+    fn same(p: &Position<Wide>, other: &Position<Wide>) -> bool {
+        p.occupied == other.occupied
+            && p.cells == other.cells
+            && p.n == other.n
+            && p.to_move == other.to_move
+            && p.flags == other.flags
+            && p.end == other.end
+            && p.claimed == other.claimed
+    }
+
+    fn end_game(p: &mut Position<Wide>, v: &Variant, reason: EndReason) {
+        p.end_game_in(v, reason)
+    }
+
+    fn settled(p: Position<Wide>, v: &Variant) -> Position<Wide> {
+        p.settled_in(v)
+    }
+
+    fn legal_moves(p: &Position<Wide>, v: &Variant) -> MoveList<{ crate::MAX_WIDE_MOVES }> {
+        p.legal_moves_in(v)
+    }
+
+    fn check_move(p: &Position<Wide>, v: &Variant, mv: Move) -> Result<(), IllegalMove> {
+        p.check_move_in(v, mv)
+    }
+
+    fn play(
+        p: &Position<Wide>,
+        v: &Variant,
+        mv: Move,
+    ) -> Result<(Position<Wide>, MoveReport), IllegalMove> {
+        p.play_in(v, mv)
+    }
+
+    fn swap_sides(p: &mut Position<Wide>, v: &Variant) {
+        p.swap_sides_in(v)
+    }
+
+    fn clear_store_bits(p: &mut Position<Wide>) {
+        p.occupied.occupied &= (1 << WIDE_PIT_CELLS) - 1;
+    }
+
+    /// As the compact layout's (see there why), pit by pit.
+    fn no_grand_slam(p: &Position<Wide>, v: &Variant) -> bool {
+        let m = v.hot.slam_proof_pile as u16;
+        m != 0 && p.row(p.to_move.opponent()).iter().any(|&c| c >= m)
+    }
+
+    fn seeds_in_pits(p: &Position<Wide>) -> u32 {
+        p.side_seeds(Side::South) + p.side_seeds(Side::North)
+    }
+
+    fn claim_sets(p: &Position<Wide>) -> (u32, u32) {
+        (p.occupied.claims, p.occupied.north)
+    }
+
+    fn set_claim_sets(p: &mut Position<Wide>, set: u32, north: u32) {
+        p.occupied.claims = set;
+        p.occupied.north = north & set;
+        p.reoccupy();
+    }
+
+    fn out_of_play(p: &Position<Wide>) -> u32 {
+        p.occupied.out as u32
+    }
+
+    fn set_out_of_play(p: &mut Position<Wide>, cells: u32) {
+        p.occupied.out = cells as u64;
+    }
+
+    fn reoccupy(p: &mut Position<Wide>) {
+        let mut bits = 0u64;
+        for (c, &seeds) in p.cells[..WIDE_PIT_CELLS].iter().enumerate() {
+            if seeds != 0 {
+                bits |= 1 << c;
+            }
+        }
+        p.occupied.occupied = bits;
+    }
+
+    fn end_pit(p: &Position<Wide>, side: Side) -> u16 {
+        // Cells 2n and 2n + 1 are spare cells (zero without end pits) on
+        // every board but four rows of 12, whose pits fill the cells.
+        let c = 2 * p.n as usize + side.index();
+        if c < WIDE_PIT_CELLS {
+            p.cells[c]
+        } else {
+            0
+        }
+    }
+
+    fn end_pit_taken(p: &Position<Wide>, side: Side) -> bool {
+        p.occupied.end_marks & END_PIT_TAKEN[side.index()] != 0
+    }
+
+    fn side_seeds(p: &Position<Wide>, side: Side) -> u32 {
+        p.row(side).iter().map(|&c| c as u32).sum()
+    }
+
+    /// Every cell hashed four to a word, then the state, then the sets
+    /// that are not the cells' occupancy.
+    fn key(p: &Position<Wide>) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut h = 0x243F_6A88_85A3_08D3u64;
+        let mut mix = |w: u64| h = (h ^ w).wrapping_mul(K).rotate_left(29);
+        for four in p.cells.chunks(4) {
+            mix(four.iter().enumerate().fold(0, |w, (i, &c)| w | (c as u64) << (16 * i)));
+        }
+        mix((p.to_move as u64)
+            | (p.flags as u64) << 8
+            | (p.end.map_or(0, |r| r as u64 + 1)) << 16
+            | (p.n as u64) << 24
+            | (p.claimed[0] as u64) << 32
+            | (p.claimed[1] as u64) << 40
+            | (p.occupied.end_marks as u64) << 48);
+        mix(p.occupied.out);
+        mix(p.occupied.claims as u64 | (p.occupied.north as u64) << 32);
+        mix64(h)
+    }
+
+    fn total_seeds(p: &Position<Wide>) -> u32 {
+        p.cells.iter().map(|&c| c as u32).sum()
+    }
+
+    fn store(p: &Position<Wide>, side: Side) -> u16 {
+        p.cells[Wide::STORE_CELL + side.index()]
+    }
+
+    fn cell(p: &Position<Wide>, c: usize) -> u16 {
+        p.cells[c]
+    }
+
+    fn cell_mut(p: &mut Position<Wide>, c: usize) -> &mut u16 {
+        &mut p.cells[c]
+    }
+
+    fn cells(p: &Position<Wide>) -> &[u16] {
+        &p.cells
+    }
+
+    fn cells_mut(p: &mut Position<Wide>) -> &mut [u16] {
+        &mut p.cells
+    }
+
+    fn occupy(p: &mut Position<Wide>, cells: u64) {
+        p.occupied.occupied |= cells;
+    }
+
+    fn vacate(p: &mut Position<Wide>, cells: u64) {
+        p.occupied.occupied &= !cells;
+    }
+
+    fn occupied_row(p: &Position<Wide>, side: Side) -> u32 {
+        Wide::occupied_row_at(p, side.index())
+    }
+
+    fn occupied_row_at(p: &Position<Wide>, s: usize) -> u32 {
+        let n = p.n as u32;
+        ((p.occupied.occupied >> (s as u32 * n)) & ((1 << n) - 1)) as u32
+    }
+
+    fn out_cells(p: &Position<Wide>) -> u64 {
+        p.occupied.out
+    }
+
+    fn take_end_pit(p: &mut Position<Wide>, i: usize) {
+        p.occupied.end_marks |= END_PIT_TAKEN[i];
+    }
+
+    fn sow_short(_: &mut Position<Wide>, _: &Variant, _: usize, _: usize) -> usize {
+        unreachable!("the wide layout has no word sowing (Storage::WORD_SOWING)")
+    }
+}
+
 // The sowing of a move, for every layout: the common case of the Kalah
 // and Oware families (a small board within a lap sown by the layout's own
 // word add), their laps and relays, the captures of the last seed; the
@@ -1080,7 +1277,7 @@ impl<L: Layout> Position<L> {
             && !v.hot.relay_or_general
         {
             let last = L::sow_short(self, v, origin, seeds);
-            let mut report = MoveReport { sown: seeds as u8, ..MoveReport::default() };
+            let mut report = MoveReport { sown: seeds as u16, ..MoveReport::default() };
             self.settle_last_seed(v, last, opening, &mut report);
             return report;
         }
@@ -1104,7 +1301,7 @@ impl<L: Layout> Position<L> {
                 // Within one lap on a small board: one register add.
                 let last = L::sow_short(self, v, origin, seeds);
                 if report.relays == 0 {
-                    report.sown = seeds as u8;
+                    report.sown = seeds as u16;
                 }
                 if relay && last >= own && last < own + n && self.cell(last) > L::Cell::ONE {
                     report.relays += 1;
@@ -1116,7 +1313,7 @@ impl<L: Layout> Position<L> {
             *self.cell_mut(origin) = L::Cell::ZERO;
             L::vacate(self, 1 << origin);
             if report.relays == 0 {
-                report.sown = seeds as u8;
+                report.sown = seeds as u16;
             }
             // Most sowings stay within one lap: skip the division then.
             let (laps, rest) = if seeds < eff { (0, seeds) } else { (seeds / eff, seeds % eff) };
@@ -1175,7 +1372,7 @@ impl<L: Layout> Position<L> {
                 let opposite = 2 * n - 1 - last;
                 let taken = self.cell(opposite);
                 if taken > L::Cell::ZERO || v.empty_pit == EmptyPitCapture::Always {
-                    r.captured = (taken + L::Cell::ONE).low_u8();
+                    r.captured = (taken + L::Cell::ONE).report_count();
                     *self.cell_mut(own_store) += taken + L::Cell::ONE;
                     *self.cell_mut(opposite) = L::Cell::ZERO;
                     *self.cell_mut(last) = L::Cell::ZERO;
@@ -1209,7 +1406,7 @@ impl<L: Layout> Position<L> {
             L::cells_mut(self)[first..=last].fill(L::Cell::ZERO);
             L::vacate(self, (2u64 << last) - (1u64 << first));
             *self.cell_mut(own_store) += L::Cell::from_u32(taken);
-            r.captured = taken as u8;
+            r.captured = taken as u16;
         }
     }
 }
@@ -1290,7 +1487,7 @@ impl<L: Layout> Position<L> {
             let origin = ring[start] as usize;
             let mut seeds = self.cell(origin);
             if report.relays == 0 {
-                report.sown = seeds.low_u8();
+                report.sown = seeds.report_count();
             }
             // The pile's start and size, for the place of its last seed but one.
             let pile = (start, seeds);
@@ -1450,7 +1647,7 @@ impl<L: Layout> Position<L> {
             let mut at = start;
             if !from_hand {
                 if report.relays == 0 {
-                    report.sown = seeds.low_u8();
+                    report.sown = seeds.report_count();
                 }
                 *self.cell_mut(origin) = L::Cell::ZERO;
                 if v.rules().sowing.first_seed_in_origin && seeds > L::Cell::ONE {
@@ -1468,7 +1665,7 @@ impl<L: Layout> Position<L> {
             }
             let last = ring[at] as usize;
             if let Some(taken) = self.take_facing(v, last) {
-                report.captured += taken.low_u8();
+                report.captured += taken.report_count();
                 if v.hot.taken_sown {
                     hand = taken;
                     start = at;
@@ -1582,7 +1779,7 @@ impl<L: Layout> Position<L> {
         }
         self.set_claim_sets(set, north);
         *self.cell_mut(L::STORE_CELL + s) += taken;
-        report.captured += taken.low_u8();
+        report.captured += taken.report_count();
         report.claimed = true;
         true
     }
@@ -1673,7 +1870,7 @@ impl<L: Layout> Position<L> {
         if during != 0 && self.cell(c) == L::Cell::from(during) {
             *self.cell_mut(c) = L::Cell::ZERO;
             *self.cell_mut(L::STORE_CELL + self.to_move.index()) += L::Cell::from(during);
-            report.captured += during;
+            report.captured += u16::from(during);
         }
     }
 
@@ -1728,7 +1925,7 @@ impl<L: Layout> Position<L> {
             let taken = self.cell(opposite);
             if taken > L::Cell::ZERO || v.empty_pit == EmptyPitCapture::Always {
                 let got = taken + last_group;
-                r.captured += got.low_u8();
+                r.captured += got.report_count();
                 *self.cell_mut(own_store) += got;
                 *self.cell_mut(opposite) = L::Cell::ZERO;
                 *self.cell_mut(last) = L::Cell::ZERO;
@@ -1745,7 +1942,7 @@ impl<L: Layout> Position<L> {
                         }
                         let opposite = 2 * n - 1 - c;
                         let taken = self.cell(opposite);
-                        r.captured += taken.low_u8();
+                        r.captured += taken.report_count();
                         *self.cell_mut(own_store) += taken;
                         *self.cell_mut(opposite) = L::Cell::ZERO;
                     }
@@ -1765,16 +1962,26 @@ impl<L: Layout> Position<L> {
                 let side = self.cell(last - 1);
                 if side > L::Cell::ZERO && self.cell(last + 1) == side {
                     let taken = side + side + L::Cell::ONE;
-                    r.captured += taken.low_u8();
+                    r.captured += taken.report_count();
                     *self.cell_mut(own_store) += taken;
                     L::cells_mut(self)[last - 1..=last + 1].fill(L::Cell::ZERO);
                     return;
                 }
             }
         }
+        // Counts of 256 and more (the wide layout's only) are past the
+        // table: the capture counts are below 64, so only parity takes them.
         let takes = |c: L::Cell| {
             let c: u32 = c.into();
-            v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0
+            if c < 256 {
+                v.capture_mask[c as usize / 64] >> (c % 64) & 1 != 0
+            } else {
+                match rules.capture.parity {
+                    crate::Parity::Off => false,
+                    crate::Parity::Even => c.is_multiple_of(2),
+                    crate::Parity::Odd => c % 2 == 1,
+                }
+            }
         };
         let row_counts = |cell: usize| match rules.capture.rows {
             crate::CaptureRows::Opponent => cell >= opp && cell < opp + n,
@@ -1832,7 +2039,7 @@ impl<L: Layout> Position<L> {
                 *self.cell_mut(c as usize) = L::Cell::ZERO;
             }
             *self.cell_mut(own_store) += L::Cell::from_u32(taken);
-            r.captured += taken as u8;
+            r.captured += taken as u16;
             return;
         }
         let claim = &rules.claim;
@@ -1854,7 +2061,7 @@ impl<L: Layout> Position<L> {
             {
                 self.claimed[s] = pit as u8 + 1;
                 let taken = self.cell(last);
-                r.captured += taken.low_u8();
+                r.captured += taken.report_count();
                 r.claimed = true;
                 *self.cell_mut(own_store) += taken;
                 *self.cell_mut(last) = L::Cell::ZERO;
@@ -1902,7 +2109,7 @@ impl<L: Layout> Position<L> {
                 if taken >= 2 * n {
                     L::take_end_pit(self, taken - 2 * n);
                 }
-                r.captured += seeds.low_u8();
+                r.captured += seeds.report_count();
                 *self.cell_mut(own_store) += seeds;
                 *self.cell_mut(taken) = L::Cell::ZERO;
                 if !rules.capture.after_empty_chain {
@@ -1989,8 +2196,18 @@ impl Position {
 // `settled`) go through `layout::Storage`, so that the compact layout's
 // code is compiled once, in this crate (see `Storage`).
 impl<L: Layout> Position<L> {
-    /// The starting position of a variant, in layout `L`.
-    pub(crate) fn start_in(v: &Variant) -> Position<L> {
+    /// The starting position of a variant, in layout `L`: the layout the
+    /// variant's positions take ([`Variant::layout`]; the compact layout's
+    /// is [`Position::start`]). Panics when `v` is of another layout (its
+    /// tables are compiled for its own).
+    pub fn start_in(v: &Variant) -> Position<L> {
+        assert_eq!(
+            v.layout(),
+            L::KIND,
+            "the positions of {} take the {} layout",
+            v.name(),
+            v.layout().name()
+        );
         let mut p = Position {
             occupied: L::EMPTY_SETS,
             cells: L::EMPTY,
@@ -2056,16 +2273,16 @@ impl<L: Layout> Position<L> {
 
     /// All legal moves, swap last.
     #[inline(always)]
-    pub fn legal_moves(&self, v: &Variant) -> MoveList {
+    pub fn legal_moves(&self, v: &Variant) -> L::Moves {
         L::legal_moves(self, v)
     }
 
     /// [`Position::legal_moves`], for every layout.
-    pub(crate) fn legal_moves_in(&self, v: &Variant) -> MoveList {
+    pub(crate) fn legal_moves_in(&self, v: &Variant) -> L::Moves {
         if v.hot.listed {
             return self.legal_moves_listed(v);
         }
-        let mut list = MoveList::new();
+        let mut list = L::Moves::EMPTY;
         let mut mask = self.legal_pits(v);
         while mask != 0 {
             list.push(Move::Sow(mask.trailing_zeros() as u8));
@@ -2081,15 +2298,16 @@ impl<L: Layout> Position<L> {
     /// pits (`direction = "chosen"` or `"by-pit"` with `either`), or bonus
     /// takes may be due (rule `capture.bonus_pits`).
     #[cold]
-    fn legal_moves_listed(&self, v: &Variant) -> MoveList {
+    fn legal_moves_listed(&self, v: &Variant) -> L::Moves {
         if let Some(list) = self.legal_moves_slow(v) {
             return list;
         }
-        let mut list = MoveList::new();
+        let mut list = L::Moves::EMPTY;
         let mut mask = self.legal_pits(v);
         while mask != 0 {
             let k = mask.trailing_zeros() as u8;
-            if v.pit_ways[k as usize] == 3 {
+            // Pits past the table (four rows of the wide layout) sow one way.
+            if v.pit_ways.get(k as usize) == Some(&3) {
                 // A pit sown either way gives both ways (rules whose
                 // sowing may never end are judged in `legal_moves_each_way`).
                 list.push(Move::Directed(k, Direction::CounterClockwise));
@@ -2109,9 +2327,9 @@ impl<L: Layout> Position<L> {
     /// where a pit may be sown either way and a sowing may never end (each
     /// way judged); `None` otherwise.
     #[cold]
-    fn legal_moves_slow(&self, v: &Variant) -> Option<MoveList> {
+    fn legal_moves_slow(&self, v: &Variant) -> Option<L::Moves> {
         if self.takes_due() > 0 && self.end.is_none() {
-            let mut list = MoveList::new();
+            let mut list = L::Moves::EMPTY;
             let mut pits = self.opponent_pits();
             while pits != 0 {
                 list.push(Move::Take(pits.trailing_zeros() as u8));
@@ -2128,8 +2346,8 @@ impl<L: Layout> Position<L> {
     /// The rules judged by trial sowings one way (feeding, grand slams) and
     /// moves from either row do not go with a direction (`Rules::check`).
     #[cold]
-    fn legal_moves_each_way(&self, v: &Variant) -> MoveList {
-        let mut list = MoveList::new();
+    fn legal_moves_each_way(&self, v: &Variant) -> L::Moves {
+        let mut list = L::Moves::EMPTY;
         if self.end.is_some() {
             return list;
         }
@@ -2250,7 +2468,7 @@ impl<L: Layout> Position<L> {
             if v.hot.forced_singles {
                 return Err(IllegalMove::SingleSeed { pit: k + 1 });
             }
-            let seeds = seeds.low_u8();
+            let seeds = seeds.report_count();
             return Err(IllegalMove::TooFewSeeds { pit: k + 1, seeds, min: v.hot.min_seeds });
         }
         if let (true, Some(way)) = (either && v.hot.endless_check, way) {
@@ -2360,7 +2578,7 @@ impl<L: Layout> Position<L> {
         if k < v.n {
             let cell = (1 - s) * v.n + k;
             let taken = std::mem::take(self.cell_mut(cell));
-            report.captured = taken.low_u8();
+            report.captured = taken.report_count();
             *self.cell_mut(L::STORE_CELL + s) += taken;
             L::vacate(self, 1 << cell);
         }

@@ -27,7 +27,7 @@ use crate::rules::{
     AfterEmptyFrom, CaptureRows, ChainDirection, EmptyPitCapture, Facing, FacingOn, GrandSlam,
     Parity, Relay, RelayDirection, SeedsLeft, StorePlacement, Taken,
 };
-use crate::{Direction, Move, PitDirection, Side, Variant};
+use crate::{Count, Direction, Layout, Move, PitDirection, Side, Variant};
 
 /// Where seeds lie: a pit of a side (0-based, counted from that side's own
 /// left, the order its owner sows), or a side's store.
@@ -54,7 +54,7 @@ pub enum SowEvent {
         /// The pit emptied.
         from: Place,
         /// The seeds picked up from it.
-        seeds: u8,
+        seeds: u16,
     },
     /// One seed sown into a pit or a store.
     Drop {
@@ -69,7 +69,7 @@ pub enum SowEvent {
         /// The pit the seeds are taken from.
         from: Place,
         /// The seeds taken: all the pit held.
-        seeds: u8,
+        seeds: u16,
         /// The side whose store receives them.
         store: Side,
     },
@@ -79,7 +79,7 @@ pub enum SowEvent {
         /// The pit the seeds are taken from.
         from: Place,
         /// The seeds taken: all the pit held.
-        seeds: u8,
+        seeds: u16,
     },
     /// The pie rule's swap: the sides exchange places (rows and stores).
     Swap,
@@ -93,21 +93,23 @@ pub enum SowEvent {
 
 /// The board as the events leave it: seeds per pit and store.
 struct Board {
-    pits: [Vec<u8>; 2],
-    stores: [u8; 2],
-    end_pits: [u8; 2],
+    pits: [Vec<u16>; 2],
+    stores: [u16; 2],
+    end_pits: [u16; 2],
 }
 
 impl Board {
-    fn of(p: &Position) -> Board {
+    fn of<L: Layout>(p: &Position<L>) -> Board {
+        let row = |side| p.row(side).iter().map(|&c| c.report_count()).collect();
+        let both = |f: &dyn Fn(Side) -> L::Cell| Side::ALL.map(|side| f(side).report_count());
         Board {
-            pits: [p.row(Side::South).to_vec(), p.row(Side::North).to_vec()],
-            stores: [p.store(Side::South), p.store(Side::North)],
-            end_pits: [p.end_pit(Side::South), p.end_pit(Side::North)],
+            pits: [row(Side::South), row(Side::North)],
+            stores: both(&|side| p.store(side)),
+            end_pits: both(&|side| p.end_pit(side)),
         }
     }
 
-    fn seeds(&self, place: Place) -> u8 {
+    fn seeds(&self, place: Place) -> u16 {
         match place {
             Place::Pit(side, k) => self.pits[side.index()][k],
             Place::Store(side) => self.stores[side.index()],
@@ -115,7 +117,7 @@ impl Board {
         }
     }
 
-    fn cell(&mut self, place: Place) -> &mut u8 {
+    fn cell(&mut self, place: Place) -> &mut u16 {
         match place {
             Place::Pit(side, k) => &mut self.pits[side.index()][k],
             Place::Store(side) => &mut self.stores[side.index()],
@@ -124,7 +126,7 @@ impl Board {
     }
 
     /// Empties a pit into the hand; returns the seeds picked up.
-    fn pick(&mut self, from: Place, events: &mut Vec<SowEvent>) -> u8 {
+    fn pick(&mut self, from: Place, events: &mut Vec<SowEvent>) -> u16 {
         let seeds = std::mem::take(self.cell(from));
         events.push(SowEvent::Pick { from, seeds });
         seeds
@@ -136,7 +138,7 @@ impl Board {
     }
 
     /// Empties a pit into the hand after a capture; returns the seeds.
-    fn take(&mut self, from: Place, events: &mut Vec<SowEvent>) -> u8 {
+    fn take(&mut self, from: Place, events: &mut Vec<SowEvent>) -> u16 {
         let seeds = std::mem::take(self.cell(from));
         events.push(SowEvent::Take { from, seeds });
         seeds
@@ -193,7 +195,7 @@ fn ccw_ring(v: &Variant, mover: Side, out: u32) -> Vec<Place> {
     ring
 }
 
-impl Position {
+impl<L: Layout> Position<L> {
     /// The move `mv` told seed by seed, under every rule of `v`: the pick
     /// of the move's pit, each seed dropped (relay sowing picking up again,
     /// the origin pit passed over on a lap where the rules say so, the
@@ -259,8 +261,8 @@ impl Position {
             && (0..n).all(|k| board.seeds(Place::Pit(mover, k)) == 0)
             && board.seeds(Place::Store(mover)) as usize >= n
         {
-            board.stores[mover.index()] -= n as u8;
-            events.push(SowEvent::Pick { from: Place::Store(mover), seeds: n as u8 });
+            board.stores[mover.index()] -= n as u16;
+            events.push(SowEvent::Pick { from: Place::Store(mover), seeds: n as u16 });
             for k in 0..n {
                 board.drop_seed(Place::Pit(mover, k), &mut events);
             }
@@ -343,18 +345,14 @@ impl Position {
 struct Claims {
     pits: [Option<usize>; 2],
     /// Who owns each pit of each row (rules of one claim or several).
-    owners: [[Option<Side>; crate::MAX_PITS_PER_SIDE]; 2],
+    owners: [Vec<Option<Side>>; 2],
     out: u32,
 }
 
 impl Claims {
-    fn of(p: &Position) -> Claims {
-        let mut owners = [[None; crate::MAX_PITS_PER_SIDE]; 2];
-        for side in Side::ALL {
-            for (k, owner) in owners[side.index()].iter_mut().enumerate() {
-                *owner = p.claim_owner(side, k);
-            }
-        }
+    fn of<L: Layout>(p: &Position<L>) -> Claims {
+        let n = p.pits_per_side();
+        let owners = Side::ALL.map(|side| (0..n).map(|k| p.claim_owner(side, k)).collect());
         Claims {
             pits: [p.claimed_pit(Side::South), p.claimed_pit(Side::North)],
             owners,
@@ -380,7 +378,7 @@ struct SowEnd {
     last: Place,
     /// The seeds the pile's last place got: 1, or under `seeds_per_place`
     /// the last group.
-    last_group: u8,
+    last_group: u16,
     prev: Option<Place>,
     relayed: bool,
     claimed: bool,
@@ -418,7 +416,7 @@ fn claim_many(
     if room == 0 || !claimable(last) {
         return false;
     }
-    let (count, here) = (claim.count, board.seeds(last));
+    let (count, here) = (u16::from(claim.count), board.seeds(last));
     if let Some(p) = prev.filter(|&p| claim.pair && room >= 2 && p != last && claimable(p)) {
         let there = board.seeds(p);
         if (here == count && there == count - 1) || (here == count - 1 && there == count) {
@@ -477,7 +475,7 @@ fn sow(
         relays_here && claims.owner(last).is_none() && board.seeds(last) > 1
     };
     let take_during = |during: u8, place: Place, board: &mut Board, events: &mut Vec<SowEvent>| {
-        if during != 0 && matches!(place, Place::Pit(..)) && board.seeds(place) == during {
+        if during != 0 && matches!(place, Place::Pit(..)) && board.seeds(place) == during.into() {
             board.capture(place, mover, events);
         }
     };
@@ -502,7 +500,7 @@ fn sow(
         }
         // Each place gets `seeds_per_place` seeds (1 by default), the last
         // what is left.
-        let group = v.rules().sowing.seeds_per_place.max(1);
+        let group = u16::from(v.rules().sowing.seeds_per_place.max(1));
         let mut last_group = 1;
         let mut first = true;
         while seeds > 0 {
@@ -625,7 +623,7 @@ fn facing_capture(v: &Variant, mover: Side, last: Place, board: &Board) -> Optio
 fn capture(
     v: &Variant,
     mover: Side,
-    (last, ring, (clockwise, crossed, last_group)): (Place, &[Place], (bool, bool, u8)),
+    (last, ring, (clockwise, crossed, last_group)): (Place, &[Place], (bool, bool, u16)),
     (claims, prev, captures): (&Claims, Option<Place>, bool),
     board: &mut Board,
     events: &mut Vec<SowEvent>,
@@ -714,7 +712,7 @@ fn capture(
             Parity::Odd => c % 2 == 1,
         };
         matches!(place, Place::Pit(s, _) if row_counts(s))
-            && (by_parity || rules.counts.contains(&c))
+            && (by_parity || rules.counts.iter().any(|&k| u16::from(k) == c))
     };
     if takes(last) {
         let mut run = vec![last];
@@ -810,7 +808,7 @@ fn claim_one(
     if claim.count > 0
         && !v.rules().many_claims()
         && side != mover
-        && board.seeds(last) == claim.count
+        && board.seeds(last) == u16::from(claim.count)
         && claims.pits[mover.index()].is_none()
         && !(claim.not_last_pit && k == n - 1)
         && !(claim.not_same_number && claims.pits[side.index()] == Some(k))

@@ -25,8 +25,10 @@ use diagnostics::{shape_problems, short_lines};
 /// `2 * MAX_PITS_PER_SIDE` cells.
 pub const MAX_PITS_PER_SIDE: usize = 16;
 
-/// Most seeds a game can hold in all (pits and stores). A pit or store holds
-/// a `u8`, so the whole game must fit one.
+/// Most seeds a game of the compact layout holds in all (pits and stores):
+/// a pit or store holds a `u8`, so the whole game must fit one. Rules of
+/// more seeds get the wide layout, up to its limit
+/// ([`crate::LayoutKind::limits`], [`crate::Variant::layout`]).
 pub const MAX_TOTAL_SEEDS: u32 = 255;
 
 /// The largest variant file read, in bytes (64 KiB; a built-in variant's
@@ -136,7 +138,8 @@ pub struct BoardRules {
     /// Rows of pits: 2 (each player owns one row) or 4 (each player owns
     /// the two rows on their side and sows round them alone, never into
     /// the opponent's: Hus). On four rows `pits_per_side` counts the pits
-    /// of each row, at most [`MAX_PITS_PER_ROW_ON_FOUR`].
+    /// of each row, at most 12 ([`crate::LayoutKind::limits`]; more than
+    /// [`MAX_PITS_PER_ROW_ON_FOUR`] need the wide layout).
     #[serde(default = "two_rows")]
     pub rows: u8,
     /// Which pits hold seeds at the start (see [`StartPits`]).
@@ -165,9 +168,11 @@ pub struct BoardRules {
 /// pits in the cells after both rows, below the cells of the claims.
 pub const MAX_PITS_PER_SIDE_WITH_END_PITS: usize = 11;
 
-/// Most pits a row on a board of four rows: a player's two rows are held
-/// as one row of at most [`MAX_PITS_PER_SIDE`] pits in the 48-byte
-/// position.
+/// Most pits a row on a board of four rows in the compact layout: a
+/// player's two rows are held as one row of at most [`MAX_PITS_PER_SIDE`]
+/// pits in the 48-byte position. Larger four-row boards get the wide
+/// layout, up to its limit ([`crate::LayoutKind::limits`],
+/// [`crate::Variant::layout`]).
 pub const MAX_PITS_PER_ROW_ON_FOUR: usize = MAX_PITS_PER_SIDE / 2;
 
 fn two_rows() -> u8 {
@@ -1224,13 +1229,15 @@ impl Rules {
                 "2 (a row each) or 4 (two rows each, each player sowing round their own)".into(),
             );
         }
-        if rows_ok && self.total_seeds() > MAX_TOTAL_SEEDS {
+        let widest = crate::LayoutKind::WIDEST.limits();
+        if rows_ok && self.total_seeds() > widest.total_seeds {
             problem(
                 "board",
                 format!("{} pits per side x {} seeds", b.pits_per_side, b.seeds_per_pit),
                 format!(
-                    "at most {MAX_TOTAL_SEEDS} seeds in all (the pits filled at the start x seeds \
-                     per pit), this makes {}",
+                    "at most {} seeds in all (the pits filled at the start x seeds per pit), \
+                     this makes {}",
+                    widest.total_seeds,
                     self.total_seeds()
                 ),
             );
@@ -2397,13 +2404,15 @@ impl Rules {
             return;
         }
         let [_, pmax] = self.board.pits_per_side_range;
-        if pmax as usize > MAX_PITS_PER_ROW_ON_FOUR {
+        let most = crate::LayoutKind::WIDEST.limits().pits_per_row_on_four;
+        if pmax as usize > most {
             problem(
                 "board.pits_per_side_range",
                 format!("[{}, {pmax}]", self.board.pits_per_side_range[0]),
                 format!(
-                    "at most {MAX_PITS_PER_ROW_ON_FOUR} pits a row when board.rows = 4 (a \
-                     player's two rows are held as one row of at most {MAX_PITS_PER_SIDE} pits)"
+                    "at most {most} pits a row when board.rows = 4 (a player's two rows are one \
+                     circuit of at most {} pits)",
+                    2 * most
                 ),
             );
         }

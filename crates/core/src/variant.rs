@@ -1,11 +1,12 @@
 //! A checked rule set with its board size fixed, compiled into the tables the
 //! hot path reads.
 
+use crate::layout::{Layout, LayoutKind};
 use crate::rules::{
     EmptyPitCapture, Facing, GrandSlam, Parity, PitDirection, Relay, RuleErrors, Rules,
     StorePlacement, Taken, VariantFileError, MAX_PITS_PER_SIDE,
 };
-use crate::Side;
+use crate::{Side, Wide};
 
 /// Number of pit cells in a [`crate::Position`]: both rows at the largest size.
 pub const MAX_PITS: usize = 2 * MAX_PITS_PER_SIDE;
@@ -105,6 +106,9 @@ pub struct Variant {
     /// For the general sowing: bit `c` (of 256) set when a capture by count
     /// or parity takes a pit holding `c` seeds.
     pub(crate) capture_mask: [u64; 4],
+    /// The layout the rings were compiled for: their store cells are its
+    /// (see [`Variant::layout`]).
+    layout: LayoutKind,
 }
 
 /// The rule switches read on every move, kept flat beside the tables.
@@ -203,11 +207,98 @@ pub(crate) struct HotRules {
     pub listed_slow: bool,
 }
 
+/// What makes `rules`, at their size, too large for `layout`, or `None`
+/// when they fit it: the test of the one policy ([`Variant::layout`]),
+/// against the layout's limits ([`LayoutKind::limits`]).
+fn too_large_for(rules: &Rules, layout: LayoutKind) -> Option<String> {
+    let limits = layout.limits();
+    let b = &rules.board;
+    if rules.four_rows() && b.pits_per_side as usize > limits.pits_per_row_on_four {
+        return Some(format!(
+            "{} pits a row on four rows (the {} layout holds at most {})",
+            b.pits_per_side,
+            layout.name(),
+            limits.pits_per_row_on_four
+        ));
+    }
+    let total = rules.total_seeds();
+    if total > limits.total_seeds {
+        return Some(format!(
+            "{total} seeds in all (the {} layout holds at most {})",
+            layout.name(),
+            limits.total_seeds
+        ));
+    }
+    let n = rules.pits_a_side();
+    let past = |on: bool, most: usize| on && n > most;
+    if past(rules.many_claims(), limits.pits_per_side_with_claims)
+        || past(b.end_pits > 0, limits.pits_per_side_with_end_pits)
+        || past(rules.rounds.is_some(), limits.pits_per_side_in_rounds)
+    {
+        return Some(format!(
+            "{n} pits a side with claims, end pits or rounds (too many for the {} layout)",
+            layout.name()
+        ));
+    }
+    None
+}
+
+/// The smallest layout `rules` fit (the widest when none does: the rules'
+/// check refuses those).
+fn layout_of(rules: &Rules) -> LayoutKind {
+    LayoutKind::ALL
+        .into_iter()
+        .find(|&layout| too_large_for(rules, layout).is_none())
+        .unwrap_or(LayoutKind::WIDEST)
+}
+
+/// Refuses rules that need the wide layout, which the front ends cannot
+/// play yet (notes/wide-board.md, stages 3 and 4): what is too large, and
+/// why, as a problem of the board.
+fn compact_only(rules: Rules) -> Result<Rules, RuleErrors> {
+    match too_large_for(&rules, LayoutKind::Compact) {
+        None => Ok(rules),
+        Some(what) => Err(RuleErrors(vec![crate::RuleProblem {
+            field: "board".into(),
+            value: what,
+            allowed: "a board that fits the compact layout: the wide board (four rows of up to \
+                      12 pits, up to 1000 seeds) is not yet playable here"
+                .into(),
+        }])),
+    }
+}
+
 impl Variant {
-    /// A variant from checked rules at their default size.
+    /// A variant from checked rules at their default size. Rules that need
+    /// the wide layout ([`Variant::layout`]) are refused: no front end
+    /// plays it yet (see [`Variant::new_any_layout`]).
     pub fn new(rules: Rules) -> Result<Variant, RuleErrors> {
         rules.check()?;
+        Ok(Variant::compile(compact_only(rules)?))
+    }
+
+    /// A variant from checked rules at their default size, in whichever
+    /// layout they need ([`Variant::layout`]): its positions are built with
+    /// [`crate::Position::start_in`] of that layout.
+    pub fn new_any_layout(rules: Rules) -> Result<Variant, RuleErrors> {
+        rules.check()?;
         Ok(Variant::compile(rules))
+    }
+
+    /// The layout the variant's positions take: the compact layout when the
+    /// board and the seeds fit it (at most 8 pits a row on four rows, at
+    /// most 255 seeds, and the limits of claims, end pits and rounds:
+    /// [`LayoutKind::limits`]), the wide layout otherwise. The one policy:
+    /// every front end asks here. A variant made by
+    /// [`Variant::in_wide_layout`] answers [`LayoutKind::Wide`].
+    pub fn layout(&self) -> LayoutKind {
+        self.layout
+    }
+
+    /// The same variant with its positions in the wide layout, whatever it
+    /// fits: for tests that play a compact board both ways.
+    pub fn in_wide_layout(&self) -> Variant {
+        Variant::compile_for(self.rules.clone(), LayoutKind::Wide)
     }
 
     /// A built-in preset at its default size.
@@ -221,7 +312,14 @@ impl Variant {
     }
 
     /// A variant from the text of a variant file.
+    /// Rules that need the wide layout are refused, as by [`Variant::new`].
     pub fn from_toml(text: &str) -> Result<Variant, VariantError> {
+        Ok(Variant::compile(compact_only(Rules::from_toml(text)?)?))
+    }
+
+    /// [`Variant::from_toml`] in whichever layout the rules need
+    /// ([`Variant::new_any_layout`]).
+    pub fn from_toml_any_layout(text: &str) -> Result<Variant, VariantError> {
         Ok(Variant::compile(Rules::from_toml(text)?))
     }
 
@@ -245,6 +343,23 @@ impl Variant {
             rules.board.seeds_per_pit = s;
         }
         Variant::new(rules)
+    }
+
+    /// [`Variant::resized`] in whichever layout the new size needs
+    /// ([`Variant::new_any_layout`]).
+    pub fn resized_any_layout(
+        &self,
+        pits_per_side: Option<u8>,
+        seeds_per_pit: Option<u8>,
+    ) -> Result<Variant, RuleErrors> {
+        let mut rules = self.rules.clone();
+        if let Some(p) = pits_per_side {
+            rules.board.pits_per_side = p;
+        }
+        if let Some(s) = seeds_per_pit {
+            rules.board.seeds_per_pit = s;
+        }
+        Variant::new_any_layout(rules)
     }
 
     /// The same rules at a size given as plain numbers (`None` keeps the
@@ -283,6 +398,17 @@ impl Variant {
     }
 
     fn compile(rules: Rules) -> Variant {
+        let layout = layout_of(&rules);
+        Variant::compile_for(rules, layout)
+    }
+
+    /// The tables of `rules` for positions of `layout` (which holds them).
+    fn compile_for(rules: Rules, layout: LayoutKind) -> Variant {
+        // The stores' cells on the rings: the layout's.
+        let store_cell = match layout {
+            LayoutKind::Compact => STORE_CELL,
+            LayoutKind::Wide => Wide::STORE_CELL,
+        };
         let n = rules.pits_a_side();
         let four_rows = rules.four_rows();
         let stores_on_ring = rules.board.stores == StorePlacement::Ring;
@@ -301,7 +427,7 @@ impl Variant {
             if four_rows {
                 // Each player sows round their own two rows alone.
             } else if stores_on_ring {
-                cells.push((STORE_CELL + side.index()) as u8);
+                cells.push((store_cell + side.index()) as u8);
             }
             if !four_rows {
                 cells.extend((opp..opp + n).map(|c| c as u8));
@@ -310,7 +436,7 @@ impl Variant {
                 cells.push((2 * n + side.opponent().index()) as u8);
             }
             if !four_rows && stores_on_ring && !rules.sowing.skip_opponent_store {
-                cells.push((STORE_CELL + side.opponent().index()) as u8);
+                cells.push((store_cell + side.opponent().index()) as u8);
             }
             ring_len = cells.len();
             for (i, &c) in cells.iter().chain(cells.iter()).enumerate() {
@@ -338,8 +464,11 @@ impl Variant {
         for (k, ways) in pit_ways.iter_mut().enumerate().take(n) {
             *ways = rules.pit_directions(k, n);
         }
-        let directed = pit_ways[..n].iter().any(|&w| w != 1);
-        let chosen = pit_ways[..n].contains(&3);
+        // Four rows of more than 8 pits (24 a side on the wide layout) sow
+        // one way only: their pits past the table are counter-clockwise.
+        let ways = &pit_ways[..n.min(MAX_PITS_PER_SIDE)];
+        let directed = ways.iter().any(|&w| w != 1);
+        let chosen = ways.contains(&3);
         let capture_counts = rules.capture.counts.iter().fold(0u64, |m, &c| m | 1u64 << c);
         let general = rules.uses_general_sowing();
         let mut capture_mask = [0u64; 4];
@@ -439,6 +568,7 @@ impl Variant {
             empty_pit: rules.capture.empty_pit,
             grand_slam: rules.capture.grand_slam,
             rules,
+            layout,
         }
     }
 

@@ -11,10 +11,10 @@ use std::collections::HashSet;
 
 use mancala_core::{
     preset_names, AfterEmptyFrom, ByPit, CaptureRows, ChainDirection, ClaimRows, ClaimRules,
-    Direction, EmptyPitCapture, EmptySide, Facing, FacingOn, FillFrom, Game, GrandSlam, Match,
-    Move, MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter,
-    RoundsRules, Rules, SeedsLeft, Side, SowingDirection, StartPits, StorePlacement, Taken,
-    Variant, MAX_RELAY_PILES,
+    Compact, Direction, EmptyPitCapture, EmptySide, Facing, FacingOn, FillFrom, Game, GrandSlam,
+    Layout, LayoutKind, Match, Move, MovePits, Parity, PitDirection, Position, Relay,
+    RelayDirection, Repetition, RoundStarter, RoundsRules, Rules, SeedsLeft, Side, SowingDirection,
+    StartPits, StorePlacement, Taken, Variant, Wide, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -400,7 +400,12 @@ impl std::fmt::Debug for Stats {
 
 /// Sorts a mismatch into one of the disagreements already found (see the
 /// report at the top of `report_failures`), or "new".
-fn classify(rules: &Rules, rp: &RefPos, game: &Game, played: &[Move]) -> &'static str {
+fn classify<L: Layout>(
+    rules: &Rules,
+    rp: &RefPos,
+    game: &Game<L>,
+    played: &[Move],
+) -> &'static str {
     let real = game.position();
     // A: with must_feed and grand_slam = "captures-nothing", a grand slam
     // that feeds the empty opponent is a legal move (it captures nothing, so
@@ -1822,9 +1827,9 @@ fn moves_text(moves: &[Move]) -> String {
 }
 
 /// Compares the real game with the reference position; panics on a mismatch.
-fn compare(
+fn compare<L: Layout>(
     variant: &Variant,
-    game: &Game,
+    game: &Game<L>,
     reference: &Reference,
     rp: &RefPos,
     played: &[Move],
@@ -1835,8 +1840,8 @@ fn compare(
     let expected_text = reference.notation(rp);
     let got_text = real.to_string();
     let expected_moves = reference.legal_moves(rp, stats);
-    let got_moves: Vec<Move> = game.legal_moves().iter().collect();
-    let got_pos_moves: Vec<Move> = real.legal_moves(variant).iter().collect();
+    let got_moves: Vec<Move> = game.legal_moves().iter().copied().collect();
+    let got_pos_moves: Vec<Move> = real.legal_moves(variant).iter().copied().collect();
     let fail = |what: &str| -> String {
         format!(
             "reference mismatch ({what})\n  rules: {}\n  moves: {}\n  expected: {} legal [{}]\n  got:      {} legal [{}] (position.legal_moves [{}])",
@@ -1851,11 +1856,11 @@ fn compare(
     };
     for s in 0..2 {
         let side = side_of(s);
-        let row: Vec<u32> = real.row(side).iter().map(|&c| c as u32).collect();
+        let row: Vec<u32> = real.row(side).iter().map(|&c| c.into()).collect();
         if row != rp.board.pits[s] {
             return Err(fail(&format!("{side} row")));
         }
-        if real.store(side) as u32 != rp.board.stores[s] {
+        if real.store(side).into() != rp.board.stores[s] {
             return Err(fail(&format!("{side} store")));
         }
     }
@@ -1903,8 +1908,23 @@ fn compare(
     Ok(expected_moves)
 }
 
-/// Plays `games` random games of `variant`, comparing after every move.
+/// Plays `games` random games of `variant`, comparing after every move,
+/// in the layout the variant's positions take ([`Variant::layout`]).
 fn random_games(
+    variant: &Variant,
+    games: usize,
+    max_moves: usize,
+    rng: &mut Rng,
+    stats: &mut Stats,
+) {
+    match variant.layout() {
+        LayoutKind::Compact => random_games_in::<Compact>(variant, games, max_moves, rng, stats),
+        LayoutKind::Wide => random_games_in::<Wide>(variant, games, max_moves, rng, stats),
+    }
+}
+
+/// [`random_games`] in layout `L`.
+fn random_games_in<L: Layout>(
     variant: &Variant,
     games: usize,
     max_moves: usize,
@@ -1914,7 +1934,7 @@ fn random_games(
     let rules = variant.rules().clone();
     let reference = Reference::new(&rules);
     for _ in 0..games {
-        let mut game = Match::new(variant.clone());
+        let mut game = Match::from_position(variant.clone(), Position::<L>::start_in(variant));
         let mut rp = reference.start();
         let mut history: HashSet<RefPos> = HashSet::new();
         history.insert(rp.clone());
@@ -2943,7 +2963,7 @@ fn refused_on_four_rows(r: &Rules) -> bool {
             || (c.taken == Taken::Sown && c.facing == Facing::Off);
     }
     (c.taken == Taken::Sown && c.facing == Facing::Off)
-        || r.board.pits_per_side_range[1] > 8
+        || r.board.pits_per_side_range[1] > 12
         || r.board.stores != StorePlacement::Beside
         || matches!(r.sowing.relay, Relay::Any | Relay::Next)
         || c.empty_pit != EmptyPitCapture::Off
@@ -2963,6 +2983,17 @@ fn refused_on_four_rows(r: &Rules) -> bool {
 /// `perft_matches_reference_to_full_depth` goes to full depth.
 const REFERENCE_PERFT_LEAVES: u64 = 150_000;
 
+/// Perft of `variant` to `depth`, in the layout its positions take.
+fn perft(variant: &Variant, depth: u32) -> u64 {
+    fn perft_in<L: Layout>(variant: &Variant, depth: u32) -> u64 {
+        Game::from_position(variant.clone(), Position::<L>::start_in(variant)).perft(depth)
+    }
+    match variant.layout() {
+        LayoutKind::Compact => perft_in::<Compact>(variant, depth),
+        LayoutKind::Wide => perft_in::<Wide>(variant, depth),
+    }
+}
+
 /// Compares perft of `variant` with the reference's, depth by depth, up to
 /// `max_depth`, or to the last depth within `leaves` leaves (and at least 4).
 fn check_perft(variant: &Variant, max_depth: u32, leaves: u64) {
@@ -2971,8 +3002,7 @@ fn check_perft(variant: &Variant, max_depth: u32, leaves: u64) {
     let start = reference.start();
     let mut stats = Stats::default();
     for d in 0..=max_depth {
-        let mut game = Game::new(variant.clone());
-        let got = game.perft(d);
+        let got = perft(variant, d);
         if d > 4 && got > leaves {
             break;
         }
@@ -3101,4 +3131,166 @@ fn captures_nothing_grand_slam_can_feed() {
     if let Err(e) = replay(&v, moves) {
         panic!("{e}");
     }
+}
+
+// ---------------------------------------------------------------------------
+// The wide layout (notes/wide-board.md, stage 2): boards the compact layout
+// cannot hold, played in `Wide` and compared with the reference, which has
+// no layout (its rows are `Vec<u32>`).
+// ---------------------------------------------------------------------------
+
+/// Hus on its 4 x 12 board, as notes/hus-12.md (section 4) writes its
+/// variant file: `hus` at 12 pits a row, 48 pit cells.
+const HUS_12: &str = r#"
+name = "hus-12"
+description = "Hus (Namibia) on its 4x12 board"
+
+[board]
+rows = 4
+pits_per_side = 12
+seeds_per_pit = 2
+start = "inner-right-half"
+pits_per_side_range = [2, 12]
+seeds_per_pit_range = [2, 10]
+stores = "beside"
+
+[sowing]
+skip_opponent_store = true
+skip_origin = false
+relay = "own"
+extra_turn = false
+min_seeds = 2
+
+[capture]
+empty_pit = "off"
+counts = []
+chain = false
+grand_slam = "allowed"
+facing = "both"
+taken = "sown"
+
+[turn]
+first = "south"
+pie_rule = false
+must_feed = false
+
+[end]
+majority = false
+empty_side = "mover"
+seeds_left = "last-mover"
+repetition = "owner"
+"#;
+
+/// Perft of [`HUS_12`] from the start, depths 0 to 4: the counts of the
+/// scratch simulator of notes/hus-12.md (section 3), kept as a fixture.
+const HUS_12_PERFT: [u64; 5] = [1, 18, 324, 4_420, 62_929];
+
+#[test]
+fn hus_on_four_rows_of_twelve_matches_the_reference_in_random_games() {
+    let mut rng = Rng::new(0x5EED_0012);
+    let mut stats = Stats::default();
+    let v = Variant::from_toml_any_layout(HUS_12).unwrap();
+    assert_eq!(v.layout(), LayoutKind::Wide);
+    random_games(&v, 80, 3000, &mut rng, &mut stats);
+    // 8 seeds a pit: 288 seeds, past a byte as well.
+    let eight = v.resized_any_layout(None, Some(8)).unwrap();
+    assert!(eight.total_seeds() > 255);
+    random_games(&eight, 10, 3000, &mut rng, &mut stats);
+    // The other reading of the capture (notes/hus-12.md, example 4), and a
+    // capture into the store.
+    let mut rules = v.rules().clone();
+    rules.capture.facing = Facing::Inner;
+    random_games(&Variant::new_any_layout(rules.clone()).unwrap(), 30, 3000, &mut rng, &mut stats);
+    rules.capture.taken = Taken::Store;
+    rules.capture.bonus_pits = 2;
+    random_games(&Variant::new_any_layout(rules).unwrap(), 30, 3000, &mut rng, &mut stats);
+    report_failures(&stats);
+    eprintln!("hus-12 stats: {stats:?}");
+    assert!(stats.four_row_moves > 1000 && stats.relay_pickups > 0, "{stats:?}");
+    assert!(stats.sown_captures > 0 && stats.facing_captures > stats.sown_captures, "{stats:?}");
+    assert!(stats.bonus_takes > 0 && stats.to_last_mover > 0, "{stats:?}");
+}
+
+#[test]
+fn hus_on_four_rows_of_twelve_perft_matches_the_fixture_and_the_reference() {
+    let v = Variant::from_toml_any_layout(HUS_12).unwrap();
+    let counts: Vec<u64> = (0..HUS_12_PERFT.len() as u32).map(|d| perft(&v, d)).collect();
+    assert_eq!(counts, HUS_12_PERFT);
+    check_perft(&v, HUS_12_PERFT.len() as u32 - 1, u64::MAX);
+}
+
+#[test]
+fn two_rows_of_six_with_600_seeds_match_the_reference_in_random_games() {
+    let mut rng = Rng::new(0x5EED_0600);
+    let mut stats = Stats::default();
+    for name in ["kalah", "oware", "relay-kalah", "bohnenspiel"] {
+        let mut rules = Variant::preset(name).unwrap().rules().clone();
+        rules.board.pits_per_side = 6;
+        rules.board.seeds_per_pit = 50;
+        rules.board.pits_per_side_range = [6, 6];
+        rules.board.seeds_per_pit_range = [50, 50];
+        assert!(Variant::new(rules.clone()).is_err(), "{name}: 600 seeds are not compact");
+        let v = Variant::new_any_layout(rules).unwrap();
+        assert_eq!((v.layout(), v.total_seeds()), (LayoutKind::Wide, 600), "{name}");
+        random_games(&v, 8, 1500, &mut rng, &mut stats);
+    }
+    report_failures(&stats);
+    eprintln!("600 seeds stats: {stats:?}");
+    assert!(stats.extra_turns > 0 && stats.empty_pit_captures > 0, "{stats:?}");
+    assert!(stats.relay_pickups > 0 && stats.count_captures > 0, "{stats:?}");
+}
+
+#[test]
+fn random_rules_past_the_compact_limits_match_the_reference() {
+    let mut rng = Rng::new(0x5EED_0032);
+    let mut stats = Stats::default();
+    let (mut made, mut i, mut wide_rows) = (0, 0, 0);
+    while made < 120 {
+        i += 1;
+        let mut rules = random_rules(&mut rng, i);
+        if i % 2 == 0 {
+            // Four rows of 9 to 12 pits: more than 32 pit cells.
+            four_rows(&mut rules, &mut rng);
+            rules.board.pits_per_side_range = [1, 12];
+            rules.board.pits_per_side = rng.range(9, 12) as u8;
+            rules.board.seeds_per_pit = rng.range(1, 4) as u8;
+        } else {
+            // More than 255 seeds, at most 1000.
+            rules.board.seeds_per_pit = 1;
+            let each = rules.total_seeds().max(1);
+            let (lo, hi) = (256_u32.div_ceil(each), (1000 / each).min(255));
+            if lo > hi {
+                continue;
+            }
+            rules.board.seeds_per_pit_range = [1, 255];
+            rules.board.seeds_per_pit = rng.range(lo as usize, hi as usize) as u8;
+            // Seeds that do not grow with the size (the end pits') aside.
+            if !(256..=1000).contains(&rules.total_seeds()) {
+                continue;
+            }
+        }
+        let Ok(v) = Variant::new_any_layout(rules) else { continue };
+        assert_eq!(v.layout(), LayoutKind::Wide, "{}", describe(v.rules()));
+        made += 1;
+        wide_rows += v.rules().four_rows() as usize;
+        random_games(&v, 4, 800, &mut rng, &mut stats);
+    }
+    report_failures(&stats);
+    eprintln!("past the compact limits: {wide_rows} four-row sets, stats: {stats:?}");
+    assert!(wide_rows > 20 && made - wide_rows > 20, "{wide_rows} of {made}");
+    assert!(stats.four_row_moves > 0 && stats.facing_captures > 0, "{stats:?}");
+    assert!(stats.count_captures > 0 && stats.empty_pit_captures > 0, "{stats:?}");
+}
+
+#[test]
+fn presets_in_the_wide_layout_match_the_reference() {
+    let mut rng = Rng::new(0x5EED_0048);
+    let mut stats = Stats::default();
+    for name in preset_names() {
+        let v = Variant::preset(name).unwrap().in_wide_layout();
+        assert_eq!(v.layout(), LayoutKind::Wide);
+        random_games(&v, 20, 3000, &mut rng, &mut stats);
+    }
+    report_failures(&stats);
+    assert!(stats.rounds > 0 && stats.claims > 0 && stats.end_pits_taken > 0, "{stats:?}");
 }

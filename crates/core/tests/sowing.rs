@@ -39,16 +39,15 @@ fn sized_variant() -> impl Strategy<Value = Variant> {
 /// the sowing).
 /// The fourth part is the end pits (rule `board.end_pits`).
 #[allow(clippy::type_complexity)]
-fn apply(
+fn apply<L: Layout>(
     v: &Variant,
-    p: &Position,
+    p: &Position<L>,
     events: &[SowEvent],
-) -> Option<(Vec<u8>, Vec<u8>, [u8; 2], [u8; 2])> {
+) -> Option<(Vec<u16>, Vec<u16>, [u16; 2], [u16; 2])> {
     let during_sowing = v.rules().capture.during_sowing;
-    let mut rows = [p.row(Side::South).to_vec(), p.row(Side::North).to_vec()];
-    let mut stores = [p.store(Side::South), p.store(Side::North)];
-    let mut ends = [p.end_pit(Side::South), p.end_pit(Side::North)];
-    let mut hand = 0u8;
+    let (south, north, mut stores, mut ends) = board(p);
+    let mut rows = [south, north];
+    let mut hand = 0u16;
     let mut ended = false;
     for &e in events {
         if ended {
@@ -139,12 +138,15 @@ fn apply(
     Some((south, north, stores, ends))
 }
 
-fn board(p: &Position) -> (Vec<u8>, Vec<u8>, [u8; 2], [u8; 2]) {
+/// A position's board as the events count seeds (`u16`, on every layout).
+#[allow(clippy::type_complexity)]
+fn board<L: Layout>(p: &Position<L>) -> (Vec<u16>, Vec<u16>, [u16; 2], [u16; 2]) {
+    let row = |side| p.row(side).iter().map(|&c| c.report_count()).collect();
     (
-        p.row(Side::South).to_vec(),
-        p.row(Side::North).to_vec(),
-        [p.store(Side::South), p.store(Side::North)],
-        [p.end_pit(Side::South), p.end_pit(Side::North)],
+        row(Side::South),
+        row(Side::North),
+        Side::ALL.map(|side| p.store(side).report_count()),
+        Side::ALL.map(|side| p.end_pit(side).report_count()),
     )
 }
 
@@ -654,4 +656,57 @@ fn um_el_bagara_sows_clockwise_and_its_captures_are_told_back_the_other_way() {
             Capture { from: Pit(North, 4), seeds: 2, store: South },
         ]
     );
+}
+
+/// Random games of `v` in the wide layout, each move's events applied to
+/// the board giving exactly the position `play` gives; returns the moves
+/// played and the largest count of seeds an event carried or a store held.
+fn wide_games(v: &Variant, games: u64) -> (usize, u16) {
+    let (mut moves, mut largest) = (0, 0);
+    let mut x = 0x5EED_u64;
+    for _ in 0..games {
+        let mut p = Position::<Wide>::start_in(v);
+        let mut plies = 0;
+        while !p.is_over() && plies < 1000 {
+            let legal = p.legal_moves(v);
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mv = legal[(x >> 33) as usize % legal.len()];
+            let events = p.sowing_events(v, mv).unwrap();
+            let (next, _) = p.play(v, mv).unwrap();
+            assert_eq!(apply(v, &p, &events), Some(board(&next)), "{p} move {mv}: {events:?}");
+            for e in &events {
+                if let SowEvent::Pick { seeds, .. }
+                | SowEvent::Capture { seeds, .. }
+                | SowEvent::Take { seeds, .. } = *e
+                {
+                    largest = largest.max(seeds);
+                }
+            }
+            largest = largest.max(next.store(Side::South)).max(next.store(Side::North));
+            p = next;
+            plies += 1;
+            moves += 1;
+        }
+    }
+    (moves, largest)
+}
+
+#[test]
+fn the_events_of_a_wide_board_give_the_position_play_gives() {
+    // Four rows of 12 (48 pit cells), Hus's rules.
+    let mut hus = Variant::preset("hus").unwrap().rules().clone();
+    hus.board.pits_per_side_range = [2, 12];
+    hus.board.pits_per_side = 12;
+    let v = Variant::new_any_layout(hus).unwrap();
+    assert_eq!(v.layout(), LayoutKind::Wide);
+    let (moves, _) = wide_games(&v, 20);
+    assert!(moves > 500, "{moves} moves");
+    // Two rows of 6 with 600 seeds: counts past a byte in the events.
+    let mut kalah = Variant::preset("kalah").unwrap().rules().clone();
+    kalah.board.seeds_per_pit_range = [1, 50];
+    kalah.board.seeds_per_pit = 50;
+    let v = Variant::new_any_layout(kalah).unwrap();
+    assert_eq!((v.layout(), v.total_seeds()), (LayoutKind::Wide, 600));
+    let (moves, largest) = wide_games(&v, 10);
+    assert!(moves > 100 && largest > 255, "{moves} moves, largest {largest}");
 }

@@ -268,7 +268,7 @@ impl<'a, L: Layout> Worker<'a, L> {
         let moves = pos.legal_moves(self.v);
         out.made.clear();
         out.order.clear();
-        for mv in moves.iter() {
+        for &mv in moves.iter() {
             let mut child = *pos;
             child.play_unchecked(self.v, mv);
             self.path.end_by_history(self.v, pos, &mut child);
