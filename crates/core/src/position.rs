@@ -573,7 +573,10 @@ impl<L: Layout> Position<L> {
             return Some(side.opponent());
         }
         let (set, north) = self.claim_sets();
+        // The sets hold at most 11 pits a side; a side of the wide layout
+        // reaches cell 47, past a `u32`'s bits (no claim there: 0).
         let c = side.index() * n + k;
+        let (set, north) = (u64::from(set), u64::from(north));
         (set >> c & 1 != 0).then_some(if north >> c & 1 != 0 { Side::North } else { Side::South })
     }
 
@@ -582,7 +585,7 @@ impl<L: Layout> Position<L> {
     #[inline]
     pub fn is_out_of_play(&self, side: Side, k: usize) -> bool {
         let c = side.index() * self.n as usize + k;
-        self.out_of_play() >> c & 1 != 0
+        u64::from(self.out_of_play()) >> c & 1 != 0
     }
 
     /// Seeds in the pits of both sides (not in the stores).

@@ -261,8 +261,8 @@ fn compact_only(rules: Rules) -> Result<Rules, RuleErrors> {
         Some(what) => Err(RuleErrors(vec![crate::RuleProblem {
             field: "board".into(),
             value: what,
-            allowed: "a board that fits the compact layout: the wide board (four rows of up to \
-                      12 pits, up to 1000 seeds) is not yet playable here"
+            allowed: "a board the compact layout holds, for now: the wide board (four rows of \
+                      up to 12 pits, up to 1000 seeds) is not yet playable here"
                 .into(),
         }])),
     }
