@@ -335,6 +335,11 @@ impl Variant {
         pits_per_side: Option<u8>,
         seeds_per_pit: Option<u8>,
     ) -> Result<Variant, RuleErrors> {
+        Variant::new(self.rules_resized(pits_per_side, seeds_per_pit))
+    }
+
+    /// These rules with the board's size changed where given.
+    fn rules_resized(&self, pits_per_side: Option<u8>, seeds_per_pit: Option<u8>) -> Rules {
         let mut rules = self.rules.clone();
         if let Some(p) = pits_per_side {
             rules.board.pits_per_side = p;
@@ -342,7 +347,7 @@ impl Variant {
         if let Some(s) = seeds_per_pit {
             rules.board.seeds_per_pit = s;
         }
-        Variant::new(rules)
+        rules
     }
 
     /// [`Variant::resized`] in whichever layout the new size needs
@@ -352,14 +357,7 @@ impl Variant {
         pits_per_side: Option<u8>,
         seeds_per_pit: Option<u8>,
     ) -> Result<Variant, RuleErrors> {
-        let mut rules = self.rules.clone();
-        if let Some(p) = pits_per_side {
-            rules.board.pits_per_side = p;
-        }
-        if let Some(s) = seeds_per_pit {
-            rules.board.seeds_per_pit = s;
-        }
-        Variant::new_any_layout(rules)
+        Variant::new_any_layout(self.rules_resized(pits_per_side, seeds_per_pit))
     }
 
     /// The same rules at a size given as plain numbers (`None` keeps the
