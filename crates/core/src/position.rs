@@ -2309,8 +2309,7 @@ impl<L: Layout> Position<L> {
         let mut mask = self.legal_pits(v);
         while mask != 0 {
             let k = mask.trailing_zeros() as u8;
-            // Pits past the table (four rows of the wide layout) sow one way.
-            if v.pit_ways.get(k as usize) == Some(&3) {
+            if v.pit_ways[k as usize] == 3 {
                 // A pit sown either way gives both ways (rules whose
                 // sowing may never end are judged in `legal_moves_each_way`).
                 list.push(Move::Directed(k, Direction::CounterClockwise));

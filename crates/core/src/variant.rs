@@ -95,8 +95,9 @@ pub struct Variant {
     pub(crate) ring_cw: [[u8; 2 * MAX_RING]; 2],
     /// For each pit of a row (from its owner's left): the ways it may be
     /// sown, bit 0 counter-clockwise, bit 1 clockwise
-    /// (`Rules::pit_directions`).
-    pub(crate) pit_ways: [u8; MAX_PITS_PER_SIDE],
+    /// (`Rules::pit_directions`); room for a player's pits of every layout
+    /// (24 on four rows of the wide layout).
+    pub(crate) pit_ways: [u8; crate::layout::WIDE_PIT_CELLS / 2],
     /// Bit `c` set when an Oware-style capture takes a pit holding `c` seeds.
     pub(crate) capture_counts: u64,
     pub(crate) empty_pit: EmptyPitCapture,
@@ -458,13 +459,11 @@ impl Variant {
                 ring_cw[side.index()][i] = c as u8;
             }
         }
-        let mut pit_ways = [1u8; MAX_PITS_PER_SIDE];
+        let mut pit_ways = [1u8; crate::layout::WIDE_PIT_CELLS / 2];
         for (k, ways) in pit_ways.iter_mut().enumerate().take(n) {
             *ways = rules.pit_directions(k, n);
         }
-        // Four rows of more than 8 pits (24 a side on the wide layout) sow
-        // one way only: their pits past the table are counter-clockwise.
-        let ways = &pit_ways[..n.min(MAX_PITS_PER_SIDE)];
+        let ways = &pit_ways[..n];
         let directed = ways.iter().any(|&w| w != 1);
         let chosen = ways.contains(&3);
         let capture_counts = rules.capture.counts.iter().fold(0u64, |m, &c| m | 1u64 << c);
