@@ -57,6 +57,15 @@ impl Game {
 }
 
 impl<L: Layout> Game<L> {
+    /// A new game from the variant's starting position, in the layout
+    /// `L`, which must be the variant's ([`Variant::layout`];
+    /// [`Position::start_in`]): the constructor of code generic over the
+    /// layout ([`crate::with_layout`]). Panics when `L` is another layout.
+    pub fn new_in(variant: Variant) -> Game<L> {
+        let start = Position::start_in(&variant);
+        Game::from_position(variant, start)
+    }
+
     /// A game from any position of the variant.
     pub fn from_position(variant: Variant, start: Position<L>) -> Game<L> {
         let mut positions = Vec::with_capacity(256);

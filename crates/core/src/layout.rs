@@ -479,6 +479,41 @@ impl Layout for Wide {
     type Moves = crate::MoveList<{ crate::MAX_WIDE_MOVES }>;
 }
 
+/// Runs `$body` with `$L` naming the layout of `$kind` (a [`LayoutKind`]):
+/// the one dispatch of a front end, made once at the top, where a variant's
+/// layout is known ([`crate::Variant::layout`]); below it the code is
+/// generic over [`Layout`] and monomorphised for each layout.
+///
+/// ```
+/// use mancala_core::{with_layout, Game, Layout, Variant};
+///
+/// fn first_moves<L: Layout>(v: &Variant) -> usize {
+///     Game::<L>::new_in(v.clone()).legal_moves().len()
+/// }
+///
+/// // Hus on four rows of 12: past the compact layout's 32 pit cells.
+/// let mut rules = Variant::preset("hus").unwrap().rules().clone();
+/// rules.board.pits_per_side = 12;
+/// rules.board.pits_per_side_range = [2, 12];
+/// let v = Variant::new_any_layout(rules).unwrap();
+/// assert_eq!(with_layout!(v.layout(), L => first_moves::<L>(&v)), 18);
+/// ```
+#[macro_export]
+macro_rules! with_layout {
+    ($kind:expr, $L:ident => $body:expr) => {
+        match $kind {
+            $crate::LayoutKind::Compact => {
+                type $L = $crate::Compact;
+                $body
+            }
+            $crate::LayoutKind::Wide => {
+                type $L = $crate::Wide;
+                $body
+            }
+        }
+    };
+}
+
 /// A layout by name: what [`crate::Variant::layout`] returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LayoutKind {

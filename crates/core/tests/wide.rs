@@ -160,3 +160,23 @@ fn a_wide_positions_string_moves_and_record_read_back() {
     let e = Setup::<Wide>::from_str_in(&wide.replace("50,", "150,")).unwrap_err().to_string();
     assert!(e.contains("at most 255 (1000 in the wide layout)"), "{e}");
 }
+
+/// The one dispatch (`with_layout!`) runs the generic body in the layout
+/// the variant takes: a compact preset in `Compact`, four rows of 12 in
+/// `Wide`, and the game it builds starts where `Position::start_in` does.
+#[test]
+fn with_layout_runs_the_body_in_the_variants_layout() {
+    use mancala_core::{with_layout, Game, Layout, LayoutKind};
+    fn kind_and_moves<L: Layout>(v: &Variant) -> (LayoutKind, usize) {
+        let game = Game::<L>::new_in(v.clone());
+        assert_eq!(*game.position(), Position::<L>::start_in(v));
+        (L::KIND, game.legal_moves().len())
+    }
+    let kalah = Variant::preset("kalah").unwrap();
+    assert_eq!(
+        with_layout!(kalah.layout(), L => kind_and_moves::<L>(&kalah)),
+        (LayoutKind::Compact, 6)
+    );
+    let hus = Variant::new_any_layout(hus_rules(12)).unwrap();
+    assert_eq!(with_layout!(hus.layout(), L => kind_and_moves::<L>(&hus)), (LayoutKind::Wide, 18));
+}
