@@ -2,7 +2,8 @@
 //! block for Monte Carlo tools.
 
 use mancala_core::{
-    Game, Layout, Move, Outcome, Position, Repetition, RepetitionWindow, Side, Variant,
+    with_layout, Compact, Game, Layout, Move, Outcome, Position, Repetition, RepetitionWindow,
+    Side, Variant,
 };
 
 /// A small, fast, deterministic pseudo-random generator (SplitMix64), so that
@@ -113,7 +114,13 @@ fn playout_loop<L: Layout, const LISTED: bool>(
             if pick == sowings {
                 Move::Swap
             } else {
-                Move::Sow(nth_bit(pits, pick) as u8)
+                // A side of the compact layout has at most 16 pits.
+                let pit = if L::PIT_CELLS <= Compact::PIT_CELLS {
+                    nth_bit(pits, pick)
+                } else {
+                    nth_bit_wide(pits, pick)
+                };
+                Move::Sow(pit as u8)
             }
         };
         p.play_unchecked(v, mv);
@@ -158,6 +165,21 @@ fn nth_bit(bits: u32, n: u32) -> u32 {
     NTH_SET_BIT[byte as usize][(n & 7) as usize] as u32 + offset
 }
 
+/// [`nth_bit`] with up to 32 bits in use (a side of the wide layout has up
+/// to 24 pits): byte by byte.
+#[inline]
+fn nth_bit_wide(bits: u32, n: u32) -> u32 {
+    let (mut bits, mut n, mut offset) = (bits, n, 0);
+    loop {
+        let low = bits & 0xff;
+        let in_low = low.count_ones();
+        if n < in_low || bits == 0 {
+            return NTH_SET_BIT[low as usize][(n & 7) as usize] as u32 + offset;
+        }
+        (bits, n, offset) = (bits >> 8, n - in_low, offset + 8);
+    }
+}
+
 /// `NTH_SET_BIT[b][k]`: the index of the `k`-th set bit of byte `b`.
 const NTH_SET_BIT: [[u8; 8]; 256] = {
     let mut table = [[0u8; 8]; 256];
@@ -176,11 +198,17 @@ const NTH_SET_BIT: [[u8; 8]; 256] = {
     table
 };
 
-/// Plays `games` uniformly random games from the start of `variant`.
+/// Plays `games` uniformly random games from the start of `variant`, in
+/// its layout ([`Variant::layout`]).
 pub fn random_playouts(variant: &Variant, games: u64, seed: u64) -> PlayoutStats {
+    with_layout!(variant.layout(), L => random_playouts_in::<L>(variant, games, seed))
+}
+
+/// [`random_playouts`] in layout `L`, which must be the variant's.
+pub fn random_playouts_in<L: Layout>(variant: &Variant, games: u64, seed: u64) -> PlayoutStats {
     let mut rng = SplitMix64::new(seed);
-    let mut window = RepetitionWindow::new();
-    let start = Position::start(variant);
+    let mut window = RepetitionWindow::<L>::new_in();
+    let start = Position::<L>::start_in(variant);
     let mut stats = PlayoutStats::default();
     for _ in 0..games {
         let (end, plies) = random_playout(variant, &start, &mut rng, &mut window);
@@ -199,17 +227,27 @@ pub fn random_playouts(variant: &Variant, games: u64, seed: u64) -> PlayoutStats
 /// moves, each kept at every position `keep` accepts (the game as it stood
 /// there, moves and all), until `count` are kept. The same `seed` gives the
 /// same games. For sampling positions: endgames for database checks,
-/// training data.
+/// training data. The compact layout's (see [`sample_games_in`]).
 pub fn sample_games(
     variant: &Variant,
     count: usize,
     seed: u64,
     keep: impl Fn(&Position) -> bool,
 ) -> Vec<Game> {
+    sample_games_in(variant, count, seed, keep)
+}
+
+/// [`sample_games`] in layout `L`, which must be the variant's.
+pub fn sample_games_in<L: Layout>(
+    variant: &Variant,
+    count: usize,
+    seed: u64,
+    keep: impl Fn(&Position<L>) -> bool,
+) -> Vec<Game<L>> {
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
-        let mut game = Game::new(variant.clone());
+        let mut game = Game::<L>::new_in(variant.clone());
         while !game.position().is_over() && out.len() < count {
             if keep(game.position()) {
                 out.push(game.clone());
@@ -231,6 +269,13 @@ mod tests {
         for bits in 1u32..1 << 16 {
             let expected: Vec<u32> = (0..16).filter(|b| bits >> b & 1 == 1).collect();
             let found: Vec<u32> = (0..bits.count_ones()).map(|n| nth_bit(bits, n)).collect();
+            assert_eq!(found, expected, "{bits:#b}");
+        }
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..20_000 {
+            let bits = rng.next_u64() as u32 >> rng.below(8);
+            let expected: Vec<u32> = (0..32).filter(|b| bits >> b & 1 == 1).collect();
+            let found: Vec<u32> = (0..bits.count_ones()).map(|n| nth_bit_wide(bits, n)).collect();
             assert_eq!(found, expected, "{bits:#b}");
         }
     }
@@ -256,6 +301,37 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Hus on four rows of 12 (the wide layout): the fast playouts end
+    /// where a `Game<Wide>` ends with the same choices, and
+    /// `random_playouts` plays them in the variant's layout, its totals
+    /// those of the games one by one.
+    #[test]
+    fn wide_playouts_end_where_games_end() {
+        let v =
+            Variant::from_toml_any_layout(include_str!("../../core/variants/hus-12.toml")).unwrap();
+        assert_eq!(v.layout(), mancala_core::LayoutKind::Wide);
+        let mut window = RepetitionWindow::<mancala_core::Wide>::new_in();
+        let start = Position::start_in(&v);
+        let mut rng = SplitMix64::new(5);
+        let mut expected = PlayoutStats::default();
+        for _ in 0..40 {
+            let mut game = Game::<mancala_core::Wide>::new_in(v.clone());
+            let mut copy = rng.clone();
+            let game_plies = game.random_playout(|k| copy.below(k));
+            let (end, plies) = random_playout(&v, &start, &mut rng, &mut window);
+            assert_eq!((*game.position(), game_plies), (end, plies));
+            expected.games += 1;
+            expected.plies += plies as u64;
+            match end.outcome() {
+                Some(Outcome::Win(Side::South)) => expected.south_wins += 1,
+                Some(Outcome::Win(Side::North)) => expected.north_wins += 1,
+                _ => expected.draws += 1,
+            }
+        }
+        assert!(expected.plies > 40 * 10, "games of a few plies: {expected:?}");
+        assert_eq!(random_playouts(&v, 40, 5), expected);
     }
 
     /// From a game part-played, a playout from the current position alone
