@@ -185,7 +185,7 @@ pub fn computer_choice_until<L: Layout>(
 
 /// `game` as a game of the compact layout, where `L` is it; `None` on any
 /// other. The compiler keeps only the branch of the layout `L` is.
-fn compact_game<L: Layout>(game: &Game<L>) -> Option<&Game<Compact>> {
+pub(crate) fn compact_game<L: Layout>(game: &Game<L>) -> Option<&Game<Compact>> {
     (game as &dyn std::any::Any).downcast_ref::<Game<Compact>>()
 }
 

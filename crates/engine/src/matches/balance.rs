@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use mancala_core::{Game, Move, Variant};
+use mancala_core::{with_layout, Game, Layout, Move, Variant};
 
 use super::opening::{list_openings, pair_opening, shuffle, LISTED_OPENINGS};
 use crate::search::{SearchLimits, SearchOptions, Searcher};
@@ -22,12 +22,17 @@ pub const BALANCE_TRIES_PER_PAIR: usize = 50;
 /// The score (for the player to move, in seeds of the final margin) that a
 /// search of [`BALANCE_NODES`] nodes gives the position after `moves`.
 pub fn opening_score(v: &Variant, moves: &[Move], searcher: &mut Searcher) -> i32 {
-    let mut game = Game::new(v.clone());
+    with_layout!(v.layout(), L => opening_score_in::<L>(v, moves, searcher))
+}
+
+/// [`opening_score`] in layout `L`, the variant's.
+fn opening_score_in<L: Layout>(v: &Variant, moves: &[Move], searcher: &mut Searcher) -> i32 {
+    let mut game = Game::<L>::new_in(v.clone());
     for &mv in moves {
         game.play_unchecked(mv);
     }
     searcher.clear();
-    searcher.search(&game, SearchLimits::nodes(BALANCE_NODES), None, &mut |_| {}).score
+    searcher.search_in(&game, SearchLimits::nodes(BALANCE_NODES), None, &mut |_| {}).score
 }
 
 /// The openings of a match's `pairs` game pairs, as [`super::match_openings`]

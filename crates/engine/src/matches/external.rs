@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use mancala_core::{quote, Game, Move};
+use mancala_core::{quote, Game, Layout, Move, Position};
 
 use super::player::{MatchSetup, Player, VariantSource};
 use super::program::{Program, Waited};
@@ -85,16 +85,20 @@ impl ExternalPlayer {
     }
 }
 
-impl Player for ExternalPlayer {
+impl<L: Layout> Player<L> for ExternalPlayer {
     fn new_game(&mut self) -> Result<(), String> {
         self.send(&Command::NewGame)
     }
 
-    fn choose(&mut self, game: &Game, _seed: u64, _stop: &AtomicBool) -> Result<Move, String> {
-        self.send(&Command::Position {
-            start: Start::Position((*game.start()).into()),
-            moves: game.moves().to_vec(),
-        })?;
+    fn choose(&mut self, game: &Game<L>, _seed: u64, _stop: &AtomicBool) -> Result<Move, String> {
+        // A compact game's start as its position string; another layout's
+        // is the variant's start (a match's games start there).
+        let start = match L::compact(game.start()) {
+            Some(start) => Start::Position((*start).into()),
+            None if *game.start() == Position::start_in(game.variant()) => Start::StartPos,
+            None => return Err("a game of the wide layout from another start".into()),
+        };
+        self.send(&Command::Position { start, moves: game.moves().to_vec() })?;
         let go = self.go.clone();
         self.send(&go)?;
         let reply = self.wait_for(|r| matches!(r, Reply::BestMove(_)))?;

@@ -2,24 +2,24 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use mancala_core::{Game, Move, Outcome, Side, Variant};
+use mancala_core::{Game, Layout, Move, Outcome, Side, Variant};
 
 use super::player::Player;
 
 /// One game from the opening; returns the finished game, or `None` when
 /// `stop` was set before it finished. Each side's moves are chosen with a
 /// seed of its own drawn from `seed`.
-pub fn play_game(
+pub fn play_game<L: Layout>(
     v: &Variant,
     opening: &[Move],
-    south: &mut dyn Player,
-    north: &mut dyn Player,
+    south: &mut dyn Player<L>,
+    north: &mut dyn Player<L>,
     seed: u64,
     stop: &AtomicBool,
-) -> Result<Option<Game>, String> {
+) -> Result<Option<Game<L>>, String> {
     south.new_game()?;
     north.new_game()?;
-    let mut game = Game::new(v.clone());
+    let mut game = Game::<L>::new_in(v.clone());
     for &mv in opening {
         game.play(mv).map_err(|e| format!("opening move {mv}: {e}"))?;
     }
@@ -28,7 +28,8 @@ pub fn play_game(
             return Ok(None);
         }
         let side = game.position().to_move();
-        let player: &mut dyn Player = if side == Side::South { &mut *south } else { &mut *north };
+        let player: &mut dyn Player<L> =
+            if side == Side::South { &mut *south } else { &mut *north };
         let mv = player.choose(
             &game,
             seed ^ (side.index() as u64 + 1).wrapping_mul(0xA24B_AED4),
@@ -43,7 +44,7 @@ pub fn play_game(
 }
 
 /// Points for the player on `side` of a finished game (1, 1/2 or 0).
-pub fn points(game: &Game, side: Side) -> f64 {
+pub fn points<L: Layout>(game: &Game<L>, side: Side) -> f64 {
     match game.position().outcome() {
         Some(Outcome::Win(s)) if s == side => 1.0,
         Some(Outcome::Draw) => 0.5,

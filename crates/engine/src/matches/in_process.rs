@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use mancala_core::{Game, Move};
+use mancala_core::{Game, Layout, Move};
 
 use super::player::Player;
 use crate::player::computer_move_until;
@@ -20,11 +20,11 @@ impl LevelPlayer {
     }
 }
 
-impl Player for LevelPlayer {
+impl<L: Layout> Player<L> for LevelPlayer {
     fn new_game(&mut self) -> Result<(), String> {
         Ok(())
     }
-    fn choose(&mut self, game: &Game, seed: u64, stop: &AtomicBool) -> Result<Move, String> {
+    fn choose(&mut self, game: &Game<L>, seed: u64, stop: &AtomicBool) -> Result<Move, String> {
         Ok(computer_move_until(game, self.0, seed, None, Some(stop)))
     }
 }
@@ -46,13 +46,13 @@ impl SearchPlayer {
     }
 }
 
-impl Player for SearchPlayer {
+impl<L: Layout> Player<L> for SearchPlayer {
     fn new_game(&mut self) -> Result<(), String> {
         self.searcher.clear();
         Ok(())
     }
-    fn choose(&mut self, game: &Game, _seed: u64, stop: &AtomicBool) -> Result<Move, String> {
-        let result = self.searcher.search(game, self.limits, Some(stop), &mut |_| {});
+    fn choose(&mut self, game: &Game<L>, _seed: u64, stop: &AtomicBool) -> Result<Move, String> {
+        let result = self.searcher.search_in(game, self.limits, Some(stop), &mut |_| {});
         result.best.ok_or_else(|| "the search found no move".to_string())
     }
 }

@@ -1,7 +1,7 @@
 //! Random openings: a few random moves from the start, so that the games
 //! of a match (or of self-play) do not all repeat one game.
 
-use mancala_core::{Game, Move, Variant};
+use mancala_core::{with_layout, Game, Layout, Move, Variant};
 
 use crate::playout::SplitMix64;
 
@@ -28,8 +28,8 @@ pub struct OpeningOptions {
 
 /// One try: `options.plies` moves drawn from `rng`, each uniformly among
 /// the legal ones; the game may be over.
-fn attempt(v: &Variant, rng: &mut SplitMix64, options: OpeningOptions) -> Game {
-    let mut game = Game::new(v.clone());
+fn attempt<L: Layout>(v: &Variant, rng: &mut SplitMix64, options: OpeningOptions) -> Game<L> {
+    let mut game = Game::<L>::new_in(v.clone());
     let plies = match options.plies {
         Plies::Exactly(n) => n,
         Plies::UpTo(n) => 1 + rng.below(n.max(1)),
@@ -38,8 +38,12 @@ fn attempt(v: &Variant, rng: &mut SplitMix64, options: OpeningOptions) -> Game {
         if game.position().is_over() {
             break;
         }
-        let moves: Vec<Move> =
-            game.legal_moves().iter().filter(|m| options.swaps || *m != Move::Swap).collect();
+        let moves: Vec<Move> = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| options.swaps || *m != Move::Swap)
+            .collect();
         let Some(&mv) = moves.get(rng.below(moves.len().max(1) as u32) as usize) else {
             break;
         };
@@ -57,7 +61,17 @@ pub fn random_opening(
     options: OpeningOptions,
     attempts: u32,
 ) -> Option<Game> {
-    (0..attempts).map(|_| attempt(v, rng, options)).find(|game| !game.position().is_over())
+    random_opening_in(v, rng, options, attempts)
+}
+
+/// [`random_opening`] in layout `L`, which must be the variant's.
+pub fn random_opening_in<L: Layout>(
+    v: &Variant,
+    rng: &mut SplitMix64,
+    options: OpeningOptions,
+    attempts: u32,
+) -> Option<Game<L>> {
+    (0..attempts).map(|_| attempt::<L>(v, rng, options)).find(|game| !game.position().is_over())
 }
 
 /// The opening of game pair `pair` in a match with `seed`: `plies` random
@@ -66,7 +80,8 @@ pub fn random_opening(
 pub fn pair_opening(v: &Variant, seed: u64, pair: u64, plies: u32) -> Vec<Move> {
     let mut rng = SplitMix64::new(seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let options = OpeningOptions { plies: Plies::Exactly(plies), swaps: false };
-    random_opening(v, &mut rng, options, 1000).map_or_else(Vec::new, |game| game.moves().to_vec())
+    with_layout!(v.layout(), L => random_opening_in::<L>(v, &mut rng, options, 1000)
+        .map_or_else(Vec::new, |game| game.moves().to_vec()))
 }
 
 /// Most openings [`match_openings`] lists one by one; past this many it
@@ -118,7 +133,12 @@ pub(super) fn shuffle(all: &mut [Vec<Move>], seed: u64) {
 /// not end the game, in the order of the moves; `None` when there are more
 /// than `limit`.
 pub(super) fn list_openings(v: &Variant, plies: u32, limit: usize) -> Option<Vec<Vec<Move>>> {
-    fn walk(game: &mut Game, left: u32, limit: usize, out: &mut Vec<Vec<Move>>) -> bool {
+    fn walk<L: Layout>(
+        game: &mut Game<L>,
+        left: u32,
+        limit: usize,
+        out: &mut Vec<Vec<Move>>,
+    ) -> bool {
         if game.position().is_over() {
             return true;
         }
@@ -126,7 +146,8 @@ pub(super) fn list_openings(v: &Variant, plies: u32, limit: usize) -> Option<Vec
             out.push(game.moves().to_vec());
             return out.len() <= limit;
         }
-        let moves: Vec<Move> = game.legal_moves().iter().filter(|m| *m != Move::Swap).collect();
+        let moves: Vec<Move> =
+            game.legal_moves().iter().copied().filter(|m| *m != Move::Swap).collect();
         for mv in moves {
             let mut next = game.clone();
             next.play_unchecked(mv);
@@ -137,7 +158,8 @@ pub(super) fn list_openings(v: &Variant, plies: u32, limit: usize) -> Option<Vec
         true
     }
     let mut out = Vec::new();
-    walk(&mut Game::new(v.clone()), plies, limit, &mut out).then_some(out)
+    let listed = with_layout!(v.layout(), L => walk(&mut Game::<L>::new_in(v.clone()), plies, limit, &mut out));
+    listed.then_some(out)
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use mancala_core::{quote, Game, Move, Variant};
+use mancala_core::{quote, Game, Layout, Move, Variant};
 
 use super::external::ExternalPlayer;
 use super::in_process::{LevelPlayer, SearchPlayer};
@@ -22,15 +22,15 @@ use super::uci::{uci_go, UciPlayer};
 use crate::protocol::{Command, GoLimits};
 use crate::search::SearchLimits;
 
-/// A player during a match.
-pub trait Player {
+/// A player during a match, of games of layout `L` (the variant's).
+pub trait Player<L: Layout = mancala_core::Compact> {
     /// A new game begins (a player may forget what it learnt in the last).
     fn new_game(&mut self) -> Result<(), String>;
     /// The move to play in `game`, which is not over. `seed` is the game's
     /// and the side's: a player that chooses at random draws from it. A
     /// player searching in this process ends its search early when `stop`
     /// is set (the match is abandoned and the move thrown away).
-    fn choose(&mut self, game: &Game, seed: u64, stop: &AtomicBool) -> Result<Move, String>;
+    fn choose(&mut self, game: &Game<L>, seed: u64, stop: &AtomicBool) -> Result<Move, String>;
 }
 
 /// Who plays, as written on a command line: `level:N`, `search`,
@@ -127,7 +127,11 @@ impl PlayerSpec {
     /// The player, ready for its first game: an external program is
     /// started (in the folder `dir` if one is given) and, speaking our
     /// protocol, told the variant.
-    pub fn start(&self, setup: &MatchSetup, dir: Option<&Path>) -> Result<Box<dyn Player>, String> {
+    pub fn start<L: Layout>(
+        &self,
+        setup: &MatchSetup,
+        dir: Option<&Path>,
+    ) -> Result<Box<dyn Player<L>>, String> {
         Ok(match self {
             PlayerSpec::Level(n) => Box::new(LevelPlayer::new(*n)),
             PlayerSpec::Search => Box::new(SearchPlayer::new(setup.limits.search())),

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use mancala_core::{Game, Move, Side, Variant};
+use mancala_core::{Compact, Game, Layout, Move, Side, Variant};
 
 use super::balance::balanced_openings;
 use super::game::{play_game, points};
@@ -41,9 +41,10 @@ pub struct MatchOptions {
     pub jobs: usize,
 }
 
-/// A game of the match, just finished.
+/// A game of the match, just finished (a game of layout `L`, the
+/// variant's).
 #[derive(Debug)]
-pub struct GameDone<'a> {
+pub struct GameDone<'a, L: Layout = Compact> {
     /// Its pair, from 0.
     pub pair: usize,
     /// Which game of the pair: 0 (A plays South) or 1 (A plays North).
@@ -51,7 +52,7 @@ pub struct GameDone<'a> {
     /// The side A played.
     pub a_side: Side,
     /// The game, over.
-    pub record: &'a Game,
+    pub record: &'a Game<L>,
     /// A's points (1, 1/2 or 0).
     pub points: f64,
 }
@@ -75,12 +76,16 @@ pub struct MatchOutcome {
 /// while balanced ones are chosen (`balanced`), `on_game` of every game as
 /// it finishes (from the thread that played it). Setting `stop` abandons
 /// the games in play; the pairs finished before are in the outcome.
-pub fn play_match(
+///
+/// `L` is the variant's layout ([`Variant::layout`]; a front end
+/// dispatches once, with [`mancala_core::with_layout`]): panics on another.
+pub fn play_match<L: Layout>(
     options: &MatchOptions,
     stop: &AtomicBool,
     on_opening: &dyn Fn(usize, usize),
-    on_game: &(dyn Fn(&GameDone) + Sync),
+    on_game: &(dyn Fn(&GameDone<L>) + Sync),
 ) -> MatchOutcome {
+    assert_eq!(options.variant.layout(), L::KIND, "a match in the variant's layout");
     let pairs = options.pairs;
     let variant = &options.variant;
     let (seed, plies) = (options.seed, options.opening_plies);
@@ -106,8 +111,8 @@ pub fn play_match(
     }
 
     let worker = || -> Result<(), String> {
-        let mut a = options.a.start(&options.setup, options.a_dir.as_deref())?;
-        let mut b = options.b.start(&options.setup, options.b_dir.as_deref())?;
+        let mut a = options.a.start::<L>(&options.setup, options.a_dir.as_deref())?;
+        let mut b = options.b.start::<L>(&options.setup, options.b_dir.as_deref())?;
         loop {
             if failed.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                 return Ok(());
@@ -144,4 +149,57 @@ pub fn play_match(
     let finished = results.into_inner().expect("results").into_iter().flatten().collect();
     let openings = openings.iter().collect::<std::collections::HashSet<_>>().len();
     MatchOutcome { finished, error: first_error, openings }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use mancala_core::Wide;
+
+    use super::*;
+    use crate::matches::{Limits, VariantSource};
+
+    /// Hus on four rows of 12 (the wide layout): a match of levels plays
+    /// every game of its pairs from distinct openings to the end, and
+    /// each game's record is the wide game it played.
+    #[test]
+    fn a_match_on_the_wide_board_plays_its_pairs() {
+        let v = Variant::from_toml_any_layout(include_str!("../../../core/variants/hus-12.toml"))
+            .unwrap();
+        let options = MatchOptions {
+            variant: v.clone(),
+            a: PlayerSpec::Level(2),
+            b: PlayerSpec::Search,
+            a_dir: None,
+            b_dir: None,
+            setup: MatchSetup {
+                variant: VariantSource::File("hus-12.toml".into()),
+                limits: Limits { depth: Some(2), ..Limits::default() },
+                timeout: Duration::from_secs(10),
+            },
+            pairs: 3,
+            opening_plies: 2,
+            balanced: None,
+            seed: 1,
+            jobs: 1,
+        };
+        let games = Mutex::new(Vec::new());
+        let on_game = |done: &GameDone<Wide>| {
+            assert!(done.record.position().is_over());
+            assert_eq!(done.record.positions()[0], mancala_core::Position::start_in(&v));
+            games.lock().unwrap().push((done.pair, done.game, done.record.moves()[..2].to_vec()));
+        };
+        let outcome = play_match::<Wide>(&options, &AtomicBool::new(false), &|_, _| {}, &on_game);
+        assert_eq!(outcome.error, None);
+        assert_eq!(outcome.finished.len(), 3);
+        assert_eq!(outcome.openings, 3);
+        let games = games.into_inner().unwrap();
+        assert_eq!(games.len(), 6);
+        for pair in 0..3 {
+            let both: Vec<_> = games.iter().filter(|g| g.0 == pair).collect();
+            assert_eq!(both.len(), 2);
+            assert_eq!(both[0].2, both[1].2, "a pair's two games start from its opening");
+        }
+    }
 }

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use mancala_core::{quote, Game, Move};
+use mancala_core::{quote, Game, Layout, Move};
 
 use super::player::{Limits, MatchSetup, Player};
 use super::program::{Program, Waited};
@@ -114,7 +114,7 @@ impl UciPlayer {
     }
 }
 
-impl Player for UciPlayer {
+impl<L: Layout> Player<L> for UciPlayer {
     fn new_game(&mut self) -> Result<(), String> {
         self.send(&UciCommand::UciNewGame)?;
         self.send(&UciCommand::IsReady)?;
@@ -122,8 +122,12 @@ impl Player for UciPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, game: &Game, _seed: u64, _stop: &AtomicBool) -> Result<Move, String> {
+    fn choose(&mut self, game: &Game<L>, _seed: u64, _stop: &AtomicBool) -> Result<Move, String> {
         let name = self.program.name().to_string();
+        // The dialect's boards are compact (Oware's: `PlayerSpec::check`
+        // refuses the others before a match starts).
+        let game = crate::player::compact_game(game)
+            .ok_or_else(|| format!("{name:?} (uci:) plays only the compact layout's variants"))?;
         let v = game.variant();
         check_variant(v).map_err(|e| format!("{name:?} (uci:) cannot play this variant: {e}"))?;
         let letters = game_letters(game).map_err(|e| format!("{name:?} (uci:): {e}"))?;
