@@ -370,6 +370,16 @@ impl Variant {
         pits_per_side: Option<u32>,
         seeds_per_pit: Option<u32>,
     ) -> Result<Variant, String> {
+        self.at_size_by(pits_per_side, seeds_per_pit, Variant::resized)
+    }
+
+    /// [`Variant::at_size`], resized by `resize`.
+    fn at_size_by(
+        &self,
+        pits_per_side: Option<u32>,
+        seeds_per_pit: Option<u32>,
+        resize: fn(&Variant, Option<u8>, Option<u8>) -> Result<Variant, RuleErrors>,
+    ) -> Result<Variant, String> {
         let small = |value: Option<u32>, what: &str| -> Result<Option<u8>, String> {
             value
                 .map(|v| {
@@ -383,8 +393,18 @@ impl Variant {
         if pits.is_none() && seeds.is_none() {
             return Ok(self.clone());
         }
-        self.resized(pits, seeds)
+        resize(self, pits, seeds)
             .map_err(|e| format!("{} cannot be played at that size: {e}", self.name()))
+    }
+
+    /// [`Variant::at_size`] in whichever layout the new size needs
+    /// ([`Variant::resized_any_layout`]).
+    pub fn at_size_any_layout(
+        &self,
+        pits_per_side: Option<u32>,
+        seeds_per_pit: Option<u32>,
+    ) -> Result<Variant, String> {
+        self.at_size_by(pits_per_side, seeds_per_pit, Variant::resized_any_layout)
     }
 
     /// A variant file read from `path` and checked: the file is read no
@@ -394,6 +414,13 @@ impl Variant {
     pub fn from_file(path: &std::path::Path) -> Result<Variant, String> {
         let text = read_variant_file(path)?;
         Variant::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// [`Variant::from_file`] in whichever layout the rules need
+    /// ([`Variant::from_toml_any_layout`]).
+    pub fn from_file_any_layout(path: &std::path::Path) -> Result<Variant, String> {
+        let text = read_variant_file(path)?;
+        Variant::from_toml_any_layout(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     fn compile(rules: Rules) -> Variant {

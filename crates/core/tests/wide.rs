@@ -61,6 +61,11 @@ fn the_constructors_front_ends_call_refuse_a_wide_board_with_a_clear_error() {
     let e = hus.at_size(Some(10), None).unwrap_err();
     assert!(e.contains("10 pits a row on four rows") && e.contains("not yet playable"), "{e}");
     assert_eq!(hus.resized_any_layout(Some(12), None).unwrap().layout(), LayoutKind::Wide);
+    let v = hus.at_size_any_layout(Some(10), None).unwrap();
+    assert_eq!((v.layout(), v.pits_per_row()), (LayoutKind::Wide, 10));
+    assert_eq!(hus.at_size_any_layout(None, None).unwrap().layout(), LayoutKind::Compact);
+    let e = hus.at_size_any_layout(Some(13), None).unwrap_err();
+    assert!(e.contains("cannot be played at that size"), "{e}");
     // More than 255 seeds.
     let e = Variant::new(kalah_rules(50)).unwrap_err().to_string();
     assert!(e.contains("600 seeds in all (the compact layout holds at most 255)"), "{e}");
@@ -74,6 +79,12 @@ fn the_constructors_front_ends_call_refuse_a_wide_board_with_a_clear_error() {
     assert!(e.contains("12 pits a row on four rows") && e.contains("not yet playable"), "{e}");
     let v = Variant::from_toml_any_layout(&text).unwrap();
     assert_eq!((v.layout(), v.pits_per_side()), (LayoutKind::Wide, 24));
+    // A variant file by its path.
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/hus-12.toml"));
+    let e = Variant::from_file(path).unwrap_err();
+    assert!(e.contains("hus-12.toml") && e.contains("not yet playable"), "{e}");
+    let v = Variant::from_file_any_layout(path).unwrap();
+    assert_eq!((v.layout(), v.pits_per_row(), v.total_seeds()), (LayoutKind::Wide, 12, 72));
 }
 
 #[test]
