@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use mancala_core::Variant;
+use mancala_core::{Game, Layout, LayoutKind, Variant};
 
 use crate::error::CliError;
 
@@ -24,14 +24,45 @@ pub struct VariantArgs {
 }
 
 impl VariantArgs {
-    /// The variant these options describe, or a message saying what is wrong.
+    /// The variant these options describe, in whichever layout its board
+    /// needs (a variant file or a size past the compact layout's gives a
+    /// wide one: the command must dispatch on [`Variant::layout`]), or a
+    /// message saying what is wrong.
     pub fn variant(&self) -> Result<Variant, CliError> {
         let base = match &self.variant_file {
-            Some(path) => Variant::from_file(path).map_err(CliError::input)?,
+            Some(path) => Variant::from_file_any_layout(path).map_err(CliError::input)?,
             None => Variant::preset(&self.variant).map_err(CliError::input)?,
         };
-        base.at_size(self.pits_per_side, self.seeds).map_err(CliError::input)
+        base.at_size_any_layout(self.pits_per_side, self.seeds).map_err(CliError::input)
     }
+
+    /// [`VariantArgs::variant`] for a command that plays only boards of
+    /// the compact layout (`what` names it): a wide board is refused,
+    /// saying what was too large and what the command takes.
+    pub fn compact_variant(&self, what: &str) -> Result<Variant, CliError> {
+        compact_only(self.variant()?, what)
+    }
+}
+
+/// `v` if its board fits the compact layout, else an error naming `what`
+/// (a command, or a part of one), the board and what `what` takes.
+pub fn compact_only(v: Variant, what: &str) -> Result<Variant, CliError> {
+    if v.layout() == LayoutKind::Compact {
+        return Ok(v);
+    }
+    let limits = LayoutKind::Compact.limits();
+    Err(CliError::input(format!(
+        "{what} takes only boards of the compact layout (at most {} pits a side on two rows, {} a \
+         row on four rows, {} seeds in all), and {} is {} rows of {} pits with {} seeds (the wide \
+         layout); play it with `mancala play`, `match`, `engine`, `perft`, `bench` or `analyze`",
+        mancala_core::MAX_PITS_PER_SIDE,
+        limits.pits_per_row_on_four,
+        limits.total_seeds,
+        v.name(),
+        v.rows(),
+        v.pits_per_row(),
+        v.total_seeds()
+    )))
 }
 
 /// A variant and the moves played in it from the start: the options of
@@ -52,9 +83,10 @@ pub struct GameArgs {
 
 impl GameArgs {
     /// The variant and the game after the moves, or a message naming the
-    /// first bad move.
-    pub fn game(&self) -> Result<(Variant, mancala_core::Game), CliError> {
-        let variant = self.variant.variant()?;
+    /// first bad move. The compact layout's: a wide board is refused (see
+    /// [`VariantArgs::compact_variant`]; `what` names the command).
+    pub fn compact_game(&self, what: &str) -> Result<(Variant, Game), CliError> {
+        let variant = self.variant.compact_variant(what)?;
         let game = replay(&variant, &self.moves)?;
         Ok((variant, game))
     }
@@ -63,8 +95,13 @@ impl GameArgs {
 /// Reads a move list (`3,1,swap`, `3 1`: see `mancala_core::parse_moves`)
 /// and replays it from the start, naming the first bad move by its place in
 /// the list.
-pub fn replay(variant: &Variant, moves: &str) -> Result<mancala_core::Game, CliError> {
-    let mut game = mancala_core::Game::new(variant.clone());
+pub fn replay(variant: &Variant, moves: &str) -> Result<Game, CliError> {
+    replay_in(variant, moves)
+}
+
+/// [`replay`] in layout `L`, which must be the variant's.
+pub fn replay_in<L: Layout>(variant: &Variant, moves: &str) -> Result<Game<L>, CliError> {
+    let mut game = Game::<L>::new_in(variant.clone());
     game.play_moves(moves).map_err(CliError::input)?;
     Ok(game)
 }

@@ -12,14 +12,14 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use mancala_core::{Move, Side};
+use mancala_core::{with_layout, Layout, LayoutKind, Move, Side, Variant};
 use mancala_engine::search::{SearchInfo, SearchLimits, SearchOptions, Searcher, DEFAULT_HASH_MB};
 use serde::Serialize;
 
 use crate::endgame::{self, DbArgs};
 use crate::error::CliError;
 use crate::output::outln;
-use crate::variant_args::GameArgs;
+use crate::variant_args::{replay_in, GameArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -136,7 +136,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
             )));
         }
     }
-    let (variant, game) = args.game.game()?;
+    let variant = args.game.variant.variant()?;
+    with_layout!(variant.layout(), L => run_in::<L>(&args, &variant))
+}
+
+/// [`run`] in the variant's layout `L`.
+fn run_in<L: Layout>(args: &Args, variant: &Variant) -> Result<(), CliError> {
+    let game = replay_in::<L>(variant, &args.game.moves)?;
     let mut limits = SearchLimits {
         depth: args.depth,
         nodes: args.nodes,
@@ -146,10 +152,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         limits.time = Some(Duration::from_secs(1));
     }
     let pos = *game.position();
-    let database = if args.db.no_db {
+    // The endgame databases are the compact layout's.
+    let database = if args.db.no_db || variant.layout() != LayoutKind::Compact {
         None
     } else {
-        endgame::open(&args.db.location, &variant).unwrap_or_else(|warning| {
+        endgame::open(&args.db.location, variant).unwrap_or_else(|warning| {
             eprintln!("mancala: warning: {warning}");
             None
         })
@@ -211,7 +218,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             bar.tick();
         }
     };
-    let analysis = searcher.analyze(&game, limits, None, &mut progress);
+    let analysis = searcher.analyze_in(&game, limits, None, &mut progress);
     bar.finish_and_clear();
     let best = analysis.best();
     if args.json {

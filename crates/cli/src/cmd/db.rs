@@ -100,7 +100,7 @@ fn build(args: BuildArgs) -> Result<(), CliError> {
     if args.mpi {
         return crate::cmd::db_mpi::build(args);
     }
-    let v = args.variant.variant()?;
+    let v = args.variant.compact_variant("mancala db")?;
     // Everything checked before anything is printed or built.
     let kind =
         Databases::check_build(&v, args.max_seeds).map_err(|e| db_error(e, "--max-seeds"))?;
@@ -229,7 +229,7 @@ pub fn progress_bar() -> ProgressBar {
 }
 
 fn stats(args: StatsArgs) -> Result<(), CliError> {
-    let v = args.variant.variant()?;
+    let v = args.variant.compact_variant("mancala db")?;
     let root = args.location.root();
     let Some(db) = Databases::open_database(&v, &root).map_err(CliError::input)? else {
         return Err(CliError::input(format!(

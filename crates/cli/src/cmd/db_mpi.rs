@@ -34,7 +34,7 @@ pub fn build(args: BuildArgs) -> Result<(), CliError> {
     use crate::cmd::db::db_error;
     use crate::output::outln;
 
-    let v = args.variant.variant()?;
+    let v = args.variant.compact_variant("mancala db")?;
     Databases::check_build_spread(&v, args.max_seeds).map_err(|e| db_error(e, "--max-seeds"))?;
     let root = args.location.root();
     let folder = args.location.folder(&v);

@@ -101,7 +101,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         seeds: args.seeds,
         variant_file: args.variant_file.clone(),
     }
-    .variant()?;
+    .compact_variant("mancala engine")?;
     let out: Out = Arc::new(Mutex::new(Box::new(crate::output::Stdout)));
     let databases = Box::new(Databases::new(args.db));
     let book = args.book == "on";

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use mancala_core::{format_moves, Outcome, Side, Variant};
+use mancala_core::{format_moves, with_layout, Layout, Outcome, Side, Variant};
 use mancala_engine::matches::{
     play_match, summarize, GameDone, Limits, MatchOptions, MatchSetup, PlayerSpec, Summary,
     VariantSource,
@@ -160,17 +160,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .progress_chars("=> "),
     );
     let tally = Mutex::new([0u32; 3]);
-    let on_game = |done: &GameDone| {
+    // A game's points and its line (for --verbose), whatever its layout.
+    let on_game = |points: f64, line: &dyn Fn() -> String| {
         let message = {
             let mut t = tally.lock().expect("tally");
             // Wins, draws, losses: 2, 1 or 0 half-points.
-            t[2 - (2.0 * done.points) as usize] += 1;
+            t[2 - (2.0 * points) as usize] += 1;
             format!("A +{} ={} -{}", t[0], t[1], t[2])
         };
         if args.verbose {
             // Above the progress bar; plainly when there is none (standard
             // error is not a terminal, or --json).
-            let line = game_line(done);
+            let line = line();
             if bar.is_hidden() {
                 eprintln!("{line}");
             } else {
@@ -187,7 +188,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let on_opening = |tried: usize, kept: usize| {
         bar.set_message(format!("choosing openings: {kept} balanced of {tried} scored"));
     };
-    let outcome = play_match(&options, &stop, &on_opening, &on_game);
+    let outcome = with_layout!(variant.layout(), L => play_match::<L>(
+        &options,
+        &stop,
+        &on_opening,
+        &|done: &GameDone<L>| on_game(done.points, &|| game_line(done)),
+    ));
     bar.finish_and_clear();
     let stopped = stop.load(std::sync::atomic::Ordering::Relaxed);
     match (&outcome.error, stopped) {
@@ -253,7 +259,7 @@ fn variant_source(args: &VariantArgs) -> VariantSource {
 
 /// A finished game in a line (`--verbose`): who played which side, the
 /// moves, the stores and the result.
-fn game_line(done: &GameDone) -> String {
+fn game_line<L: Layout>(done: &GameDone<L>) -> String {
     let pos = done.record.position();
     let a_south = done.a_side == Side::South;
     format!(

@@ -4,7 +4,9 @@ use std::time::Instant;
 
 use crate::error::CliError;
 use crate::output::outln;
-use crate::variant_args::GameArgs;
+use mancala_core::{with_layout, Layout, Variant};
+
+use crate::variant_args::{replay_in, GameArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -21,7 +23,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let (variant, mut game) = args.game.game()?;
+    let variant = args.game.variant.variant()?;
+    with_layout!(variant.layout(), L => run_in::<L>(&args, &variant))
+}
+
+/// [`run`] in the variant's layout `L`.
+fn run_in<L: Layout>(args: &Args, variant: &Variant) -> Result<(), CliError> {
+    let mut game = replay_in::<L>(variant, &args.game.moves)?;
     outln!(
         "perft {} {}x{} from {}",
         variant.name(),
@@ -40,7 +48,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         );
     }
     if args.divide {
-        for mv in game.legal_moves().iter() {
+        for &mv in game.legal_moves().iter() {
             game.play_unchecked(mv);
             let leaves = game.perft(args.depth.saturating_sub(1));
             game.undo();

@@ -116,8 +116,9 @@ fn session_from_args(args: Args, autosave: Autosave) -> Result<Session, CliError
             variant_file: args.variant_file.clone(),
         };
         // At its size, so that a bad option stops before any question.
-        options.variant()?;
-        let base = VariantArgs { pits_per_side: None, seeds: None, ..options }.variant()?;
+        options.compact_variant("mancala play")?;
+        let base = VariantArgs { pits_per_side: None, seeds: None, ..options }
+            .compact_variant("mancala play")?;
         setup.variant = Some(base);
     }
     // Sizes given without a variant are checked once it is chosen.

@@ -68,7 +68,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.mpi {
         return crate::cmd::solve_mpi::run(args);
     }
-    let (v, game) = args.game.game()?;
+    let (v, game) = args.game.compact_game("mancala solve")?;
     let signals = crate::signals::stop_on_signals();
     let stop = signals.flag();
     let checkpoint = checkpoint_path(&args, &v, game.position());

@@ -68,7 +68,7 @@ fn spread(mut args: Args, cluster: &mancala_solver::cluster::Cluster) -> Result<
     let program = crate::cmd::db_mpi::program();
     solve_cluster::agree(cluster, &program, &format!("{args:?}"))
         .map_err(|e| CliError::failure(e.to_string()))?;
-    let (v, game) = args.game.game()?;
+    let (v, game) = args.game.compact_game("mancala solve")?;
     let signals = crate::signals::stop_on_signals();
     let stop = signals.flag();
     let checkpoint = checkpoint_path(&args, &v, game.position());

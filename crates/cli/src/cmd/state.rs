@@ -25,7 +25,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let variant = args.game.variant.variant()?;
+    let variant = args.game.variant.compact_variant("mancala state")?;
     if !args.batch {
         let game = replay(&variant, &args.game.moves)?;
         outln!("{}", serde_json::to_string(&StateJson::of(&game)).expect("json"));
