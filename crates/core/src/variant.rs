@@ -253,6 +253,10 @@ fn layout_of(rules: &Rules) -> LayoutKind {
         .unwrap_or(LayoutKind::WIDEST)
 }
 
+/// A way of resizing a variant ([`Variant::resized`] or
+/// [`Variant::resized_any_layout`]).
+type Resize = fn(&Variant, Option<u8>, Option<u8>) -> Result<Variant, RuleErrors>;
+
 /// Refuses rules that need the wide layout, which the front ends cannot
 /// play yet (notes/wide-board.md, stages 3 and 4): what is too large, and
 /// why, as a problem of the board.
@@ -378,7 +382,7 @@ impl Variant {
         &self,
         pits_per_side: Option<u32>,
         seeds_per_pit: Option<u32>,
-        resize: fn(&Variant, Option<u8>, Option<u8>) -> Result<Variant, RuleErrors>,
+        resize: Resize,
     ) -> Result<Variant, String> {
         let small = |value: Option<u32>, what: &str| -> Result<Option<u8>, String> {
             value
