@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use mancala_core::{Game, Move, Position, Side, Variant};
+use mancala_core::{Compact, Game, Layout, LayoutKind, Move, Position, Side, Variant, Wide};
 
 use crate::protocol::{Command, GoLimits, Info, Reply, Start};
 use crate::search::{
@@ -122,10 +122,45 @@ struct Running {
     handle: JoinHandle<Searcher>,
 }
 
+/// The session's game, in its variant's layout.
+#[derive(Clone)]
+enum AnyGame {
+    /// A game of the compact layout.
+    Compact(Game),
+    /// A game of the wide layout.
+    Wide(Game<Wide>),
+}
+
+/// Runs `$body` with `$g` the game of `$game` (an [`AnyGame`]) in its own
+/// layout: the session's one dispatch on the layout.
+macro_rules! in_layout {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            AnyGame::Compact($g) => $body,
+            AnyGame::Wide($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A game from the start of `v`, in its layout.
+    fn new(v: &Variant) -> AnyGame {
+        match v.layout() {
+            LayoutKind::Compact => AnyGame::Compact(Game::new(v.clone())),
+            LayoutKind::Wide => AnyGame::Wide(Game::new_in(v.clone())),
+        }
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        in_layout!(self, g => g.position().is_over())
+    }
+}
+
 /// The engine's state between lines.
 pub struct Session {
     variant: Variant,
-    game: Game,
+    game: AnyGame,
     hash_mb: usize,
     /// Threads per search (the protocol's `threads`).
     threads: usize,
@@ -160,7 +195,7 @@ impl Session {
         databases: Box<dyn EndgameSource>,
     ) -> Result<Session, TableAllocError> {
         let mut engine = Session {
-            game: Game::new(variant.clone()),
+            game: AnyGame::new(&variant),
             variant,
             hash_mb,
             threads: 1,
@@ -226,9 +261,14 @@ impl Session {
     }
 
     /// The game the next `go` searches: the variant's start, or the last
-    /// `position` (a `position` refused leaves it as it was).
-    pub fn game(&self) -> &Game {
-        &self.game
+    /// `position` (a `position` refused leaves it as it was). A game of the
+    /// compact layout (the UCI dialect's): `None` when the variant's board
+    /// is wide.
+    pub fn game(&self) -> Option<&Game> {
+        match &self.game {
+            AnyGame::Compact(g) => Some(g),
+            AnyGame::Wide(_) => None,
+        }
     }
 
     /// Replies `error <reason>` on one line.
@@ -333,7 +373,7 @@ impl Session {
             Command::Variant { name, pits, seeds } => {
                 match Variant::preset(&name)
                     .map_err(|e| e.to_string())
-                    .and_then(|v| v.at_size(pits, seeds))
+                    .and_then(|v| v.at_size_any_layout(pits, seeds))
                 {
                     Ok(v) => self.use_variant(v),
                     Err(e) => self.error(format!("variant: {e}")),
@@ -366,7 +406,7 @@ impl Session {
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
                 }
-                self.game = Game::new(self.variant.clone());
+                self.game = AnyGame::new(&self.variant);
             }
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::Go(limits) => self.go(limits),
@@ -380,7 +420,7 @@ impl Session {
     }
 
     fn use_variant(&mut self, v: Variant) {
-        self.game = Game::new(v.clone());
+        self.game = AnyGame::new(&v);
         self.variant = v;
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
@@ -389,24 +429,52 @@ impl Session {
     }
 
     fn set_position(&mut self, start: Start, moves: &[Move]) {
+        let game = match self.variant.layout() {
+            LayoutKind::Compact => self.position_in::<Compact>(start, moves).map(AnyGame::Compact),
+            LayoutKind::Wide => self.position_in::<Wide>(start, moves).map(AnyGame::Wide),
+        };
+        match game {
+            Ok(game) => self.game = game,
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// The game `position` sets, in the variant's layout `L`, or the
+    /// error to reply.
+    fn position_in<L: Layout>(&self, start: Start, moves: &[Move]) -> Result<Game<L>, String> {
         let start = match start {
-            Start::StartPos => Position::start(&self.variant),
-            Start::Position(setup) => match setup.position(&self.variant) {
-                Ok(p) => p,
-                Err(e) => return self.error(format!("position {setup}: {e}")),
-            },
+            Start::StartPos => Position::<L>::start_in(&self.variant),
+            Start::Position(setup) => {
+                let position = match setup.position(&self.variant) {
+                    Ok(p) => p,
+                    Err(e) => return Err(format!("position {setup}: {e}")),
+                };
+                // The protocol reads position strings of the compact
+                // layout's boards.
+                match (&position as &dyn std::any::Any).downcast_ref::<Position<L>>() {
+                    Some(p) => *p,
+                    None => {
+                        return Err(format!(
+                            "position {setup}: the protocol reads position strings of boards \
+                             of at most 16 pits a side and 255 seeds; on this board ({}) give \
+                             position startpos moves ...",
+                            self.variant.name()
+                        ))
+                    }
+                }
+            }
         };
         let mut game = Game::from_position(self.variant.clone(), start);
         for (i, &mv) in moves.iter().enumerate() {
             if let Err(e) = game.play(mv) {
-                return self.error(format!(
+                return Err(format!(
                     "position: move #{} ({:?}): {e}; the position is unchanged",
                     i + 1,
                     mv.to_string()
                 ));
             }
         }
-        self.game = game;
+        Ok(game)
     }
 
     /// `ponderhit`: the pondering search goes on as a normal one, its time
@@ -454,8 +522,7 @@ impl Session {
         if !go.clock.any() {
             return Ok(movetime);
         }
-        let pos = self.game.position();
-        let mover = pos.to_move();
+        let mover = in_layout!(&self.game, g => g.position().to_move());
         let (time, inc, key) = match mover {
             Side::South => (go.clock.south_time, go.clock.south_inc, "southtime"),
             Side::North => (go.clock.north_time, go.clock.north_inc, "northtime"),
@@ -471,7 +538,7 @@ impl Session {
             increment: Duration::from_millis(inc.unwrap_or(0)),
             moves_to_go: go.clock.moves_to_go.map(|n| n.min(u32::MAX as u64) as u32),
         };
-        let share = clock.time_for_move(pos);
+        let share = in_layout!(&self.game, g => clock.time_for_move(g.position()));
         Ok(Some(movetime.map_or(share, |m| m.min(share))))
     }
 
@@ -490,7 +557,7 @@ impl Session {
         let infinite = go.infinite;
         // No limit, now or after `ponderhit`: the end of the input stops it.
         let unlimited = limits == SearchLimits::default() && time.is_none();
-        if self.game.position().is_over() {
+        if self.game.is_over() {
             self.send(Reply::InfoString("the game is over".into()));
             self.send(Reply::BestMove(None));
             return;
@@ -498,9 +565,11 @@ impl Session {
         // A move to play within a time (not a search of a given size, nor
         // analysis or pondering) comes from the book where it can.
         let playing = time.is_some() && go.depth.is_none() && go.nodes.is_none();
-        if self.book && playing && !ponder && !infinite {
-            let from_book =
-                crate::book::shipped(&self.variant).and_then(|b| b.pick(&self.game, None));
+        // The books are the compact layout's.
+        if let (true, AnyGame::Compact(game)) =
+            (self.book && playing && !ponder && !infinite, &self.game)
+        {
+            let from_book = crate::book::shipped(&self.variant).and_then(|b| b.pick(game, None));
             if let Some(m) = from_book {
                 self.send(Reply::InfoString(format!(
                     "book move {} (score {:+} in the opening book)",
@@ -524,7 +593,10 @@ impl Session {
         let still_pondering = Arc::clone(&pondering);
         let handle = std::thread::Builder::new().name("search".into()).spawn(move || {
             let mut on_info = |info: &SearchInfo| reply(&out, &info_line(info));
-            let result = searcher.search(&game, limits, Some(&flag), &mut on_info);
+            let (result, first) = in_layout!(&game, g => (
+                searcher.search_in(g, limits, Some(&flag), &mut on_info),
+                g.legal_moves().first().copied(),
+            ));
             // UCI: the answer to `go infinite` waits for `stop`, that of
             // `go ponder` for `ponderhit` or `stop`.
             while (infinite || still_pondering.load(Ordering::SeqCst))
@@ -532,7 +604,7 @@ impl Session {
             {
                 std::thread::sleep(Duration::from_millis(2));
             }
-            let best = result.best.or_else(|| game.legal_moves().first().copied());
+            let best = result.best.or(first);
             done.store(true, Ordering::SeqCst);
             reply(&out, &Reply::BestMove(best).to_string());
             searcher
@@ -559,23 +631,36 @@ impl Session {
 
     fn show(&self) {
         let v = &self.variant;
-        let pos = self.game.position();
-        let mut lines = vec![
-            Reply::Variant {
-                name: v.name().to_string(),
-                pits: v.pits_per_row() as u32,
-                seeds: v.seeds_per_pit() as u32,
-            },
-            Reply::Position((*pos).into()),
-            Reply::StartPosition((*self.game.start()).into()),
-            Reply::Moves(self.game.moves().to_vec()),
-        ];
+        self.send(Reply::Variant {
+            name: v.name().to_string(),
+            pits: v.pits_per_row() as u32,
+            seeds: v.seeds_per_pit() as u32,
+        });
+        in_layout!(&self.game, g => self.show_game(g));
+    }
+
+    /// The lines of `d` after the variant's, for a game of layout `L`.
+    fn show_game<L: Layout>(&self, game: &Game<L>) {
+        let v = &self.variant;
+        let pos = game.position();
+        match (L::compact(pos), L::compact(game.start())) {
+            (Some(pos), Some(start)) => {
+                self.send(Reply::Position((*pos).into()));
+                self.send(Reply::StartPosition((*start).into()));
+            }
+            // A wide position's string, as the compact one's is written.
+            _ => {
+                reply(&self.out, &format!("position {pos}"));
+                reply(&self.out, &format!("start {}", game.start()));
+            }
+        }
+        let mut lines = vec![Reply::Moves(game.moves().to_vec())];
         lines.extend(board(pos, v).into_iter().map(Reply::Board));
         match (pos.outcome(), pos.end_reason()) {
             (Some(outcome), Some(reason)) => lines.push(Reply::Over { reason, outcome }),
             _ => {
                 lines.push(Reply::ToMove(pos.to_move()));
-                lines.push(Reply::Legal(pos.legal_moves(v).iter().collect()));
+                lines.push(Reply::Legal(pos.legal_moves(v).iter().copied().collect()));
             }
         }
         for l in lines {
@@ -598,7 +683,7 @@ fn read_variant(path: PathBuf) -> Result<Variant, String> {
     std::thread::Builder::new()
         .name("variantfile".into())
         .spawn(move || {
-            let _ = tx.send(Variant::from_file(&path));
+            let _ = tx.send(Variant::from_file_any_layout(&path));
         })
         .map_err(|e| format!("cannot start reading {shown}: {e}"))?;
     rx.recv_timeout(VARIANT_FILE_WAIT).unwrap_or_else(|_| {
@@ -613,7 +698,7 @@ fn read_variant(path: PathBuf) -> Result<Variant, String> {
 /// line, a claimed pit written as in position strings (`x` claimed by the
 /// row owner's opponent, `o` by its owner), and O An Quan's end pits on the
 /// middle line at the row ends (`*` once taken).
-fn board(pos: &Position, v: &Variant) -> Vec<String> {
+fn board<L: Layout>(pos: &Position<L>, v: &Variant) -> Vec<String> {
     let pit = |side: Side, k: usize| match pos.claim_owner(side, k) {
         Some(owner) if owner == side => "o".to_string(),
         Some(_) => "x".to_string(),

@@ -302,7 +302,7 @@ impl UciSession {
             north_inc: go.binc,
             moves_to_go: go.movestogo,
         };
-        let game = self.session.game().clone();
+        let game = self.session.game().expect("the UCI dialect plays compact boards").clone();
         let mover = game.position().to_move();
         let (mine, key) = match mover {
             Side::South => (go.wtime, "wtime"),
