@@ -54,7 +54,8 @@ pub fn compact_only(v: Variant, what: &str) -> Result<Variant, CliError> {
     Err(CliError::input(format!(
         "{what} takes only boards of the compact layout (at most {} pits a side on two rows, {} a \
          row on four rows, {} seeds in all), and {} is {} rows of {} pits with {} seeds (the wide \
-         layout); play it with `mancala play`, `match`, `engine`, `perft`, `bench` or `analyze`",
+         layout); the wide board is played by `mancala match`, `engine`, `perft`, `bench` and \
+         `analyze`",
         mancala_core::MAX_PITS_PER_SIDE,
         limits.pits_per_row_on_four,
         limits.total_seeds,

@@ -82,14 +82,15 @@ fn a_short_match_is_played_on_the_wide_board() {
 /// too large and what it takes.
 #[test]
 fn the_compact_commands_refuse_the_wide_board_clearly() {
-    for args in [
-        &["solve", "--variant-file", HUS_12][..],
-        &["db", "build", "--variant-file", HUS_12, "--max-seeds", "4"],
-        &["state", "--variant-file", HUS_12],
+    for (args, command) in [
+        (&["solve", "--variant-file", HUS_12][..], "mancala solve"),
+        (&["db", "build", "--variant-file", HUS_12, "--max-seeds", "4"], "mancala db"),
+        (&["state", "--variant-file", HUS_12], "mancala state"),
+        (&["engine", "--dialect", "uci", "--variant-file", HUS_12], "mancala engine --dialect uci"),
+        (&["play", "--variant-file", HUS_12], "mancala play"),
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
-        let command = format!("mancala {}", args[0]);
         assert!(
             err.contains(&format!("{command} takes only boards of the compact layout")),
             "{err}"
@@ -99,5 +100,62 @@ fn the_compact_commands_refuse_the_wide_board_clearly() {
             err.contains("hus-12 is 4 rows of 12 pits with 72 seeds (the wide layout)"),
             "{err}"
         );
+        assert!(err.contains("the wide board is played by `mancala match`"), "{err}");
     }
+}
+
+#[test]
+fn bench_plays_the_wide_board_from_its_file() {
+    let (code, out, err) = run(&["bench", "-v", HUS_12, "--games", "20"]);
+    assert_eq!(code, Some(0), "{err}");
+    let line = out.lines().next().unwrap();
+    assert!(line.starts_with("hus-12 12x2: 20 games, "), "{out}");
+    // Every game ends: a win for one side or a draw, 20 in all.
+    let count = |word: &str| -> u64 {
+        let at = line.find(word).unwrap() + word.len();
+        line[at..].split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+    };
+    assert_eq!(count("south ") + count("north ") + count("draws "), 20, "{line}");
+    // The rules benchmark's table: playouts and perft.
+    let (code, out, err) = run(&["bench", "-v", HUS_12, "--rules", "--seconds", "0.05"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.lines().any(|l| l.starts_with("hus-12") && l.contains("12x2")), "{out}");
+}
+
+/// A protocol session on the wide board: `d` draws four rows of 12,
+/// `position startpos moves` plays on, `go` answers a legal move.
+#[test]
+fn the_engine_protocol_plays_the_wide_board() {
+    use std::io::Write;
+    let home = common::Sandbox::new();
+    let mut child = home
+        .mancala()
+        .args(["engine", "--variant-file", HUS_12])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"d\nposition startpos moves 7 14\nd\ngo depth 3\nisready\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    // Two `d` replies: the start, then after two moves.
+    let positions: Vec<&str> = text.lines().filter(|l| l.starts_with("position ")).collect();
+    assert_eq!(positions.len(), 2, "{text}");
+    assert!(positions[0].starts_with("position 2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,0,0,0,0,0:0/"));
+    assert!(text.lines().any(|l| l == "moves 7 14"), "{text}");
+    // Five board lines a `d`, the pit rows 12 pits wide.
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("board ")).collect();
+    assert_eq!(rows.len(), 10, "{text}");
+    assert_eq!(rows[0].split_whitespace().count(), 13, "{}", rows[0]);
+    let legal = text.lines().filter(|l| l.starts_with("legal ")).nth(1).unwrap();
+    let best = text.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap();
+    assert!(legal.split_whitespace().skip(1).any(|m| m == best), "{best} not in {legal}");
+    assert!(text.lines().any(|l| l == "readyok"), "{text}");
 }

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use mancala_core::{Game, Variant};
+use mancala_core::{with_layout, Game, Layout, Variant};
 use mancala_engine::playout::random_playouts;
 
 use crate::error::CliError;
@@ -10,7 +10,9 @@ use crate::output::outln;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Only these variants (default: every preset).
+    /// Only these variants (default: every preset): a preset's name, or
+    /// the path of a variant file (a name with a `/` or ending in `.toml`),
+    /// of any board.
     #[arg(long, short = 'v')]
     pub variant: Vec<String>,
     /// Seconds to spend on each measurement.
@@ -50,7 +52,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else {
         args.variant
             .iter()
-            .map(|n| Variant::preset(n).map_err(CliError::input))
+            .map(|n| {
+                if n.contains('/') || n.ends_with(".toml") {
+                    Variant::from_file_any_layout(std::path::Path::new(n)).map_err(CliError::input)
+                } else {
+                    Variant::preset(n).map_err(CliError::input)
+                }
+            })
             .collect::<Result<_, _>>()?
     };
     if args.general {
@@ -118,7 +126,12 @@ fn playout_rate(v: &Variant, budget: Duration) -> (f64, f64) {
 
 /// Perft leaves per second at the deepest depth that fits the budget.
 fn perft_rate(v: &Variant, budget: Duration) -> (u32, f64) {
-    let mut game = Game::new(v.clone());
+    with_layout!(v.layout(), L => perft_rate_in::<L>(v, budget))
+}
+
+/// [`perft_rate`] in the variant's layout `L`.
+fn perft_rate_in<L: Layout>(v: &Variant, budget: Duration) -> (u32, f64) {
+    let mut game = Game::<L>::new_in(v.clone());
     let mut best = (0, 0.0);
     for depth in 1..=40 {
         let t = Instant::now();

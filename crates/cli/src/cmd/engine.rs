@@ -100,8 +100,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         pits_per_side: args.pits_per_side,
         seeds: args.seeds,
         variant_file: args.variant_file.clone(),
-    }
-    .compact_variant("mancala engine")?;
+    };
+    // The protocol plays every board; the UCI dialect's are compact.
+    let variant = if uci {
+        variant.compact_variant("mancala engine --dialect uci")?
+    } else {
+        variant.variant()?
+    };
     let out: Out = Arc::new(Mutex::new(Box::new(crate::output::Stdout)));
     let databases = Box::new(Databases::new(args.db));
     let book = args.book == "on";
