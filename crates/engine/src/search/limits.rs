@@ -174,7 +174,7 @@ impl<'a> Clock<'a> {
     /// Whether the search must stop now, having visited `nodes` nodes. The
     /// node limit is checked exactly, the time and stop flag every
     /// [`POLL_NODES`] nodes. Once true, stays true.
-    #[inline]
+    #[inline(always)]
     pub fn should_stop(&mut self, nodes: u64) -> bool {
         if self.aborted {
             return true;
