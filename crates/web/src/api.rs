@@ -16,7 +16,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::{ApiError, ApiJson};
-use crate::game::{compact_only, position_in, GameRef, GameRequest, GameSpec};
+use crate::game::{position_in, GameRef, GameRequest, GameSpec};
 use crate::limits::{DEFAULT_MOVETIME_MS, MAX_MOVES, MOVETIME_MS, SEARCH_TABLE_MB};
 use crate::{AppState, StateJson};
 
@@ -492,12 +492,14 @@ struct WriteRequest {
     players: Option<Players>,
 }
 
+/// What saves a game record, in the message refusing a wide board.
+const RECORD: &str = "saving a game record";
+
 /// `POST /api/record/write`: the game record to save.
 async fn record_write(ApiJson(r): ApiJson<WriteRequest>) -> Reply {
-    compact_only(&r.game.variant()?, "saving a game record")?;
     let (game, earlier) = if r.earlier.is_empty() {
         let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves };
-        (game.replay()?, Vec::new())
+        (game.replay_compact(RECORD)?, Vec::new())
     } else {
         replay_rounds(&r)?
     };
@@ -527,7 +529,8 @@ async fn record_write(ApiJson(r): ApiJson<WriteRequest>) -> Reply {
 /// Returns the round in play and the rounds before it.
 fn replay_rounds(r: &WriteRequest) -> Result<(Game, Vec<Game>), ApiError> {
     let rounds = r.earlier.len() + 1;
-    let first = GameRef { game: &r.game, start: r.start.as_deref(), moves: &[] }.replay()?;
+    let first =
+        GameRef { game: &r.game, start: r.start.as_deref(), moves: &[] }.replay_compact(RECORD)?;
     let v = first.variant().clone();
     if v.rules().rounds.is_none() {
         return Err(ApiError::bad(format!(

@@ -77,11 +77,13 @@ impl GameSpec {
 }
 
 impl GameRef<'_> {
-    /// The game in the compact layout, for what is compact by nature (the
-    /// solver): a variant of the wide layout is refused, saying so.
-    pub fn replay(&self) -> Result<Game, ApiError> {
+    /// The game in the compact layout, for `what` takes no other (the
+    /// solver, compact by nature; a game record, until the engine's records
+    /// take the wide board): a variant of the wide layout is refused,
+    /// saying so.
+    pub fn replay_compact(&self, what: &str) -> Result<Game, ApiError> {
         let v = self.game.variant()?;
-        compact_only(&v, "the solver")?;
+        compact_only(&v, what)?;
         self.replay_in(v)
     }
 

@@ -157,7 +157,8 @@ async fn the_computer_the_hint_the_search_and_the_analysis_play_the_wide_board()
     let legal: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
     assert!(!legal.is_empty());
     let body = json!({"game": game(HUS_12), "moves": moves});
-    for level in [1, 5, 10] {
+    // Level 6 and up would probe an endgame database: a wide board has none.
+    for level in [1, 6] {
         let mut with_level = body.clone();
         with_level["level"] = json!(level);
         let r = post(&app, "/api/computer-move", with_level).await;
