@@ -65,8 +65,10 @@ impl RepetitionWindow {
 }
 
 impl<L: Layout> RepetitionWindow<L> {
-    /// An empty window, for positions of layout `L`.
-    pub(crate) fn new_in() -> RepetitionWindow<L> {
+    /// An empty window, for positions of layout `L` (a window for a
+    /// game of another layout than the compact one, which
+    /// [`RepetitionWindow::new`] gives).
+    pub fn new_in() -> RepetitionWindow<L> {
         RepetitionWindow {
             stores: (L::Cell::ZERO, L::Cell::ZERO),
             short: Vec::with_capacity(64),

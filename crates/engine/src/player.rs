@@ -21,11 +21,16 @@
 //! perfectly. Levels 1 to 5 never use one: their mistakes are the point, and
 //! they would otherwise play every covered ending without fault (exact
 //! scores are not blurred).
+//!
+//! Every function takes a game of any layout ([`Layout`]: a front end
+//! dispatches once, with [`mancala_core::with_layout`]). The opening books
+//! are the compact layout's: a game of another layout is searched from its
+//! first move.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use mancala_core::{Game, Move};
+use mancala_core::{Compact, Game, Layout, Move};
 
 use crate::playout::SplitMix64;
 use crate::search::{EndgameOracle, SearchLimits, SearchOptions, Searcher};
@@ -70,14 +75,14 @@ fn searcher_for(level: u8) -> Searcher {
 /// make human-like mistakes, drawn from `seed`; the same game, level and
 /// seed always give the same move. The pie rule's swap is one of the moves
 /// weighed. Panics if the game is over.
-pub fn computer_move(game: &Game, level: u8, seed: u64) -> Move {
+pub fn computer_move<L: Layout>(game: &Game<L>, level: u8, seed: u64) -> Move {
     computer_move_with(game, level, seed, None)
 }
 
 /// [`computer_move`] with an endgame database, used from level 6 up (see
 /// the module documentation).
-pub fn computer_move_with(
-    game: &Game,
+pub fn computer_move_with<L: Layout>(
+    game: &Game<L>,
     level: u8,
     seed: u64,
     endgame: Option<&Arc<dyn EndgameOracle>>,
@@ -87,8 +92,8 @@ pub fn computer_move_with(
 
 /// [`computer_move_with`], whose search ends early when `stop` is set
 /// ([`computer_choice_until`]). A forced move is played at once.
-pub fn computer_move_until(
-    game: &Game,
+pub fn computer_move_until<L: Layout>(
+    game: &Game<L>,
     level: u8,
     seed: u64,
     endgame: Option<&Arc<dyn EndgameOracle>>,
@@ -118,8 +123,8 @@ pub struct Choice {
 /// searched too (for its score), so this may take the level's whole
 /// budget where [`computer_move_with`] answers at once. Panics if the game
 /// is over.
-pub fn computer_choice_with(
-    game: &Game,
+pub fn computer_choice_with<L: Layout>(
+    game: &Game<L>,
     level: u8,
     seed: u64,
     endgame: Option<&Arc<dyn EndgameOracle>>,
@@ -130,8 +135,8 @@ pub fn computer_choice_with(
 /// [`computer_choice_with`], whose search ends early when `stop` is set
 /// (a match abandoned: the move is then one of the legal moves, the best
 /// found so far, and meant to be thrown away).
-pub fn computer_choice_until(
-    game: &Game,
+pub fn computer_choice_until<L: Layout>(
+    game: &Game<L>,
     level: u8,
     seed: u64,
     endgame: Option<&Arc<dyn EndgameOracle>>,
@@ -142,18 +147,22 @@ pub fn computer_choice_until(
     // The opening book: its best move from level 6 up, one of its moves
     // drawn from the seed below (variety where mistakes are the point).
     let variety = (level as usize <= NOISE.len()).then_some(seed);
-    if let Some(m) = crate::book::shipped(game.variant()).and_then(|b| b.pick(game, variety)) {
+    // A book is the compact layout's (its positions are compact games):
+    // a game of another layout has none.
+    if let Some(m) = compact_game(game)
+        .and_then(|g| crate::book::shipped(g.variant()).and_then(|b| b.pick(g, variety)))
+    {
         return Choice { mv: m.mv, score: m.score, exact: false };
     }
     let mut searcher = searcher_for(level);
     let limits = level_limits(level);
     if level as usize > NOISE.len() {
         searcher.set_endgame(endgame.cloned());
-        let result = searcher.search(game, limits, stop, &mut |_| {});
+        let result = searcher.search_in(game, limits, stop, &mut |_| {});
         let mv = result.best.unwrap_or_else(|| game.legal_moves()[0]);
         return Choice { mv, score: result.score, exact: result.exact };
     }
-    let analysis = searcher.analyze(game, limits, stop, &mut |_| {});
+    let analysis = searcher.analyze_in(game, limits, stop, &mut |_| {});
     if analysis.moves.is_empty() {
         // Stopped before any move was scored.
         return Choice { mv: game.legal_moves()[0], score: 0, exact: false };
@@ -174,17 +183,23 @@ pub fn computer_choice_until(
     Choice { mv: m.mv, score: m.score, exact: m.exact }
 }
 
+/// `game` as a game of the compact layout, where `L` is it; `None` on any
+/// other. The compiler keeps only the branch of the layout `L` is.
+fn compact_game<L: Layout>(game: &Game<L>) -> Option<&Game<Compact>> {
+    (game as &dyn std::any::Any).downcast_ref::<Game<Compact>>()
+}
+
 /// Level whose search [`hint`] runs: strong, and quick enough to answer
 /// at the prompt (a million nodes, a fraction of a second).
 pub const HINT_LEVEL: u8 = 8;
 
 /// A suggestion for the player to move: the move the computer would play at
 /// [`HINT_LEVEL`].
-pub fn hint(game: &Game) -> Move {
+pub fn hint<L: Layout>(game: &Game<L>) -> Move {
     hint_with(game, None)
 }
 
 /// [`hint`] with an endgame database.
-pub fn hint_with(game: &Game, endgame: Option<&Arc<dyn EndgameOracle>>) -> Move {
+pub fn hint_with<L: Layout>(game: &Game<L>, endgame: Option<&Arc<dyn EndgameOracle>>) -> Move {
     computer_move_with(game, HINT_LEVEL, 0, endgame)
 }

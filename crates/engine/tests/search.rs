@@ -133,6 +133,34 @@ fn every_level_plays_legal_moves() {
     }
 }
 
+/// Hus on four rows of 12 (the wide layout): every level plays a legal
+/// move, the same for the same game, level and seed, and a level 6 move
+/// is the search's (no book: books are the compact layout's).
+#[test]
+fn every_level_plays_legal_moves_on_the_wide_board() {
+    let v = Variant::from_toml_any_layout(include_str!("../../core/variants/hus-12.toml")).unwrap();
+    assert_eq!(v.layout(), mancala_core::LayoutKind::Wide);
+    let mut rng = SplitMix64::new(7);
+    let mut g = Game::<mancala_core::Wide>::new_in(v);
+    for (i, level) in [1u8, 3, 5, 6, 7].into_iter().enumerate() {
+        for _ in 0..3 + i {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        }
+        if g.position().is_over() {
+            break;
+        }
+        let mv = computer_move(&g, level, 5);
+        assert!(g.legal_moves().contains(mv), "level {level}: {mv}");
+        assert_eq!(mv, computer_move(&g, level, 5), "same game, level and seed, same move");
+        let choice = mancala_engine::computer_choice_with(&g, level, 5, None);
+        assert_eq!(choice.mv, mv, "level {level}");
+    }
+}
+
 /// Levels 9 and 10 search on every core, the others on one thread (their
 /// moves reproducible); a level on every core still plays legal moves.
 #[test]

@@ -32,7 +32,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use arrayvec::ArrayVec;
-use mancala_core::{Layout, Move, Position, Variant, MAX_MOVES};
+use mancala_core::{Layout, Move, Position, Variant, MAX_WIDE_MOVES};
 
 use super::endgame::{Known, Lookup};
 use super::eval::Evaluator;
@@ -178,6 +178,10 @@ pub(crate) struct Worker<'a, L: Layout> {
     total: u32,
 }
 
+/// Room for a node's children: the most legal moves of a position of any
+/// layout (four rows of 12 give a player 24 pits).
+const ROOM: usize = MAX_WIDE_MOVES;
+
 /// A child of a node, made before the search of any.
 #[derive(Clone, Copy)]
 pub(crate) struct Child<L: Layout> {
@@ -189,9 +193,9 @@ pub(crate) struct Child<L: Layout> {
 /// without first writing every slot (a node makes as many as it has
 /// moves), and sorted by moving their one-byte places, not the positions.
 pub(crate) struct Children<L: Layout> {
-    made: ArrayVec<Child<L>, MAX_MOVES>,
+    made: ArrayVec<Child<L>, ROOM>,
     /// Each child's order key and its place in `made`, best first.
-    order: ArrayVec<(i64, u8), MAX_MOVES>,
+    order: ArrayVec<(i64, u8), ROOM>,
 }
 
 impl<L: Layout> Default for Children<L> {
@@ -386,7 +390,7 @@ impl<'a, L: Layout> Worker<'a, L> {
         let mut kids = Children::default();
         let n = self.children(pos, tt_move, &mut kids);
         // The children's table keys (depth 2 and up; 0 for a finished game).
-        let mut keys = [0u64; MAX_MOVES];
+        let mut keys = [0u64; ROOM];
         if depth >= 2 {
             // The children will probe the table: fetch their buckets now,
             // while the first child is being searched.
@@ -409,7 +413,7 @@ impl<'a, L: Layout> Worker<'a, L> {
         self.path.push(pos);
         // The moves in order, except that a move (not the first) whose
         // position another thread is searching waits for the end.
-        let mut deferred = [0u8; MAX_MOVES];
+        let mut deferred = [0u8; ROOM];
         let mut waiting = 0;
         let mut searched = 0;
         let mut k = 0;
