@@ -464,6 +464,10 @@ test('the wide board: hus on four rows of 12 from its variant file against the c
   });
   assert.ok(await fits(), 'the board of 4 x 12 fits the window');
   await shot(page, 'hus-12-start');
+  // A pit past 16 by its key: `h` is pit 18 (keys `a` to `n`, pits 11 to 24).
+  await page.keyboard.press('h');
+  await waitForTurn(page);
+  assert.equal((await pageMoves(page))[0], '18');
   // A few moves by clicks, the computer answering each (sown seed by seed).
   let clicks = 0;
   for (; clicks < 4; clicks++) {
