@@ -102,8 +102,9 @@ pub struct KalahDb {
     n: usize,
     index: BoardIndex,
     layers: Vec<Layer>,
-    /// Whether each layer is in memory (built here, or copied by
-    /// [`KalahDb::make_resident`]) rather than mapped from its file.
+    /// Whether each layer is fast to probe (built here in memory, or made
+    /// so by [`KalahDb::make_resident`]) rather than mapped from its file
+    /// as it was opened.
     in_memory: Vec<bool>,
     /// The layers whose values are still to be compared with their
     /// checksums (on first use).
@@ -129,18 +130,18 @@ impl KalahDb {
         probe_layers(&self.layers, &self.unchecked, &self.index, self.n, p)
     }
 
-    /// Copies every layer into memory with huge pages requested, for fast
-    /// random probes (a search probes millions of times a second, and pages
-    /// of a mapped file cost a page walk each). Takes as much memory as the
-    /// files; leave a database mapped when memory is short.
-    /// Layers just built are in such memory already and are not copied.
+    /// Makes every layer fast to probe at random (a search probes millions
+    /// of times a second, and a probe on a small page costs a page walk
+    /// more often): a layer whose file the page cache holds on huge pages
+    /// is read in place, every page mapped now; any other is copied into
+    /// memory with huge pages requested, which takes as much memory as its
+    /// file. Leave a database mapped when memory is short. Layers just
+    /// built are in such memory already and are not copied.
     pub fn make_resident(&mut self) -> std::io::Result<()> {
-        for (layer, in_memory) in self.layers.iter_mut().zip(&mut self.in_memory) {
-            if !*in_memory {
-                *layer = Layer(crate::memory::Buffer::copy_of(&layer.0)?.into_read_only()?);
-                *in_memory = true;
-            }
-        }
+        let maps = std::mem::take(&mut self.layers).into_iter().map(|l| l.0).collect();
+        let maps = crate::memory::resident(maps, &self.in_memory)?;
+        self.layers = maps.into_iter().map(Layer).collect();
+        self.in_memory.iter_mut().for_each(|r| *r = true);
         Ok(())
     }
 

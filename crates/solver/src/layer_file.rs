@@ -613,6 +613,9 @@ pub(crate) fn open_layer(
     // use (layers are written to a temporary file and renamed into place).
     let map = unsafe { memmap2::Mmap::map(&file) }
         .map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
+    // Before the first read: pages read from disk from now on are cached
+    // on huge pages, and a search can then probe the file in place.
+    crate::memory::advise_huge_file_pages(&map);
     if map.len() >= 8 && map[..6] == MAGIC[..6] && map[..8] != MAGIC[..] {
         return Err(damaged(format!(
             "written by another version of mancala (file format {}, this one reads {}); delete \
