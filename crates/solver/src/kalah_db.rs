@@ -312,6 +312,7 @@ impl KalahDb {
                     .map_err(|e| DbError::Io { path: path.clone(), source: e })?;
                 if let Some(w) = writing.take() {
                     written(w)?;
+                    db.read_from_file(dir, fp, seeds - 1)?;
                 }
                 if stop.load(Ordering::Relaxed) {
                     // The layer in hand may be unfinished: never saved.
@@ -320,9 +321,11 @@ impl KalahDb {
                 let layer = values.into_read_only();
                 let layer = layer.map_err(|e| DbError::Io { path: path.clone(), source: e })?;
                 let bytes = &layer[HEADER_LEN..];
-                // SAFETY: the values stay mapped, unchanged, until `db` is
-                // dropped: layers are only ever pushed, and `db` outlives
-                // this scope, which joins the writer before it ends.
+                // SAFETY: the values stay mapped, unchanged, until the
+                // writer is joined: a layer is replaced (by its file, see
+                // `read_from_file`) only after that, layers are otherwise
+                // only ever pushed, and `db` outlives this scope, which joins
+                // the writer before it ends.
                 let values: &[i8] =
                     unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast(), bytes.len()) };
                 db.layers.push(Layer(layer));
@@ -332,10 +335,28 @@ impl KalahDb {
             }
             if let Some(w) = writing.take() {
                 written(w)?;
+                db.read_from_file(dir, fp, max_seeds)?;
             }
             Ok(())
         })?;
         Ok(db)
+    }
+
+    /// Once the layer of `seeds` seeds just built is written, reads it from
+    /// its file instead of the memory it was built in, when the page cache
+    /// holds the file on huge pages (see `memory::resident`; a file
+    /// written in one piece is): the memory is given back, for the next
+    /// layers and the solver's table to reuse, so that fewer fresh pages are
+    /// zeroed by the system, and the layer is as fast to probe.
+    fn read_from_file(&mut self, dir: &Path, fp: u64, seeds: usize) -> Result<(), DbError> {
+        let path = layer_path(dir, seeds);
+        let total = self.index.count(seeds);
+        // Just written from these values: compared with its checksum there.
+        let (layer, _) = open_layer(&path, fp, self.n, seeds, total, 0)?;
+        if crate::memory::readable_in_place(std::slice::from_ref(&layer.0), &[false])[0] {
+            self.layers[seeds] = layer;
+        }
+        Ok(())
     }
 
     /// Opens the layers `0..` found in `dir` for `v`'s rules; `None` when
