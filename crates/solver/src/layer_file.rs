@@ -236,7 +236,7 @@ pub fn rules_bytes(rules: &Rules) -> Vec<u8> {
 }
 
 /// One seed layer: its file's bytes (header, then a value per board),
-/// mapped from the file or copied into memory.
+/// mapped from the file, or in memory (built there, or copied).
 pub(crate) struct Layer(pub(crate) memmap2::Mmap);
 
 impl Layer {
