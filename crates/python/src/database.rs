@@ -37,12 +37,7 @@ fn open_database(variant: &Variant, root: &std::path::Path) -> PyResult<PyDataba
 /// The databases are compact by nature: a variant of the wide board is
 /// refused, saying so.
 fn compact_only(variant: &Variant) -> PyResult<()> {
-    match variant.layout() {
-        mancala_core::LayoutKind::Compact => Ok(()),
-        mancala_core::LayoutKind::Wide => {
-            Err(value_error(crate::state::wide_refused(variant, "an endgame database")))
-        }
-    }
+    variant.compact_only("an endgame database").map_err(|e| value_error(e.to_string()))
 }
 
 #[pymethods]

@@ -71,25 +71,11 @@ impl AnyGame {
     pub(crate) fn compact(&self, what: &str) -> PyResult<&Game> {
         match self {
             AnyGame::Compact(g) => Ok(g),
-            AnyGame::Wide(g) => Err(value_error(wide_refused(g.variant(), what))),
+            AnyGame::Wide(g) => {
+                Err(value_error(g.variant().compact_only(what).unwrap_err().to_string()))
+            }
         }
     }
-}
-
-/// The message of `what` (compact by nature) refusing a variant of the wide
-/// layout.
-pub(crate) fn wide_refused(v: &Variant, what: &str) -> String {
-    let limits = mancala_core::LayoutKind::Compact.limits();
-    format!(
-        "{what} takes boards of at most {} pits a row on four rows and at most {} seeds: {} ({} \
-         pits a row on {} rows, {} seeds) is played on the wide board, which {what} does not take",
-        limits.pits_per_row_on_four,
-        limits.total_seeds,
-        v.name(),
-        v.pits_per_row(),
-        v.rows(),
-        v.total_seeds()
-    )
 }
 
 /// The starts of a match's earlier rounds, in the layout of its game.

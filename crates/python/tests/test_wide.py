@@ -144,7 +144,7 @@ def test_search_and_the_computer_play_hus_12():
 def test_what_is_compact_by_nature_refuses_the_wide_board(tmp_path):
     game = hus_12()
     state = game.new_initial_state()
-    words = r"takes boards of at most 8 pits a row on four rows and at most 255 seeds: hus-12 \(12 pits a row on 4 rows, 72 seeds\) is played on the wide board"
+    words = r"takes only boards of the compact layout \(at most 16 pits a side on two rows, 8 a row on four rows, 255 seeds in all\), and hus-12 is 4 rows of 12 pits with 72 seeds \(the wide layout\)"
     with pytest.raises(ValueError, match="the solver " + words):
         mancala.solve(state)
     with pytest.raises(ValueError, match="an endgame database " + words):

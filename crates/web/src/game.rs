@@ -1,7 +1,7 @@
 //! The game every request carries (`game`, `start`, `moves`), read and
 //! checked as strictly as the engine protocol reads its commands.
 
-use mancala_core::{Game, Layout, LayoutKind, Move, Position, Setup, Variant};
+use mancala_core::{Game, Layout, Move, Position, Setup, Variant};
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -136,23 +136,7 @@ pub fn position_in<L: Layout>(
 /// (four rows of more than 8 pits, more than 255 seeds), the error that
 /// `what` (compact by nature) cannot take it.
 pub fn compact_only(v: &Variant, what: &str) -> Result<(), ApiError> {
-    match v.layout() {
-        LayoutKind::Compact => Ok(()),
-        LayoutKind::Wide => {
-            let limits = LayoutKind::Compact.limits();
-            Err(ApiError::bad(format!(
-                "{what} takes boards of at most {} pits a row on four rows and at most {} seeds: \
-                 {} ({} pits a row on {} rows, {} seeds) is played on the wide board, which {what} \
-                 does not take",
-                limits.pits_per_row_on_four,
-                limits.total_seeds,
-                v.name(),
-                v.pits_per_row(),
-                v.rows(),
-                v.total_seeds()
-            )))
-        }
-    }
+    v.compact_only(what).map_err(|e| ApiError::bad(e.to_string()))
 }
 
 /// A request that is only the game (`/api/state`, `/api/hint`, the solve).

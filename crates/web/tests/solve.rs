@@ -172,7 +172,7 @@ async fn what_cannot_be_solved_gets_an_error() {
         // The solver is compact by nature: the wide board (Hus on 4x12) is refused.
         (
             json!({"game": {"variant_file": include_str!("../../core/variants/hus-12.toml")}}),
-            "the solver takes boards of at most 8 pits a row on four rows and at most 255 seeds",
+            "the solver takes only boards of the compact layout (at most 16 pits a side on two rows, 8 a row on four rows, 255 seeds in all)",
         ),
     ];
     for (request, words) in cases {

@@ -194,8 +194,11 @@ async fn a_game_record_of_the_wide_board_is_refused_saying_why() {
     let r = post(&app(), "/api/record/write", json!({"game": game(HUS_12), "moves": []})).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
     let error = r.error();
-    assert!(error.contains("saving a game record takes boards of at most 8 pits a row"), "{error}");
-    assert!(error.contains("hus-12 (12 pits a row on 4 rows, 72 seeds)"), "{error}");
+    assert!(error.contains("saving a game record takes only boards of the compact layout (at most 16 pits a side on two rows, 8 a row on four rows"), "{error}");
+    assert!(
+        error.contains("hus-12 is 4 rows of 12 pits with 72 seeds (the wide layout)"),
+        "{error}"
+    );
     // A compact game is still saved.
     let r =
         post(&app(), "/api/record/write", json!({"game": {"variant": "hus"}, "moves": []})).await;
