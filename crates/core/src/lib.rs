@@ -76,4 +76,4 @@ pub use rules::{
 };
 pub use setup::{PositionError, Setup};
 pub use side::Side;
-pub use variant::{preset_names, read_variant_file, Variant, VariantError};
+pub use variant::{preset_names, read_variant_file, NotCompact, Variant, VariantError};

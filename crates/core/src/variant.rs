@@ -50,6 +50,31 @@ const PRESETS: &[(&str, &str)] = &[
     ("o-an-quan", include_str!("../variants/o-an-quan.toml")),
 ];
 
+/// A variant of the wide layout given to what takes only the compact
+/// layout's boards ([`Variant::compact_only`]): names both, the board and
+/// the compact layout's limits.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{what} takes only boards of the compact layout (at most {max_pits} pits a side on two rows, \
+     {max_row} a row on four rows, {max_seeds} seeds in all), and {name} is {rows} rows of \
+     {pits_per_row} pits with {seeds} seeds (the wide layout)",
+    max_pits = crate::MAX_PITS_PER_SIDE,
+    max_row = LayoutKind::Compact.limits().pits_per_row_on_four,
+    max_seeds = LayoutKind::Compact.limits().total_seeds,
+)]
+pub struct NotCompact {
+    /// What refuses the board (a command, a part of a program).
+    pub what: String,
+    /// The variant's name.
+    pub name: String,
+    /// Its rows (2 or 4).
+    pub rows: usize,
+    /// Its pits a row.
+    pub pits_per_row: usize,
+    /// Its seeds in all.
+    pub seeds: u32,
+}
+
 /// Why a variant could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum VariantError {
@@ -298,6 +323,23 @@ impl Variant {
     /// [`Variant::in_wide_layout`] answers [`LayoutKind::Wide`].
     pub fn layout(&self) -> LayoutKind {
         self.layout
+    }
+
+    /// `Ok` when the variant is played in the compact layout; otherwise the
+    /// error of `what` (a part of a program that is compact by nature: the
+    /// solver, the endgame databases, the opening books, game records)
+    /// refusing the wide board. The one refusal every front end gives.
+    pub fn compact_only(&self, what: &str) -> Result<(), NotCompact> {
+        match self.layout {
+            LayoutKind::Compact => Ok(()),
+            LayoutKind::Wide => Err(NotCompact {
+                what: what.to_string(),
+                name: self.name().to_string(),
+                rows: self.rows(),
+                pits_per_row: self.pits_per_row(),
+                seeds: self.total_seeds(),
+            }),
+        }
     }
 
     /// The same variant with its positions in the wide layout, whatever it

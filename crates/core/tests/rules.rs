@@ -2423,6 +2423,156 @@ fn hus_a_player_who_cannot_move_loses_every_seed_to_the_other() {
     assert_eq!(p.store(Side::North), 3);
 }
 
+// Hus on its 4 x 12 board (`hus-12`, the wide layout). The examples are
+// notes/hus-12.md's (section 3), derived from the rules (no source gives
+// one). Boards as South sees them: North's outer row (pits 12 to 1),
+// North's inner row (13 to 24), South's inner row (24 to 13), South's
+// outer row (1 to 12).
+
+/// `hus-12`: Hus on 4 rows of 12, 72 seeds.
+fn hus12() -> Variant {
+    Variant::from_toml_any_layout(include_str!("../variants/hus-12.toml")).unwrap()
+}
+
+/// Plays `moves` from `start` (a position string, or the start when
+/// empty) in the wide layout; the position and the last report.
+fn play_wide(v: &Variant, start: &str, moves: &[&str]) -> (Position<Wide>, MoveReport) {
+    let mut p = if start.is_empty() {
+        Position::<Wide>::start_in(v)
+    } else {
+        Setup::<Wide>::from_str_in(start)
+            .unwrap_or_else(|e| panic!("{start}: {e}"))
+            .position_unchecked_in(v)
+    };
+    let mut last = MoveReport::default();
+    for m in moves {
+        let mv = p.parse_move(v, m).unwrap_or_else(|e| panic!("{m} in {p}: {e}"));
+        let (q, r) = p.play(v, mv).unwrap();
+        p = q;
+        last = r;
+    }
+    (p, last)
+}
+
+#[test]
+fn hus_12_six_pits_of_each_inner_row_start_empty_72_seeds() {
+    //     North outer   2  2  2  2  2  2  2  2  2  2  2  2
+    //     North inner   2  2  2  2  2  2  0  0  0  0  0  0
+    //     South inner   0  0  0  0  0  0  2  2  2  2  2  2
+    //     South outer   2  2  2  2  2  2  2  2  2  2  2  2
+    let v = hus12();
+    assert_eq!(v.layout(), LayoutKind::Wide);
+    assert_eq!((v.rows(), v.pits_per_row(), v.pits_per_side(), v.total_seeds()), (4, 12, 24, 72));
+    let p = Position::<Wide>::start_in(&v);
+    let mut row = vec![2u16; 18];
+    row.extend([0; 6]);
+    assert_eq!((p.row(Side::South), p.row(Side::North)), (&row[..], &row[..]));
+    assert_eq!(p.legal_moves(&v).len(), 18);
+}
+
+#[test]
+fn hus_12_relay_sowing_across_the_inner_row_without_a_capture() {
+    //     North outer   2  2  2  2  2  2  2  2  2  2  2  2
+    //     North inner   2  2  2  2  2  2  0  0  0  0  0  0
+    //     South inner   0  0  0  0  0  0  2  2  2  2  2  2
+    //     South outer   2  2  2  2  2  2  2  2  2  2  2  2
+    // South's 13 (2) sows 14 and 15; 15 held 2, its 3 relay into 16 to
+    // 18; 18 held 2, its 3 relay into 19 to 21, empty: the move ends.
+    // Pits 15 and 18 face North's 22 and 19, empty: nothing is taken.
+    let (p, r) = play_wide(&hus12(), "", &["13"]);
+    assert_eq!(
+        p.to_string(),
+        "2,2,2,2,2,2,2,2,2,2,2,2,0,3,0,3,3,0,1,1,1,0,0,0:0/\
+         2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,0,0,0,0,0:0/N"
+    );
+    assert_eq!((r.relays, r.captured), (2, 0));
+}
+
+#[test]
+fn hus_12_an_inner_pit_facing_two_full_pits_takes_them_and_sows_them_on() {
+    //     North outer   2  2  2  2  2  2  2  2  2  2  2  2
+    //     North inner   2  2  2  2  0  3  1  0  0  0  0  0
+    //     South inner   0  0  0  0  0  1  3  0  2  2  2  2
+    //     South outer   2  2  2  2  2  2  2  2  2  2  2  2
+    // South's 16 (2) sows 17 and 18; 18 held 3 (now 4) and faces North's
+    // 19 (1), with North's 6 (2) behind: both are taken and their 3 seeds
+    // sown from 19: 19, 20, 21, empty. Pit 18 keeps its 4.
+    let v = hus12();
+    let (before, _) = play_wide(&v, "", &["17", "17"]);
+    assert_eq!(
+        before.to_string(),
+        "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,3,1,0,0,0,0,0:0/\
+         2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,3,1,0,0,0,0,0:0/S"
+    );
+    let (p, r) = play_wide(&v, &before.to_string(), &["16"]);
+    assert_eq!(
+        p.to_string(),
+        "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,1,4,2,1,1,0,0,0:0/\
+         2,2,2,2,2,0,2,2,2,2,2,2,2,2,2,2,0,3,0,0,0,0,0,0:0/N"
+    );
+    assert_eq!(r.captured, 3);
+}
+
+#[test]
+fn hus_12_two_captures_in_one_move() {
+    //     North outer   2  2  2  2  2  2  2  2  2  2  2  2
+    //     North inner   2  2  2  2  2  0  1  1  0  0  0  0
+    //     South inner   0  0  0  0  1  1  0  2  2  2  2  2
+    //     South outer   2  2  2  2  2  2  2  2  2  2  2  2
+    // South's 15 (2) sows 16 and 17; 17 (now 3) faces North's 20 (1) with
+    // North's 5 (2) behind: 3 seeds sown 18 to 20. Pit 20 (now 2) faces
+    // North's 17 (2) with North's 8 (2) behind: 4 seeds sown 21 to 24,
+    // and 24 was empty. South took 7 seeds; the board still holds 72.
+    let (p, r) = play_wide(&hus12(), "", &["18", "18", "15"]);
+    assert_eq!(
+        p.to_string(),
+        "2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,3,3,1,2,2,1,1,1,1:0/\
+         2,2,2,2,0,2,2,0,2,2,2,2,2,2,2,2,0,0,1,0,0,0,0,0:0/N"
+    );
+    assert_eq!(r.captured, 7);
+}
+
+#[test]
+fn hus_12_an_empty_outer_pit_behind_means_the_pile_relays_instead() {
+    //     North outer   3  3  0  3  0  2  2  2  2  2  2  2
+    //     North inner   0  3  3  3  3  3  1  1  0  0  0  0
+    //     South inner   0  0  0  0  1  1  0  3  3  0  3  3
+    //     South outer   0  3  0  0  3  0  3  3  0  3  3  0
+    // South's 17 (3) sows 18 to 20; 20 (now 2) faces North's 17 (3), but
+    // North's 8 behind it is empty: no capture, and 20's 2 seeds relay
+    // into 21 and 22, empty.
+    let start = "0,3,0,0,3,0,3,3,0,3,3,0,3,3,0,3,3,0,1,1,0,0,0,0:0/\
+                 2,2,2,2,2,2,2,0,3,0,3,3,0,3,3,3,3,3,1,1,0,0,0,0:0/S";
+    let v = hus12();
+    let (before, _) = play_wide(&v, "", &["1", "8"]);
+    assert_eq!(before.to_string(), start);
+    let (p, r) = play_wide(&v, start, &["17"]);
+    assert_eq!(
+        p.to_string(),
+        "0,3,0,0,3,0,3,3,0,3,3,0,3,3,0,3,0,1,2,0,1,1,0,0:0/\
+         2,2,2,2,2,2,2,0,3,0,3,3,0,3,3,3,3,3,1,1,0,0,0,0:0/N"
+    );
+    assert_eq!((r.relays, r.captured), (1, 0));
+}
+
+#[test]
+fn hus_12_a_player_left_with_single_seeds_loses_all_72() {
+    //     North outer   1  0  0  0  0  0  0  0  0  1  0  0
+    //     North inner   2  0  0  0  0  0  0  0  0  0  0  0
+    //     South inner   1  0  2  0  0  0  0  0  0  0  0  0
+    //     South outer   0  0  0  0 20 20 25  0  0  0  0  0
+    // South's 22 (2) sows 23 and 24; 24 (now 2) faces North's 13 (2) with
+    // North's 12 (1) behind: 3 seeds sown into 1, 2, 3. North has a single
+    // seed (its 3) and cannot move: South wins every seed, 72 to 0.
+    let start = "0,0,0,0,20,20,25,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,1:0/\
+                 0,0,1,0,0,0,0,0,0,0,0,1,2,0,0,0,0,0,0,0,0,0,0,0:0/S";
+    let (p, r) = play_wide(&hus12(), start, &["22"]);
+    assert_eq!(r.captured, 3);
+    assert_eq!(p.end_reason(), Some(EndReason::NoMove));
+    assert_eq!((p.store(Side::South), p.store(Side::North)), (72, 0));
+    assert_eq!(p.outcome(), Some(Outcome::Win(Side::South)));
+}
+
 #[test]
 fn hus_a_repeated_position_gives_each_side_its_own_seeds() {
     //     North outer   0  0  1  2

@@ -191,3 +191,20 @@ fn with_layout_runs_the_body_in_the_variants_layout() {
     let hus = Variant::new_any_layout(hus_rules(12)).unwrap();
     assert_eq!(with_layout!(hus.layout(), L => kind_and_moves::<L>(&hus)), (LayoutKind::Wide, 18));
 }
+
+/// The one refusal of what is compact by nature: a compact variant passes,
+/// a wide one gets an error naming what refused it, the board and the
+/// compact layout's limits.
+#[test]
+fn compact_only_refuses_the_wide_board_naming_the_board_and_the_limits() {
+    assert_eq!(Variant::preset("oware").unwrap().compact_only("the solver"), Ok(()));
+    let hus = Variant::new_any_layout(hus_rules(12)).unwrap();
+    let e = hus.compact_only("the solver").unwrap_err();
+    assert_eq!((e.rows, e.pits_per_row, e.seeds), (4, 12, 72));
+    assert_eq!(
+        e.to_string(),
+        "the solver takes only boards of the compact layout (at most 16 pits a side on two rows, \
+         8 a row on four rows, 255 seeds in all), and hus is 4 rows of 12 pits with 72 seeds (the \
+         wide layout)"
+    );
+}

@@ -19,6 +19,7 @@ pub(crate) struct PyDatabase {
 }
 
 fn open_database(variant: &Variant, root: &std::path::Path) -> PyResult<PyDatabase> {
+    compact_only(variant)?;
     match Databases::open(variant, root) {
         Ok(Some(opened)) => {
             Ok(PyDatabase { opened, variant: variant.clone(), root: root.to_path_buf() })
@@ -31,6 +32,12 @@ fn open_database(variant: &Variant, root: &std::path::Path) -> PyResult<PyDataba
         ))),
         Err(e) => Err(value_error(format!("the endgame database in {} cannot be used: {e}", root.display()))),
     }
+}
+
+/// The databases are compact by nature: a variant of the wide board is
+/// refused, saying so.
+fn compact_only(variant: &Variant) -> PyResult<()> {
+    variant.compact_only("an endgame database").map_err(|e| value_error(e.to_string()))
 }
 
 #[pymethods]
@@ -50,6 +57,7 @@ impl PyDatabase {
         threads: i64,
     ) -> PyResult<PyDatabase> {
         let variant = (*game.get().variant).clone();
+        compact_only(&variant)?;
         if !(0..=127).contains(&max_seeds) {
             return Err(value_error(format!("max_seeds = {max_seeds}: it must be from 0 to 127")));
         }
@@ -97,7 +105,9 @@ impl PyDatabase {
     /// database does not cover it (more seeds left, a finished game, a
     /// pie-rule opening). Raises ValueError for a state of another game.
     fn probe(&self, state: &Bound<'_, PyState>) -> PyResult<Option<i32>> {
-        let s = state.get().game.read()?;
+        let any = state.get().game.read()?;
+        // The databases are compact by nature: a game of the wide board is refused.
+        let s = any.compact("an endgame database")?;
         let v = s.variant();
         if Databases::folder(v, &self.root) != self.opened.folder {
             return Err(value_error(format!(

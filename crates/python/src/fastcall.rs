@@ -31,7 +31,7 @@ use pyo3::prelude::*;
 
 use mancala_core::Move;
 
-use crate::state::{PyState, StateGame};
+use crate::state::{AnyGame, PyState, StateGame};
 
 /// The PyO3 methods, kept for the uncommon cases (owned references to the
 /// type's own descriptors, taken once and never given back: deleting or
@@ -79,7 +79,10 @@ unsafe extern "C" fn is_terminal(
     let py = Python::assume_attached();
     let state = Borrowed::from_ptr(py, slf).cast_unchecked::<PyState>();
     let over = match state.get().game.read() {
-        Ok(g) => g.position().is_over(),
+        Ok(g) => match &*g {
+            AnyGame::Compact(g) => g.position().is_over(),
+            AnyGame::Wide(g) => g.position().is_over(),
+        },
         Err(_) => return call_slow(&SLOW_IS_TERMINAL, slf, ptr::null(), 0, ptr::null_mut()),
     };
     new_bool(over)
@@ -94,13 +97,16 @@ unsafe extern "C" fn legal_actions(
     // Read what the list holds, then let go of the game before making
     // Python objects (making one may run a finaliser that uses this state).
     let (mut pits, swap, n) = match state.get().game.read() {
-        Ok(g) if !g.variant().lists_moves() => {
-            let p = g.position();
-            (g.legal_pits(), !p.is_over() && p.swap_offered(), g.n())
-        }
-        // A pit with two directions is two actions, and takes are actions
-        // of their own: the PyO3 method lists them.
-        Ok(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
+        // The compact layout's games (the wide board's take the slow path).
+        Ok(g) => match &*g {
+            AnyGame::Compact(g) if !g.variant().lists_moves() => {
+                let p = g.position();
+                (g.legal_pits(), !p.is_over() && p.swap_offered(), g.n())
+            }
+            // A pit with two directions is two actions, and takes are
+            // actions of their own: the PyO3 method lists them.
+            _ => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
+        },
         Err(_) => return call_slow(&SLOW_LEGAL_ACTIONS, slf, ptr::null(), 0, ptr::null_mut()),
     };
     let len = pits.count_ones() as ffi::Py_ssize_t + swap as ffi::Py_ssize_t;
@@ -217,20 +223,23 @@ unsafe extern "C" fn apply_action(
             let py = Python::assume_attached();
             let state = Borrowed::from_ptr(py, slf).cast_unchecked::<PyState>();
             let write = state.get().game.write();
-            if let Ok(mut g) = write {
-                if g.legal_pits() >> action & 1 == 1 && !g.variant().chooses_direction() {
-                    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        g.play_unchecked(Move::Sow(action as u8));
-                    }));
-                    if played.is_ok() {
-                        ffi::Py_INCREF(ffi::Py_None());
-                        return ffi::Py_None();
+            // The compact layout's games (the wide board's take the slow path).
+            if let Ok(mut any) = write {
+                if let AnyGame::Compact(g) = &mut *any {
+                    if g.legal_pits() >> action & 1 == 1 && !g.variant().chooses_direction() {
+                        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            g.play_unchecked(Move::Sow(action as u8));
+                        }));
+                        if played.is_ok() {
+                            ffi::Py_INCREF(ffi::Py_None());
+                            return ffi::Py_None();
+                        }
+                        ffi::PyErr_SetString(
+                            ffi::PyExc_RuntimeError,
+                            c"the move could not be played (an internal error of mancala)".as_ptr(),
+                        );
+                        return ptr::null_mut();
                     }
-                    ffi::PyErr_SetString(
-                        ffi::PyExc_RuntimeError,
-                        c"the move could not be played (an internal error of mancala)".as_ptr(),
-                    );
-                    return ptr::null_mut();
                 }
             }
         }

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use mancala_core::{preset_names, Game, Position, PositionError, Side, Variant};
+use mancala_core::{
+    preset_names, with_layout, Game, Layout, Position, PositionError, Setup, Side, Variant,
+};
 use pyo3::prelude::*;
 
 use crate::state::PyState;
@@ -44,7 +46,7 @@ pub(crate) fn load_game(
                 )))
             }
             (Some(name), None) => Variant::preset(name).map_err(|e| value_error(format!("{e}")))?,
-            (None, Some(text)) => Variant::from_toml(text)
+            (None, Some(text)) => Variant::from_toml_any_layout(text)
                 .map_err(|e| value_error(format!("the variant file does not read: {e}")))?,
         };
     // A size outside 0..=255 is checked as 0, which no rules allow, so that
@@ -55,7 +57,7 @@ pub(crate) fn load_game(
     let variant = if pits.is_none() && seeds_u8.is_none() {
         base
     } else {
-        base.resized(pits, seeds_u8).map_err(|e| {
+        base.resized_any_layout(pits, seeds_u8).map_err(|e| {
             let mut problems = e.to_string();
             let mut given = Vec::new();
             for (key, field, value, checked) in [
@@ -175,21 +177,14 @@ impl PyGame {
     #[pyo3(signature = (position = None))]
     fn new_initial_state(slf: &Bound<'_, Self>, position: Option<&str>) -> PyResult<PyState> {
         let variant = (*slf.get().variant).clone();
-        let game = match position {
-            None => Game::new(variant),
-            Some(text) => {
-                let pos = Position::from_text(&variant, text).map_err(|e| match e {
-                    PositionError::Parse(e) => {
-                        value_error(format!("position {text:?} does not read: {e}"))
-                    }
-                    PositionError::Mismatch(e) => {
-                        value_error(format!("position {text:?} does not fit this game: {e}"))
-                    }
-                })?;
-                Game::from_position(variant, pos)
-            }
-        };
-        Ok(PyState::new(game, slf.clone().unbind()))
+        let owner = slf.clone().unbind();
+        with_layout!(variant.layout(), L => {
+            let game = match position {
+                None => Game::<L>::new_in(variant),
+                Some(text) => Game::from_position(variant.clone(), position_in(&variant, text)?),
+            };
+            Ok(PyState::new(game, owner))
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -204,6 +199,20 @@ impl PyGame {
     fn __str__(&self) -> String {
         self.__repr__()
     }
+}
+
+/// The position `text` describes in a game of `v`, in layout `L` (the
+/// variant's), or the ValueError saying why it does not read or fit.
+fn position_in<L: Layout>(v: &Variant, text: &str) -> PyResult<Position<L>> {
+    let read = || -> Result<Position<L>, PositionError> {
+        Ok(Setup::<L>::from_str_in(text)?.position(v)?)
+    };
+    read().map_err(|e| match e {
+        PositionError::Parse(e) => value_error(format!("position {text:?} does not read: {e}")),
+        PositionError::Mismatch(e) => {
+            value_error(format!("position {text:?} does not fit this game: {e}"))
+        }
+    })
 }
 
 pub(crate) fn observation_len(v: &Variant) -> usize {
@@ -223,11 +232,12 @@ pub(crate) fn observation_len(v: &Variant) -> usize {
 /// the pie rule, 1.0 when a swap is offered; under bonus takes (rule
 /// `capture.bonus_pits`), the takes due, positive when due to `me`,
 /// negative when due to the opponent.
-pub(crate) fn observe(v: &Variant, p: &Position, me: Side, out: &mut Vec<f32>) {
-    out.extend(p.row(me).iter().map(|&x| x as f32));
-    out.extend(p.row(me.opponent()).iter().map(|&x| x as f32));
-    out.push(p.store(me) as f32);
-    out.push(p.store(me.opponent()) as f32);
+pub(crate) fn observe<L: Layout>(v: &Variant, p: &Position<L>, me: Side, out: &mut Vec<f32>) {
+    let seeds = |x: L::Cell| Into::<u32>::into(x) as f32;
+    out.extend(p.row(me).iter().map(|&x| seeds(x)));
+    out.extend(p.row(me.opponent()).iter().map(|&x| seeds(x)));
+    out.push(seeds(p.store(me)));
+    out.push(seeds(p.store(me.opponent())));
     if v.rules().claim.count > 0 {
         for row in [me, me.opponent()] {
             out.extend((0..v.pits_per_side()).map(|k| match p.claim_owner(row, k) {
@@ -239,7 +249,7 @@ pub(crate) fn observe(v: &Variant, p: &Position, me: Side, out: &mut Vec<f32>) {
     }
     if v.has_end_pits() {
         for side in [me, me.opponent()] {
-            out.push(p.end_pit(side) as f32);
+            out.push(seeds(p.end_pit(side)));
         }
         for side in [me, me.opponent()] {
             out.push(p.end_pit_taken(side) as u8 as f32);

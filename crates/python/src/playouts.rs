@@ -1,14 +1,14 @@
 //! `random_playouts`: random games in bulk, without the GIL, and their
 //! results as numpy arrays (`Playouts`).
 
-use mancala_core::{mix64, Game, Outcome, Position, RepetitionWindow, Side};
+use mancala_core::{mix64, Game, Layout, Outcome, Position, RepetitionWindow, Side};
 use mancala_engine::playout::{playout_needs_history, random_playout, SplitMix64};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use crate::game::PyGame;
-use crate::state::{outcome_returns, PyState};
+use crate::state::{any_game, outcome_returns, AnyGame, PyState};
 use crate::value_error;
 
 /// Results of :func:`random_playouts`, one entry per game (numpy arrays).
@@ -35,10 +35,10 @@ struct PlayoutData {
     winners: Vec<i8>,
 }
 
-fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
+fn run_playouts<L: Layout>(game: &Game<L>, games: usize, seed: u64) -> PlayoutData {
     let history = playout_needs_history(game);
     let (v, start) = (game.variant(), game.position());
-    let mut window = RepetitionWindow::new();
+    let mut window = RepetitionWindow::<L>::new_in();
     let mut rng = SplitMix64::new(seed);
     let mut data = PlayoutData {
         plies: Vec::with_capacity(games),
@@ -60,10 +60,10 @@ fn run_playouts(game: &Game, games: usize, seed: u64) -> PlayoutData {
 }
 
 impl PlayoutData {
-    fn push(&mut self, p: &Position, plies: u32) {
+    fn push<L: Layout>(&mut self, p: &Position<L>, plies: u32) {
         self.plies.push(plies);
-        self.stores.push(p.store(Side::South) as i32);
-        self.stores.push(p.store(Side::North) as i32);
+        self.stores.push(Into::<u32>::into(p.store(Side::South)) as i32);
+        self.stores.push(Into::<u32>::into(p.store(Side::North)) as i32);
         let r = outcome_returns(p);
         self.returns.push(r[0] as f32);
         self.returns.push(r[1] as f32);
@@ -74,12 +74,12 @@ impl PlayoutData {
     }
 }
 
-fn start_game(py: Python<'_>, start: &Bound<'_, PyAny>) -> PyResult<Game> {
+fn start_game(py: Python<'_>, start: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
     if let Ok(state) = start.cast::<PyState>() {
         return Ok(state.get().game.read()?.clone());
     }
     if let Ok(game) = start.cast::<PyGame>() {
-        return Ok(Game::new((*game.get().variant).clone()));
+        return Ok(AnyGame::new((*game.get().variant).clone()));
     }
     let _ = py;
     Err(PyTypeError::new_err(format!(
@@ -116,7 +116,7 @@ pub(crate) fn random_playouts(
     let (games, threads) = (games as usize, threads as usize);
     let data = py.detach(|| {
         if threads == 1 {
-            return run_playouts(&game, games, seed);
+            return any_game!(&game, g => run_playouts(g, games, seed));
         }
         let parts: Vec<PlayoutData> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
@@ -124,7 +124,7 @@ pub(crate) fn random_playouts(
                     let share = games / threads + usize::from(t < games % threads);
                     let seed = mix64(seed ^ mix64(t as u64 + 1));
                     let game = &game;
-                    scope.spawn(move || run_playouts(game, share, seed))
+                    scope.spawn(move || any_game!(game, g => run_playouts(g, share, seed)))
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().expect("a playout thread panicked")).collect()

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 
 use crate::actions::action_of;
 use crate::progress::run_interruptible;
-use crate::state::PyState;
+use crate::state::{any_game, PyState};
 use crate::value_error;
 
 /// What :func:`search` found.
@@ -114,7 +114,7 @@ pub(crate) fn search(
         let mut searcher =
             Searcher::new(SearchOptions { hash_mb: hash_mb as usize, solve_seeds: None })
                 .with_threads(threads as usize);
-        searcher.search(&game, limits, Some(&flag), &mut |_| {})
+        any_game!(&game, g => searcher.search_in(g, limits, Some(&flag), &mut |_| {}))
     })?;
     Ok(PySearchResult {
         score: result.score,
@@ -144,10 +144,11 @@ pub(crate) fn computer_move(
         return Err(value_error(format!("level = {level}: levels are 1 to 10")));
     }
     let game = state.get().game.read()?.clone();
-    if game.position().is_over() {
+    if any_game!(&game, g => g.position().is_over()) {
         return Err(value_error("the game is over: there is no move to choose"));
     }
     let n = game.variant().move_pits();
-    let mv = py.detach(|| mancala_engine::computer_move(&game, level as u8, seed));
+    let mv =
+        py.detach(|| any_game!(&game, g => mancala_engine::computer_move(g, level as u8, seed)));
     Ok(action_of(mv, n))
 }

@@ -111,7 +111,8 @@ pub(crate) fn solve(
     table_mb: Option<i64>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySolveResult> {
-    let game = state.get().game.read()?.clone();
+    // The solver is compact by nature: a game of the wide board is refused.
+    let game = state.get().game.read()?.compact("the solver")?.clone();
     let variant = game.variant().clone();
     let stop = Arc::new(AtomicBool::new(false));
     let mut solve = Solve::new(&game).option_names(OptionNames::KEYWORDS).stop_flag(stop.clone());

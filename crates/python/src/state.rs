@@ -6,8 +6,8 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicIsize, Ordering};
 
 use mancala_core::{
-    format_moves, Direction, EndReason, Game, Match, MatchEnd, Move, Outcome, Position, Side,
-    Variant,
+    format_moves, with_layout, Compact, Direction, EndReason, Game, Layout, Match, MatchEnd, Move,
+    Outcome, Position, Side, Variant, Wide,
 };
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError};
@@ -17,6 +17,107 @@ use pyo3::types::PyList;
 use crate::actions::{action_of, distinct_actions, move_name, move_of, no_such_action};
 use crate::game::{observation_len, PyGame};
 use crate::{value_error, IllegalActionError, TERMINAL_PLAYER};
+
+/// A game in its variant's layout ([`Variant::layout`]): the one place the
+/// package holds a game, so that every method dispatches once, at the top
+/// ([`any_game!`]).
+#[derive(Clone)]
+pub(crate) enum AnyGame {
+    /// A game of the compact layout (every preset).
+    Compact(Game<Compact>),
+    /// A game of the wide layout (four rows of up to 12 pits, up to 1,000
+    /// seeds).
+    Wide(Game<Wide>),
+}
+
+/// `$body` with `$g` bound to the game of an [`AnyGame`] (`&AnyGame` or
+/// `&mut AnyGame`), compiled for each layout.
+macro_rules! any_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            $crate::state::AnyGame::Compact($g) => $body,
+            $crate::state::AnyGame::Wide($g) => $body,
+        }
+    };
+}
+pub(crate) use any_game;
+
+impl From<Game<Compact>> for AnyGame {
+    fn from(game: Game<Compact>) -> AnyGame {
+        AnyGame::Compact(game)
+    }
+}
+
+impl From<Game<Wide>> for AnyGame {
+    fn from(game: Game<Wide>) -> AnyGame {
+        AnyGame::Wide(game)
+    }
+}
+
+impl AnyGame {
+    /// A game of `v` from its start, in its layout.
+    pub(crate) fn new(v: Variant) -> AnyGame {
+        with_layout!(v.layout(), L => Game::<L>::new_in(v).into())
+    }
+
+    /// The variant.
+    pub(crate) fn variant(&self) -> &Variant {
+        any_game!(self, g => g.variant())
+    }
+
+    /// The game of the compact layout, or the error that `what` (compact
+    /// by nature: the solver, the endgame databases) does not take a game
+    /// of the wide board.
+    pub(crate) fn compact(&self, what: &str) -> PyResult<&Game> {
+        match self {
+            AnyGame::Compact(g) => Ok(g),
+            AnyGame::Wide(g) => {
+                Err(value_error(g.variant().compact_only(what).unwrap_err().to_string()))
+            }
+        }
+    }
+}
+
+/// The starts of a match's earlier rounds, in the layout of its game.
+#[derive(Clone)]
+enum Starts {
+    Compact(Vec<Position<Compact>>),
+    Wide(Vec<Position<Wide>>),
+}
+
+/// The starts of the earlier rounds of a game of layout `L`.
+trait RoundStarts<L: Layout> {
+    fn starts(&self) -> &[Position<L>];
+    fn with(&self, start: Position<L>) -> Starts;
+}
+
+impl RoundStarts<Compact> for Starts {
+    fn starts(&self) -> &[Position<Compact>] {
+        match self {
+            Starts::Compact(s) => s,
+            Starts::Wide(_) => &[],
+        }
+    }
+    fn with(&self, start: Position<Compact>) -> Starts {
+        let mut all = self.starts().to_vec();
+        all.push(start);
+        Starts::Compact(all)
+    }
+}
+
+impl RoundStarts<Wide> for Starts {
+    fn starts(&self) -> &[Position<Wide>] {
+        match self {
+            Starts::Wide(s) => s,
+            Starts::Compact(_) => &[],
+        }
+    }
+    fn with(&self, start: Position<Wide>) -> Starts {
+        let mut all = self.starts().to_vec();
+        all.push(start);
+        Starts::Wide(all)
+    }
+}
 
 /// A game in progress: the position and the actions played to reach it.
 ///
@@ -29,24 +130,34 @@ pub(crate) struct PyState {
     /// Under `[rounds]`: the starts of the match's rounds before this
     /// state's, the first first (`next_round` ends the match drawn when
     /// the next round would start as one of them, or this one, did).
-    earlier: Vec<Position>,
+    earlier: Starts,
 }
 
 impl PyState {
-    pub(crate) fn new(game: Game, owner: Py<PyGame>) -> PyState {
-        PyState::in_match(game, owner, Vec::new())
+    pub(crate) fn new(game: impl Into<AnyGame>, owner: Py<PyGame>) -> PyState {
+        let game = game.into();
+        let earlier = match game {
+            AnyGame::Compact(_) => Starts::Compact(Vec::new()),
+            AnyGame::Wide(_) => Starts::Wide(Vec::new()),
+        };
+        PyState::in_match(game, owner, earlier)
     }
 
-    fn in_match(game: Game, owner: Py<PyGame>, earlier: Vec<Position>) -> PyState {
+    fn in_match(game: AnyGame, owner: Py<PyGame>, earlier: Starts) -> PyState {
         PyState { game: GameCell::new(game), owner, earlier }
     }
 
     /// The match this state's round is the last of: its earlier rounds
     /// given by their starts alone, which is all [`Match`]'s policy reads.
-    fn current_match(&self, game: &Game) -> Match {
+    fn current_match<L: Layout>(&self, game: &Game<L>) -> Match<L>
+    where
+        Starts: RoundStarts<L>,
+    {
         let v = game.variant();
-        let mut rounds: Vec<Game> =
-            self.earlier.iter().map(|&start| Game::from_position(v.clone(), start)).collect();
+        let mut rounds: Vec<Game<L>> = RoundStarts::<L>::starts(&self.earlier)
+            .iter()
+            .map(|&start| Game::from_position(v.clone(), start))
+            .collect();
         rounds.push(game.clone());
         Match::from_rounds(rounds).expect("a round at least")
     }
@@ -68,7 +179,7 @@ impl PyState {
 pub(crate) struct GameCell {
     /// 0: free; n > 0: n readers; -1: a writer.
     flag: AtomicIsize,
-    game: UnsafeCell<Game>,
+    game: UnsafeCell<AnyGame>,
 }
 
 // SAFETY: `game` is only reached through `read` and `write`, whose flag
@@ -86,7 +197,7 @@ pub(crate) struct GameMut<'a> {
 }
 
 impl GameCell {
-    fn new(game: Game) -> GameCell {
+    fn new(game: AnyGame) -> GameCell {
         GameCell { flag: AtomicIsize::new(0), game: UnsafeCell::new(game) }
     }
 
@@ -126,18 +237,18 @@ impl Drop for GameMut<'_> {
 }
 
 impl std::ops::Deref for GameRef<'_> {
-    type Target = Game;
+    type Target = AnyGame;
     #[inline]
-    fn deref(&self) -> &Game {
+    fn deref(&self) -> &AnyGame {
         // SAFETY: the flag counts this reader; no writer exists.
         unsafe { &*self.cell.game.get() }
     }
 }
 
 impl std::ops::Deref for GameMut<'_> {
-    type Target = Game;
+    type Target = AnyGame;
     #[inline]
-    fn deref(&self) -> &Game {
+    fn deref(&self) -> &AnyGame {
         // SAFETY: the flag marks this writer as the only borrow.
         unsafe { &*self.cell.game.get() }
     }
@@ -145,16 +256,16 @@ impl std::ops::Deref for GameMut<'_> {
 
 impl std::ops::DerefMut for GameMut<'_> {
     #[inline]
-    fn deref_mut(&mut self) -> &mut Game {
+    fn deref_mut(&mut self) -> &mut AnyGame {
         // SAFETY: the flag marks this writer as the only borrow.
         unsafe { &mut *self.cell.game.get() }
     }
 }
 
 /// What the methods of [`PyState`] ask of its game.
-pub(crate) trait StateGame {
-    fn game(&self) -> &Game;
-    fn pos(&self) -> &Position {
+pub(crate) trait StateGame<L: Layout> {
+    fn game(&self) -> &Game<L>;
+    fn pos(&self) -> &Position<L> {
         self.game().position()
     }
     /// The swap's action number: after the sowings, `move_pits` of them.
@@ -168,7 +279,7 @@ pub(crate) trait StateGame {
     }
     fn legal(&self) -> Vec<i64> {
         let n = self.n();
-        self.game().legal_moves().iter().map(|m| action_of(m, n)).collect()
+        self.game().legal_moves().iter().map(|&m| action_of(m, n)).collect()
     }
     fn player_index(&self, player: Option<i64>) -> PyResult<Side> {
         match player {
@@ -183,14 +294,14 @@ pub(crate) trait StateGame {
     }
 }
 
-impl StateGame for Game {
-    fn game(&self) -> &Game {
+impl<L: Layout> StateGame<L> for Game<L> {
+    fn game(&self) -> &Game<L> {
         self
     }
 }
 
 /// Plays `action` in `game`, or explains why it cannot be played.
-fn apply(game: &mut Game, action: i64) -> PyResult<()> {
+fn apply<L: Layout>(game: &mut Game<L>, action: i64) -> PyResult<()> {
     // The common case first: a sowing in the legal set (empty once over),
     // when no pit has a direction to choose.
     if (0..32).contains(&action)
@@ -213,6 +324,46 @@ fn apply(game: &mut Game, action: i64) -> PyResult<()> {
     Ok(())
 }
 
+/// The legal actions of `g`, ascending (empty once the game is over).
+fn legal_actions<'py, L: Layout>(py: Python<'py>, g: &Game<L>) -> PyResult<Bound<'py, PyList>> {
+    if g.game().variant().lists_moves() {
+        let mut actions = g.legal();
+        actions.sort_unstable();
+        return PyList::new(py, actions);
+    }
+    let p = g.pos();
+    let mut pits = g.legal_pits();
+    let mut buf = [0u32; 33];
+    let mut len = 0;
+    while pits != 0 {
+        buf[len] = pits.trailing_zeros();
+        pits &= pits - 1;
+        len += 1;
+    }
+    if !p.is_over() && p.swap_offered() {
+        buf[len] = g.n() as u32;
+        len += 1;
+    }
+    PyList::new(py, &buf[..len])
+}
+
+/// Plays `actions` in order; on an illegal one, IllegalActionError with
+/// the actions before it played.
+fn apply_all<L: Layout>(g: &mut Game<L>, actions: Vec<i64>) -> PyResult<()> {
+    for (i, a) in actions.into_iter().enumerate() {
+        apply(g, a).map_err(|e| {
+            Python::attach(|py| {
+                IllegalActionError::new_err(format!(
+                    "action #{} in the list: {}",
+                    i + 1,
+                    e.value(py)
+                ))
+            })
+        })?;
+    }
+    Ok(())
+}
+
 pub(crate) fn describe_action(mv: Move) -> String {
     match mv {
         Move::Sow(k) => format!("sow pit {}", k as usize + 1),
@@ -223,7 +374,7 @@ pub(crate) fn describe_action(mv: Move) -> String {
     }
 }
 
-pub(crate) fn outcome_returns(p: &Position) -> [f64; 2] {
+pub(crate) fn outcome_returns<L: Layout>(p: &Position<L>) -> [f64; 2] {
     match p.outcome() {
         Some(Outcome::Win(Side::South)) => [1.0, -1.0],
         Some(Outcome::Win(Side::North)) => [-1.0, 1.0],
@@ -234,9 +385,11 @@ pub(crate) fn outcome_returns(p: &Position) -> [f64; 2] {
 /// The board as text: North's row on top (read right to left, North's pit 1
 /// on the right), the stores at the ends (North's on the left), South's row
 /// below, then who is to move or how the game ended.
-fn draw_board(v: &Variant, p: &Position) -> String {
+fn draw_board<L: Layout>(v: &Variant, p: &Position<L>) -> String {
     let n = v.pits_per_side();
-    let cell = |x: u8| format!("{x:>3}");
+    // Three digits and a space: the wide board's counts reach 1,000.
+    let w = if L::KIND == mancala_core::LayoutKind::Compact { 3 } else { 4 };
+    let cell = |x: L::Cell| format!("{x:>w$}");
     let north: String = p.row(Side::North).iter().rev().map(|&x| cell(x)).collect();
     let south: String = p.row(Side::South).iter().map(|&x| cell(x)).collect();
     let mut out = String::new();
@@ -244,7 +397,7 @@ fn draw_board(v: &Variant, p: &Position) -> String {
     out.push_str(&format!(
         "{:>3}  {}   {}\n",
         p.store(Side::North),
-        " ".repeat(3 * n),
+        " ".repeat(w * n),
         p.store(Side::South)
     ));
     out.push_str(&format!("     {south}\n"));
@@ -278,25 +431,7 @@ impl PyState {
     /// The legal actions, ascending (empty once the game is over).
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let g = self.game.read()?;
-        if g.game().variant().lists_moves() {
-            let mut actions = g.legal();
-            actions.sort_unstable();
-            return PyList::new(py, actions);
-        }
-        let p = g.pos();
-        let mut pits = g.legal_pits();
-        let mut buf = [0u32; 33];
-        let mut len = 0;
-        while pits != 0 {
-            buf[len] = pits.trailing_zeros();
-            pits &= pits - 1;
-            len += 1;
-        }
-        if !p.is_over() && p.swap_offered() {
-            buf[len] = g.n() as u32;
-            len += 1;
-        }
-        PyList::new(py, &buf[..len])
+        any_game!(&*g, g => legal_actions(py, g))
     }
 
     /// A mask of :meth:`Game.num_distinct_actions` booleans (numpy), true at
@@ -305,7 +440,7 @@ impl PyState {
         let g = self.game.read()?;
         let v = g.variant();
         let mut mask = vec![false; distinct_actions(v)];
-        for a in g.legal() {
+        for a in any_game!(&*g, g => g.legal()) {
             mask[a as usize] = true;
         }
         Ok(mask.into_pyarray(py))
@@ -324,25 +459,14 @@ impl PyState {
             }
             Err(e) => return Err(e),
         };
-        apply(&mut *self.game.write()?, action)
+        any_game!(&mut *self.game.write()?, g => apply(g, action))
     }
 
     /// Plays several actions in order; on an illegal one, raises
     /// IllegalActionError with the actions before it played.
     fn apply_actions(&self, actions: Vec<i64>) -> PyResult<()> {
         let mut g = self.game.write()?;
-        for (i, a) in actions.into_iter().enumerate() {
-            apply(&mut g, a).map_err(|e| {
-                Python::attach(|py| {
-                    IllegalActionError::new_err(format!(
-                        "action #{} in the list: {}",
-                        i + 1,
-                        e.value(py)
-                    ))
-                })
-            })?;
-        }
-        Ok(())
+        any_game!(&mut *g, g => apply_all(g, actions))
     }
 
     /// Plays moves written in the notation (pit numbers from the mover's
@@ -350,7 +474,8 @@ impl PyState {
     /// IllegalActionError naming the first bad move (the moves before it are
     /// played).
     fn apply_moves(&self, moves: &str) -> PyResult<()> {
-        self.game.write()?.play_moves(moves).map_err(|e| IllegalActionError::new_err(e.to_string()))
+        any_game!(&mut *self.game.write()?, g => g.play_moves(moves))
+            .map_err(|e| IllegalActionError::new_err(e.to_string()))
     }
 
     /// A copy, independent of this state.
@@ -370,7 +495,7 @@ impl PyState {
     /// Whether the game is over.
     fn is_terminal(&self) -> PyResult<bool> {
         let g = self.game.read()?;
-        Ok(g.pos().is_over())
+        Ok(any_game!(&*g, g => g.pos().is_over()))
     }
 
     /// OpenSpiel's returns: ``[1.0, -1.0]`` when South (player 0) won,
@@ -378,14 +503,20 @@ impl PyState {
     /// not over.
     fn returns(&self) -> PyResult<Vec<f64>> {
         let g = self.game.read()?;
-        Ok(outcome_returns(g.pos()).to_vec())
+        Ok(any_game!(&*g, g => outcome_returns(g.pos())).to_vec())
     }
 
     /// The player to move: 0 (South), 1 (North), or -4 once the game is
     /// over (OpenSpiel's terminal player id).
     fn current_player(&self) -> PyResult<i64> {
         let g = self.game.read()?;
-        Ok(if g.pos().is_over() { TERMINAL_PLAYER } else { g.pos().to_move().index() as i64 })
+        Ok(any_game!(&*g, g => {
+            if g.pos().is_over() {
+                TERMINAL_PLAYER
+            } else {
+                g.pos().to_move().index() as i64
+            }
+        }))
     }
 
     /// The board from ``player``'s side (default: the player to move; South
@@ -408,31 +539,33 @@ impl PyState {
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let g = self.game.read()?;
-        let me = g.player_index(player)?;
-        let p = g.pos();
-        let v = g.variant();
-        let mut out = Vec::with_capacity(observation_len(v));
-        crate::game::observe(v, p, me, &mut out);
-        Ok(out.into_pyarray(py))
+        any_game!(&*g, g => {
+            let me = g.player_index(player)?;
+            let p = g.pos();
+            let v = g.variant();
+            let mut out = Vec::with_capacity(observation_len(v));
+            crate::game::observe(v, p, me, &mut out);
+            Ok(out.into_pyarray(py))
+        })
     }
 
     /// The actions played from the state the game started in.
     fn history(&self) -> PyResult<Vec<i64>> {
         let g = self.game.read()?;
-        let n = g.n();
-        Ok(g.moves().iter().map(|&m| action_of(m, n)).collect())
+        let n = g.variant().move_pits();
+        Ok(any_game!(&*g, g => g.moves().iter().map(|&m| action_of(m, n)).collect()))
     }
 
     /// The moves played, in the notation (``"3,swap,1"``).
     fn moves(&self) -> PyResult<String> {
         let g = self.game.read()?;
-        Ok(format_moves(g.moves()))
+        Ok(any_game!(&*g, g => format_moves(g.moves())))
     }
 
     /// Number of moves played.
     fn move_number(&self) -> PyResult<usize> {
         let g = self.game.read()?;
-        Ok(g.moves().len())
+        Ok(any_game!(&*g, g => g.moves().len()))
     }
 
     /// The position string (docs/notation.md), e.g.
@@ -440,20 +573,25 @@ impl PyState {
     /// ``game.new_initial_state(position)``.
     fn position(&self) -> PyResult<String> {
         let g = self.game.read()?;
-        Ok(g.pos().to_string())
+        Ok(any_game!(&*g, g => g.pos().to_string()))
     }
 
     /// The seeds in ``player``'s pits (0 South, 1 North), from that player's
     /// own left.
     fn pits(&self, player: i64) -> PyResult<Vec<u32>> {
         let g = self.game.read()?;
-        Ok(g.pos().row(g.player_index(Some(player))?).iter().map(|&x| x as u32).collect())
+        any_game!(&*g, g => {
+            let side = g.player_index(Some(player))?;
+            Ok(g.pos().row(side).iter().map(|&x| x.into()).collect())
+        })
     }
 
     /// The two stores: ``[South's, North's]``.
     fn stores(&self) -> PyResult<Vec<u32>> {
         let g = self.game.read()?;
-        Ok(vec![g.pos().store(Side::South) as u32, g.pos().store(Side::North) as u32])
+        Ok(
+            any_game!(&*g, g => vec![g.pos().store(Side::South).into(), g.pos().store(Side::North).into()]),
+        )
     }
 
     /// The pit of the opponent's row ``player`` (0 South, 1 North) has
@@ -461,7 +599,7 @@ impl PyState {
     /// the opponent's own left; None when it has claimed none.
     fn claimed_pit(&self, player: i64) -> PyResult<Option<usize>> {
         let g = self.game.read()?;
-        Ok(g.pos().claimed_pit(g.player_index(Some(player))?).map(|k| k + 1))
+        any_game!(&*g, g => Ok(g.pos().claimed_pit(g.player_index(Some(player))?).map(|k| k + 1)))
     }
 
     /// Who has claimed each pit of ``player``'s row (0 South, 1 North; rule
@@ -469,9 +607,11 @@ impl PyState {
     /// player's own left: 0 (South), 1 (North) or None for each pit.
     fn claims(&self, player: i64) -> PyResult<Vec<Option<u8>>> {
         let g = self.game.read()?;
-        let side = g.player_index(Some(player))?;
-        let n = g.pos().pits_per_side();
-        Ok((0..n).map(|k| g.pos().claim_owner(side, k).map(|o| o.index() as u8)).collect())
+        any_game!(&*g, g => {
+            let side = g.player_index(Some(player))?;
+            let n = g.pos().pits_per_side();
+            Ok((0..n).map(|k| g.pos().claim_owner(side, k).map(|o| o.index() as u8)).collect())
+        })
     }
 
     /// The pits of ``player`` (0 South, 1 North) out of play this round
@@ -480,8 +620,10 @@ impl PyState {
     /// without rounds.
     fn out_of_play(&self, player: i64) -> PyResult<Vec<usize>> {
         let g = self.game.read()?;
-        let side = g.player_index(Some(player))?;
-        Ok((0..g.n()).filter(|&k| g.pos().is_out_of_play(side, k)).map(|k| k + 1).collect())
+        any_game!(&*g, g => {
+            let side = g.player_index(Some(player))?;
+            Ok((0..g.n()).filter(|&k| g.pos().is_out_of_play(side, k)).map(|k| k + 1).collect())
+        })
     }
 
     /// Under a variant played in rounds (``[rounds]``: Congkak, Sungka,
@@ -495,15 +637,14 @@ impl PyState {
     /// chain of states.
     fn next_round(&self, py: Python<'_>) -> PyResult<Option<PyState>> {
         let g = self.game.read()?;
-        let game: &Game = g.game();
-        Ok(self.current_match(game).next_round_start().map(|start| {
-            let mut earlier = self.earlier.clone();
-            earlier.push(*game.start());
-            PyState::in_match(
-                Game::from_position(game.variant().clone(), start),
-                self.owner.clone_ref(py),
-                earlier,
-            )
+        Ok(any_game!(&*g, game => {
+            self.current_match(game).next_round_start().map(|start| {
+                PyState::in_match(
+                    Game::from_position(game.variant().clone(), start).into(),
+                    self.owner.clone_ref(py),
+                    self.earlier.with(*game.start()),
+                )
+            })
         }))
     }
 
@@ -516,14 +657,14 @@ impl PyState {
     /// goes on.
     fn match_end(&self) -> PyResult<Option<&'static str>> {
         let g = self.game.read()?;
-        Ok(self.current_match(g.game()).end().map(MatchEnd::name))
+        Ok(any_game!(&*g, g => self.current_match(g).end().map(MatchEnd::name)))
     }
 
     /// The winner once the game is over: 0 (South), 1 (North), -1 for a
     /// draw; None while it goes on.
     fn winner(&self) -> PyResult<Option<i64>> {
         let g = self.game.read()?;
-        Ok(g.pos().outcome().map(|o| match o {
+        Ok(any_game!(&*g, g => g.pos().outcome()).map(|o| match o {
             Outcome::Win(s) => s.index() as i64,
             Outcome::Draw => -1,
         }))
@@ -533,7 +674,7 @@ impl PyState {
     /// ``"cannot-feed"``, ``"only-grand-slams"``, ``"cycle"``, ``"endless-sowing"``), or None.
     fn end_reason(&self) -> PyResult<Option<&'static str>> {
         let g = self.game.read()?;
-        Ok(g.pos().end_reason().map(EndReason::name))
+        Ok(any_game!(&*g, g => g.pos().end_reason()).map(EndReason::name))
     }
 
     /// An action in the notation: ``"3"`` for action 2, ``"swap"``.
@@ -546,20 +687,18 @@ impl PyState {
     /// IllegalActionError when it does not read or is not legal here.
     fn string_to_action(&self, text: &str) -> PyResult<i64> {
         let g = self.game.read()?;
-        let mv = g
-            .pos()
-            .parse_move(g.variant(), text)
+        let mv = any_game!(&*g, g => g.pos().parse_move(g.variant(), text))
             .map_err(|e| IllegalActionError::new_err(format!("move {text:?}: {e}")))?;
-        Ok(action_of(mv, g.n()))
+        Ok(action_of(mv, g.variant().move_pits()))
     }
 
     fn __str__(&self) -> PyResult<String> {
         let g = self.game.read()?;
-        Ok(draw_board(g.variant(), g.pos()))
+        Ok(any_game!(&*g, g => draw_board(g.variant(), g.pos())))
     }
 
     fn __repr__(&self) -> PyResult<String> {
         let g = self.game.read()?;
-        Ok(format!("<mancala.State {} {}>", g.variant().name(), g.pos()))
+        Ok(any_game!(&*g, g => format!("<mancala.State {} {}>", g.variant().name(), g.pos())))
     }
 }

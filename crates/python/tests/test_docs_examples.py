@@ -27,6 +27,8 @@ def test_every_python_example_runs(path, tmp_path, monkeypatch):
     # The variant file the examples read: Kalah on 4 pits of 3 seeds.
     text = mancala.load_game("kalah", pits_per_side=4, seeds=3).variant_text()
     (tmp_path / "my-rules.toml").write_text(text)
+    # Hus on its 4 x 12 board, the wide board's example.
+    (tmp_path / "hus-12.toml").write_text((ROOT / "crates" / "core" / "variants" / "hus-12.toml").read_text())
     namespace = {}
     for i, block in enumerate(blocks):
         try:

@@ -102,8 +102,9 @@ pub struct KalahDb {
     n: usize,
     index: BoardIndex,
     layers: Vec<Layer>,
-    /// Whether each layer is in memory (built here, or copied by
-    /// [`KalahDb::make_resident`]) rather than mapped from its file.
+    /// Whether each layer is fast to probe (built here in memory, or made
+    /// so by [`KalahDb::make_resident`]) rather than mapped from its file
+    /// as it was opened.
     in_memory: Vec<bool>,
     /// The layers whose values are still to be compared with their
     /// checksums (on first use).
@@ -129,18 +130,18 @@ impl KalahDb {
         probe_layers(&self.layers, &self.unchecked, &self.index, self.n, p)
     }
 
-    /// Copies every layer into memory with huge pages requested, for fast
-    /// random probes (a search probes millions of times a second, and pages
-    /// of a mapped file cost a page walk each). Takes as much memory as the
-    /// files; leave a database mapped when memory is short.
-    /// Layers just built are in such memory already and are not copied.
+    /// Makes every layer fast to probe at random (a search probes millions
+    /// of times a second, and a probe on a small page costs a page walk
+    /// more often): a layer whose file the page cache holds on huge pages
+    /// is read in place, every page mapped now; any other is copied into
+    /// memory with huge pages requested, which takes as much memory as its
+    /// file. Leave a database mapped when memory is short. Layers just
+    /// built are in such memory already and are not copied.
     pub fn make_resident(&mut self) -> std::io::Result<()> {
-        for (layer, in_memory) in self.layers.iter_mut().zip(&mut self.in_memory) {
-            if !*in_memory {
-                *layer = Layer(crate::memory::Buffer::copy_of(&layer.0)?.into_read_only()?);
-                *in_memory = true;
-            }
-        }
+        let maps = std::mem::take(&mut self.layers).into_iter().map(|l| l.0).collect();
+        let maps = crate::memory::resident(maps, &self.in_memory)?;
+        self.layers = maps.into_iter().map(Layer).collect();
+        self.in_memory.iter_mut().for_each(|r| *r = true);
         Ok(())
     }
 
@@ -311,6 +312,7 @@ impl KalahDb {
                     .map_err(|e| DbError::Io { path: path.clone(), source: e })?;
                 if let Some(w) = writing.take() {
                     written(w)?;
+                    db.read_from_file(dir, fp, seeds - 1)?;
                 }
                 if stop.load(Ordering::Relaxed) {
                     // The layer in hand may be unfinished: never saved.
@@ -319,9 +321,11 @@ impl KalahDb {
                 let layer = values.into_read_only();
                 let layer = layer.map_err(|e| DbError::Io { path: path.clone(), source: e })?;
                 let bytes = &layer[HEADER_LEN..];
-                // SAFETY: the values stay mapped, unchanged, until `db` is
-                // dropped: layers are only ever pushed, and `db` outlives
-                // this scope, which joins the writer before it ends.
+                // SAFETY: the values stay mapped, unchanged, until the
+                // writer is joined: a layer is replaced (by its file, see
+                // `read_from_file`) only after that, layers are otherwise
+                // only ever pushed, and `db` outlives this scope, which joins
+                // the writer before it ends.
                 let values: &[i8] =
                     unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast(), bytes.len()) };
                 db.layers.push(Layer(layer));
@@ -331,10 +335,28 @@ impl KalahDb {
             }
             if let Some(w) = writing.take() {
                 written(w)?;
+                db.read_from_file(dir, fp, max_seeds)?;
             }
             Ok(())
         })?;
         Ok(db)
+    }
+
+    /// Once the layer of `seeds` seeds just built is written, reads it from
+    /// its file instead of the memory it was built in, when the page cache
+    /// holds the file on huge pages (see `memory::resident`; a file
+    /// written in one piece is): the memory is given back, for the next
+    /// layers and the solver's table to reuse, so that fewer fresh pages are
+    /// zeroed by the system, and the layer is as fast to probe.
+    fn read_from_file(&mut self, dir: &Path, fp: u64, seeds: usize) -> Result<(), DbError> {
+        let path = layer_path(dir, seeds);
+        let total = self.index.count(seeds);
+        // Just written from these values: compared with its checksum there.
+        let (layer, _) = open_layer(&path, fp, self.n, seeds, total, 0)?;
+        if crate::memory::readable_in_place(std::slice::from_ref(&layer.0), &[false])[0] {
+            self.layers[seeds] = layer;
+        }
+        Ok(())
     }
 
     /// Opens the layers `0..` found in `dir` for `v`'s rules; `None` when

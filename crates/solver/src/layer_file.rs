@@ -236,7 +236,7 @@ pub fn rules_bytes(rules: &Rules) -> Vec<u8> {
 }
 
 /// One seed layer: its file's bytes (header, then a value per board),
-/// mapped from the file or copied into memory.
+/// mapped from the file, or in memory (built there, or copied).
 pub(crate) struct Layer(pub(crate) memmap2::Mmap);
 
 impl Layer {
@@ -446,10 +446,32 @@ pub(crate) fn write_layer(
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut f =
         tempfile::Builder::new().prefix(".layer-").suffix(".tmp").tempfile_in(dir).map_err(io)?;
-    f.write_all(&header(fp, n, seeds, values.len() as u64, xxh3_64(bytes))).map_err(io)?;
-    f.write_all(bytes).map_err(io)?;
+    let head = header(fp, n, seeds, values.len() as u64, xxh3_64(bytes));
+    write_all_at_once(f.as_file_mut(), &head, bytes).map_err(io)?;
     f.as_file().sync_all().map_err(io)?;
     f.persist(path).map(drop).map_err(|e| io(e.error))
+}
+
+/// Writes `head`, then `body`, in one system call where the system takes
+/// it all at once: the page cache then holds the file on huge pages from
+/// its first byte (a header written alone leaves the first 2 MiB on small
+/// pages), and a search reads it in place (`memory::resident`).
+fn write_all_at_once(f: &mut fs::File, head: &[u8], body: &[u8]) -> std::io::Result<()> {
+    let (total, mut done) = (head.len() + body.len(), 0);
+    while done < total {
+        let written = if done < head.len() {
+            f.write_vectored(&[std::io::IoSlice::new(&head[done..]), std::io::IoSlice::new(body)])
+        } else {
+            f.write(&body[done - head.len()..])
+        };
+        match written {
+            Ok(0) => return Err(std::io::ErrorKind::WriteZero.into()),
+            Ok(k) => done += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 /// A layer file written piece by piece, for a build that never holds the
@@ -613,6 +635,9 @@ pub(crate) fn open_layer(
     // use (layers are written to a temporary file and renamed into place).
     let map = unsafe { memmap2::Mmap::map(&file) }
         .map_err(|e| DbError::Io { path: path.to_path_buf(), source: e })?;
+    // Before the first read: pages read from disk from now on are cached
+    // on huge pages, and a search can then probe the file in place.
+    crate::memory::advise_huge_file_pages(&map);
     if map.len() >= 8 && map[..6] == MAGIC[..6] && map[..8] != MAGIC[..] {
         return Err(damaged(format!(
             "written by another version of mancala (file format {}, this one reads {}); delete \

@@ -79,3 +79,132 @@ impl Buffer {
         self.map.make_read_only()
     }
 }
+
+/// Asks that the pages of a layer file's mapping be cached on huge pages
+/// when the file is read from disk through it (Linux; elsewhere, or
+/// refused, nothing). Pages the page cache already holds keep their size.
+pub(crate) fn advise_huge_file_pages(map: &memmap2::Mmap) {
+    #[cfg(target_os = "linux")]
+    {
+        // Only a hint: a file cached on small pages is read as well, slower.
+        let _ = map.advise(memmap2::Advice::HugePage);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = map;
+}
+
+/// Layer files' mappings made fast to read at random, all at once: a
+/// mapping whose file the page cache holds on huge pages (all but at most
+/// 4 MiB, its first and last 2 MiB: a file written in one piece, or first
+/// read through a mapping advised by [`advise_huge_file_pages`], is) is
+/// kept and read in place, which costs no fresh memory; any other,
+/// and every mapping where the page sizes cannot be learnt, is replaced by
+/// a copy in memory on huge pages (see [`Buffer::zeroed`]). `keep[k]` set
+/// leaves `maps[k]` as it is (memory already).
+pub(crate) fn resident(
+    maps: Vec<memmap2::Mmap>,
+    keep: &[bool],
+) -> std::io::Result<Vec<memmap2::Mmap>> {
+    let in_place = readable_in_place(&maps, keep);
+    maps.into_iter()
+        .zip(in_place)
+        .map(
+            |(map, in_place)| {
+                if in_place {
+                    Ok(map)
+                } else {
+                    Buffer::copy_of(&map)?.into_read_only()
+                }
+            },
+        )
+        .collect()
+}
+
+/// Whether each of the layer files' mappings can be read in place as fast
+/// as a copy on huge pages (see [`resident`]), every page of those not kept
+/// mapped now; `keep[k]` set says yes for `maps[k]` without a look.
+pub(crate) fn readable_in_place(maps: &[memmap2::Mmap], keep: &[bool]) -> Vec<bool> {
+    let huge = huge_file_pages(maps, keep);
+    (0..maps.len())
+        .map(|k| {
+            keep.get(k).copied().unwrap_or(false)
+                || huge.as_ref().is_some_and(|h| h[k] + 2 * HUGE_PAGE > maps[k].len())
+        })
+        .collect()
+}
+
+/// Bytes of a huge page of the page cache (x86-64 and most others).
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Maps every page of the mappings not kept (reading from disk what is not
+/// cached), then reads from `/proc/self/smaps` how many bytes of each are
+/// mapped by huge pages; `None` where that cannot be learnt.
+#[cfg(target_os = "linux")]
+fn huge_file_pages(maps: &[memmap2::Mmap], keep: &[bool]) -> Option<Vec<usize>> {
+    for (k, map) in maps.iter().enumerate() {
+        if keep.get(k).copied().unwrap_or(false) || map.is_empty() {
+            continue;
+        }
+        if map.advise(memmap2::Advice::PopulateRead).is_err() {
+            // Older kernels: one read a page maps it.
+            let mut sum = 0u8;
+            for at in (0..map.len()).step_by(4096) {
+                // SAFETY: `at` is within the mapping.
+                sum ^= unsafe { std::ptr::read_volatile(map.as_ptr().add(at)) };
+            }
+            std::hint::black_box(sum);
+        }
+    }
+    let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
+    let mut pmd_bytes = std::collections::HashMap::new();
+    let mut start = None;
+    for line in smaps.lines() {
+        if let Some(kb) = line.strip_prefix("FilePmdMapped:") {
+            let kb: usize = kb.trim().trim_end_matches("kB").trim().parse().ok()?;
+            pmd_bytes.insert(start?, kb << 10);
+        } else if let Some((range, _)) = line.split_once(' ') {
+            if let Some((from, _)) = range.split_once('-') {
+                if let Ok(from) = usize::from_str_radix(from, 16) {
+                    start = Some(from);
+                }
+            }
+        }
+    }
+    maps.iter().map(|m| pmd_bytes.get(&(m.as_ptr() as usize)).copied().or(Some(0))).collect()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn huge_file_pages(_maps: &[memmap2::Mmap], _keep: &[bool]) -> Option<Vec<usize>> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn resident_layers_hold_their_files_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let lens = [100usize, (5 << 20) + 123, (3 << 20) + 7];
+        let mut maps = Vec::new();
+        let mut contents = Vec::new();
+        for (k, len) in lens.iter().enumerate() {
+            let bytes: Vec<u8> = (0..*len).map(|i| (i * 31 + k * 7 + i / 4096) as u8).collect();
+            let path = dir.path().join(format!("f{k}"));
+            std::fs::File::create(&path).unwrap().write_all(&bytes).unwrap();
+            let file = std::fs::File::open(&path).unwrap();
+            // SAFETY: the file is not changed while mapped.
+            let map = unsafe { memmap2::Mmap::map(&file) }.unwrap();
+            advise_huge_file_pages(&map);
+            maps.push(map);
+            contents.push(bytes);
+        }
+        let kept = maps[1].as_ptr();
+        let maps = resident(maps, &[false, true, false]).unwrap();
+        assert_eq!(maps[1].as_ptr(), kept, "a kept map is left as it is");
+        for (map, bytes) in maps.iter().zip(&contents) {
+            assert_eq!(&map[..], &bytes[..]);
+        }
+    }
+}

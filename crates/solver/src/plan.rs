@@ -137,8 +137,10 @@ pub struct SolvePlan {
     stop: Option<std::sync::Arc<AtomicBool>>,
 }
 
-/// Databases up to this size are held in memory for the solve (copied from
-/// their files; a database just built is there already).
+/// Databases up to this size are held in memory for the solve: read in
+/// place where the page cache holds their files on huge pages, else copied
+/// from their files; a database just built is there already (see
+/// [`KalahDb::make_resident`](crate::KalahDb::make_resident)).
 pub const RESIDENT_DB_BYTES: u64 = 2 << 30;
 
 /// Boards in the database built by default for a game of 48 seeds
@@ -156,7 +158,7 @@ const DB_GROWTH_PER_SEED: f64 = 1.35;
 /// search needs only costs its build.
 const DB_SHRINK_PER_SEED: f64 = 1.5;
 
-/// Largest default database, in boards: it is copied into memory for the
+/// Largest default database, in boards: it is held in memory for the
 /// search (see [`RESIDENT_DB_BYTES`]).
 pub const MAX_DEFAULT_DB_BOARDS: f64 = 2e9;
 

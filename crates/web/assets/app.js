@@ -108,7 +108,7 @@ function wire() {
     let pit = null;
     if (/^[1-9]$/.test(key)) pit = key;
     else if (key === '0') pit = '10';
-    else if (/^[a-fA-F]$/.test(key)) pit = String(11 + 'abcdef'.indexOf(key.toLowerCase()));
+    else if (/^[a-nA-N]$/.test(key)) pit = String(11 + 'abcdefghijklmn'.indexOf(key.toLowerCase()));
     if (pit !== null) {
       e.preventDefault();
       const st = app.shown && app.shown.state;

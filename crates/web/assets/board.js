@@ -174,7 +174,7 @@ export function draw(svg, view, opts = {}) {
     if (sameCell(opts.active, side, 'end')) g.classList.add('active');
     if (sameCell(opts.captured, side, 'end')) g.classList.add('captured');
     pebbles(g, pebblesInStore(count, c.x, c.y));
-    g.append(el('text', { class: 'count store-count', x: c.x, y: 36 + 52, 'text-anchor': 'middle' }, taken ? `${count}*` : count));
+    g.append(el('text', { class: countClass('count store-count', count), x: c.x, y: 36 + 52, 'text-anchor': 'middle' }, taken ? `${count}*` : count));
     g.append(el('text', { class: `store-label ${side}`, x: c.x, y: side === 'south' ? HEIGHT - 14 : 26, 'text-anchor': 'middle', 'data-store-count': view.stores[side] }, `${sideName(side)} ${view.stores[side]}`));
     svg.append(g);
   }
@@ -188,7 +188,7 @@ export function draw(svg, view, opts = {}) {
     if (sameCell(opts.active, side, 'store')) g.classList.add('active');
     pebbles(g, pebblesInStore(count, c.x, c.y));
     // The count near the top: the seeds pile up from the bottom.
-    g.append(el('text', { class: 'count store-count', x: c.x, y: 36 + 52, 'text-anchor': 'middle' }, count));
+    g.append(el('text', { class: countClass('count store-count', count), x: c.x, y: 36 + 52, 'text-anchor': 'middle' }, count));
     g.append(el('text', { class: `store-label ${side}`, x: c.x, y: side === 'south' ? HEIGHT - 14 : 26, 'text-anchor': 'middle' }, sideName(side)));
     svg.append(g);
   }
@@ -236,7 +236,7 @@ export function draw(svg, view, opts = {}) {
       g.append(el('circle', { class: 'ring', cx: x, cy: y, r: PIT_R + 6 }));
       g.append(el('circle', { class: 'hole', cx: x, cy: y, r: PIT_R, fill: 'url(#hole)' }));
       pebbles(g, pebblesInPit(count, x, y));
-      g.append(el('text', { class: 'count', x, y: y + 10, 'text-anchor': 'middle' }, count));
+      g.append(el('text', { class: countClass('count', count), x, y: y + 10, 'text-anchor': 'middle' }, count));
       if (owner) g.append(el('text', { class: 'claim-mark', x: x + PIT_R - 4, y: y - PIT_R + 14, 'text-anchor': 'middle', 'aria-hidden': 'true' }, '\u00d7'));
       // The pit's number, from its owner's left, outside the row.
       const ly = side === 'south' ? y + PIT_R + 24 : y - PIT_R - 13;
@@ -248,6 +248,12 @@ export function draw(svg, view, opts = {}) {
     const again = svg.querySelector(`[data-pit="${focused}"][tabindex]`);
     if (again) again.focus({ preventScroll: true });
   }
+}
+
+// A count's classes: `digits-3` for a count of three digits (past 99 seeds,
+// on the wide board of up to 1,000), drawn smaller to fit its pit.
+function countClass(base, count) {
+  return count >= 100 ? `${base} digits-3` : base;
 }
 
 // The side that has claimed `side`'s pit `pit` (rule claim), or null:

@@ -31,6 +31,10 @@ export const SPEEDS = [
   { ms: 35, label: 'very fast' },
 ];
 
+// The longest a move's sowing is shown for (ms), and the shortest step.
+const MOVE_MS = 8000;
+const MIN_STEP_MS = 5;
+
 function speedMs() {
   return SPEEDS[Number($('speed').value)].ms;
 }
@@ -67,9 +71,12 @@ async function show(ply, { animate = false } = {}) {
     renderMoves();
     updateBusy();
     $('status').textContent = `${sideName(answer.last_move.mover)} ${answer.last_move.move === 'swap' ? 'swaps sides' : `sows pit ${answer.last_move.move}`}…`;
+    // A long sowing (relays round a wide board of hundreds of seeds) is
+    // sown faster, so that no move takes much longer than MOVE_MS.
+    const each = Math.max(MIN_STEP_MS, Math.min(delay, MOVE_MS / steps.length));
     for (const step of steps) {
       drawBoard(step);
-      await sleep(step.swap ? Math.max(delay * 3, 300) : delay);
+      await sleep(step.swap ? Math.max(delay * 3, 300) : each);
       if (token !== app.showToken) {
         app.animating = false;
         updateBusy();

@@ -159,6 +159,9 @@ phone.addEventListener('change', () => {
 });
 board.compact(phone.matches);
 
+// Pits a row past which the board takes the page's whole width.
+const WIDE_PITS = 8;
+
 export function drawBoard(extra = {}) {
   const shown = app.shown;
   if (!shown) return;
@@ -178,6 +181,9 @@ export function drawBoard(extra = {}) {
     captured: extra.captured,
   });
   const svg = $('board');
+  // A board of more than 8 pits a row (the wide board's four rows of 12)
+  // takes the page's whole width, the analysis below it.
+  $('app').classList.toggle('wide-board', view.n > WIDE_PITS);
   svg.dataset.position = extra.view ? '' : shown.state.position;
   svg.dataset.ply = String(app.ply);
 }

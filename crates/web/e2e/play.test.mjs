@@ -425,6 +425,100 @@ test('whole games of hus, tsoro and tsoro-bonus on four rows against the compute
   await closePage(page);
 });
 
+// Hus on its 4 x 12 board (crates/core/variants/hus-12.toml, not a preset:
+// given as a variant file) is the wide layout: 48 pits, counts past 255.
+const HUS_12 = fs.readFileSync(new URL('../../core/variants/hus-12.toml', import.meta.url), 'utf8');
+
+async function chooseVariantFile(page, name, text) {
+  const generation = await page.$eval('#app', (a) => a.dataset.game);
+  await page.setInputFiles('#variant-file', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.waitForFunction((n) => document.getElementById('variant-file-name').textContent.includes(n), name);
+  await page.waitForFunction((g) => document.getElementById('app').dataset.game !== g, generation);
+}
+
+test('the wide board: hus on four rows of 12 from its variant file against the computer; 288 seeds, counts of three digits', async () => {
+  const page = await openPage();
+  await page.locator('#speed').fill('5');
+  await page.selectOption('#player-south', 'human');
+  await page.selectOption('#player-north', 'computer:2');
+  await page.click('#more summary');
+  await chooseVariantFile(page, 'hus-12.toml', HUS_12);
+  const game = { variant_file: HUS_12 };
+  await waitForTurn(page);
+  await expectBoard(page, game, []);
+  // Four rows of 12: each side's 24 pits, the outer row below (South) or
+  // above (North) its inner row, every pit inside the window.
+  assert.equal(await page.$$eval('#board .pit.south', (els) => els.length), 24);
+  assert.equal(await page.$$eval('#board .pit.north', (els) => els.length), 24);
+  const y = (pit) => page.$eval(`#board [data-pit="${pit}"] circle.hole`, (c) => Number(c.getAttribute('cy')));
+  const [northOuter, northInner, southInner, southOuter] =
+    [await y('north-1'), await y('north-13'), await y('south-13'), await y('south-1')];
+  assert.ok(northOuter < northInner && northInner < southInner && southInner < southOuter,
+    `rows at ${northOuter}, ${northInner}, ${southInner}, ${southOuter}`);
+  const fits = () => page.evaluate(() => {
+    const w = window.innerWidth;
+    return Array.from(document.querySelectorAll('#board .pit .hole')).every((c) => {
+      const r = c.getBoundingClientRect();
+      return r.left >= 0 && r.right <= w;
+    }) && document.documentElement.scrollWidth <= w;
+  });
+  assert.ok(await fits(), 'the board of 4 x 12 fits the window');
+  await shot(page, 'hus-12-start');
+  // A pit past 16 by its key: `h` is pit 18 (keys `a` to `n`, pits 11 to 24).
+  await page.keyboard.press('h');
+  await waitForTurn(page);
+  assert.equal((await pageMoves(page))[0], '18');
+  // A few moves by clicks, the computer answering each (sown seed by seed).
+  let clicks = 0;
+  for (; clicks < 4; clicks++) {
+    await waitForTurn(page);
+    const moves = await pageMoves(page);
+    const state = await expectBoard(page, game, moves);
+    if (state.over) break;
+    const clickable = await page.$$eval('#board [data-play]', (els) => els.map((e) => e.dataset.play));
+    assert.deepEqual(clickable, state.legal);
+    await page.click(`#board [data-play="${clickable[(clicks * 5) % clickable.length]}"]`);
+  }
+  await waitForTurn(page);
+  const moves = await pageMoves(page);
+  const state = await expectBoard(page, game, moves);
+  assert.ok(moves.length > clicks || state.over, `North should have answered: ${moves}`);
+  await shot(page, 'hus-12-played');
+
+  // 8 seeds a pit: 288 in all, past the compact layout's 255; a start with
+  // counts of three digits, drawn smaller to fit their pits.
+  const text8 = HUS_12.replace('seeds_per_pit = 2\n', 'seeds_per_pit = 8\n');
+  await chooseVariantFile(page, 'hus-12-8.toml', text8);
+  const game8 = { variant_file: text8 };
+  await waitForTurn(page);
+  const start8 = await expectBoard(page, game8, []);
+  assert.equal(start8.seeds_per_pit, 8);
+  const south = [150, 100].concat(Array(16).fill(2), Array(6).fill(0));
+  const north = [2, 2, 2].concat(Array(21).fill(0));
+  const start = `${south.join(',')}:0/${north.join(',')}:0/S`;
+  await page.fill('#position', start);
+  await page.click('#position-start');
+  await waitForTurn(page);
+  await expectBoard(page, game8, [], start);
+  const big = await page.$eval('#board [data-pit="south-1"] text.count', (t) => ({ text: t.textContent, cls: t.getAttribute('class') }));
+  assert.deepEqual(big, { text: '150', cls: 'count digits-3' });
+  assert.ok(await fits(), 'the board of 288 seeds fits the window');
+  await shot(page, 'hus-12-288-three-digits');
+  // The 150 seeds sown (and relayed) seed by seed, then the computer's answer.
+  await page.click('#board [data-play="1"]');
+  await waitForTurn(page);
+  const played = await pageMoves(page);
+  assert.equal(played[0], '1');
+  await expectBoard(page, game8, played, start);
+  await shot(page, 'hus-12-288-played');
+  // On a phone the board is scaled down to the window's width.
+  await page.setViewportSize(PHONE);
+  await page.waitForFunction(() => document.getElementById('board').getBoundingClientRect().width <= window.innerWidth);
+  assert.ok(await fits(), 'the board of 4 x 12 fits a phone');
+  await shot(page, 'hus-12-288-phone');
+  await closePage(page);
+});
+
 test('um-el-bagara: the middle pit is clicked, then a direction chosen; a whole game', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'um-el-bagara', south: 'human', north: 'computer:1' });

@@ -7,14 +7,16 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use mancala_core::{Game, Match, Move, Place, Position, Side, SowEvent, Variant};
+use mancala_core::{
+    with_layout, Game, Layout, Match, Move, Place, Position, Side, SowEvent, Variant,
+};
 use mancala_engine::record::{PlayerKind, Record, MAX_RECORD_BYTES};
 use mancala_engine::{SearchLimits, SearchOptions, Searcher};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::{ApiError, ApiJson};
-use crate::game::{GameRef, GameRequest, GameSpec};
+use crate::game::{position_in, GameRef, GameRequest, GameSpec};
 use crate::limits::{DEFAULT_MOVETIME_MS, MAX_MOVES, MOVETIME_MS, SEARCH_TABLE_MB};
 use crate::{AppState, StateJson};
 
@@ -99,14 +101,14 @@ pub struct StateReply {
 }
 
 /// The body of `POST /api/state` for a game.
-pub fn state_body(game: &Game) -> StateReply {
+pub fn state_body<L: Layout>(game: &Game<L>) -> StateReply {
     state_body_in_match(game, &[])
 }
 
 /// The body of `POST /api/state` for a round of a match (rule `[rounds]`)
 /// whose earlier rounds started from `earlier`, the first first
 /// ([`StateJson::in_match`]).
-pub fn state_body_in_match(game: &Game, earlier: &[Position]) -> StateReply {
+pub fn state_body_in_match<L: Layout>(game: &Game<L>, earlier: &[Position<L>]) -> StateReply {
     let v = game.variant();
     let p = game.position();
     let last_move = match (game.moves().last(), game.positions().len()) {
@@ -128,7 +130,7 @@ pub fn state_body_in_match(game: &Game, earlier: &[Position]) -> StateReply {
     StateReply {
         state: StateJson::in_match(game, earlier),
         pie_rule: v.rules().turn.pie_rule,
-        swap_legal: p.legal_moves(v).contains(Move::Swap),
+        swap_legal: p.legal_moves(v).contains(&Move::Swap),
         last_move,
     }
 }
@@ -151,9 +153,16 @@ struct StateRequest {
     earlier_starts: Vec<Option<String>>,
 }
 
-/// `POST /api/state`: the position after the moves.
+/// `POST /api/state`: the position after the moves, in the variant's
+/// layout.
 async fn state(ApiJson(r): ApiJson<StateRequest>) -> Result<Json<StateReply>, ApiError> {
-    let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves }.replay()?;
+    let v = r.game.variant()?;
+    with_layout!(v.layout(), L => state_in::<L>(&r, v))
+}
+
+fn state_in<L: Layout>(r: &StateRequest, v: Variant) -> Result<Json<StateReply>, ApiError> {
+    let game =
+        GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves }.replay_in::<L>(v)?;
     let v = game.variant();
     if !r.earlier_starts.is_empty() && v.rules().rounds.is_none() {
         return Err(ApiError::bad(format!(
@@ -174,12 +183,12 @@ async fn state(ApiJson(r): ApiJson<StateRequest>) -> Result<Json<StateReply>, Ap
         .iter()
         .enumerate()
         .map(|(i, text)| match text {
-            None => Ok(Position::start(v)),
-            Some(text) => Position::from_text(v, text).map_err(|e| {
+            None => Ok(Position::start_in(v)),
+            Some(text) => position_in(v, text).map_err(|e| {
                 ApiError::bad(format!("earlier_starts[{i}] {:?}: {e}", mancala_core::quote(text)))
             }),
         })
-        .collect::<Result<Vec<Position>, ApiError>>()?;
+        .collect::<Result<Vec<Position<L>>, ApiError>>()?;
     Ok(Json(state_body_in_match(&game, &earlier)))
 }
 
@@ -216,7 +225,7 @@ async fn with_slot<T: Send + 'static>(
 }
 
 /// A game not over, or 400.
-fn live(game: &Game) -> Result<(), ApiError> {
+fn live<L: Layout>(game: &Game<L>) -> Result<(), ApiError> {
     if game.position().is_over() {
         return Err(ApiError::bad("the game is over: there is no move to choose"));
     }
@@ -248,15 +257,19 @@ async fn computer_move(
             levels.end()
         ))
     })?;
-    let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves }.replay()?;
-    live(&game)?;
+    let v = r.game.variant()?;
+    let gref = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves };
     let seed = random_seed();
-    let app2 = app.clone();
-    let choice = with_slot(&app, move || {
-        let db = app2.endgames.for_variant(game.variant());
-        mancala_engine::computer_choice_with(&game, level, seed, db.as_ref())
-    })
-    .await?;
+    let choice = with_layout!(v.layout(), L => {
+        let game = gref.replay_in::<L>(v)?;
+        live(&game)?;
+        let app2 = app.clone();
+        with_slot(&app, move || {
+            let db = app2.endgames.for_variant(game.variant());
+            mancala_engine::computer_choice_with(&game, level, seed, db.as_ref())
+        })
+        .await?
+    });
     Ok(Json(json!({"move": choice.mv.to_string(), "score": choice.score, "exact": choice.exact})))
 }
 
@@ -271,14 +284,17 @@ fn random_seed() -> u64 {
 
 /// `POST /api/hint`: the move the hint command gives.
 async fn hint(State(app): State<Arc<AppState>>, ApiJson(r): ApiJson<GameRequest>) -> Reply {
-    let game = r.game_ref().replay()?;
-    live(&game)?;
-    let app2 = app.clone();
-    let mv = with_slot(&app, move || {
-        let db = app2.endgames.for_variant(game.variant());
-        mancala_engine::hint_with(&game, db.as_ref())
-    })
-    .await?;
+    let v = r.game.variant()?;
+    let mv = with_layout!(v.layout(), L => {
+        let game = r.game_ref().replay_in::<L>(v)?;
+        live(&game)?;
+        let app2 = app.clone();
+        with_slot(&app, move || {
+            let db = app2.endgames.for_variant(game.variant());
+            mancala_engine::hint_with(&game, db.as_ref())
+        })
+        .await?
+    });
     Ok(Json(json!({"move": mv.to_string()})))
 }
 
@@ -295,7 +311,8 @@ struct SearchRequest {
 }
 
 impl SearchRequest {
-    fn game_and_limits(&self) -> Result<(Game, SearchLimits), ApiError> {
+    /// The variant and the search's limits.
+    fn variant_and_limits(&self) -> Result<(Variant, SearchLimits), ApiError> {
         let ms = match self.movetime_ms {
             None => DEFAULT_MOVETIME_MS,
             Some(ms) => {
@@ -308,9 +325,13 @@ impl SearchRequest {
                 })?
             }
         };
-        let game = GameRef { game: &self.game, start: self.start.as_deref(), moves: &self.moves }
-            .replay()?;
-        Ok((game, SearchLimits::time(Duration::from_millis(ms))))
+        let v = self.game.variant()?;
+        Ok((v, SearchLimits::time(Duration::from_millis(ms))))
+    }
+
+    /// The game in layout `L`, the variant's.
+    fn game_in<L: Layout>(&self, v: Variant) -> Result<Game<L>, ApiError> {
+        GameRef { game: &self.game, start: self.start.as_deref(), moves: &self.moves }.replay_in(v)
     }
 }
 
@@ -323,7 +344,7 @@ fn moves_text(moves: &[Move]) -> Vec<String> {
 }
 
 /// South's view of a score for the player to move in `p`.
-fn south(p: &Position, score: i32) -> i32 {
+fn south<L: Layout>(p: &Position<L>, score: i32) -> i32 {
     if p.to_move() == Side::South {
         score
     } else {
@@ -333,7 +354,11 @@ fn south(p: &Position, score: i32) -> i32 {
 
 /// `POST /api/search`: the best move and its score.
 async fn search(State(app): State<Arc<AppState>>, ApiJson(r): ApiJson<SearchRequest>) -> Reply {
-    let (game, limits) = r.game_and_limits()?;
+    let (v, limits) = r.variant_and_limits()?;
+    with_layout!(v.layout(), L => search_in::<L>(app, r.game_in::<L>(v)?, limits).await)
+}
+
+async fn search_in<L: Layout>(app: Arc<AppState>, game: Game<L>, limits: SearchLimits) -> Reply {
     let p = *game.position();
     if p.is_over() {
         return Ok(Json(json!({
@@ -345,7 +370,7 @@ async fn search(State(app): State<Arc<AppState>>, ApiJson(r): ApiJson<SearchRequ
     let app2 = app.clone();
     let result = with_slot(&app, move || {
         let db = app2.endgames.for_variant(game.variant());
-        searcher().with_endgame(db).search(&game, limits, None, &mut |_| {})
+        searcher().with_endgame(db).search_in(&game, limits, None, &mut |_| {})
     })
     .await?;
     Ok(Json(json!({
@@ -363,14 +388,18 @@ async fn search(State(app): State<Arc<AppState>>, ApiJson(r): ApiJson<SearchRequ
 
 /// `POST /api/analyze`: every legal move scored, best first.
 async fn analyze(State(app): State<Arc<AppState>>, ApiJson(r): ApiJson<SearchRequest>) -> Reply {
-    let (game, limits) = r.game_and_limits()?;
+    let (v, limits) = r.variant_and_limits()?;
+    with_layout!(v.layout(), L => analyze_in::<L>(app, r.game_in::<L>(v)?, limits).await)
+}
+
+async fn analyze_in<L: Layout>(app: Arc<AppState>, game: Game<L>, limits: SearchLimits) -> Reply {
     if game.position().is_over() {
         return Ok(Json(json!({"moves": [], "depth": 0, "nodes": 0, "elapsed_ms": 0})));
     }
     let app2 = app.clone();
     let analysis = with_slot(&app, move || {
         let db = app2.endgames.for_variant(game.variant());
-        searcher().with_endgame(db).analyze(&game, limits, None, &mut |_| {})
+        searcher().with_endgame(db).analyze_in(&game, limits, None, &mut |_| {})
     })
     .await?;
     let moves: Vec<Value> = analysis
@@ -463,11 +492,14 @@ struct WriteRequest {
     players: Option<Players>,
 }
 
+/// What saves a game record, in the message refusing a wide board.
+const RECORD: &str = "saving a game record";
+
 /// `POST /api/record/write`: the game record to save.
 async fn record_write(ApiJson(r): ApiJson<WriteRequest>) -> Reply {
     let (game, earlier) = if r.earlier.is_empty() {
         let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves };
-        (game.replay()?, Vec::new())
+        (game.replay_compact(RECORD)?, Vec::new())
     } else {
         replay_rounds(&r)?
     };
@@ -497,7 +529,8 @@ async fn record_write(ApiJson(r): ApiJson<WriteRequest>) -> Reply {
 /// Returns the round in play and the rounds before it.
 fn replay_rounds(r: &WriteRequest) -> Result<(Game, Vec<Game>), ApiError> {
     let rounds = r.earlier.len() + 1;
-    let first = GameRef { game: &r.game, start: r.start.as_deref(), moves: &[] }.replay()?;
+    let first =
+        GameRef { game: &r.game, start: r.start.as_deref(), moves: &[] }.replay_compact(RECORD)?;
     let v = first.variant().clone();
     if v.rules().rounds.is_none() {
         return Err(ApiError::bad(format!(

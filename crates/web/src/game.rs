@@ -1,7 +1,7 @@
 //! The game every request carries (`game`, `start`, `moves`), read and
 //! checked as strictly as the engine protocol reads its commands.
 
-use mancala_core::{Game, Move, Position, Variant};
+use mancala_core::{Game, Layout, Move, Position, Setup, Variant};
 use serde::Deserialize;
 
 use crate::error::ApiError;
@@ -31,8 +31,10 @@ pub struct GameRef<'a> {
 }
 
 impl GameSpec {
-    /// The variant these fields name, or a message saying what is wrong
-    /// and what is allowed.
+    /// The variant these fields name, in whichever layout its rules need
+    /// ([`Variant::layout`]: a variant file of four rows of 12 or of more
+    /// than 255 seeds is the wide layout's), or a message saying what is
+    /// wrong and what is allowed.
     pub fn variant(&self) -> Result<Variant, ApiError> {
         let base = match (&self.variant, &self.variant_file) {
             (Some(_), Some(_)) => {
@@ -49,9 +51,8 @@ impl GameSpec {
             (Some(name), None) => {
                 Variant::preset(name).map_err(|e| ApiError::bad(e.to_string()))?
             }
-            (None, Some(text)) => {
-                Variant::from_toml(text).map_err(|e| ApiError::bad(format!("variant_file: {e}")))?
-            }
+            (None, Some(text)) => Variant::from_toml_any_layout(text)
+                .map_err(|e| ApiError::bad(format!("variant_file: {e}")))?,
         };
         let [pmin, pmax] = base.rules().board.pits_per_side_range;
         let [smin, smax] = base.rules().board.seeds_per_pit_range;
@@ -69,18 +70,29 @@ impl GameSpec {
         if pits.is_none() && seeds.is_none() {
             return Ok(base);
         }
-        base.resized(pits, seeds).map_err(|e| {
+        base.resized_any_layout(pits, seeds).map_err(|e| {
             ApiError::bad(format!("{} cannot be played at that size: {e}", base.name()))
         })
     }
 }
 
 impl GameRef<'_> {
-    /// The game: the variant, from the start given (or the variant's), with
-    /// the moves played, each checked; an error names the first bad move,
-    /// its place in the list and why it cannot be played.
-    pub fn replay(&self) -> Result<Game, ApiError> {
+    /// The game in the compact layout, for `what` takes no other (the
+    /// solver, compact by nature; a game record, until the engine's records
+    /// take the wide board): a variant of the wide layout is refused,
+    /// saying so.
+    pub fn replay_compact(&self, what: &str) -> Result<Game, ApiError> {
         let v = self.game.variant()?;
+        compact_only(&v, what)?;
+        self.replay_in(v)
+    }
+
+    /// The game in layout `L` (the variant's own, [`Variant::layout`]):
+    /// the variant, from the start given (or the variant's), with the moves
+    /// played, each checked; an error names the first bad move, its place
+    /// in the list and why it cannot be played.
+    pub fn replay_in<L: Layout>(&self, v: Variant) -> Result<Game<L>, ApiError> {
+        debug_assert_eq!(v.layout(), L::KIND, "a game is played in its variant's layout");
         if self.moves.len() > MAX_MOVES {
             return Err(ApiError::bad(format!(
                 "{} moves: a request may carry at most {MAX_MOVES}",
@@ -88,8 +100,8 @@ impl GameRef<'_> {
             )));
         }
         let start = match self.start {
-            None => Position::start(&v),
-            Some(text) => Position::from_text(&v, text).map_err(|e| {
+            None => Position::start_in(&v),
+            Some(text) => position_in(&v, text).map_err(|e| {
                 ApiError::bad(format!("start {:?}: {e}", mancala_core::quote(text)))
             })?,
         };
@@ -109,6 +121,22 @@ impl GameRef<'_> {
         }
         Ok(game)
     }
+}
+
+/// The position a position string describes in a game of `v`, read into
+/// layout `L` ([`Position::from_text`] in any layout).
+pub fn position_in<L: Layout>(
+    v: &Variant,
+    text: &str,
+) -> Result<Position<L>, mancala_core::PositionError> {
+    Ok(Setup::<L>::from_str_in(text)?.position(v)?)
+}
+
+/// `Ok` for a variant of the compact layout; for one of the wide layout
+/// (four rows of more than 8 pits, more than 255 seeds), the error that
+/// `what` (compact by nature) cannot take it.
+pub fn compact_only(v: &Variant, what: &str) -> Result<(), ApiError> {
+    v.compact_only(what).map_err(|e| ApiError::bad(e.to_string()))
 }
 
 /// A request that is only the game (`/api/state`, `/api/hint`, the solve).

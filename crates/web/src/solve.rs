@@ -152,7 +152,7 @@ async fn solve(mut socket: WebSocket, app: Arc<AppState>) {
         Ok(r) => r,
         Err(e) => return fail(socket, format!("the game is not valid: {e}")).await,
     };
-    let game = match request.game_ref().replay() {
+    let game = match request.game_ref().replay_compact("the solver") {
         Ok(game) => game,
         Err(e) => return fail(socket, e.message).await,
     };

@@ -1,7 +1,7 @@
 //! The JSON object describing a position: what `mancala state` prints and
 //! what `POST /api/state` gives as `state` (one definition for both).
 
-use mancala_core::{Game, Match, MatchEnd, Outcome, Position, Side};
+use mancala_core::{Count, Game, Layout, Match, MatchEnd, Outcome, Position, Side};
 use serde::Serialize;
 
 /// The JSON object `mancala state` prints (see `docs/notation.md`).
@@ -14,9 +14,9 @@ pub struct StateJson {
     /// Seeds per pit at the start.
     pub seeds_per_pit: u8,
     /// South's pits, from South's own left.
-    pub south: Vec<u8>,
+    pub south: Vec<u16>,
     /// North's pits, from North's own left.
-    pub north: Vec<u8>,
+    pub north: Vec<u16>,
     /// The seeds in each store.
     pub stores: Stores,
     /// The player to move; `None` once the game is over.
@@ -82,9 +82,9 @@ pub struct StateJson {
 #[derive(Serialize, Debug, PartialEq, Eq)]
 pub struct EndPits {
     /// Seeds in the end pit after South's row.
-    pub south: u8,
+    pub south: u16,
     /// Seeds in the end pit after North's row.
-    pub north: u8,
+    pub north: u16,
     /// Whether each (south, north) has been taken at least once.
     pub taken: [bool; 2],
 }
@@ -138,9 +138,9 @@ pub struct FourRows {
 #[derive(Serialize, Debug, PartialEq, Eq)]
 pub struct TwoRows {
     /// The row nearest the player.
-    pub outer: Vec<u8>,
+    pub outer: Vec<u16>,
     /// The row next to the opponent's inner row.
-    pub inner: Vec<u8>,
+    pub inner: Vec<u16>,
 }
 
 /// The pit of the opponent's row each side has claimed (rule `claim`).
@@ -165,14 +165,14 @@ pub struct Claims {
 #[derive(Serialize, Debug)]
 pub struct Stores {
     /// Seeds in South's store.
-    pub south: u8,
+    pub south: u16,
     /// Seeds in North's store.
-    pub north: u8,
+    pub north: u16,
 }
 
 impl StateJson {
     /// The game's current position described.
-    pub fn of(game: &Game) -> StateJson {
+    pub fn of<L: Layout>(game: &Game<L>) -> StateJson {
         StateJson::in_match(game, &[])
     }
 
@@ -181,16 +181,19 @@ impl StateJson {
     /// first): the match ends drawn when the next round would start as one
     /// of them, or `game`, did, no seed having changed hands since
     /// ([`Match::end`]).
-    pub fn in_match(game: &Game, earlier: &[Position]) -> StateJson {
+    pub fn in_match<L: Layout>(game: &Game<L>, earlier: &[Position<L>]) -> StateJson {
         let v = game.variant();
         let p = game.position();
         StateJson {
             variant: v.name().to_string(),
             pits_per_side: v.pits_per_side(),
             seeds_per_pit: v.seeds_per_pit(),
-            south: p.row(Side::South).to_vec(),
-            north: p.row(Side::North).to_vec(),
-            stores: Stores { south: p.store(Side::South), north: p.store(Side::North) },
+            south: counts(p.row(Side::South)),
+            north: counts(p.row(Side::North)),
+            stores: Stores {
+                south: p.store(Side::South).report_count(),
+                north: p.store(Side::North).report_count(),
+            },
             to_move: (!p.is_over()).then(|| p.to_move()),
             legal: p.legal_moves(v).iter().map(|m| m.to_string()).collect(),
             over: p.is_over(),
@@ -210,8 +213,8 @@ impl StateJson {
                 let two = |side: Side| {
                     let pits = p.row(side);
                     TwoRows {
-                        outer: pits[..rows].to_vec(),
-                        inner: pits[rows..].iter().rev().copied().collect(),
+                        outer: counts(&pits[..rows]),
+                        inner: pits[rows..].iter().rev().map(|c| c.report_count()).collect(),
                     }
                 };
                 FourRows { pits_per_row: rows, south: two(Side::South), north: two(Side::North) }
@@ -229,7 +232,7 @@ impl StateJson {
             round_end: (v.rules().rounds.is_some() && p.is_over()).then(|| {
                 // The policy reads each round's start: the earlier rounds
                 // need not carry their moves.
-                let mut rounds: Vec<Game> =
+                let mut rounds: Vec<Game<L>> =
                     earlier.iter().map(|&start| Game::from_position(v.clone(), start)).collect();
                 rounds.push(game.clone());
                 let m = Match::from_rounds(rounds).expect("one round at least");
@@ -246,13 +249,18 @@ impl StateJson {
             }),
             any_pits: v.any_pits(),
             end_pits: v.has_end_pits().then(|| EndPits {
-                south: p.end_pit(Side::South),
-                north: p.end_pit(Side::North),
+                south: p.end_pit(Side::South).report_count(),
+                north: p.end_pit(Side::North).report_count(),
                 taken: [p.end_pit_taken(Side::South), p.end_pit_taken(Side::North)],
             }),
             takes_due: (v.rules().capture.bonus_pits > 0).then(|| p.takes_due()),
         }
     }
+}
+
+/// Seeds in each pit, as numbers of the widest layout's cell.
+fn counts<C: Count>(pits: &[C]) -> Vec<u16> {
+    pits.iter().map(|c| c.report_count()).collect()
 }
 
 /// `south`, `north` or `draw`.

@@ -169,6 +169,11 @@ async fn what_cannot_be_solved_gets_an_error() {
         (json!({"game": {"variant": "kalah"}, "moves": ["9"]}), "move #1"),
         (json!({"game": {"variant": "kalah"}, "extra": 1}), "unknown field `extra`"),
         (json!([1, 2]), "not valid"),
+        // The solver is compact by nature: the wide board (Hus on 4x12) is refused.
+        (
+            json!({"game": {"variant_file": include_str!("../../core/variants/hus-12.toml")}}),
+            "the solver takes only boards of the compact layout (at most 16 pits a side on two rows, 8 a row on four rows, 255 seeds in all)",
+        ),
     ];
     for (request, words) in cases {
         let mut socket = open(addr, &request).await;
