@@ -38,7 +38,9 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use mancala_core::{parse_moves, Game, Match, Outcome, Side, Variant};
+use mancala_core::{
+    parse_moves, Compact, Game, Layout, LayoutKind, Match, Outcome, Position, Side, Variant,
+};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,15 +94,18 @@ impl fmt::Display for PlayerKind {
     }
 }
 
-/// A game with everything needed to go on with it.
+/// A game with everything needed to go on with it, in the layout `L` of
+/// its variant ([`Variant::layout`]): the compact layout's by default, the
+/// wide board's as `Record<Wide>` (read with [`Record::parse_in`]; which
+/// layout a record needs, [`Record::layout_of`] says).
 #[derive(Clone, Debug)]
-pub struct Record {
+pub struct Record<L: Layout = Compact> {
     /// The game: its variant, start position and the moves played; under
     /// a variant with rounds (`[rounds]`), the round in play.
-    pub game: Game,
+    pub game: Game<L>,
     /// The rounds played before `game`, the first first (rule `[rounds]`);
     /// empty for a game of one round.
-    pub earlier: Vec<Game>,
+    pub earlier: Vec<Game<L>>,
     /// South's and North's player, in [`Side::index`] order.
     pub players: [PlayerKind; 2],
     /// The seed of the computer players' choices.
@@ -142,7 +147,9 @@ fn err(line: usize, message: impl Into<String>) -> RecordError {
 fn is_builtin(v: &Variant) -> bool {
     Variant::preset(v.name())
         .ok()
-        .and_then(|p| p.resized(Some(v.pits_per_row() as u8), Some(v.seeds_per_pit())).ok())
+        .and_then(|p| {
+            p.resized_any_layout(Some(v.pits_per_row() as u8), Some(v.seeds_per_pit())).ok()
+        })
         .is_some_and(|p| p.rules().to_toml() == v.rules().to_toml())
 }
 
@@ -161,7 +168,7 @@ fn quote(value: &str) -> String {
 
 /// A result tag value: `south`, `north`, `draw`, or `*` while the game (the
 /// match, under `[rounds]`) goes on.
-fn result_text(earlier: &[Game], game: &Game) -> &'static str {
+fn result_text<L: Layout>(earlier: &[Game<L>], game: &Game<L>) -> &'static str {
     let mut rounds = earlier.to_vec();
     rounds.push(game.clone());
     let outcome = Match::from_rounds(rounds).and_then(|m| m.outcome());
@@ -173,21 +180,21 @@ fn result_text(earlier: &[Game], game: &Game) -> &'static str {
     }
 }
 
-impl fmt::Display for Record {
+impl<L: Layout> fmt::Display for Record<L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())
     }
 }
 
-impl FromStr for Record {
+impl<L: Layout> FromStr for Record<L> {
     type Err = RecordError;
 
-    fn from_str(text: &str) -> Result<Record, RecordError> {
-        Record::parse(text)
+    fn from_str(text: &str) -> Result<Record<L>, RecordError> {
+        Record::parse_in(text)
     }
 }
 
-impl Record {
+impl<L: Layout> Record<L> {
     /// The record as text (the same as its [`fmt::Display`]).
     pub fn to_text(&self) -> String {
         let v = self.game.variant();
@@ -247,155 +254,88 @@ fn write_moves(out: &mut String, moves: &[mancala_core::Move]) {
 }
 
 impl Record {
-    /// Reads a record from its bytes (a file's whole content).
+    /// Reads a record from its bytes (a file's whole content); a record
+    /// of the wide board is refused ([`Record::from_bytes_in`] reads it).
     pub fn from_bytes(bytes: &[u8]) -> Result<Record, RecordError> {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => Record::parse(text),
-            Err(e) => {
-                let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-                Err(err(line, "this line is not UTF-8 text: not a mancala game record"))
-            }
-        }
+        Record::from_bytes_in(bytes)
     }
 
-    /// Reads a record from text.
+    /// Reads a record of the compact layout from its text; a record of the
+    /// wide board is refused ([`Record::parse_in`] reads it).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        #[derive(Default)]
-        struct Header {
-            seen: Vec<(&'static str, usize, String)>,
-            rules: Vec<String>,
-            rules_line: usize,
-        }
-        impl Header {
-            fn get(&self, tag: &str) -> Option<(usize, &str)> {
-                self.seen.iter().find(|(t, _, _)| *t == tag).map(|(_, l, v)| (*l, v.as_str()))
-            }
-        }
-        let mut header = Header::default();
-        let mut started = false; // the [Game "mancala"] line was read
-                                 // The moves, with `None` where a `/` ends a round.
-        let mut moves: Vec<(usize, Option<mancala_core::Move>)> = Vec::new();
-        let mut in_rules = false;
-        for (i, raw) in text.lines().enumerate() {
-            let n = i + 1;
-            let line = raw.trim();
-            if !started {
-                if line.is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                if parse_tag(line).ok() != Some(("Game", "mancala".to_string())) {
-                    return Err(err(
-                        n,
-                        "this is not a mancala game record (one begins with [Game \"mancala\"])",
-                    ));
-                }
-                started = true;
-                header.seen.push(("Game", n, "mancala".into()));
-                continue;
-            }
-            if let Some(rest) = raw.trim_start().strip_prefix('|') {
-                if !in_rules || !moves.is_empty() {
-                    return Err(err(n, "a '|' rules line belongs right after [Rules \"toml\"]"));
-                }
-                header.rules.push(rest.strip_prefix(' ').unwrap_or(rest).to_string());
-                continue;
-            }
-            in_rules = false;
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            if line.starts_with('[') {
-                if !moves.is_empty() {
-                    return Err(err(n, "a header line after the moves; headers come first"));
-                }
-                let (tag, value) = parse_tag(line).map_err(|m| err(n, m))?;
-                let Some(&known) = TAGS.iter().find(|t| **t == tag) else {
-                    return Err(err(
-                        n,
-                        format!("unknown header [{tag}]; the headers are {}", TAGS.join(", ")),
-                    ));
-                };
-                if let Some((first, _)) = header.get(known) {
-                    return Err(err(
-                        n,
-                        format!("a second [{known}] header (the first is on line {first})"),
-                    ));
-                }
-                if known == "Rules" {
-                    if value != "toml" {
-                        return Err(err(n, "the only kind of [Rules] is [Rules \"toml\"]"));
-                    }
-                    in_rules = true;
-                    header.rules_line = n;
-                }
-                header.seen.push((known, n, value));
-                continue;
-            }
-            // A line of moves may end with a comma: the list goes on on
-            // the next line.
-            // A `/` ends a round (rule `[rounds]`).
-            for (j, part) in line.split('/').enumerate() {
-                if j > 0 {
-                    moves.push((n, None));
-                }
-                let part = part.trim();
-                let list = part.strip_suffix(',').unwrap_or(part);
-                let before = moves.iter().filter(|m| m.1.is_some()).count();
-                let parsed = parse_moves(list).map_err(|e| {
-                    err(n, format!("move {} ({:?}): {}", before + e.index, e.text, e.error))
-                })?;
-                moves.extend(parsed.into_iter().map(|mv| (n, Some(mv))));
-            }
-        }
-        if !started {
-            return Err(err(1, "the file is empty: not a mancala game record"));
-        }
-        let end_line = text.lines().count().max(1);
-        let need = |tag: &str| -> Result<(usize, &str), RecordError> {
-            header
-                .get(tag)
-                .ok_or_else(|| err(end_line, format!("the header has no [{tag} \"...\"] line")))
-        };
+        Record::parse_in(text)
+    }
 
-        // The variant.
-        let (vline, name) = need("Variant")?;
-        let base = if header.get("Rules").is_some() {
-            let toml = header.rules.join("\n");
-            let v = Variant::from_toml(&toml)
-                .map_err(|e| err(header.rules_line, format!("the rules in this record: {e}")))?;
-            if v.name() != name {
-                return Err(err(
-                    vline,
-                    format!(
-                        "the variant is named {:?} but its rules are named {:?}",
-                        mancala_core::quote(name),
-                        mancala_core::quote(v.name())
-                    ),
-                ));
-            }
-            v
-        } else {
-            Variant::preset(name).map_err(|e| err(vline, e.to_string()))?
-        };
-        let number = |tag: &str| -> Result<Option<(usize, u8)>, RecordError> {
-            match header.get(tag) {
-                None => Ok(None),
-                Some((l, v)) => v.parse::<u8>().map(|x| Some((l, x))).map_err(|_| {
-                    err(l, format!("[{tag}] must be a small whole number, not {v:?}"))
-                }),
-            }
-        };
-        let pits = number("PitsPerSide")?;
-        let seeds = number("SeedsPerPit")?;
-        let variant = if pits.is_none() && seeds.is_none() {
-            base
-        } else {
-            base.resized(pits.map(|p| p.1), seeds.map(|s| s.1)).map_err(|e| {
-                let line = pits.or(seeds).map(|p| p.0).unwrap_or(vline);
-                err(line, format!("{name} cannot be played at that size: {e}"))
-            })?
-        };
+    /// The layout the game of this record is played in (the layout of its
+    /// variant at its size): which `Record<L>` reads it. The header is
+    /// read and checked, not the moves.
+    pub fn layout_of(bytes: &[u8]) -> Result<LayoutKind, RecordError> {
+        let text = utf8(bytes)?;
+        Ok(read(text)?.variant.layout())
+    }
+}
 
+/// `bytes` as text, or the error naming the first line that is not UTF-8.
+fn utf8(bytes: &[u8]) -> Result<&str, RecordError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+        err(line, "this line is not UTF-8 text: not a mancala game record")
+    })
+}
+
+/// A record's text read as far as its header and its moves go, before the
+/// moves are played.
+struct Read {
+    header: Header,
+    /// The moves, with `None` where a `/` ends a round, each with its line.
+    moves: Vec<(usize, Option<mancala_core::Move>)>,
+    variant: Variant,
+    /// The line of the [Variant] header.
+    vline: usize,
+}
+
+#[derive(Default)]
+struct Header {
+    seen: Vec<(&'static str, usize, String)>,
+    rules: Vec<String>,
+    rules_line: usize,
+}
+
+impl Header {
+    fn get(&self, tag: &str) -> Option<(usize, &str)> {
+        self.seen.iter().find(|(t, _, _)| *t == tag).map(|(_, l, v)| (*l, v.as_str()))
+    }
+}
+
+impl<L: Layout> Record<L> {
+    /// Reads a record from its bytes (a file's whole content), in the
+    /// layout `L`: a record of another layout is refused, naming it.
+    pub fn from_bytes_in(bytes: &[u8]) -> Result<Record<L>, RecordError> {
+        Record::parse_in(utf8(bytes)?)
+    }
+
+    /// Reads a record from text, in the layout `L`: a record of another
+    /// layout is refused, naming the board.
+    pub fn parse_in(text: &str) -> Result<Record<L>, RecordError> {
+        let Read { header, moves, variant, vline } = read(text)?;
+        if variant.layout() != L::KIND {
+            let board = |kind: LayoutKind| match kind {
+                LayoutKind::Compact => "the compact layout",
+                LayoutKind::Wide => "the wide layout",
+            };
+            return Err(err(
+                vline,
+                format!(
+                    "{} is {} rows of {} pits with {} seeds ({}), read here as a game of {}",
+                    variant.name(),
+                    variant.rows(),
+                    variant.pits_per_row(),
+                    variant.total_seeds(),
+                    board(variant.layout()),
+                    board(L::KIND)
+                ),
+            ));
+        }
         // The players and the seed.
         let mut players = [PlayerKind::Human, PlayerKind::Computer(DEFAULT_LEVEL)];
         for side in Side::ALL {
@@ -417,7 +357,8 @@ impl Record {
         }
 
         // The moves.
-        let mut game = Match::new(variant.clone());
+        let start = Position::<L>::start_in(&variant);
+        let mut game = Match::from_position(variant.clone(), start);
         let mut k = 0;
         for &(l, mv) in &moves {
             let Some(mv) = mv else {
@@ -470,6 +411,137 @@ impl Record {
         }
         Ok(Record { game, earlier, players, seed })
     }
+}
+
+/// A record's header and moves read, its variant made at its size.
+fn read(text: &str) -> Result<Read, RecordError> {
+    let mut header = Header::default();
+    let mut started = false; // the [Game "mancala"] line was read
+                             // The moves, with `None` where a `/` ends a round.
+    let mut moves: Vec<(usize, Option<mancala_core::Move>)> = Vec::new();
+    let mut in_rules = false;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if !started {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if parse_tag(line).ok() != Some(("Game", "mancala".to_string())) {
+                return Err(err(
+                    n,
+                    "this is not a mancala game record (one begins with [Game \"mancala\"])",
+                ));
+            }
+            started = true;
+            header.seen.push(("Game", n, "mancala".into()));
+            continue;
+        }
+        if let Some(rest) = raw.trim_start().strip_prefix('|') {
+            if !in_rules || !moves.is_empty() {
+                return Err(err(n, "a '|' rules line belongs right after [Rules \"toml\"]"));
+            }
+            header.rules.push(rest.strip_prefix(' ').unwrap_or(rest).to_string());
+            continue;
+        }
+        in_rules = false;
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line.starts_with('[') {
+            if !moves.is_empty() {
+                return Err(err(n, "a header line after the moves; headers come first"));
+            }
+            let (tag, value) = parse_tag(line).map_err(|m| err(n, m))?;
+            let Some(&known) = TAGS.iter().find(|t| **t == tag) else {
+                return Err(err(
+                    n,
+                    format!("unknown header [{tag}]; the headers are {}", TAGS.join(", ")),
+                ));
+            };
+            if let Some((first, _)) = header.get(known) {
+                return Err(err(
+                    n,
+                    format!("a second [{known}] header (the first is on line {first})"),
+                ));
+            }
+            if known == "Rules" {
+                if value != "toml" {
+                    return Err(err(n, "the only kind of [Rules] is [Rules \"toml\"]"));
+                }
+                in_rules = true;
+                header.rules_line = n;
+            }
+            header.seen.push((known, n, value));
+            continue;
+        }
+        // A line of moves may end with a comma: the list goes on on
+        // the next line.
+        // A `/` ends a round (rule `[rounds]`).
+        for (j, part) in line.split('/').enumerate() {
+            if j > 0 {
+                moves.push((n, None));
+            }
+            let part = part.trim();
+            let list = part.strip_suffix(',').unwrap_or(part);
+            let before = moves.iter().filter(|m| m.1.is_some()).count();
+            let parsed = parse_moves(list).map_err(|e| {
+                err(n, format!("move {} ({:?}): {}", before + e.index, e.text, e.error))
+            })?;
+            moves.extend(parsed.into_iter().map(|mv| (n, Some(mv))));
+        }
+    }
+    if !started {
+        return Err(err(1, "the file is empty: not a mancala game record"));
+    }
+    let end_line = text.lines().count().max(1);
+    let need = |tag: &str| -> Result<(usize, &str), RecordError> {
+        header
+            .get(tag)
+            .ok_or_else(|| err(end_line, format!("the header has no [{tag} \"...\"] line")))
+    };
+
+    // The variant.
+    let (vline, name) = need("Variant")?;
+    let base = if header.get("Rules").is_some() {
+        let toml = header.rules.join("\n");
+        let v = Variant::from_toml_any_layout(&toml)
+            .map_err(|e| err(header.rules_line, format!("the rules in this record: {e}")))?;
+        if v.name() != name {
+            return Err(err(
+                vline,
+                format!(
+                    "the variant is named {:?} but its rules are named {:?}",
+                    mancala_core::quote(name),
+                    mancala_core::quote(v.name())
+                ),
+            ));
+        }
+        v
+    } else {
+        Variant::preset(name).map_err(|e| err(vline, e.to_string()))?
+    };
+    let number = |tag: &str| -> Result<Option<(usize, u8)>, RecordError> {
+        match header.get(tag) {
+            None => Ok(None),
+            Some((l, v)) => v
+                .parse::<u8>()
+                .map(|x| Some((l, x)))
+                .map_err(|_| err(l, format!("[{tag}] must be a small whole number, not {v:?}"))),
+        }
+    };
+    let pits = number("PitsPerSide")?;
+    let seeds = number("SeedsPerPit")?;
+    let variant = if pits.is_none() && seeds.is_none() {
+        base
+    } else {
+        base.resized_any_layout(pits.map(|p| p.1), seeds.map(|s| s.1)).map_err(|e| {
+            let line = pits.or(seeds).map(|p| p.0).unwrap_or(vline);
+            err(line, format!("{name} cannot be played at that size: {e}"))
+        })?
+    };
+
+    Ok(Read { header, moves, variant, vline })
 }
 
 /// `[Name "value"]` into its name and unescaped value.
@@ -578,6 +650,39 @@ mod tests {
         let e = Record::parse("[Game \"mancala\"]\n[Variant \"kalah\"]\n[PitsPerSide \"11\"]\n")
             .unwrap_err();
         assert_eq!(e.line, 3);
+    }
+
+    #[test]
+    fn a_wide_game_round_trips_and_is_refused_as_compact() {
+        let v = Variant::from_toml_any_layout(include_str!("../../core/variants/hus-12.toml"))
+            .unwrap()
+            .resized_any_layout(None, Some(8))
+            .unwrap();
+        assert_eq!(v.layout(), LayoutKind::Wide);
+        let mut game = Game::<mancala_core::Wide>::new_in(v);
+        for _ in 0..6 {
+            let mv = game.legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+        let record = Record {
+            game,
+            earlier: Vec::new(),
+            players: [PlayerKind::Human, PlayerKind::Computer(3)],
+            seed: 7,
+        };
+        let text = record.to_text();
+        assert!(text.contains("[SeedsPerPit \"8\"]"), "{text}");
+        assert_eq!(Record::layout_of(text.as_bytes()).unwrap(), LayoutKind::Wide);
+        let back = Record::<mancala_core::Wide>::parse_in(&text).unwrap();
+        assert_eq!(back.game.moves(), record.game.moves());
+        assert_eq!(back.game.position(), record.game.position());
+        assert_eq!(back.to_text(), text);
+        let e = Record::parse(&text).unwrap_err();
+        assert!(e.message.contains("288 seeds (the wide layout)"), "{e}");
+        let compact = sample().to_text();
+        assert_eq!(Record::layout_of(compact.as_bytes()).unwrap(), LayoutKind::Compact);
+        let e = Record::<mancala_core::Wide>::parse_in(&compact).unwrap_err();
+        assert!(e.message.contains("read here as a game of the wide layout"), "{e}");
     }
 
     #[test]
