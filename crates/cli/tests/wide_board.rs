@@ -87,7 +87,6 @@ fn the_compact_commands_refuse_the_wide_board_clearly() {
         (&["db", "build", "--variant-file", HUS_12, "--max-seeds", "4"], "mancala db"),
         (&["state", "--variant-file", HUS_12], "mancala state"),
         (&["engine", "--dialect", "uci", "--variant-file", HUS_12], "mancala engine --dialect uci"),
-        (&["play", "--variant-file", HUS_12], "mancala play"),
     ] {
         let (code, _, err) = run(args);
         assert_eq!(code, Some(2), "{args:?}: {err}");

@@ -13,6 +13,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use mancala_core::{with_layout, Layout, LayoutKind};
+
 use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
 use crate::invocation::Invocation;
@@ -89,8 +91,19 @@ fn small(value: Option<u32>, what: &str) -> Result<Option<u8>, CliError> {
         .transpose()
 }
 
-fn session_from_args(args: Args, autosave: Autosave) -> Result<Session, CliError> {
-    let players = [args.south, args.north];
+/// How the session begins: from a saved game, or from the set-up.
+enum Opening {
+    /// The record in `path`; `resumed` when it is the autosave.
+    Record { path: PathBuf, resumed: bool },
+    /// A new game, asking what `setup` leaves open.
+    New { setup: Setup, seed: u64 },
+}
+
+/// What the options ask for, and the layout its board is played in: the
+/// variant's at its size, or the saved game's. A game chosen by the
+/// set-up's questions is of the compact layout (every preset at its
+/// default size is).
+fn opening_from_args(args: Args, autosave: &Autosave) -> Result<(LayoutKind, Opening), CliError> {
     if args.resume || args.load.is_some() {
         let (path, resumed) = match args.load {
             Some(p) => (p, false),
@@ -102,12 +115,14 @@ fn session_from_args(args: Args, autosave: Autosave) -> Result<Session, CliError
                 path.display()
             )));
         }
-        let record = Record::load(&path).map_err(CliError::input)?;
-        return Ok(Session::resume(record, players, autosave, resumed));
+        let layout = record::layout_of_file(&path).map_err(CliError::input)?;
+        return Ok((layout, Opening::Record { path, resumed }));
     }
     let pits = small(args.pits_per_side, "--pits-per-side")?;
     let seeds = small(args.seeds, "--seeds")?;
+    let players = [args.south, args.north];
     let mut setup = Setup { players, pits, seeds, ..Setup::default() };
+    let mut layout = LayoutKind::Compact;
     if args.variant.is_some() || args.variant_file.is_some() {
         let options = VariantArgs {
             variant: args.variant.clone().unwrap_or_else(|| "kalah".into()),
@@ -116,14 +131,28 @@ fn session_from_args(args: Args, autosave: Autosave) -> Result<Session, CliError
             variant_file: args.variant_file.clone(),
         };
         // At its size, so that a bad option stops before any question.
-        options.compact_variant("mancala play")?;
-        let base = VariantArgs { pits_per_side: None, seeds: None, ..options }
-            .compact_variant("mancala play")?;
+        layout = options.variant()?.layout();
+        let base = VariantArgs { pits_per_side: None, seeds: None, ..options }.variant()?;
         setup.variant = Some(base);
     }
     // Sizes given without a variant are checked once it is chosen.
     let seed = args.seed.unwrap_or_else(clock_seed);
-    Ok(Session::new(setup, seed, autosave))
+    Ok((layout, Opening::New { setup, seed }))
+}
+
+/// The session `opening` begins, in the layout `L` (the opening's).
+fn session_in<L: Layout>(
+    opening: Opening,
+    players: [Option<PlayerKind>; 2],
+    autosave: Autosave,
+) -> Result<Session<L>, CliError> {
+    match opening {
+        Opening::Record { path, resumed } => {
+            let record = Record::<L>::load(&path).map_err(CliError::input)?;
+            Ok(Session::resume(record, players, autosave, resumed))
+        }
+        Opening::New { setup, seed } => Ok(Session::new(setup, seed, autosave)),
+    }
 }
 
 /// What an interruption saves: the record of the unfinished game, kept up
@@ -179,9 +208,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     }));
     let databases = Databases::new(args.db.clone());
-    let mut session = session_from_args(args, autosave.clone())?;
-    session.set_databases(databases);
+    let players = [args.south, args.north];
+    let (layout, opening) = opening_from_args(args, &autosave)?;
+    with_layout!(layout, L => {
+        let mut session = session_in::<L>(opening, players, autosave.clone())?;
+        session.set_databases(databases);
+        run_session(session, autosave, delay)
+    })
+}
 
+/// The game loop: `session`'s text to the terminal, the player's lines to
+/// it, until it ends.
+fn run_session<L: Layout>(
+    mut session: Session<L>,
+    autosave: Autosave,
+    delay: std::time::Duration,
+) -> Result<(), CliError> {
     let shared = Arc::new(Mutex::new(Shared { record: None, autosave }));
     on_signals(Arc::clone(&shared));
 

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Style};
-use mancala_core::{Position, Side};
+use mancala_core::{Layout, Position, Side};
 
 pub const TITLE: Style = Style::new().bold();
 pub const STORE: Style = Style::new().bold();
@@ -19,8 +19,8 @@ pub const ERROR: Style = AnsiColor::Red.on_default().bold();
 pub const DIM: Style = Style::new().dimmed();
 
 /// What to draw besides the seeds.
-pub struct BoardView<'a> {
-    pub pos: &'a Position,
+pub struct BoardView<'a, L: Layout> {
+    pub pos: &'a Position<L>,
     /// The pit the last move was sown from: a side and a 0-based pit.
     pub last: Option<(Side, usize)>,
     /// Whose pit numbers to show (the player to move), if anyone's.
@@ -42,7 +42,7 @@ pub struct BoardView<'a> {
 
 /// The end pit after `side`'s row (rule `end_pits`) in `width` columns,
 /// `*` after its count once it has been taken.
-fn end_pit_cell(pos: &Position, side: Side, width: usize) -> String {
+fn end_pit_cell<L: Layout>(pos: &Position<L>, side: Side, width: usize) -> String {
     let count = pos.end_pit(side);
     let text = if pos.end_pit_taken(side) { format!("{count}*") } else { format!("{count} ") };
     styled(STORE, &format!("{text:>width$}"))
@@ -51,7 +51,7 @@ fn end_pit_cell(pos: &Position, side: Side, width: usize) -> String {
 /// The rows whose pit numbers are shown and the number of `side`'s pit 1
 /// less one: the mover's row from 0, and under `pits = "any"` the other
 /// row from n.
-fn number_offset(view: &BoardView, side: Side) -> Option<usize> {
+fn number_offset<L: Layout>(view: &BoardView<'_, L>, side: Side) -> Option<usize> {
     let mover = view.numbers_for?;
     if side == mover {
         Some(0)
@@ -74,7 +74,7 @@ fn full_width(n: usize) -> usize {
 /// Draws the board, one line per row, each ending in a newline: the full
 /// board, or the compact one when the terminal is `width` columns and the
 /// full one does not fit.
-pub fn draw(view: &BoardView, width: Option<usize>) -> String {
+pub fn draw<L: Layout>(view: &BoardView<'_, L>, width: Option<usize>) -> String {
     if view.rows == 4 {
         return draw_four_rows(view, width);
     }
@@ -92,11 +92,11 @@ pub fn draw(view: &BoardView, width: Option<usize>) -> String {
 /// position string: `x` when the opponent has claimed it (Toguz Kumalak's
 /// tuzdyk, a bull on the opponent's row), `o` when the row's owner has
 /// (a bull on one's own row, Enkeshui).
-fn claimed(pos: &Position, side: Side, k: usize) -> Option<char> {
+fn claimed<L: Layout>(pos: &Position<L>, side: Side, k: usize) -> Option<char> {
     pos.claim_owner(side, k).map(|owner| if owner == side { 'o' } else { 'x' })
 }
 
-fn label(view: &BoardView, side: Side) -> String {
+fn label<L: Layout>(view: &BoardView<'_, L>, side: Side) -> String {
     let text = &view.labels[side.index()];
     // With end pits the stores are told here, the row ends holding them.
     let with_store;
@@ -123,7 +123,7 @@ fn label(view: &BoardView, side: Side) -> String {
 ///     |  4   4 [ 0]  5   5   5 |
 ///     +------------------------+
 /// ```
-fn draw_compact(view: &BoardView, cw: usize) -> String {
+fn draw_compact<L: Layout>(view: &BoardView<'_, L>, cw: usize) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
     let cell = |side: Side, k: usize| -> String {
@@ -133,7 +133,7 @@ fn draw_compact(view: &BoardView, cw: usize) -> String {
         if pos.is_out_of_play(side, k) {
             return if cw == 4 { "  - ".to_string() } else { " - ".to_string() };
         }
-        let count = pos.pit(side, k);
+        let count: u32 = pos.pit(side, k).into();
         match (view.last == Some((side, k)), cw, count) {
             (true, 4, 0..=99) => styled(LAST, &format!("[{count:>2}]")),
             (true, 4, _) => styled(LAST, &format!("{count:>3}*")),
@@ -302,7 +302,7 @@ pub fn wrap(text: &str, width: usize) -> String {
 /// ```
 /// On a terminal too narrow for the tags (`width`), the rows are drawn
 /// without them, their order being the same on every four-row board.
-fn draw_four_rows(view: &BoardView, width: Option<usize>) -> String {
+fn draw_four_rows<L: Layout>(view: &BoardView<'_, L>, width: Option<usize>) -> String {
     let side_title = |side: Side| if side == Side::South { "South" } else { "North" };
     let pos = view.pos;
     let p = pos.pits_per_side() / 2;
@@ -376,7 +376,7 @@ fn draw_four_rows(view: &BoardView, width: Option<usize>) -> String {
     out
 }
 
-fn draw_full(view: &BoardView) -> String {
+fn draw_full<L: Layout>(view: &BoardView<'_, L>) -> String {
     let pos = view.pos;
     let n = pos.pits_per_side();
     let cell = |side: Side, k: usize| -> String {

@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use mancala_core::{Layout, LayoutKind};
+
 pub use mancala_engine::record::{PlayerKind, Record, DEFAULT_LEVEL, MAX_RECORD_BYTES};
 
 /// Reading and writing a [`Record`] as a file.
@@ -14,22 +16,32 @@ pub trait RecordFile: Sized {
     fn save(&self, path: &Path) -> Result<super::save_file::Saved, String>;
 }
 
-impl RecordFile for Record {
-    fn load(path: &Path) -> Result<Record, String> {
-        use std::io::Read;
-        let file = std::fs::File::open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        let mut bytes = Vec::new();
-        file.take(MAX_RECORD_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        if bytes.len() as u64 > MAX_RECORD_BYTES {
-            return Err(format!(
-                "{}: the file is larger than 1 MiB: not a mancala game record",
-                path.display()
-            ));
-        }
-        Record::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+/// A record file's bytes, read no further than [`MAX_RECORD_BYTES`].
+fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!(
+            "{}: the file is larger than 1 MiB: not a mancala game record",
+            path.display()
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The layout of the game in a record file: which `Record<L>` loads it.
+pub fn layout_of_file(path: &Path) -> Result<LayoutKind, String> {
+    Record::layout_of(&read_bytes(path)?).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+impl<L: Layout> RecordFile for Record<L> {
+    fn load(path: &Path) -> Result<Record<L>, String> {
+        Record::from_bytes_in(&read_bytes(path)?).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// Writes the record to `path` atomically (see [`super::save_file`]);

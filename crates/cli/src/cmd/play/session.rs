@@ -13,8 +13,8 @@ mod setup;
 use std::fmt::Write as _;
 
 use mancala_core::{
-    Direction, Game, IllegalMove, MatchEnd, Move, MoveError, MoveReport, Outcome, ParseMoveError,
-    PitDirection, Side, Variant,
+    Compact, Direction, Game, IllegalMove, Layout, MatchEnd, Move, MoveError, MoveReport, Outcome,
+    ParseMoveError, PitDirection, Side, Variant,
 };
 
 use crate::endgame::Databases;
@@ -40,7 +40,7 @@ pub enum Step {
 
 /// Where the session is, with what that stage works on.
 #[derive(Clone, Debug)]
-enum Stage {
+enum Stage<L: Layout> {
     /// Asking the variant.
     Variant,
     /// Asking the pits per side of `base`.
@@ -52,7 +52,7 @@ enum Stage {
     /// Asking the level of the computer playing `side`.
     Level { variant: Variant, side: Side },
     /// The game is on.
-    Play(Box<Table>),
+    Play(Box<Table<L>>),
     /// The table is out with a handler of the game ([`Session::with_table`]),
     /// which puts it back unless it moved the session on.
     Taken,
@@ -62,19 +62,19 @@ enum Stage {
 
 /// A game being played.
 #[derive(Clone, Debug)]
-struct Table {
+struct Table<L: Layout> {
     /// The game; under a variant with rounds (`[rounds]`), the round in play.
-    game: Game,
+    game: Game<L>,
     /// The rounds played before `game`, the first first.
-    earlier: Vec<Game>,
+    earlier: Vec<Game<L>>,
     /// The player to move said no to the pie rule's swap in this position.
     swap_declined: bool,
     /// The number of moves when the board was last drawn.
     drawn: Option<usize>,
 }
 
-impl Table {
-    fn new(game: Game) -> Box<Table> {
+impl<L: Layout> Table<L> {
+    fn new(game: Game<L>) -> Box<Table<L>> {
         Box::new(Table { game, earlier: Vec::new(), swap_declined: false, drawn: None })
     }
 
@@ -84,8 +84,8 @@ impl Table {
 }
 
 /// A console game from set-up to the end.
-pub struct Session {
-    stage: Stage,
+pub struct Session<L: Layout = Compact> {
+    stage: Stage<L>,
     /// Pits per side and seeds per pit, from the command line or answered.
     pits: Option<u8>,
     seeds: Option<u8>,
@@ -149,7 +149,7 @@ fn pit_list(pits: &[usize]) -> String {
 }
 
 /// The legal pits, 1-based (a pit sown either way once).
-fn legal_pits(game: &Game) -> Vec<usize> {
+fn legal_pits<L: Layout>(game: &Game<L>) -> Vec<usize> {
     let mut pits: Vec<usize> =
         game.legal_moves().iter().filter_map(|m| Some(m.sown_pit()? as usize + 1)).collect();
     pits.dedup();
@@ -158,12 +158,12 @@ fn legal_pits(game: &Game) -> Vec<usize> {
 
 /// The legal sowings as the prompt lists them: `1, 3-6`, or where a pit
 /// may be sown either way, every sowing written out (`1, 3ccw, 3cw, 4`).
-fn legal_text(game: &Game) -> String {
+fn legal_text<L: Layout>(game: &Game<L>) -> String {
     if !game.variant().lists_moves() {
         return legal_pits_text(game);
     }
     let sowings: Vec<String> =
-        game.legal_moves().iter().filter(|&m| m != Move::Swap).map(|m| m.to_string()).collect();
+        game.legal_moves().iter().filter(|&&m| m != Move::Swap).map(|m| m.to_string()).collect();
     sowings.join(", ")
 }
 
@@ -179,7 +179,7 @@ fn pit_words(mv: Move) -> String {
 /// The legal pits as the prompt and the messages list them: `1, 3-6`;
 /// where a move may start from either row (`pits = "any"`), the mover's
 /// row and the other row apart: `1-5 in your row, 8-10 in North's row`.
-fn legal_pits_text(game: &Game) -> String {
+fn legal_pits_text<L: Layout>(game: &Game<L>) -> String {
     let legal = legal_pits(game);
     let v = game.variant();
     if !v.any_pits() {
@@ -212,7 +212,7 @@ fn sown_pit(v: &Variant, mover: Side, k: usize) -> (Side, usize) {
 
 /// Whether `mv`, the first move of a pie-rule `game`, would have earned an
 /// extra turn without the pie rule (its last seed fell in the store).
-fn opening_would_play_again(game: &Game, mv: Move) -> bool {
+fn opening_would_play_again<L: Layout>(game: &Game<L>, mv: Move) -> bool {
     let mut rules = game.variant().rules().clone();
     rules.turn.pie_rule = false;
     let Ok(plain) = Variant::new(rules) else { return false };
@@ -224,9 +224,9 @@ fn opening_would_play_again(game: &Game, mv: Move) -> bool {
 /// not break between them.
 const COMMANDS: &str = "help, undo, hint, save\u{a0}FILE, load\u{a0}FILE, quit";
 
-impl Session {
+impl<L: Layout> Session<L> {
     /// A new game, asking whatever `setup` leaves open.
-    pub fn new(setup: Setup, seed: u64, autosave: Autosave) -> Session {
+    pub fn new(setup: Setup, seed: u64, autosave: Autosave) -> Session<L> {
         let mut s = Session {
             stage: Stage::Variant,
             pits: setup.pits,
@@ -249,18 +249,18 @@ impl Session {
     /// A saved game, going on where it stopped. `players` override the
     /// record's where given.
     pub fn resume(
-        record: Record,
+        record: Record<L>,
         players: [Option<PlayerKind>; 2],
         autosave: Autosave,
         resumed: bool,
-    ) -> Session {
+    ) -> Session<L> {
         let mut s = Session::new(Setup::default(), record.seed, autosave);
         s.resumed = resumed;
         s.load_record(record, players);
         s
     }
 
-    fn load_record(&mut self, record: Record, players: [Option<PlayerKind>; 2]) {
+    fn load_record(&mut self, record: Record<L>, players: [Option<PlayerKind>; 2]) {
         self.players =
             [players[0].or(Some(record.players[0])), players[1].or(Some(record.players[1]))];
         self.seed = record.seed;
@@ -284,14 +284,14 @@ impl Session {
     }
 
     /// Puts the game on the table, or ends the session if it is over.
-    fn start(&mut self, mut table: Box<Table>) {
+    fn start(&mut self, mut table: Box<Table<L>>) {
         self.stage = if self.check_over(&mut table) { Stage::Done } else { Stage::Play(table) };
     }
 
     /// Runs `f` with the game, if one is on; the table goes back to the
     /// session unless `f` moved it on (the game ended, the player left,
     /// another game was loaded).
-    fn with_table(&mut self, f: impl FnOnce(&mut Session, &mut Table)) {
+    fn with_table(&mut self, f: impl FnOnce(&mut Session<L>, &mut Table<L>)) {
         match std::mem::replace(&mut self.stage, Stage::Taken) {
             Stage::Play(mut table) => {
                 f(self, &mut table);
@@ -341,7 +341,7 @@ impl Session {
 
     /// The game being played, if set-up is done.
     #[cfg(test)]
-    pub fn current_game(&self) -> Option<&Game> {
+    pub fn current_game(&self) -> Option<&Game<L>> {
         match &self.stage {
             Stage::Play(table) => Some(&table.game),
             _ => None,
@@ -376,7 +376,7 @@ impl Session {
         }
     }
 
-    fn record_of(&self, t: &Table) -> Record {
+    fn record_of(&self, t: &Table<L>) -> Record<L> {
         Record {
             game: t.game.clone(),
             earlier: t.earlier.clone(),
@@ -394,7 +394,7 @@ impl Session {
         }
     }
 
-    fn unfinished_text_of(&self, t: &Table) -> Option<String> {
+    fn unfinished_text_of(&self, t: &Table<L>) -> Option<String> {
         (!t.game.position().is_over()).then(|| self.record_of(t).to_text())
     }
 
@@ -421,7 +421,7 @@ impl Session {
         }
     }
 
-    fn step_play(&mut self, t: &mut Table) -> Step {
+    fn step_play(&mut self, t: &mut Table<L>) -> Step {
         let mover = t.game.position().to_move();
         let moves = t.game.moves().len();
         let human = self.player(mover) == PlayerKind::Human;
@@ -445,7 +445,7 @@ impl Session {
         }
     }
 
-    fn question(&self, t: &Table) -> String {
+    fn question(&self, t: &Table<L>) -> String {
         let pos = *t.game.position();
         let mover = pos.to_move();
         let who = self.who(mover);
@@ -478,7 +478,7 @@ impl Session {
 
     /// The board, highlighting the last move, with the mover's pit numbers
     /// when `numbers`.
-    fn board_text(&self, game: &Game, numbers: bool) -> String {
+    fn board_text(&self, game: &Game<L>, numbers: bool) -> String {
         let pos = game.position();
         let positions = game.positions();
         let last = match game.moves() {
@@ -540,7 +540,7 @@ impl Session {
         }
     }
 
-    fn answer_play(&mut self, t: &mut Table, text: &str) {
+    fn answer_play(&mut self, t: &mut Table<L>, text: &str) {
         let t_ = text.trim();
         let (word, rest) = match t_.split_once(char::is_whitespace) {
             Some((w, r)) => (w, r.trim()),
@@ -590,7 +590,7 @@ impl Session {
             }
             Err(MoveError::Parse(ParseMoveError::NotAMove(_))) => {
                 let shown: String = t_.chars().take(40).collect();
-                let swap = if t.game.legal_moves().contains(Move::Swap) {
+                let swap = if t.game.legal_moves().contains(&Move::Swap) {
                     ", swap (steal the first move)"
                 } else {
                     ""
@@ -618,7 +618,7 @@ impl Session {
         }
     }
 
-    fn play_move(&mut self, t: &mut Table, mv: Move) {
+    fn play_move(&mut self, t: &mut Table<L>, mv: Move) {
         let before = *t.game.position();
         let mover = before.to_move();
         let report = match t.game.play(mv) {
@@ -663,7 +663,7 @@ impl Session {
     }
 
     /// The move in words.
-    fn describe(&self, game: &Game, mover: Side, mv: Move, report: &MoveReport) -> String {
+    fn describe(&self, game: &Game<L>, mover: Side, mv: Move, report: &MoveReport) -> String {
         let who = self.who(mover);
         let pos = game.position();
         if let Move::Take(k) = mv {
@@ -791,7 +791,7 @@ impl Session {
     /// result (the caller ends the session). Under a variant with rounds
     /// (`[rounds]`), a round that ends is said, and the next round is put
     /// on the table while the match goes on.
-    fn check_over(&mut self, t: &mut Table) -> bool {
+    fn check_over(&mut self, t: &mut Table<L>) -> bool {
         let pos = *t.game.position();
         let Some(reason) = pos.end_reason() else { return false };
         let board = self.board_text(&t.game, false);
@@ -801,7 +801,7 @@ impl Session {
             return self.round_over(t, reason);
         }
         let _ = writeln!(self.out, "{TITLE}Game over{TITLE:#}: {}.", reason.describe());
-        let (s, n) = (pos.store(Side::South), pos.store(Side::North));
+        let (s, n): (u32, u32) = (pos.store(Side::South).into(), pos.store(Side::North).into());
         let _ = writeln!(self.out, "Final score: South {s}, North {n}.");
         let result = match pos.outcome() {
             Some(Outcome::Win(side)) => {
@@ -821,7 +821,7 @@ impl Session {
     /// The end of a round of a match (`[rounds]`): says it, then starts
     /// the next round ([`mancala_core::Match`]'s policy), or says how the
     /// match ended. Whether the match is over.
-    fn round_over(&mut self, t: &mut Table, reason: mancala_core::EndReason) -> bool {
+    fn round_over(&mut self, t: &mut Table<L>, reason: mancala_core::EndReason) -> bool {
         let pos = *t.game.position();
         let round = t.earlier.len() + 1;
         let (s, n) = (pos.store(Side::South), pos.store(Side::North));
@@ -891,7 +891,7 @@ impl Session {
 
     // ---- commands -----------------------------------------------------------
 
-    fn help(&mut self, t: &Table) {
+    fn help(&mut self, t: &Table<L>) {
         let v = t.game.variant();
         let n = v.pits_per_side();
         let description = v.rules().description.clone();
@@ -955,7 +955,7 @@ impl Session {
         }
     }
 
-    fn undo(&mut self, t: &mut Table) {
+    fn undo(&mut self, t: &mut Table<L>) {
         let mut game = t.game.clone();
         let mut earlier = t.earlier.clone();
         let mut undone = 0u64;
@@ -987,7 +987,7 @@ impl Session {
         );
     }
 
-    fn hint(&mut self, t: &Table) {
+    fn hint(&mut self, t: &Table<L>) {
         let endgame = self.endgame(t.game.variant());
         let mv = mancala_engine::hint_with(&t.game, endgame.as_ref());
         let text = match mv {
@@ -1005,7 +1005,7 @@ impl Session {
         let _ = writeln!(self.out, "{text}");
     }
 
-    fn save(&mut self, t: &Table, file: &str) {
+    fn save(&mut self, t: &Table<L>, file: &str) {
         if file.is_empty() {
             return self.error("Save where? Type save and a file name, e.g. save mygame.txt");
         }
@@ -1041,7 +1041,7 @@ impl Session {
         }
     }
 
-    fn quit(&mut self, t: &Table) {
+    fn quit(&mut self, t: &Table<L>) {
         let record = self.unfinished_text_of(t);
         let text = self.leave_with("You left the game", record);
         self.out.push_str(&text);
@@ -1527,7 +1527,7 @@ mod tests {
         let shown = d.say("quit");
         assert!(shown.contains("the game is saved to"), "{shown}");
         assert!(shown.ends_with("<END>"), "{shown}");
-        let back = Record::load(&dir.join("auto.game")).unwrap();
+        let back = Record::<Compact>::load(&dir.join("auto.game")).unwrap();
         assert_eq!(back.game.moves().len(), 1);
     }
 
@@ -1558,7 +1558,7 @@ mod tests {
         .save(&other)
         .unwrap();
         let session = Session::resume(
-            Record::load(&auto).unwrap(),
+            Record::<Compact>::load(&auto).unwrap(),
             [None, None],
             Autosave::given(auto.clone()),
             true,
@@ -1570,7 +1570,7 @@ mod tests {
         d.say("1");
         assert!(d.s.current_game().is_none_or(|g| g.position().is_over()), "{}", d.transcript);
         assert!(auto.exists(), "the resumed game's autosave was removed:\n{}", d.transcript);
-        assert_eq!(Record::load(&auto).unwrap().game.moves().len(), 0);
+        assert_eq!(Record::<Compact>::load(&auto).unwrap().game.moves().len(), 0);
     }
 
     /// The lines of a transcript that introduce the players: the set-up

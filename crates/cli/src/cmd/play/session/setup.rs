@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use mancala_core::{preset_names, Game, Side, Variant};
+use mancala_core::{preset_names, Game, Layout, LayoutKind, Side, Variant};
 
 use super::super::board::TITLE;
 use super::super::record::{PlayerKind, DEFAULT_LEVEL};
@@ -24,10 +24,22 @@ pub struct Setup {
     pub players: [Option<PlayerKind>; 2],
 }
 
-impl Session {
+impl<L: Layout> Session<L> {
+    /// `base` at the size given, in the session's layout: a session of the
+    /// wide board plays a size that would fit the compact layout in the
+    /// wide one, and one of the compact layout refuses a wide size as
+    /// [`Variant::resized`] does.
+    fn sized(base: &Variant, pits: Option<u8>, seeds: Option<u8>) -> Result<Variant, String> {
+        if L::KIND == LayoutKind::Compact {
+            return base.resized(pits, seeds).map_err(|e| e.to_string());
+        }
+        let v = base.resized_any_layout(pits, seeds).map_err(|e| e.to_string())?;
+        Ok(if v.layout() == L::KIND { v } else { v.in_wide_layout() })
+    }
+
     pub(super) fn choose_variant(&mut self, base: Variant) {
         if self.pits.is_some() || self.seeds.is_some() {
-            match base.resized(self.pits, self.seeds) {
+            match Self::sized(&base, self.pits, self.seeds) {
                 Ok(sized) => {
                     self.pits = Some(sized.pits_per_row() as u8);
                     self.seeds = Some(sized.seeds_per_pit());
@@ -65,7 +77,7 @@ impl Session {
             self.stage = Stage::Seeds { base };
             return;
         };
-        match base.resized(Some(pits), Some(seeds)) {
+        match Self::sized(&base, Some(pits), Some(seeds)) {
             Ok(variant) => self.ask_players(variant),
             Err(e) => {
                 self.error(format!(
@@ -86,12 +98,12 @@ impl Session {
                 return;
             }
         }
-        let game = Game::new(variant);
+        let game = Game::<L>::new_in(variant);
         self.intro(&game);
         self.start(Table::new(game));
     }
 
-    pub(super) fn intro(&mut self, game: &Game) {
+    pub(super) fn intro(&mut self, game: &Game<L>) {
         let v = game.variant();
         // Four rows: each player owns two rows.
         let pits = if v.rows() == 4 {
