@@ -301,20 +301,35 @@ pub fn wrap(text: &str, width: usize) -> String {
 /// South: human, store 0  <- to move
 /// ```
 /// On a terminal too narrow for the tags (`width`), the rows are drawn
-/// without them, their order being the same on every four-row board.
+/// without them, their order being the same on every four-row board; on
+/// one too narrow for the board itself (four rows of 12 take 78 columns),
+/// the pits take 4 columns each, without walls, the last move's pit in
+/// brackets (`[ 0]`), or starred past two digits (`123*`):
+///
+/// ```text
+///      +----------------+
+///      |   2   2   2   2|  North's outer row
+///      |   2   2   0   0|  North's inner row
+///      +----------------+
+///      |   0[ 1]   3   3|  South's inner row
+/// ```
 fn draw_four_rows<L: Layout>(view: &BoardView<'_, L>, width: Option<usize>) -> String {
     let side_title = |side: Side| if side == Side::South { "South" } else { "North" };
     let pos = view.pos;
     let p = pos.pits_per_side() / 2;
-    // The board is 6 + 6p columns; a tag takes 2 + 22 more.
-    let tags = width.is_none_or(|w| 6 + 6 * p + 24 <= w);
+    // The board is 6 + 6p columns (7 + 4p narrow); a tag takes 2 + 22 more.
+    let narrow = width.is_some_and(|w| w < 6 + 6 * p);
+    let board_width = if narrow { 7 + 4 * p } else { 6 + 6 * p };
+    let tags = width.is_none_or(|w| board_width + 24 <= w);
     let tag = |text: String| if tags { format!("  {text}") } else { String::new() };
     let cell = |side: Side, k: usize| -> String {
-        let count = pos.pit(side, k);
-        if view.last == Some((side, k)) {
-            styled(LAST, &format!("[{count:>3}]"))
-        } else {
-            format!(" {count:>3} ")
+        let count: u32 = pos.pit(side, k).into();
+        match (view.last == Some((side, k)), narrow, count) {
+            (true, false, _) => styled(LAST, &format!("[{count:>3}]")),
+            (true, true, 0..=99) => styled(LAST, &format!("[{count:>2}]")),
+            (true, true, _) => styled(LAST, &format!("{count:>3}*")),
+            (false, false, _) => format!(" {count:>3} "),
+            (false, true, _) => format!(" {count:>3}"),
         }
     };
     // The pits of a row as South sees it, left to right: South's outer row
@@ -333,15 +348,17 @@ fn draw_four_rows<L: Layout>(view: &BoardView<'_, L>, width: Option<usize>) -> S
         let which = if outer { "outer" } else { "inner" };
         format!(
             "     |{}|{}\n",
-            cells.join("|"),
+            if narrow { cells.concat() } else { cells.join("|") },
             tag(format!("{}'s {which} row", side_title(side)))
         )
     };
     let numbers = |side: Side, outer: bool| -> String {
-        let nums: Vec<String> =
-            columns(side, outer).into_iter().map(|k| format!(" {:>3} ", k + 1)).collect();
+        let nums: Vec<String> = columns(side, outer)
+            .into_iter()
+            .map(|k| if narrow { format!("{:>4}", k + 1) } else { format!(" {:>3} ", k + 1) })
+            .collect();
         let which = if outer { "outer" } else { "inner" };
-        let nums = nums.join(" ");
+        let nums = nums.join(if narrow { "" } else { " " });
         let nums = styled(NUMBERS, nums.trim_end());
         format!("      {nums}{}\n", tag(format!("{}'s {which} row's pits", side_title(side))))
     };
@@ -351,7 +368,11 @@ fn draw_four_rows<L: Layout>(view: &BoardView<'_, L>, width: Option<usize>) -> S
         let text = format!("{}, store\u{a0}{}", view.labels[side.index()], pos.store(side));
         format!("{}{}\n", styled(style, &text), marker)
     };
-    let border = format!("     +{}\n", "-----+".repeat(p));
+    let border = if narrow {
+        format!("     +{}+\n", "-".repeat(4 * p))
+    } else {
+        format!("     +{}\n", "-----+".repeat(p))
+    };
     // While bonus takes are due (`capture.bonus_pits`), the mover names
     // the opponent's pits: their numbers are shown instead.
     let numbered = view.numbers_for.map(|m| if pos.takes_due() > 0 { !m } else { m });
@@ -657,5 +678,74 @@ mod tests {
              \x20    +-----+-----+-----+-----+\n\
              South, store 0\n"
         );
+    }
+
+    /// Hus on four rows of 12 in the wide layout, with counts of one, two
+    /// and three digits: the columns line up in the full board (78 columns
+    /// and the tags) and in the narrow one (4 columns a pit, 55 in all).
+    #[test]
+    fn four_rows_of_12_with_counts_of_1_2_and_3_digits() {
+        let v =
+            Variant::from_toml_any_layout(include_str!("../../../../core/variants/hus-12.toml"))
+                .unwrap()
+                .resized_any_layout(None, Some(10))
+                .unwrap();
+        // North's outer row holds the hundreds: a position drawn, not
+        // one of a game (490 seeds).
+        let pos = mancala_core::Setup::<mancala_core::Wide>::from_str_in(
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24:0/\
+             100,90,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0:0/S",
+        )
+        .unwrap()
+        .position_unchecked_in(&v);
+        let view = BoardView {
+            pos: &pos,
+            last: Some((Side::South, 9)),
+            numbers_for: Some(Side::South),
+            labels: ["South".to_string(), "North".to_string()],
+            rows: 4,
+            any_pits: false,
+            end_pits: false,
+        };
+        let full = plain(&draw(&view, None));
+        assert_eq!(
+            full,
+            "North, store 0\n\
+             \x20    +-----+-----+-----+-----+-----+-----+-----+-----+-----+-----+-----+-----+\n\
+             \x20    |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |  90 | 100 |  North's outer row\n\
+             \x20    |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |  North's inner row\n\
+             \x20    +-----+-----+-----+-----+-----+-----+-----+-----+-----+-----+-----+-----+\n\
+             \x20    |  24 |  23 |  22 |  21 |  20 |  19 |  18 |  17 |  16 |  15 |  14 |  13 |  South's inner row\n\
+             \x20    |   1 |   2 |   3 |   4 |   5 |   6 |   7 |   8 |   9 |[ 10]|  11 |  12 |  South's outer row\n\
+             \x20    +-----+-----+-----+-----+-----+-----+-----+-----+-----+-----+-----+-----+\n\
+             \x20       24    23    22    21    20    19    18    17    16    15    14    13  South's inner row's pits\n\
+             \x20        1     2     3     4     5     6     7     8     9    10    11    12  South's outer row's pits\n\
+             South, store 0  <- to move\n"
+        );
+        let narrow = plain(&draw(&view, Some(60)));
+        assert_eq!(
+            narrow,
+            "North, store 0\n\
+             \x20    +------------------------------------------------+\n\
+             \x20    |   0   0   0   0   0   0   0   0   0   0  90 100|\n\
+             \x20    |   0   0   0   0   0   0   0   0   0   0   0   0|\n\
+             \x20    +------------------------------------------------+\n\
+             \x20    |  24  23  22  21  20  19  18  17  16  15  14  13|\n\
+             \x20    |   1   2   3   4   5   6   7   8   9[10]  11  12|\n\
+             \x20    +------------------------------------------------+\n\
+             \x20       24  23  22  21  20  19  18  17  16  15  14  13\n\
+             \x20        1   2   3   4   5   6   7   8   9  10  11  12\n\
+             South, store 0  <- to move\n"
+        );
+        assert!(narrow.lines().all(|l| l.chars().count() <= 60), "{narrow}");
+        // Three digits in the last move's pit: starred in the narrow board.
+        let view = BoardView { last: Some((Side::North, 0)), ..view };
+        let narrow = plain(&draw(&view, Some(60)));
+        assert!(
+            narrow.contains("\n     |   0   0   0   0   0   0   0   0   0   0  90100*|\n"),
+            "{narrow}"
+        );
+        let full = plain(&draw(&view, None));
+        assert!(full.contains("|  90 |[100]|  North's outer row\n"), "{full}");
     }
 }
