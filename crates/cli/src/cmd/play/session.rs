@@ -13,8 +13,8 @@ mod setup;
 use std::fmt::Write as _;
 
 use mancala_core::{
-    Compact, Direction, Game, IllegalMove, Layout, MatchEnd, Move, MoveError, MoveReport, Outcome,
-    ParseMoveError, PitDirection, Side, Variant,
+    Compact, Direction, Game, IllegalMove, Layout, LayoutKind, MatchEnd, Move, MoveError,
+    MoveReport, Outcome, ParseMoveError, PitDirection, Side, Variant,
 };
 
 use crate::endgame::Databases;
@@ -1029,7 +1029,21 @@ impl<L: Layout> Session<L> {
         if file.is_empty() {
             return self.error("Load what? Type load and a file name, e.g. load mygame.txt");
         }
-        match Record::load(std::path::Path::new(file)) {
+        let path = std::path::Path::new(file);
+        // A record of the other layout: the command line plays it.
+        if let Ok(kind) = super::record::layout_of_file(path) {
+            if kind != L::KIND {
+                let (theirs, ours) = match kind {
+                    LayoutKind::Wide => ("the wide board", "the compact layout"),
+                    LayoutKind::Compact => ("the compact layout", "the wide board"),
+                };
+                return self.error(format!(
+                    "{file} is a game on {theirs}, and this one is on {ours}: `mancala play \
+                     --load {file}` plays it"
+                ));
+            }
+        }
+        match Record::load(path) {
             Ok(record) => {
                 let _ = writeln!(self.out, "Loaded {file}.");
                 // The game loaded is not the one resumed from the autosave:
@@ -1115,8 +1129,8 @@ mod tests {
         anstream::adapter::strip_str(s).to_string()
     }
 
-    struct Driver {
-        s: Session,
+    struct Driver<L: Layout = Compact> {
+        s: Session<L>,
         transcript: String,
         /// The session's own folder (its autosave), removed with it.
         dir: tempfile::TempDir,
@@ -1131,7 +1145,9 @@ mod tests {
                 dir,
             }
         }
+    }
 
+    impl<L: Layout> Driver<L> {
         /// Runs computer moves until a question; returns the text shown.
         fn until_question(&mut self) -> String {
             let mut shown = String::new();
@@ -1529,6 +1545,51 @@ mod tests {
         assert!(shown.ends_with("<END>"), "{shown}");
         let back = Record::<Compact>::load(&dir.join("auto.game")).unwrap();
         assert_eq!(back.game.moves().len(), 1);
+    }
+
+    /// A game on the wide board (Hus on four rows of 12) from set-up to
+    /// save and load; a compact game's `load` of its record says how to
+    /// play it.
+    #[test]
+    fn a_wide_game_is_played_saved_and_loaded_in_its_layout() {
+        let wide =
+            Variant::from_toml_any_layout(include_str!("../../../../core/variants/hus-12.toml"))
+                .unwrap();
+        let setup = Setup {
+            variant: Some(wide),
+            pits: Some(12),
+            seeds: Some(8),
+            players: [Some(PlayerKind::Human), Some(PlayerKind::Computer(1))],
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let mut d = Driver::<mancala_core::Wide> {
+            s: Session::new(setup, 1, Autosave::given(dir.path().join("autosave.game"))),
+            transcript: String::new(),
+            dir,
+        };
+        let shown = d.until_question();
+        assert!(shown.contains("4 rows of 12 pits, two rows a side, 8 seeds"), "{shown}");
+        let shown = d.say("1");
+        assert!(shown.contains("North (computer) sowed"), "{shown}");
+        let file = d.dir.path().join("wide.game");
+        let shown = d.say(&format!("save {}", file.display()));
+        assert!(shown.contains("Saved the game"), "{shown}");
+        let shown = d.say(&format!("load {}", file.display()));
+        assert!(shown.contains("Going on after 2 moves."), "{shown}");
+        assert_eq!(d.s.current_game().unwrap().position().total_seeds(), 288);
+
+        let mut k = Driver::new(kalah_hh());
+        let shown = k.say(&format!("load {}", file.display()));
+        assert!(
+            shown.contains(&format!(
+                "{} is a game on the wide board, and this one is on the compact layout: `mancala \
+                 play --load {}` plays it",
+                file.display(),
+                file.display()
+            )),
+            "{shown}"
+        );
+        assert!(k.s.current_game().is_some());
     }
 
     #[test]
