@@ -96,7 +96,7 @@ enum Opening {
     /// The record in `path`; `resumed` when it is the autosave.
     Record { path: PathBuf, resumed: bool },
     /// A new game, asking what `setup` leaves open.
-    New { setup: Setup, seed: u64 },
+    New { setup: Box<Setup>, seed: u64 },
 }
 
 /// What the options ask for, and the layout its board is played in: the
@@ -137,7 +137,7 @@ fn opening_from_args(args: Args, autosave: &Autosave) -> Result<(LayoutKind, Ope
     }
     // Sizes given without a variant are checked once it is chosen.
     let seed = args.seed.unwrap_or_else(clock_seed);
-    Ok((layout, Opening::New { setup, seed }))
+    Ok((layout, Opening::New { setup: Box::new(setup), seed }))
 }
 
 /// The session `opening` begins, in the layout `L` (the opening's).
@@ -151,7 +151,7 @@ fn session_in<L: Layout>(
             let record = Record::<L>::load(&path).map_err(CliError::input)?;
             Ok(Session::resume(record, players, autosave, resumed))
         }
-        Opening::New { setup, seed } => Ok(Session::new(setup, seed, autosave)),
+        Opening::New { setup, seed } => Ok(Session::new(*setup, seed, autosave)),
     }
 }
 
