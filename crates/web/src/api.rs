@@ -448,7 +448,13 @@ async fn record_parse(ApiJson(r): ApiJson<ParseRequest>) -> Reply {
             r.text.len()
         )));
     }
-    let record = Record::parse(&r.text).map_err(|e| ApiError::bad(format!("game record: {e}")))?;
+    let bad = |e: mancala_engine::record::RecordError| ApiError::bad(format!("game record: {e}"));
+    let layout = Record::layout_of(r.text.as_bytes()).map_err(bad)?;
+    with_layout!(layout, L => parsed_record(Record::<L>::parse_in(&r.text).map_err(bad)?))
+}
+
+/// The reply of `POST /api/record/parse` for a record read in its layout.
+fn parsed_record<L: Layout>(record: Record<L>) -> Reply {
     let game = &record.game;
     let v = game.variant();
     // A record starts from the variant's start; a match of several rounds
@@ -492,24 +498,35 @@ struct WriteRequest {
     players: Option<Players>,
 }
 
-/// What saves a game record, in the message refusing a wide board.
-const RECORD: &str = "saving a game record";
+/// What saves a game record of several rounds, in the message refusing a
+/// wide board.
+const RECORD: &str = "saving a game record of several rounds";
 
 /// `POST /api/record/write`: the game record to save.
 async fn record_write(ApiJson(r): ApiJson<WriteRequest>) -> Reply {
-    let (game, earlier) = if r.earlier.is_empty() {
-        let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves };
-        (game.replay_compact(RECORD)?, Vec::new())
-    } else {
-        replay_rounds(&r)?
-    };
-    if earlier.first().unwrap_or(&game).start() != &Position::start(game.variant()) {
+    if !r.earlier.is_empty() {
+        let (game, earlier) = replay_rounds(&r)?;
+        return written_record(game, earlier, r.players.as_ref());
+    }
+    let v = r.game.variant()?;
+    let game = GameRef { game: &r.game, start: r.start.as_deref(), moves: &r.moves };
+    with_layout!(v.layout(), L => written_record(game.replay_in::<L>(v)?, Vec::new(), r.players.as_ref()))
+}
+
+/// The reply of `POST /api/record/write`: the record of `game`, in its
+/// layout, after the rounds `earlier`.
+fn written_record<L: Layout>(
+    game: Game<L>,
+    earlier: Vec<Game<L>>,
+    players: Option<&Players>,
+) -> Reply {
+    if earlier.first().unwrap_or(&game).start() != &Position::<L>::start_in(game.variant()) {
         return Err(ApiError::bad(
             "a game record starts from the variant's start position: a game from another start \
              cannot be saved as one (save its position string instead)",
         ));
     }
-    let players = match &r.players {
+    let players = match players {
         None => [PlayerKind::Human, PlayerKind::Human],
         Some(p) => {
             let kind = |text: &str, which: &str| {

@@ -1,7 +1,7 @@
 //! The wide board (four rows of 12 pits, more than 255 seeds: the `Wide`
 //! layout) through every endpoint: the game built in its variant's layout,
-//! its state, the computer's move, the hint, the search and the analysis;
-//! what is compact by nature (a game record, the solver: tests/solve.rs)
+//! its state, the computer's move, the hint, the search and the analysis,
+//! its game record; what is compact by nature (the solver: tests/solve.rs)
 //! refuses it, saying so.
 
 mod common;
@@ -190,19 +190,30 @@ async fn the_computer_the_hint_the_search_and_the_analysis_play_the_wide_board()
 }
 
 #[tokio::test]
-async fn a_game_record_of_the_wide_board_is_refused_saying_why() {
-    let r = post(&app(), "/api/record/write", json!({"game": game(HUS_12), "moves": []})).await;
-    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
-    let error = r.error();
-    assert!(error.contains("saving a game record takes only boards of the compact layout (at most 16 pits a side on two rows, 8 a row on four rows"), "{error}");
-    assert!(
-        error.contains("hus-12 is 4 rows of 12 pits with 72 seeds (the wide layout)"),
-        "{error}"
-    );
-    // A compact game is still saved.
-    let r =
-        post(&app(), "/api/record/write", json!({"game": {"variant": "hus"}, "moves": []})).await;
+async fn a_game_record_of_the_wide_board_is_written_and_read_back() {
+    // 288 seeds on 4x12, a few moves in: the record is written in the
+    // wide layout and read back to the same game.
+    let text = hus_12_seeds(8);
+    let mut g = core_game(&text, &[]);
+    let mut moves = Vec::new();
+    for ply in 0..4 {
+        let legal = g.legal_moves();
+        let mv = legal[(ply * 7) % legal.len()];
+        moves.push(mv.to_string());
+        g.play(mv).unwrap();
+    }
+    let r = post(&app(), "/api/record/write", json!({"game": game(&text), "moves": moves})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let record = r.json["text"].as_str().unwrap().to_string();
+    let r = post(&app(), "/api/record/parse", json!({"text": record})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let parsed = r.json;
+    assert_eq!(parsed["moves"], json!(moves));
+    assert_eq!(parsed["start"], Value::Null);
+    // The game read back is the one written: its state is core's.
+    let r = post(&app(), "/api/state", json!({"game": parsed["game"], "moves": moves})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.json["state"]["position"], json!(g.position().to_string()));
 }
 
 #[tokio::test]
