@@ -40,6 +40,7 @@ const PRESETS: &[(&str, &str)] = &[
     ("gabata", include_str!("../variants/gabata.toml")),
     ("pallanguzhi", include_str!("../variants/pallanguzhi.toml")),
     ("hus", include_str!("../variants/hus.toml")),
+    ("hus-12", include_str!("../variants/hus-12.toml")),
     ("tsoro", include_str!("../variants/tsoro.toml")),
     ("tsoro-bonus", include_str!("../variants/tsoro-bonus.toml")),
     ("um-el-bagara", include_str!("../variants/um-el-bagara.toml")),
