@@ -139,7 +139,10 @@ fn the_engine_protocol_plays_the_wide_board() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"d\nposition startpos moves 7 14\nd\ngo depth 3\nisready\n")
+        .write_all(
+            format!("{WIDE_START_LINE}\nd\nposition startpos moves 7 14\nd\ngo depth 3\nisready\n")
+                .as_bytes(),
+        )
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -157,4 +160,13 @@ fn the_engine_protocol_plays_the_wide_board() {
     let best = text.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap();
     assert!(legal.split_whitespace().skip(1).any(|m| m == best), "{best} not in {legal}");
     assert!(text.lines().any(|l| l == "readyok"), "{text}");
+    // A wide board's position string is not read by the protocol: an
+    // error, and the session goes on from the start.
+    let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error ")).collect();
+    assert_eq!(errors.len(), 1, "{text}");
+    assert!(errors[0].starts_with("error position ") && errors[0].contains("24 pits per side"));
 }
+
+/// The start of Hus on 4x12 as a position string (24 pits a side).
+const WIDE_START_LINE: &str = "position 2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,0,0,0,0,0:0/\
+                               2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,0,0,0,0,0:0/S";

@@ -10,21 +10,24 @@
 
 use mancala_core::{Layout, Move, Position, Side};
 
-/// Cutoff counts per side and move (pits 0..16, then swap, then the bonus
-/// takes of the opponent's pits 0..16).
+/// Pits a side has at most, on any layout (the wide layout's 24).
+const PITS: usize = mancala_core::MAX_WIDE_MOVES - 1;
+
+/// Cutoff counts per side and move (pits 0..24, then swap, then the bonus
+/// takes of the opponent's pits 0..24).
 #[derive(Clone)]
-pub(crate) struct History([[u32; 33]; 2]);
+pub(crate) struct History([[u32; 2 * PITS + 1]; 2]);
 
 impl History {
     pub fn new() -> History {
-        History([[0; 33]; 2])
+        History([[0; 2 * PITS + 1]; 2])
     }
 
     fn index(mv: Move) -> usize {
         match mv {
-            Move::Sow(k) | Move::Directed(k, _) => (k as usize).min(15),
-            Move::Swap => 16,
-            Move::Take(k) => 17 + (k as usize).min(15),
+            Move::Sow(k) | Move::Directed(k, _) => (k as usize).min(PITS - 1),
+            Move::Swap => PITS,
+            Move::Take(k) => PITS + 1 + (k as usize).min(PITS - 1),
         }
     }
 
