@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use mancala_core::{Game, Layout, LayoutKind, Variant};
+use mancala_core::{Game, Layout, Variant};
 
 use crate::error::CliError;
 
@@ -44,26 +44,17 @@ impl VariantArgs {
     }
 }
 
-/// `v` if its board fits the compact layout, else an error naming `what`
-/// (a command, or a part of one), the board and what `what` takes.
+/// `v` if its board fits the compact layout, else core's refusal
+/// ([`Variant::compact_only`]) naming `what` (a command, or a part of one)
+/// and the board, and the commands that play the wide board.
 pub fn compact_only(v: Variant, what: &str) -> Result<Variant, CliError> {
-    if v.layout() == LayoutKind::Compact {
-        return Ok(v);
+    match v.compact_only(what) {
+        Ok(()) => Ok(v),
+        Err(e) => Err(CliError::input(format!(
+            "{e}; the wide board is played by `mancala play`, `match`, `engine`, `perft`, \
+             `bench`, `analyze` and `state`"
+        ))),
     }
-    let limits = LayoutKind::Compact.limits();
-    Err(CliError::input(format!(
-        "{what} takes only boards of the compact layout (at most {} pits a side on two rows, {} a \
-         row on four rows, {} seeds in all), and {} is {} rows of {} pits with {} seeds (the wide \
-         layout); the wide board is played by `mancala match`, `engine`, `perft`, `bench` and \
-         `analyze`",
-        mancala_core::MAX_PITS_PER_SIDE,
-        limits.pits_per_row_on_four,
-        limits.total_seeds,
-        v.name(),
-        v.rows(),
-        v.pits_per_row(),
-        v.total_seeds()
-    )))
 }
 
 /// A variant and the moves played in it from the start: the options of

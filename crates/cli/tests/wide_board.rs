@@ -85,7 +85,6 @@ fn the_compact_commands_refuse_the_wide_board_clearly() {
     for (args, command) in [
         (&["solve", "--variant-file", HUS_12][..], "mancala solve"),
         (&["db", "build", "--variant-file", HUS_12, "--max-seeds", "4"], "mancala db"),
-        (&["state", "--variant-file", HUS_12], "mancala state"),
         (&["engine", "--dialect", "uci", "--variant-file", HUS_12], "mancala engine --dialect uci"),
     ] {
         let (code, _, err) = run(args);
@@ -99,8 +98,24 @@ fn the_compact_commands_refuse_the_wide_board_clearly() {
             err.contains("hus-12 is 4 rows of 12 pits with 72 seeds (the wide layout)"),
             "{err}"
         );
-        assert!(err.contains("the wide board is played by `mancala match`"), "{err}");
+        assert!(err.contains("the wide board is played by `mancala play`, `match`"), "{err}");
     }
+}
+
+/// `mancala state` describes a wide position: Hus on 4x12 (the preset)
+/// after South's 13, the relay across the inner row (docs/rules.md).
+#[test]
+fn state_describes_a_position_of_the_wide_board() {
+    let (code, out, err) = run(&["state", "-v", "hus-12", "--moves", "13"]);
+    assert_eq!(code, Some(0), "{err}");
+    let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        json["position"],
+        "2,2,2,2,2,2,2,2,2,2,2,2,0,3,0,3,3,0,1,1,1,0,0,0:0/\
+         2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,0,0,0,0,0:0/N",
+        "{out}"
+    );
+    assert_eq!(json["rows"]["pits_per_row"], 12, "{out}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use mancala_core::{with_layout, Layout, Variant};
 use mancala_web::StateJson;
 
 use crate::error::CliError;
@@ -12,7 +13,7 @@ use crate::output::{self, outln};
 /// The longest line `state --batch` reads, in bytes (1 MiB): the move list
 /// of a longer line is not read; the line gets `{"error": ...}`.
 pub const MAX_BATCH_LINE_BYTES: usize = 1 << 20;
-use crate::variant_args::{replay, GameArgs};
+use crate::variant_args::{replay_in, GameArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -25,9 +26,14 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let variant = args.game.variant.compact_variant("mancala state")?;
+    let variant = args.game.variant.variant()?;
+    with_layout!(variant.layout(), L => run_in::<L>(&args, &variant))
+}
+
+/// [`run`] in the variant's layout `L`.
+fn run_in<L: Layout>(args: &Args, variant: &Variant) -> Result<(), CliError> {
     if !args.batch {
-        let game = replay(&variant, &args.game.moves)?;
+        let game = replay_in::<L>(variant, &args.game.moves)?;
         outln!("{}", serde_json::to_string(&StateJson::of(&game)).expect("json"));
         return Ok(());
     }
@@ -50,7 +56,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Ok(text) => {
                     let line = text.strip_suffix('\n').unwrap_or(text);
                     let line = line.strip_suffix('\r').unwrap_or(line);
-                    match replay(&variant, line) {
+                    match replay_in::<L>(variant, line) {
                         Ok(game) => serde_json::to_string(&StateJson::of(&game)),
                         Err(e) => error(e.message),
                     }
