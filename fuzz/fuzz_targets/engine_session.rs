@@ -18,7 +18,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Game, Position, Setup};
+use mancala_core::{Game, LayoutKind, Position, Setup, Variant};
 use mancala_engine::protocol::{Command, GoLimits, Reply, Start};
 use mancala_engine::session::{Flow, NoEndgame, Session, Transcript};
 use mancala_fuzz::{check_position, preset_named};
@@ -28,6 +28,7 @@ use mancala_fuzz::{check_position, preset_named};
 fn tamed(command: &Command) -> Option<Command> {
     Some(match command {
         Command::VariantFile(_) => return None,
+        Command::Variant { name, pits, seeds } if wide(name, *pits, *seeds) => return None,
         Command::Hash(mb) => Command::Hash((*mb).min(4)),
         Command::Threads(n) => Command::Threads((*n).min(3)),
         Command::Go(go) => {
@@ -46,6 +47,17 @@ fn tamed(command: &Command) -> Option<Command> {
         }
         c => c.clone(),
     })
+}
+
+/// Whether a `variant` command names a board of the wide layout (`hus-12`,
+/// or a size past the compact layout's), which this target's model, a
+/// compact `Game`, does not follow: such commands are left out.
+fn wide(name: &str, pits: Option<u32>, seeds: Option<u32>) -> bool {
+    Variant::presets()
+        .into_iter()
+        .find(|v| v.name().eq_ignore_ascii_case(name))
+        .and_then(|v| v.at_size(pits, seeds).ok())
+        .is_some_and(|v| v.layout() != LayoutKind::Compact)
 }
 
 /// The engine's game after `command`, or `None` when the engine refuses it

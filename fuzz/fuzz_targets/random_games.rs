@@ -1,5 +1,5 @@
 //! Random legal games of random valid rule sets. The first bytes make a
-//! `Rules` (every field), `Variant::new_any_layout` accepts or refuses it
+//! `Rules` (every field), `Variant::new` accepts or refuses it
 //! (refused: nothing to play); the rest choose the moves, in the layout
 //! the rules take (`Variant::layout`: four rows of 9 to 12 pits and more
 //! than 255 seeds are the wide layout's). At every position: seeds
@@ -535,7 +535,7 @@ fn later_rounds<L: Layout>(v: &Variant, first: Game<L>, state: &mut u64) {
 
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
-    let Ok(v) = Variant::new_any_layout(rules(&mut b)) else { return };
+    let Ok(v) = Variant::new(rules(&mut b)) else { return };
     match v.layout() {
         LayoutKind::Compact => play::<Compact>(&v, b, data),
         LayoutKind::Wide => play::<Wide>(&v, b, data),

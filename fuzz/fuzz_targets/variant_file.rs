@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Position, Rules, Setup, Variant};
+use mancala_core::{with_layout, Position, Rules, Setup, Variant};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -15,9 +15,11 @@ fuzz_target!(|data: &[u8]| {
             let back = Rules::from_toml(&printed).expect("printed rules read back");
             assert_eq!(back, rules, "{printed}");
             let v = Variant::new(rules).expect("checked rules make a variant");
-            let start = Position::start(&v);
-            assert_eq!(start.total_seeds(), v.total_seeds());
-            assert!(Setup::from(start).check_fits(&v).is_ok());
+            with_layout!(v.layout(), L => {
+                let start = Position::<L>::start_in(&v);
+                assert_eq!(start.total_seeds(), v.total_seeds());
+                assert!(Setup::from(start).check_fits(&v).is_ok());
+            });
         }
         Err(e) => {
             let message = e.to_string();

@@ -1,12 +1,18 @@
 //! Helpers shared by the fuzz targets (docs/fuzzing.md).
 
-use mancala_core::{Direction, Game, Layout, Move, Position, Setup, Side, Variant};
+use mancala_core::{Direction, Game, Layout, LayoutKind, Move, Position, Setup, Side, Variant};
 
-/// Every built-in variant at its default size (read from their TOML once:
-/// reading them for every input would be most of a run's time).
+/// Every built-in variant of the compact layout at its default size (read
+/// from their TOML once: reading them for every input would be most of a
+/// run's time). The targets that use these follow a compact `Game`; the
+/// wide board is drawn by `random_games`.
 pub fn presets() -> Vec<Variant> {
     static PRESETS: std::sync::OnceLock<Vec<Variant>> = std::sync::OnceLock::new();
-    PRESETS.get_or_init(Variant::presets).clone()
+    PRESETS
+        .get_or_init(|| {
+            Variant::presets().into_iter().filter(|v| v.layout() == LayoutKind::Compact).collect()
+        })
+        .clone()
 }
 
 /// The built-in variant named `name` (any letter case), at its default size.
@@ -33,6 +39,7 @@ pub fn variants_fitting(p: &Setup) -> Vec<Variant> {
     presets()
         .into_iter()
         .filter_map(|v| v.resized(Some(n as u8), Some(seeds)).ok())
+        .filter(|v| v.layout() == LayoutKind::Compact)
         .filter(|v| p.check_fits(v).is_ok())
         .collect()
 }

@@ -30,10 +30,10 @@ impl VariantArgs {
     /// message saying what is wrong.
     pub fn variant(&self) -> Result<Variant, CliError> {
         let base = match &self.variant_file {
-            Some(path) => Variant::from_file_any_layout(path).map_err(CliError::input)?,
+            Some(path) => Variant::from_file(path).map_err(CliError::input)?,
             None => Variant::preset(&self.variant).map_err(CliError::input)?,
         };
-        base.at_size_any_layout(self.pits_per_side, self.seeds).map_err(CliError::input)
+        base.at_size(self.pits_per_side, self.seeds).map_err(CliError::input)
     }
 
     /// [`VariantArgs::variant`] for a command that plays only boards of

@@ -495,7 +495,7 @@ impl Layout for Wide {
 /// let mut rules = Variant::preset("hus").unwrap().rules().clone();
 /// rules.board.pits_per_side = 12;
 /// rules.board.pits_per_side_range = [2, 12];
-/// let v = Variant::new_any_layout(rules).unwrap();
+/// let v = Variant::new(rules).unwrap();
 /// assert_eq!(with_layout!(v.layout(), L => first_moves::<L>(&v)), 18);
 /// ```
 #[macro_export]

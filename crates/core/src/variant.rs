@@ -279,39 +279,14 @@ fn layout_of(rules: &Rules) -> LayoutKind {
         .unwrap_or(LayoutKind::WIDEST)
 }
 
-/// A way of resizing a variant ([`Variant::resized`] or
-/// [`Variant::resized_any_layout`]).
-type Resize = fn(&Variant, Option<u8>, Option<u8>) -> Result<Variant, RuleErrors>;
-
-/// Refuses rules that need the wide layout, which the front ends cannot
-/// play yet (notes/wide-board.md, stages 3 and 4): what is too large, and
-/// why, as a problem of the board.
-fn compact_only(rules: Rules) -> Result<Rules, RuleErrors> {
-    match too_large_for(&rules, LayoutKind::Compact) {
-        None => Ok(rules),
-        Some(what) => Err(RuleErrors(vec![crate::RuleProblem {
-            field: "board".into(),
-            value: what,
-            allowed: "a board the compact layout holds, for now: the wide board (four rows of \
-                      up to 12 pits, up to 1000 seeds) is not yet playable here"
-                .into(),
-        }])),
-    }
-}
-
 impl Variant {
-    /// A variant from checked rules at their default size. Rules that need
-    /// the wide layout ([`Variant::layout`]) are refused: no front end
-    /// plays it yet (see [`Variant::new_any_layout`]).
-    pub fn new(rules: Rules) -> Result<Variant, RuleErrors> {
-        rules.check()?;
-        Ok(Variant::compile(compact_only(rules)?))
-    }
-
     /// A variant from checked rules at their default size, in whichever
-    /// layout they need ([`Variant::layout`]): its positions are built with
-    /// [`crate::Position::start_in`] of that layout.
-    pub fn new_any_layout(rules: Rules) -> Result<Variant, RuleErrors> {
+    /// layout they need ([`Variant::layout`]): code that is generic over the
+    /// layout builds its positions with [`crate::Position::start_in`] of
+    /// that layout ([`crate::with_layout`]); [`crate::Position::start`] and
+    /// [`crate::Game::new`] are the compact layout's, and what is compact
+    /// by nature checks [`Variant::compact_only`] first.
+    pub fn new(rules: Rules) -> Result<Variant, RuleErrors> {
         rules.check()?;
         Ok(Variant::compile(rules))
     }
@@ -359,15 +334,9 @@ impl Variant {
         Ok(Variant::compile(rules))
     }
 
-    /// A variant from the text of a variant file.
-    /// Rules that need the wide layout are refused, as by [`Variant::new`].
+    /// A variant from the text of a variant file, in whichever layout the
+    /// rules need ([`Variant::new`]).
     pub fn from_toml(text: &str) -> Result<Variant, VariantError> {
-        Ok(Variant::compile(compact_only(Rules::from_toml(text)?)?))
-    }
-
-    /// [`Variant::from_toml`] in whichever layout the rules need
-    /// ([`Variant::new_any_layout`]).
-    pub fn from_toml_any_layout(text: &str) -> Result<Variant, VariantError> {
         Ok(Variant::compile(Rules::from_toml(text)?))
     }
 
@@ -398,16 +367,6 @@ impl Variant {
         rules
     }
 
-    /// [`Variant::resized`] in whichever layout the new size needs
-    /// ([`Variant::new_any_layout`]).
-    pub fn resized_any_layout(
-        &self,
-        pits_per_side: Option<u8>,
-        seeds_per_pit: Option<u8>,
-    ) -> Result<Variant, RuleErrors> {
-        Variant::new_any_layout(self.rules_resized(pits_per_side, seeds_per_pit))
-    }
-
     /// The same rules at a size given as plain numbers (`None` keeps the
     /// current value), as a user typed them: a number too large for any
     /// variant, or a size the rules do not allow, is refused with a message
@@ -416,16 +375,6 @@ impl Variant {
         &self,
         pits_per_side: Option<u32>,
         seeds_per_pit: Option<u32>,
-    ) -> Result<Variant, String> {
-        self.at_size_by(pits_per_side, seeds_per_pit, Variant::resized)
-    }
-
-    /// [`Variant::at_size`], resized by `resize`.
-    fn at_size_by(
-        &self,
-        pits_per_side: Option<u32>,
-        seeds_per_pit: Option<u32>,
-        resize: Resize,
     ) -> Result<Variant, String> {
         let small = |value: Option<u32>, what: &str| -> Result<Option<u8>, String> {
             value
@@ -440,18 +389,8 @@ impl Variant {
         if pits.is_none() && seeds.is_none() {
             return Ok(self.clone());
         }
-        resize(self, pits, seeds)
+        self.resized(pits, seeds)
             .map_err(|e| format!("{} cannot be played at that size: {e}", self.name()))
-    }
-
-    /// [`Variant::at_size`] in whichever layout the new size needs
-    /// ([`Variant::resized_any_layout`]).
-    pub fn at_size_any_layout(
-        &self,
-        pits_per_side: Option<u32>,
-        seeds_per_pit: Option<u32>,
-    ) -> Result<Variant, String> {
-        self.at_size_by(pits_per_side, seeds_per_pit, Variant::resized_any_layout)
     }
 
     /// A variant file read from `path` and checked: the file is read no
@@ -461,13 +400,6 @@ impl Variant {
     pub fn from_file(path: &std::path::Path) -> Result<Variant, String> {
         let text = read_variant_file(path)?;
         Variant::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
-    }
-
-    /// [`Variant::from_file`] in whichever layout the rules need
-    /// ([`Variant::from_toml_any_layout`]).
-    pub fn from_file_any_layout(path: &std::path::Path) -> Result<Variant, String> {
-        let text = read_variant_file(path)?;
-        Variant::from_toml_any_layout(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     fn compile(rules: Rules) -> Variant {

@@ -17,7 +17,7 @@ fn perft_counts_match_the_fixtures() {
         let (pits, seeds) = f[1].split_once('x').expect("size like 6x4");
         let v = Variant::preset(f[0])
             .unwrap()
-            .resized_any_layout(Some(pits.parse().unwrap()), Some(seeds.parse().unwrap()))
+            .resized(Some(pits.parse().unwrap()), Some(seeds.parse().unwrap()))
             .unwrap();
         let depth: u32 = f[2].parse().unwrap();
         let expected: u64 = f[3].parse().unwrap();

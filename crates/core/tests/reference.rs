@@ -3189,21 +3189,21 @@ const HUS_12_PERFT: [u64; 5] = [1, 18, 324, 4_420, 62_929];
 fn hus_on_four_rows_of_twelve_matches_the_reference_in_random_games() {
     let mut rng = Rng::new(0x5EED_0012);
     let mut stats = Stats::default();
-    let v = Variant::from_toml_any_layout(HUS_12).unwrap();
+    let v = Variant::from_toml(HUS_12).unwrap();
     assert_eq!(v.layout(), LayoutKind::Wide);
     random_games(&v, 80, 3000, &mut rng, &mut stats);
     // 8 seeds a pit: 288 seeds, past a byte as well.
-    let eight = v.resized_any_layout(None, Some(8)).unwrap();
+    let eight = v.resized(None, Some(8)).unwrap();
     assert!(eight.total_seeds() > 255);
     random_games(&eight, 10, 3000, &mut rng, &mut stats);
     // The other reading of the capture (notes/hus-12.md, example 4), and a
     // capture into the store.
     let mut rules = v.rules().clone();
     rules.capture.facing = Facing::Inner;
-    random_games(&Variant::new_any_layout(rules.clone()).unwrap(), 30, 3000, &mut rng, &mut stats);
+    random_games(&Variant::new(rules.clone()).unwrap(), 30, 3000, &mut rng, &mut stats);
     rules.capture.taken = Taken::Store;
     rules.capture.bonus_pits = 2;
-    random_games(&Variant::new_any_layout(rules).unwrap(), 30, 3000, &mut rng, &mut stats);
+    random_games(&Variant::new(rules).unwrap(), 30, 3000, &mut rng, &mut stats);
     report_failures(&stats);
     eprintln!("hus-12 stats: {stats:?}");
     assert!(stats.four_row_moves > 1000 && stats.relay_pickups > 0, "{stats:?}");
@@ -3213,7 +3213,7 @@ fn hus_on_four_rows_of_twelve_matches_the_reference_in_random_games() {
 
 #[test]
 fn hus_on_four_rows_of_twelve_perft_matches_the_fixture_and_the_reference() {
-    let v = Variant::from_toml_any_layout(HUS_12).unwrap();
+    let v = Variant::from_toml(HUS_12).unwrap();
     let counts: Vec<u64> = (0..HUS_12_PERFT.len() as u32).map(|d| perft(&v, d)).collect();
     assert_eq!(counts, HUS_12_PERFT);
     check_perft(&v, HUS_12_PERFT.len() as u32 - 1, u64::MAX);
@@ -3229,8 +3229,8 @@ fn two_rows_of_six_with_600_seeds_match_the_reference_in_random_games() {
         rules.board.seeds_per_pit = 50;
         rules.board.pits_per_side_range = [6, 6];
         rules.board.seeds_per_pit_range = [50, 50];
-        assert!(Variant::new(rules.clone()).is_err(), "{name}: 600 seeds are not compact");
-        let v = Variant::new_any_layout(rules).unwrap();
+        assert_eq!(Variant::new(rules.clone()).unwrap().layout(), LayoutKind::Wide, "{name}");
+        let v = Variant::new(rules).unwrap();
         assert_eq!((v.layout(), v.total_seeds()), (LayoutKind::Wide, 600), "{name}");
         random_games(&v, 8, 1500, &mut rng, &mut stats);
     }
@@ -3269,7 +3269,7 @@ fn random_rules_past_the_compact_limits_match_the_reference() {
                 continue;
             }
         }
-        let Ok(v) = Variant::new_any_layout(rules) else { continue };
+        let Ok(v) = Variant::new(rules) else { continue };
         assert_eq!(v.layout(), LayoutKind::Wide, "{}", describe(v.rules()));
         made += 1;
         wide_rows += v.rules().four_rows() as usize;

@@ -2431,7 +2431,7 @@ fn hus_a_player_who_cannot_move_loses_every_seed_to_the_other() {
 
 /// `hus-12`: Hus on 4 rows of 12, 72 seeds.
 fn hus12() -> Variant {
-    Variant::from_toml_any_layout(include_str!("../variants/hus-12.toml")).unwrap()
+    Variant::from_toml(include_str!("../variants/hus-12.toml")).unwrap()
 }
 
 /// Plays `moves` from `start` (a position string, or the start when

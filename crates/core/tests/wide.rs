@@ -24,24 +24,25 @@ fn kalah_rules(seeds: u8) -> Rules {
 }
 
 #[test]
-fn every_preset_takes_the_compact_layout() {
+fn every_preset_but_hus_12_takes_the_compact_layout() {
     for v in Variant::presets() {
-        assert_eq!(v.layout(), LayoutKind::Compact, "{}", v.name());
+        let wide = v.name() == "hus-12";
+        assert_eq!(v.layout() == LayoutKind::Wide, wide, "{}", v.name());
     }
 }
 
 #[test]
 fn a_board_past_the_compact_limits_takes_the_wide_layout() {
-    let v = Variant::new_any_layout(hus_rules(8)).unwrap();
+    let v = Variant::new(hus_rules(8)).unwrap();
     assert_eq!(v.layout(), LayoutKind::Compact);
     for pits in 9..=12 {
-        let v = Variant::new_any_layout(hus_rules(pits)).unwrap();
+        let v = Variant::new(hus_rules(pits)).unwrap();
         assert_eq!((v.layout(), v.pits_per_side()), (LayoutKind::Wide, 2 * pits as usize));
     }
     // 12 pits x 21 seeds: 252 seeds fit a byte; 12 x 22 = 264 do not.
-    let v = Variant::new_any_layout(kalah_rules(21)).unwrap();
+    let v = Variant::new(kalah_rules(21)).unwrap();
     assert_eq!(v.layout(), LayoutKind::Compact);
-    let v = Variant::new_any_layout(kalah_rules(22)).unwrap();
+    let v = Variant::new(kalah_rules(22)).unwrap();
     assert_eq!((v.layout(), v.total_seeds()), (LayoutKind::Wide, 264));
     // A compact board played in the wide layout on purpose.
     let kalah = Variant::preset("kalah").unwrap();
@@ -49,42 +50,31 @@ fn a_board_past_the_compact_limits_takes_the_wide_layout() {
 }
 
 #[test]
-fn the_constructors_front_ends_call_refuse_a_wide_board_with_a_clear_error() {
-    // Four rows of 12: too many pits for the compact layout.
-    let e = Variant::new(hus_rules(12)).unwrap_err().to_string();
-    assert!(e.contains("12 pits a row on four rows (the compact layout holds at most 8)"), "{e}");
-    assert!(e.contains("the wide board") && e.contains("not yet playable"), "{e}");
-    // The same size reached by resizing a compact variant.
+fn every_constructor_takes_the_wide_board_in_the_wide_layout() {
+    // Four rows of 12, from rules, by resizing, by a size typed in.
+    let v = Variant::new(hus_rules(12)).unwrap();
+    assert_eq!((v.layout(), v.pits_per_side()), (LayoutKind::Wide, 24));
     let hus = Variant::new(hus_rules(8)).unwrap();
-    let e = hus.resized(Some(12), None).unwrap_err().to_string();
-    assert!(e.contains("12 pits a row on four rows") && e.contains("not yet playable"), "{e}");
-    let e = hus.at_size(Some(10), None).unwrap_err();
-    assert!(e.contains("10 pits a row on four rows") && e.contains("not yet playable"), "{e}");
-    assert_eq!(hus.resized_any_layout(Some(12), None).unwrap().layout(), LayoutKind::Wide);
-    let v = hus.at_size_any_layout(Some(10), None).unwrap();
+    assert_eq!(hus.resized(Some(12), None).unwrap().layout(), LayoutKind::Wide);
+    let v = hus.at_size(Some(10), None).unwrap();
     assert_eq!((v.layout(), v.pits_per_row()), (LayoutKind::Wide, 10));
-    assert_eq!(hus.at_size_any_layout(None, None).unwrap().layout(), LayoutKind::Compact);
-    let e = hus.at_size_any_layout(Some(13), None).unwrap_err();
+    assert_eq!(hus.at_size(None, None).unwrap().layout(), LayoutKind::Compact);
+    let e = hus.at_size(Some(13), None).unwrap_err();
     assert!(e.contains("cannot be played at that size"), "{e}");
     // More than 255 seeds.
-    let e = Variant::new(kalah_rules(50)).unwrap_err().to_string();
-    assert!(e.contains("600 seeds in all (the compact layout holds at most 255)"), "{e}");
-    assert!(e.contains("not yet playable"), "{e}");
-    // A variant file's text.
+    let v = Variant::new(kalah_rules(50)).unwrap();
+    assert_eq!((v.layout(), v.total_seeds()), (LayoutKind::Wide, 600));
+    // A variant file's text, and a file by its path.
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/hus.toml"))
         .unwrap()
         .replace("pits_per_side = 8 ", "pits_per_side = 12 ")
         .replace("pits_per_side_range = [2, 8]", "pits_per_side_range = [2, 12]");
-    let e = Variant::from_toml(&text).unwrap_err().to_string();
-    assert!(e.contains("12 pits a row on four rows") && e.contains("not yet playable"), "{e}");
-    let v = Variant::from_toml_any_layout(&text).unwrap();
+    let v = Variant::from_toml(&text).unwrap();
     assert_eq!((v.layout(), v.pits_per_side()), (LayoutKind::Wide, 24));
-    // A variant file by its path.
     let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/hus-12.toml"));
-    let e = Variant::from_file(path).unwrap_err();
-    assert!(e.contains("hus-12.toml") && e.contains("not yet playable"), "{e}");
-    let v = Variant::from_file_any_layout(path).unwrap();
+    let v = Variant::from_file(path).unwrap();
     assert_eq!((v.layout(), v.pits_per_row(), v.total_seeds()), (LayoutKind::Wide, 12, 72));
+    assert_eq!(v.rules(), Variant::preset("hus-12").unwrap().rules());
 }
 
 #[test]
@@ -103,7 +93,7 @@ fn the_rules_check_names_the_widest_layouts_limits() {
 
 #[test]
 fn a_wide_position_starts_plays_and_lists_all_24_pits() {
-    let v = Variant::new_any_layout(hus_rules(12)).unwrap();
+    let v = Variant::new(hus_rules(12)).unwrap();
     let p = Position::<Wide>::start_in(&v);
     // 2 seeds in each outer pit and the right half of each inner row.
     assert_eq!(p.total_seeds(), 72);
@@ -115,7 +105,7 @@ fn a_wide_position_starts_plays_and_lists_all_24_pits() {
     // 2 seeds in every pit: all 24 pits move, past the compact list's room.
     let mut rules = hus_rules(12);
     rules.board.start = StartPits::All;
-    let v = Variant::new_any_layout(rules).unwrap();
+    let v = Variant::new(rules).unwrap();
     let p = Position::<Wide>::start_in(&v);
     let moves = p.legal_moves(&v);
     assert!(moves.len() == 24 && moves.len() > MAX_MOVES);
@@ -159,10 +149,10 @@ fn round_trips(v: &Variant, games: u64) -> usize {
 #[test]
 fn a_wide_positions_string_moves_and_record_read_back() {
     // Four rows of 12: 24 pits a side, pit numbers of two digits.
-    let v = Variant::new_any_layout(hus_rules(12)).unwrap();
+    let v = Variant::new(hus_rules(12)).unwrap();
     assert!(round_trips(&v, 10) > 300);
     // 600 seeds: counts of three digits.
-    let v = Variant::new_any_layout(kalah_rules(50)).unwrap();
+    let v = Variant::new(kalah_rules(50)).unwrap();
     assert!(round_trips(&v, 5) > 100);
     // The compact layout's string still refuses what it cannot hold.
     let wide = Position::<Wide>::start_in(&v).to_string();
@@ -188,7 +178,7 @@ fn with_layout_runs_the_body_in_the_variants_layout() {
         with_layout!(kalah.layout(), L => kind_and_moves::<L>(&kalah)),
         (LayoutKind::Compact, 6)
     );
-    let hus = Variant::new_any_layout(hus_rules(12)).unwrap();
+    let hus = Variant::new(hus_rules(12)).unwrap();
     assert_eq!(with_layout!(hus.layout(), L => kind_and_moves::<L>(&hus)), (LayoutKind::Wide, 18));
 }
 
@@ -198,7 +188,7 @@ fn with_layout_runs_the_body_in_the_variants_layout() {
 #[test]
 fn compact_only_refuses_the_wide_board_naming_the_board_and_the_limits() {
     assert_eq!(Variant::preset("oware").unwrap().compact_only("the solver"), Ok(()));
-    let hus = Variant::new_any_layout(hus_rules(12)).unwrap();
+    let hus = Variant::new(hus_rules(12)).unwrap();
     let e = hus.compact_only("the solver").unwrap_err();
     assert_eq!((e.rows, e.pits_per_row, e.seeds), (4, 12, 72));
     assert_eq!(

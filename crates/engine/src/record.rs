@@ -147,9 +147,7 @@ fn err(line: usize, message: impl Into<String>) -> RecordError {
 fn is_builtin(v: &Variant) -> bool {
     Variant::preset(v.name())
         .ok()
-        .and_then(|p| {
-            p.resized_any_layout(Some(v.pits_per_row() as u8), Some(v.seeds_per_pit())).ok()
-        })
+        .and_then(|p| p.resized(Some(v.pits_per_row() as u8), Some(v.seeds_per_pit())).ok())
         .is_some_and(|p| p.rules().to_toml() == v.rules().to_toml())
 }
 
@@ -505,7 +503,7 @@ fn read(text: &str) -> Result<Read, RecordError> {
     let (vline, name) = need("Variant")?;
     let base = if header.get("Rules").is_some() {
         let toml = header.rules.join("\n");
-        let v = Variant::from_toml_any_layout(&toml)
+        let v = Variant::from_toml(&toml)
             .map_err(|e| err(header.rules_line, format!("the rules in this record: {e}")))?;
         if v.name() != name {
             return Err(err(
@@ -535,7 +533,7 @@ fn read(text: &str) -> Result<Read, RecordError> {
     let variant = if pits.is_none() && seeds.is_none() {
         base
     } else {
-        base.resized_any_layout(pits.map(|p| p.1), seeds.map(|s| s.1)).map_err(|e| {
+        base.resized(pits.map(|p| p.1), seeds.map(|s| s.1)).map_err(|e| {
             let line = pits.or(seeds).map(|p| p.0).unwrap_or(vline);
             err(line, format!("{name} cannot be played at that size: {e}"))
         })?
@@ -654,9 +652,9 @@ mod tests {
 
     #[test]
     fn a_wide_game_round_trips_and_is_refused_as_compact() {
-        let v = Variant::from_toml_any_layout(include_str!("../../core/variants/hus-12.toml"))
+        let v = Variant::from_toml(include_str!("../../core/variants/hus-12.toml"))
             .unwrap()
-            .resized_any_layout(None, Some(8))
+            .resized(None, Some(8))
             .unwrap();
         assert_eq!(v.layout(), LayoutKind::Wide);
         let mut game = Game::<mancala_core::Wide>::new_in(v);

@@ -373,7 +373,7 @@ impl Session {
             Command::Variant { name, pits, seeds } => {
                 match Variant::preset(&name)
                     .map_err(|e| e.to_string())
-                    .and_then(|v| v.at_size_any_layout(pits, seeds))
+                    .and_then(|v| v.at_size(pits, seeds))
                 {
                     Ok(v) => self.use_variant(v),
                     Err(e) => self.error(format!("variant: {e}")),
@@ -683,7 +683,7 @@ fn read_variant(path: PathBuf) -> Result<Variant, String> {
     std::thread::Builder::new()
         .name("variantfile".into())
         .spawn(move || {
-            let _ = tx.send(Variant::from_file_any_layout(&path));
+            let _ = tx.send(Variant::from_file(&path));
         })
         .map_err(|e| format!("cannot start reading {shown}: {e}"))?;
     rx.recv_timeout(VARIANT_FILE_WAIT).unwrap_or_else(|_| {

@@ -46,7 +46,7 @@ pub(crate) fn load_game(
                 )))
             }
             (Some(name), None) => Variant::preset(name).map_err(|e| value_error(format!("{e}")))?,
-            (None, Some(text)) => Variant::from_toml_any_layout(text)
+            (None, Some(text)) => Variant::from_toml(text)
                 .map_err(|e| value_error(format!("the variant file does not read: {e}")))?,
         };
     // A size outside 0..=255 is checked as 0, which no rules allow, so that
@@ -57,7 +57,7 @@ pub(crate) fn load_game(
     let variant = if pits.is_none() && seeds_u8.is_none() {
         base
     } else {
-        base.resized_any_layout(pits, seeds_u8).map_err(|e| {
+        base.resized(pits, seeds_u8).map_err(|e| {
             let mut problems = e.to_string();
             let mut given = Vec::new();
             for (key, field, value, checked) in [

@@ -51,8 +51,9 @@ impl GameSpec {
             (Some(name), None) => {
                 Variant::preset(name).map_err(|e| ApiError::bad(e.to_string()))?
             }
-            (None, Some(text)) => Variant::from_toml_any_layout(text)
-                .map_err(|e| ApiError::bad(format!("variant_file: {e}")))?,
+            (None, Some(text)) => {
+                Variant::from_toml(text).map_err(|e| ApiError::bad(format!("variant_file: {e}")))?
+            }
         };
         let [pmin, pmax] = base.rules().board.pits_per_side_range;
         let [smin, smax] = base.rules().board.seeds_per_pit_range;
@@ -70,7 +71,7 @@ impl GameSpec {
         if pits.is_none() && seeds.is_none() {
             return Ok(base);
         }
-        base.resized_any_layout(pits, seeds).map_err(|e| {
+        base.resized(pits, seeds).map_err(|e| {
             ApiError::bad(format!("{} cannot be played at that size: {e}", base.name()))
         })
     }

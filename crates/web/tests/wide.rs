@@ -26,7 +26,7 @@ fn game(text: &str) -> Value {
 
 /// The game of `text` in the wide layout with `moves` played, as core plays it.
 fn core_game(text: &str, moves: &[String]) -> Game<Wide> {
-    let v = Variant::from_toml_any_layout(text).unwrap();
+    let v = Variant::from_toml(text).unwrap();
     assert_eq!(v.layout(), LayoutKind::Wide);
     let mut g = Game::<Wide>::new_in(v);
     for m in moves {

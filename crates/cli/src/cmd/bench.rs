@@ -54,7 +54,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .iter()
             .map(|n| {
                 if n.contains('/') || n.ends_with(".toml") {
-                    Variant::from_file_any_layout(std::path::Path::new(n)).map_err(CliError::input)
+                    Variant::from_file(std::path::Path::new(n)).map_err(CliError::input)
                 } else {
                     Variant::preset(n).map_err(CliError::input)
                 }

@@ -165,8 +165,7 @@ mod tests {
     /// each game's record is the wide game it played.
     #[test]
     fn a_match_on_the_wide_board_plays_its_pairs() {
-        let v = Variant::from_toml_any_layout(include_str!("../../../core/variants/hus-12.toml"))
-            .unwrap();
+        let v = Variant::from_toml(include_str!("../../../core/variants/hus-12.toml")).unwrap();
         let options = MatchOptions {
             variant: v.clone(),
             a: PlayerSpec::Level(2),

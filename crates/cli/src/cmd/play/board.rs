@@ -685,11 +685,10 @@ mod tests {
     /// and the tags) and in the narrow one (4 columns a pit, 55 in all).
     #[test]
     fn four_rows_of_12_with_counts_of_1_2_and_3_digits() {
-        let v =
-            Variant::from_toml_any_layout(include_str!("../../../../core/variants/hus-12.toml"))
-                .unwrap()
-                .resized_any_layout(None, Some(10))
-                .unwrap();
+        let v = Variant::from_toml(include_str!("../../../../core/variants/hus-12.toml"))
+            .unwrap()
+            .resized(None, Some(10))
+            .unwrap();
         // North's outer row holds the hundreds: a position drawn, not
         // one of a game (490 seeds).
         let pos = mancala_core::Setup::<mancala_core::Wide>::from_str_in(

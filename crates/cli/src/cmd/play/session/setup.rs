@@ -30,10 +30,15 @@ impl<L: Layout> Session<L> {
     /// wide one, and one of the compact layout refuses a wide size as
     /// [`Variant::resized`] does.
     fn sized(base: &Variant, pits: Option<u8>, seeds: Option<u8>) -> Result<Variant, String> {
+        let v = base.resized(pits, seeds).map_err(|e| e.to_string())?;
         if L::KIND == LayoutKind::Compact {
-            return base.resized(pits, seeds).map_err(|e| e.to_string());
+            // This session's games are the compact layout's: a wide size is
+            // played by a session started at that size.
+            v.compact_only("a game set up here").map_err(|e| {
+                format!("{e}: start `mancala play` with the size on the command line (-p, -s)")
+            })?;
+            return Ok(v);
         }
-        let v = base.resized_any_layout(pits, seeds).map_err(|e| e.to_string())?;
         Ok(if v.layout() == L::KIND { v } else { v.in_wide_layout() })
     }
 
