@@ -38,6 +38,7 @@
 
 #![warn(missing_docs)]
 
+mod any_game;
 mod game;
 mod hash;
 mod history;
@@ -52,6 +53,7 @@ mod setup;
 mod side;
 mod variant;
 
+pub use any_game::AnyGame;
 pub use game::Game;
 pub use hash::{mix64, prefetch, KeyHasher};
 pub use history::RepetitionWindow;

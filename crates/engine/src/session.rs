@@ -18,7 +18,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use mancala_core::{Compact, Game, Layout, LayoutKind, Move, Position, Side, Variant, Wide};
+use mancala_core::{
+    any_game, AnyGame, Compact, Game, Layout, LayoutKind, Move, Position, Side, Variant, Wide,
+};
 
 use crate::protocol::{Command, GoLimits, Info, Reply, Start};
 use crate::search::{
@@ -122,41 +124,6 @@ struct Running {
     handle: JoinHandle<Searcher>,
 }
 
-/// The session's game, in its variant's layout.
-#[derive(Clone)]
-enum AnyGame {
-    /// A game of the compact layout.
-    Compact(Game),
-    /// A game of the wide layout.
-    Wide(Game<Wide>),
-}
-
-/// Runs `$body` with `$g` the game of `$game` (an [`AnyGame`]) in its own
-/// layout: the session's one dispatch on the layout.
-macro_rules! in_layout {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            AnyGame::Compact($g) => $body,
-            AnyGame::Wide($g) => $body,
-        }
-    };
-}
-
-impl AnyGame {
-    /// A game from the start of `v`, in its layout.
-    fn new(v: &Variant) -> AnyGame {
-        match v.layout() {
-            LayoutKind::Compact => AnyGame::Compact(Game::new(v.clone())),
-            LayoutKind::Wide => AnyGame::Wide(Game::new_in(v.clone())),
-        }
-    }
-
-    /// Whether the game is over.
-    fn is_over(&self) -> bool {
-        in_layout!(self, g => g.position().is_over())
-    }
-}
-
 /// The engine's state between lines.
 pub struct Session {
     variant: Variant,
@@ -195,7 +162,7 @@ impl Session {
         databases: Box<dyn EndgameSource>,
     ) -> Result<Session, TableAllocError> {
         let mut engine = Session {
-            game: AnyGame::new(&variant),
+            game: AnyGame::new(variant.clone()),
             variant,
             hash_mb,
             threads: 1,
@@ -406,7 +373,7 @@ impl Session {
                 if let Some(s) = self.searcher.as_mut() {
                     s.clear();
                 }
-                self.game = AnyGame::new(&self.variant);
+                self.game = AnyGame::new(self.variant.clone());
             }
             Command::Position { start, moves } => self.set_position(start, &moves),
             Command::Go(limits) => self.go(limits),
@@ -420,7 +387,7 @@ impl Session {
     }
 
     fn use_variant(&mut self, v: Variant) {
-        self.game = AnyGame::new(&v);
+        self.game = AnyGame::new(v.clone());
         self.variant = v;
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
@@ -522,7 +489,7 @@ impl Session {
         if !go.clock.any() {
             return Ok(movetime);
         }
-        let mover = in_layout!(&self.game, g => g.position().to_move());
+        let mover = any_game!(&self.game, g => g.position().to_move());
         let (time, inc, key) = match mover {
             Side::South => (go.clock.south_time, go.clock.south_inc, "southtime"),
             Side::North => (go.clock.north_time, go.clock.north_inc, "northtime"),
@@ -538,7 +505,7 @@ impl Session {
             increment: Duration::from_millis(inc.unwrap_or(0)),
             moves_to_go: go.clock.moves_to_go.map(|n| n.min(u32::MAX as u64) as u32),
         };
-        let share = in_layout!(&self.game, g => clock.time_for_move(g.position()));
+        let share = any_game!(&self.game, g => clock.time_for_move(g.position()));
         Ok(Some(movetime.map_or(share, |m| m.min(share))))
     }
 
@@ -593,7 +560,7 @@ impl Session {
         let still_pondering = Arc::clone(&pondering);
         let handle = std::thread::Builder::new().name("search".into()).spawn(move || {
             let mut on_info = |info: &SearchInfo| reply(&out, &info_line(info));
-            let (result, first) = in_layout!(&game, g => (
+            let (result, first) = any_game!(&game, g => (
                 searcher.search_in(g, limits, Some(&flag), &mut on_info),
                 g.legal_moves().first().copied(),
             ));
@@ -636,7 +603,7 @@ impl Session {
             pits: v.pits_per_row() as u32,
             seeds: v.seeds_per_pit() as u32,
         });
-        in_layout!(&self.game, g => self.show_game(g));
+        any_game!(&self.game, g => self.show_game(g));
     }
 
     /// The lines of `d` after the variant's, for a game of layout `L`.

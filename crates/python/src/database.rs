@@ -107,7 +107,7 @@ impl PyDatabase {
     fn probe(&self, state: &Bound<'_, PyState>) -> PyResult<Option<i32>> {
         let any = state.get().game.read()?;
         // The databases are compact by nature: a game of the wide board is refused.
-        let s = any.compact("an endgame database")?;
+        let s = any.compact("an endgame database").map_err(|e| value_error(e.to_string()))?;
         let v = s.variant();
         if Databases::folder(v, &self.root) != self.opened.folder {
             return Err(value_error(format!(

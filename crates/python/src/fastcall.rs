@@ -31,7 +31,8 @@ use pyo3::prelude::*;
 
 use mancala_core::Move;
 
-use crate::state::{AnyGame, PyState, StateGame};
+use crate::state::{PyState, StateGame};
+use mancala_core::AnyGame;
 
 /// The PyO3 methods, kept for the uncommon cases (owned references to the
 /// type's own descriptors, taken once and never given back: deleting or

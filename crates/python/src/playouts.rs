@@ -8,8 +8,9 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use crate::game::PyGame;
-use crate::state::{any_game, outcome_returns, AnyGame, PyState};
+use crate::state::{outcome_returns, PyState};
 use crate::value_error;
+use mancala_core::{any_game, AnyGame};
 
 /// Results of :func:`random_playouts`, one entry per game (numpy arrays).
 #[pyclass(module = "mancala", name = "Playouts", frozen)]

@@ -11,8 +11,9 @@ use pyo3::prelude::*;
 
 use crate::actions::action_of;
 use crate::progress::run_interruptible;
-use crate::state::{any_game, PyState};
+use crate::state::PyState;
 use crate::value_error;
+use mancala_core::any_game;
 
 /// What :func:`search` found.
 #[pyclass(module = "mancala", name = "SearchResult", frozen, get_all)]

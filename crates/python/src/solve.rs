@@ -112,7 +112,13 @@ pub(crate) fn solve(
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySolveResult> {
     // The solver is compact by nature: a game of the wide board is refused.
-    let game = state.get().game.read()?.compact("the solver")?.clone();
+    let game = state
+        .get()
+        .game
+        .read()?
+        .compact("the solver")
+        .map_err(|e| value_error(e.to_string()))?
+        .clone();
     let variant = game.variant().clone();
     let stop = Arc::new(AtomicBool::new(false));
     let mut solve = Solve::new(&game).option_names(OptionNames::KEYWORDS).stop_flag(stop.clone());

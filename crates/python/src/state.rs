@@ -6,8 +6,8 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicIsize, Ordering};
 
 use mancala_core::{
-    format_moves, with_layout, Compact, Direction, EndReason, Game, Layout, Match, MatchEnd, Move,
-    Outcome, Position, Side, Variant, Wide,
+    any_game, format_moves, with_layout, AnyGame, Compact, Direction, EndReason, Game, Layout,
+    Match, MatchEnd, Move, Outcome, Position, Side, Variant, Wide,
 };
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError};
@@ -17,66 +17,6 @@ use pyo3::types::PyList;
 use crate::actions::{action_of, distinct_actions, move_name, move_of, no_such_action};
 use crate::game::{observation_len, PyGame};
 use crate::{value_error, IllegalActionError, TERMINAL_PLAYER};
-
-/// A game in its variant's layout ([`Variant::layout`]): the one place the
-/// package holds a game, so that every method dispatches once, at the top
-/// ([`any_game!`]).
-#[derive(Clone)]
-pub(crate) enum AnyGame {
-    /// A game of the compact layout (every preset).
-    Compact(Game<Compact>),
-    /// A game of the wide layout (four rows of up to 12 pits, up to 1,000
-    /// seeds).
-    Wide(Game<Wide>),
-}
-
-/// `$body` with `$g` bound to the game of an [`AnyGame`] (`&AnyGame` or
-/// `&mut AnyGame`), compiled for each layout.
-macro_rules! any_game {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            $crate::state::AnyGame::Compact($g) => $body,
-            $crate::state::AnyGame::Wide($g) => $body,
-        }
-    };
-}
-pub(crate) use any_game;
-
-impl From<Game<Compact>> for AnyGame {
-    fn from(game: Game<Compact>) -> AnyGame {
-        AnyGame::Compact(game)
-    }
-}
-
-impl From<Game<Wide>> for AnyGame {
-    fn from(game: Game<Wide>) -> AnyGame {
-        AnyGame::Wide(game)
-    }
-}
-
-impl AnyGame {
-    /// A game of `v` from its start, in its layout.
-    pub(crate) fn new(v: Variant) -> AnyGame {
-        with_layout!(v.layout(), L => Game::<L>::new_in(v).into())
-    }
-
-    /// The variant.
-    pub(crate) fn variant(&self) -> &Variant {
-        any_game!(self, g => g.variant())
-    }
-
-    /// The game of the compact layout, or the error that `what` (compact
-    /// by nature: the solver, the endgame databases) does not take a game
-    /// of the wide board.
-    pub(crate) fn compact(&self, what: &str) -> PyResult<&Game> {
-        match self {
-            AnyGame::Compact(g) => Ok(g),
-            AnyGame::Wide(g) => {
-                Err(value_error(g.variant().compact_only(what).unwrap_err().to_string()))
-            }
-        }
-    }
-}
 
 /// The starts of a match's earlier rounds, in the layout of its game.
 #[derive(Clone)]
