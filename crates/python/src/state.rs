@@ -6,8 +6,8 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicIsize, Ordering};
 
 use mancala_core::{
-    any_game, format_moves, with_layout, AnyGame, Compact, Direction, EndReason, Game, Layout,
-    Match, MatchEnd, Move, Outcome, Position, Side, Variant, Wide,
+    any_game, format_moves, AnyGame, Compact, Direction, EndReason, Game, Layout, Match, MatchEnd,
+    Move, Outcome, Position, Side, Variant, Wide,
 };
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError};
