@@ -86,6 +86,7 @@ fn rules(b: &mut Bytes) -> Rules {
             rows: 2,
             start_pits: Vec::new(),
             end_pits: 0,
+            stores_drawn: Default::default(),
             start: match (fbit(1), fbit(6)) {
                 (false, _) => StartPits::All,
                 (true, false) => StartPits::InnerRightHalf,

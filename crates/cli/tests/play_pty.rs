@@ -597,7 +597,14 @@ fn toguz_kumalak_claims_a_tuzdyk_and_plays_to_the_end() {
     let args =
         ["-v", "toguz-kumalak", "-p", "9", "-s", "9", "--south", "human", "--north", "human"];
     let mut p = play(dir.path(), &args);
-    p.exp_string("          1     2     3     4     5     6     7     8     9").unwrap();
+    // The kazans between the rows (`stores_drawn = "between"`): no store
+    // at the row ends, so the pit numbers start four columns in.
+    p.exp_string(
+        "Player 1 (South), human: the lower row and the store on the right, between the rows.",
+    )
+    .unwrap();
+    p.exp_string("|  0                                               0  |").unwrap();
+    p.exp_string("\n    1     2     3     4     5     6     7     8     9").unwrap();
     for pit in ["4", "4", "7", "8", "2"] {
         p.exp_regex(MOVE_PROMPT).unwrap();
         p.send_line(pit).unwrap();
@@ -710,7 +717,8 @@ fn o_an_quan_takes_an_end_pit_and_plays_to_the_end() {
     p.exp_string("|     |   6 |   6 |   6 |   6 |   0 |     |").unwrap();
     p.exp_string("|   0*+-----+-----+-----+-----+-----+  11 |").unwrap();
     p.exp_string("|     |[  0]|   6 |   6 |   6 |   6 |     |").unwrap();
-    p.exp_string("South: human, store on the right, store 11").unwrap();
+    // The seeds taken are kept in hand (`stores_drawn = "hand"`).
+    p.exp_string("South: human, in hand 11").unwrap();
     let prompt = r"(South|North), choose a pit to sow \(([0-9a-z, ]+)\): |Game over";
     let mut shown = String::new();
     for _ in 0..200 {

@@ -71,10 +71,10 @@ pub use rules::{
     ClaimRules, EmptyPitCapture, EmptySide, EndRules, Facing, FacingOn, FillFrom, GrandSlam,
     MovePits, Parity, PitDirection, Relay, RelayDirection, Repetition, RoundStarter, RoundsRules,
     RuleErrors, RuleProblem, Rules, SeedsLeft, SowingDirection, SowingRules, StartPits,
-    StorePlacement, Taken, TurnRules, VariantFileError, MAX_BONUS_PITS, MAX_PITS_PER_ROW_ON_FOUR,
-    MAX_PITS_PER_SIDE, MAX_PITS_PER_SIDE_ANY, MAX_PITS_PER_SIDE_IN_ROUNDS,
-    MAX_PITS_PER_SIDE_WITH_CLAIMS, MAX_PITS_PER_SIDE_WITH_END_PITS, MAX_RELAY_PILES,
-    MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
+    StorePlacement, StoresDrawn, Taken, TurnRules, VariantFileError, MAX_BONUS_PITS,
+    MAX_PITS_PER_ROW_ON_FOUR, MAX_PITS_PER_SIDE, MAX_PITS_PER_SIDE_ANY,
+    MAX_PITS_PER_SIDE_IN_ROUNDS, MAX_PITS_PER_SIDE_WITH_CLAIMS, MAX_PITS_PER_SIDE_WITH_END_PITS,
+    MAX_RELAY_PILES, MAX_TOTAL_SEEDS, MAX_VARIANT_FILE_BYTES,
 };
 pub use setup::{PositionError, Setup};
 pub use side::Side;

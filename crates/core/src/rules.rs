@@ -162,6 +162,35 @@ pub struct BoardRules {
     /// [`MAX_PITS_PER_SIDE_WITH_END_PITS`] pits a side. See `docs/rules.md`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub end_pits: u8,
+    /// Where the front ends draw stores that stand beside the board
+    /// (`stores = "beside"`): at the row ends, between the rows (Toguz
+    /// Kumalak's kazans), or nowhere, each player keeping the seeds taken
+    /// in hand. The rules are the same for all three.
+    #[serde(default, skip_serializing_if = "StoresDrawn::is_ends")]
+    pub stores_drawn: StoresDrawn,
+}
+
+/// Where the front ends draw stores beside the board
+/// ([`BoardRules::stores_drawn`]): the rules do not depend on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoresDrawn {
+    /// At the row ends: North's on the left, South's on the right.
+    #[default]
+    Ends,
+    /// Between the two rows (Toguz Kumalak's kazans): North's in the left
+    /// half, South's in the right half.
+    Between,
+    /// No store on the board: each player keeps the seeds taken in hand,
+    /// and the front ends tell the count beside the player.
+    Hand,
+}
+
+impl StoresDrawn {
+    /// `true` for the default, the row ends.
+    pub fn is_ends(&self) -> bool {
+        *self == StoresDrawn::Ends
+    }
 }
 
 /// Most pits a side with `board.end_pits`: a position holds the two end
@@ -2190,6 +2219,34 @@ impl Rules {
         }
     }
 
+    /// The problems of `board.stores_drawn`: only stores beside the board
+    /// can be drawn elsewhere, and only two rows have a place between them.
+    fn check_stores_drawn(&self, problem: &mut impl FnMut(&str, String, String)) {
+        let drawn = match self.board.stores_drawn {
+            StoresDrawn::Ends => return,
+            StoresDrawn::Between => "\"between\"",
+            StoresDrawn::Hand => "\"hand\"",
+        };
+        if self.board.stores == StorePlacement::Ring {
+            problem(
+                "board.stores_drawn",
+                drawn.into(),
+                "\"ends\" with board.stores = \"ring\" (a store on the sowing ring stands after \
+                 its owner's last pit)"
+                    .into(),
+            );
+        }
+        if self.board.stores_drawn == StoresDrawn::Between && self.four_rows() {
+            problem(
+                "board.stores_drawn",
+                drawn.into(),
+                "\"ends\" or \"hand\" with board.rows = 4 (each player's two rows stand \
+                 together, with no place between them for a store)"
+                    .into(),
+            );
+        }
+    }
+
     /// The problems of `turn.pits = "any"` (a move from either row: nobody
     /// owns a pit), of `after_empty_from` and of `quiet_moves`.
     fn check_any_pits(&self, problem: &mut impl FnMut(&str, String, String)) {
@@ -2216,6 +2273,7 @@ impl Rules {
         }
         self.check_refill(problem);
         self.check_end_pits(problem);
+        self.check_stores_drawn(problem);
         if c.after_empty_chain && !c.after_empty {
             problem(
                 "capture.after_empty_chain",

@@ -640,3 +640,54 @@ fn sowing_direction_reads_from_a_variant_file_and_refuses_what_makes_no_sense() 
     let e = Rules::from_toml(&wrong).unwrap_err().to_string();
     assert!(e.contains("unknown variant `west`") && e.contains("`either`"), "{e}");
 }
+
+/// Where stores beside the board are drawn (`board.stores_drawn`) is read
+/// from a file, written back by `variants --show`'s TOML, and refused
+/// where there is no such place: on the sowing ring, and between the rows
+/// of a four-row board.
+#[test]
+fn stores_drawn_between_the_rows_or_in_hand_round_trip_and_are_refused_where_meaningless() {
+    let toguz = Variant::preset("toguz-kumalak").unwrap();
+    assert_eq!(toguz.rules().board.stores_drawn, StoresDrawn::Between);
+    assert!(
+        toguz.rules().to_toml().contains("stores_drawn = \"between\""),
+        "{}",
+        toguz.rules().to_toml()
+    );
+    assert_eq!(
+        Variant::preset("vai-lung-thlan").unwrap().rules().board.stores_drawn,
+        StoresDrawn::Hand
+    );
+    // The default is not written.
+    let oware = Variant::preset("oware").unwrap();
+    assert_eq!(oware.rules().board.stores_drawn, StoresDrawn::Ends);
+    assert!(!oware.rules().to_toml().contains("stores_drawn"), "{}", oware.rules().to_toml());
+    // The rules are the same wherever the stores are drawn: Oware drawn with
+    // its stores between the rows plays as Oware.
+    let text = oware
+        .rules()
+        .to_toml()
+        .replace("stores = \"beside\"", "stores = \"beside\"\nstores_drawn = \"between\"");
+    let between = Variant::from_toml(&text).unwrap();
+    assert_eq!(between.rules().board.stores_drawn, StoresDrawn::Between);
+    let mut rules = between.rules().clone();
+    rules.board.stores_drawn = StoresDrawn::Ends;
+    assert_eq!(&rules, oware.rules());
+
+    let mut rules = Variant::preset("kalah").unwrap().rules().clone();
+    rules.board.stores_drawn = StoresDrawn::Hand;
+    let e = rules.check().unwrap_err();
+    assert_eq!(e.0[0].field, "board.stores_drawn", "{e}");
+    assert!(
+        e.to_string()
+            .contains("board.stores_drawn = \"hand\": \"ends\" with board.stores = \"ring\""),
+        "{e}"
+    );
+    let mut rules = Variant::preset("hus").unwrap().rules().clone();
+    rules.board.stores_drawn = StoresDrawn::Between;
+    let e = rules.check().unwrap_err();
+    assert_eq!(e.0[0].field, "board.stores_drawn", "{e}");
+    assert!(e.to_string().contains("board.rows = 4"), "{e}");
+    rules.board.stores_drawn = StoresDrawn::Hand;
+    rules.check().unwrap();
+}

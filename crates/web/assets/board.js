@@ -1,5 +1,5 @@
-// The board as an SVG: two rows of pits (or four, two a side), a store at each end, seeds drawn as
-// pebbles with their count. South's row is the lower one, read left to right
+// The board as an SVG: two rows of pits (or four, two a side), a store at each end (or both
+// between the rows, or none: board.stores_drawn), seeds drawn as pebbles with their count. South's row is the lower one, read left to right
 // from South's pit 1; North's row is the upper one, its pit 1 on the right
 // (each side counts from its own left); South's store is on the right,
 // North's on the left, so seeds travel counter-clockwise.
@@ -16,6 +16,13 @@ const TWO_ROWS_HEIGHT = 300;
 // facing each other across a wider gap.
 const FOUR_ROWS_HEIGHT = 540;
 let HEIGHT = TWO_ROWS_HEIGHT;
+// Stores between the rows (`stores_drawn = "between"`, Toguz Kumalak's
+// kazans): a band of this height between the two rows, and at the row ends
+// a margin of END instead of a store's space.
+const BAND = 120;
+const BARE_END = 40;
+let BETWEEN = false;
+let END = STORE;
 
 export function compact(on) {
   PIT = on ? 92 : 100;
@@ -29,7 +36,7 @@ const PIT_R = 40;
 const PEBBLE_R = 7.5;
 const COLOURS = ['ivory', 'amber', 'jade', 'coral', 'sand'];
 
-export const width = (n) => 2 * STORE + n * PIT;
+export const width = (n) => 2 * END + n * PIT;
 
 // On four rows (`four`), `n` is the pits of a row and a side's pits run
 // 1..n along its outer row from its own left, then n+1..2n back along its
@@ -42,15 +49,51 @@ export function pitCentre(n, side, pit, four = false) {
     const y = side === 'south'
       ? (outer ? FOUR_ROW_Y.southOuter : FOUR_ROW_Y.southInner)
       : (outer ? FOUR_ROW_Y.northOuter : FOUR_ROW_Y.northInner);
-    return { x: STORE + PIT * col + PIT / 2, y };
+    return { x: END + PIT * col + PIT / 2, y };
   }
   const i = pit - 1;
-  const x = side === 'south' ? STORE + PIT * i + PIT / 2 : STORE + PIT * (n - 1 - i) + PIT / 2;
-  return { x, y: ROW_Y[side] };
+  const x = side === 'south' ? END + PIT * i + PIT / 2 : END + PIT * (n - 1 - i) + PIT / 2;
+  return { x, y: ROW_Y[side] + (BETWEEN && side === 'south' ? BAND : 0) };
 }
 
+// Between the rows North's store takes the left half of the band, South's
+// the right half.
 export function storeCentre(n, side) {
+  if (BETWEEN) {
+    const w = width(n);
+    return { x: side === 'south' ? (3 * w) / 4 - END / 2 : w / 4 + END / 2, y: HEIGHT / 2 };
+  }
   return { x: side === 'south' ? width(n) - STORE / 2 : STORE / 2, y: HEIGHT / 2 };
+}
+
+// The hollow of a store between the rows: its half of the band, less a
+// margin.
+function bandHollow(n, side) {
+  const w = width(n);
+  const x0 = side === 'south' ? w / 2 + 10 : END + 10;
+  return { x: x0, y: HEIGHT / 2 - STORE_W / 2, width: w / 2 - END - 20, height: STORE_W };
+}
+
+// Pebbles heaped along a store between the rows, from its middle outwards.
+function pebblesInBand(count, hollow) {
+  const shown = Math.min(count, 90);
+  const out = [];
+  const cx = hollow.x + hollow.width / 2;
+  const cy = hollow.y + hollow.height / 2;
+  const across = Math.max(4, Math.floor((hollow.width - 40) / 15));
+  for (let k = 0; k < shown; k++) {
+    const layer = Math.floor(k / (3 * across));
+    const j = k % (3 * across);
+    const row = j % 3;
+    const step = Math.floor(j / 3);
+    const col = (step % 2 ? -1 : 1) * Math.ceil(step / 2);
+    out.push({
+      x: cx + col * 15 + ((k * 37) % 5) - 2 + layer * 5,
+      y: cy + (row - 1) * 18 + ((k * 13) % 5) - 2 - layer * 6,
+      c: COLOURS[(k * 3 + Math.round(cx)) % 5],
+    });
+  }
+  return out;
 }
 
 // Deterministic pebble positions: a sunflower spiral in a pit, a loose
@@ -146,7 +189,12 @@ const seedWord = (n) => (n === 1 ? '1 seed' : `${n} seeds`);
 export function draw(svg, view, opts = {}) {
   const n = view.n;
   const four = Boolean(view.four);
-  HEIGHT = four ? FOUR_ROWS_HEIGHT : TWO_ROWS_HEIGHT;
+  // Stores between the rows or in hand leave the row ends bare; end pits
+  // (O An Quan) stand there whatever the stores.
+  BETWEEN = view.drawn === 'between' && !four && !view.ends && n >= 2;
+  const hand = view.drawn === 'hand' && !view.ends;
+  END = BETWEEN ? BARE_END : STORE;
+  HEIGHT = four ? FOUR_ROWS_HEIGHT : TWO_ROWS_HEIGHT + (BETWEEN ? BAND : 0);
   const pits = four ? 2 * n : n;
   const w = width(n);
   const focused = document.activeElement && svg.contains(document.activeElement)
@@ -179,7 +227,37 @@ export function draw(svg, view, opts = {}) {
     svg.append(g);
   }
 
-  for (const side of view.ends ? [] : ['north', 'south']) {
+  for (const side of BETWEEN ? ['north', 'south'] : []) {
+    // The stores between the rows: North's on the left, South's on the right.
+    const c = storeCentre(n, side);
+    const h = bandHollow(n, side);
+    const count = view.stores[side];
+    const g = el('g', { class: `store between ${side}`, 'data-side': side, 'data-store': 'true', role: 'img', 'aria-label': `${sideName(side)}'s store, between the rows: ${seedWord(count)}` });
+    g.append(el('rect', { class: 'store-hole', ...h, rx: h.height / 2, fill: 'url(#storehole)' }));
+    g.append(el('rect', { class: `store-rim ${side}`, x: h.x - 3, y: h.y - 3, width: h.width + 6, height: h.height + 6, rx: h.height / 2 + 3 }));
+    if (sameCell(opts.active, side, 'store')) g.classList.add('active');
+    pebbles(g, pebblesInBand(count, h));
+    g.append(el('text', { class: countClass('count store-count', count), x: c.x, y: c.y + 10, 'text-anchor': 'middle' }, count));
+    // The owner's name at the outer end of the store.
+    const lx = side === 'south' ? h.x + h.width - 34 : h.x + 34;
+    g.append(el('text', { class: `store-label ${side}`, x: lx, y: c.y + 6, 'text-anchor': 'middle' }, sideName(side)));
+    svg.append(g);
+  }
+
+  for (const side of hand ? ['north', 'south'] : []) {
+    // No store on the board (`stores_drawn = "hand"`): the seeds each player
+    // has taken, told where the store would stand.
+    const c = storeCentre(n, side);
+    const count = view.stores[side];
+    const g = el('g', { class: `store hand ${side}`, 'data-side': side, 'data-store': 'true', role: 'img', 'aria-label': `${sideName(side)} has taken ${seedWord(count)}, kept in hand` });
+    if (sameCell(opts.active, side, 'store')) g.classList.add('active');
+    g.append(el('text', { class: countClass('count store-count', count), x: c.x, y: c.y + 10, 'text-anchor': 'middle' }, count));
+    g.append(el('text', { class: 'store-label in-hand', x: c.x, y: c.y + 36, 'text-anchor': 'middle' }, 'in hand'));
+    g.append(el('text', { class: `store-label ${side}`, x: c.x, y: side === 'south' ? HEIGHT - 14 : 26, 'text-anchor': 'middle' }, sideName(side)));
+    svg.append(g);
+  }
+
+  for (const side of view.ends || BETWEEN || hand ? [] : ['north', 'south']) {
     const c = storeCentre(n, side);
     const count = view.stores[side];
     const g = el('g', { class: `store ${side}`, 'data-side': side, 'data-store': 'true', role: 'img', 'aria-label': `${sideName(side)}'s store: ${seedWord(count)}` });
@@ -284,6 +362,8 @@ export function viewOf(state) {
     out: state.out_of_play ? { south: [...state.out_of_play.south], north: [...state.out_of_play.north] } : null,
     // Under end_pits: the seeds in the end pit after each row, and whether each was taken.
     ends: state.end_pits ? { south: state.end_pits.south, north: state.end_pits.north, taken: [...state.end_pits.taken] } : null,
+    // Where the stores are drawn (board.stores_drawn): 'ends', 'between' or 'hand'.
+    drawn: state.stores_drawn || 'ends',
   };
 }
 

@@ -643,6 +643,42 @@ test('a claimed pit (toguz-kumalak\'s tuzdyk) is marked with its owner', async (
   await closePage(page);
 });
 
+test('stores between the rows (toguz-kumalak\'s kazans) and kept in hand (vai-lung-thlan)', async () => {
+  const page = await openPage();
+  let game = await newGame(page, { variant: 'toguz-kumalak', south: 'human', north: 'human' });
+  await waitForTurn(page);
+  const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width }; });
+  // Sowing pit 3 from the start makes North's pit 2 hold 10: South takes it.
+  await page.click('#board [data-play="3"]');
+  await waitForTurn(page);
+  const state = await expectBoard(page, game, ['3']);
+  assert.equal(state.stores_drawn, 'between');
+  assert.deepEqual(state.stores, { south: 10, north: 0 });
+  const north = await box('#board .store.between.north .store-hole');
+  const south = await box('#board .store.between.south .store-hole');
+  const northRow = await box('[data-pit="north-5"] .hole');
+  const southRow = await box('[data-pit="south-5"] .hole');
+  for (const store of [north, south]) {
+    assert.ok(northRow.y < store.y && store.y < southRow.y, 'a kazan between the two rows');
+    assert.ok(store.w > 2 * northRow.w, 'a kazan lies along the rows');
+  }
+  assert.ok(north.x < northRow.x && south.x > southRow.x, 'North\'s kazan on the left, South\'s on the right');
+  const left = await box('[data-pit="south-1"] .hole');
+  assert.ok(north.x - north.w / 2 > left.x - left.w, 'no store at the row ends');
+  assert.match(await page.$eval('#board .store.south', (e) => e.getAttribute('aria-label')), /South's store, between the rows: 10 seeds/);
+  await shot(page, 'toguz-kumalak-kazans-between-the-rows');
+
+  game = await newGame(page, { variant: 'vai-lung-thlan', south: 'human', north: 'human' });
+  await waitForTurn(page);
+  const { state: start } = await apiOk('/api/state', { game, moves: [] });
+  assert.equal(start.stores_drawn, 'hand');
+  assert.equal(await page.$$eval('#board .store .store-hole', (els) => els.length), 0, 'no store hollow on the board');
+  const told = await page.$$eval('#board .store.hand', (els) => els.map((e) => [e.dataset.side, e.querySelector('text.count').textContent, e.getAttribute('aria-label')]));
+  assert.deepEqual(told.map(([side, count]) => [side, count]), [['north', '0'], ['south', '0']]);
+  assert.match(told[0][2], /North has taken 0 seeds, kept in hand/);
+  await closePage(page);
+});
+
 test('a match in rounds: a round ends, Next round fills the board again, pits out of play marked', async () => {
   const page = await openPage();
   const game = await newGame(page, { variant: 'dakon', south: 'human', north: 'human' });

@@ -1,7 +1,7 @@
 //! The JSON object describing a position: what `mancala state` prints and
 //! what `POST /api/state` gives as `state` (one definition for both).
 
-use mancala_core::{Count, Game, Layout, Match, MatchEnd, Outcome, Position, Side};
+use mancala_core::{Count, Game, Layout, Match, MatchEnd, Outcome, Position, Side, StoresDrawn};
 use serde::Serialize;
 
 /// The JSON object `mancala state` prints (see `docs/notation.md`).
@@ -75,6 +75,12 @@ pub struct StateJson {
     /// the JSON otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end_pits: Option<EndPits>,
+    /// Where the page draws the stores (`board.stores_drawn`): `"between"`
+    /// the rows (Toguz Kumalak's kazans) or `"hand"` (no store on the
+    /// board, the seeds taken told beside it). Left out of the JSON for
+    /// the row ends, the default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stores_drawn: Option<&'static str>,
 }
 
 /// The end pits on the ring (rule `end_pits`): `south` is the one after
@@ -254,6 +260,11 @@ impl StateJson {
                 taken: [p.end_pit_taken(Side::South), p.end_pit_taken(Side::North)],
             }),
             takes_due: (v.rules().capture.bonus_pits > 0).then(|| p.takes_due()),
+            stores_drawn: match v.rules().board.stores_drawn {
+                StoresDrawn::Ends => None,
+                StoresDrawn::Between => Some("between"),
+                StoresDrawn::Hand => Some("hand"),
+            },
         }
     }
 }

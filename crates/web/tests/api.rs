@@ -107,6 +107,10 @@ async fn state_names_the_pit_each_side_has_claimed() {
     assert_eq!(s["position"], "0,0,0,0,0,0,0,0,1:73/x,10,10,10,10,10,10,10,10:8/N");
     let kalah = post(&app(), "/api/state", kalah(&["3"])).await;
     assert!(kalah.json["state"].get("claimed").is_none(), "{}", kalah.text);
+    // Toguz Kumalak's kazans are drawn between the rows; Kalah's stores at
+    // the row ends, the default, which the JSON leaves out.
+    assert_eq!(s["stores_drawn"], "between");
+    assert!(kalah.json["state"].get("stores_drawn").is_none(), "{}", kalah.text);
 }
 
 /// Enkeshui, whose bulls may stand on either row: the state gives, for each

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Style};
-use mancala_core::{Layout, Position, Side};
+use mancala_core::{Layout, Position, Side, StoresDrawn};
 
 pub const TITLE: Style = Style::new().bold();
 pub const STORE: Style = Style::new().bold();
@@ -38,6 +38,27 @@ pub struct BoardView<'a, L: Layout> {
     /// mandarin squares): they are drawn at the row ends, where the stores
     /// are drawn otherwise, and the stores go in the labels.
     pub end_pits: bool,
+    /// Where the stores are drawn (`board.stores_drawn`): at the row ends,
+    /// in a band between the rows (North's on the left, South's on the
+    /// right), or nowhere, each player's count told in their label.
+    pub stores_drawn: StoresDrawn,
+}
+
+impl<L: Layout> BoardView<'_, L> {
+    /// The stores in a band between the rows: asked for, on two rows of at
+    /// least 2 pits (the band holds both counts), with no end pits at the
+    /// row ends.
+    fn stores_between(&self) -> bool {
+        self.stores_drawn == StoresDrawn::Between
+            && self.rows == 2
+            && !self.end_pits
+            && self.pos.pits_per_side() >= 2
+    }
+
+    /// The row ends hold neither a store nor an end pit.
+    fn bare_ends(&self) -> bool {
+        !self.end_pits && (self.stores_between() || self.stores_drawn == StoresDrawn::Hand)
+    }
 }
 
 /// The end pit after `side`'s row (rule `end_pits`) in `width` columns,
@@ -66,9 +87,14 @@ fn styled(style: Style, text: &str) -> String {
     format!("{style}{text}{style:#}")
 }
 
-/// Columns the full board takes with `n` pits a side.
-fn full_width(n: usize) -> usize {
-    6 * (n + 2) + 1
+/// Columns the full board takes with `n` pits a side: a column at each end
+/// for the stores (or the end pits) unless the ends are bare.
+fn full_width(n: usize, bare_ends: bool) -> usize {
+    if bare_ends {
+        6 * n + 1
+    } else {
+        6 * (n + 2) + 1
+    }
 }
 
 /// Draws the board, one line per row, each ending in a newline: the full
@@ -79,7 +105,7 @@ pub fn draw<L: Layout>(view: &BoardView<'_, L>, width: Option<usize>) -> String 
         return draw_four_rows(view, width);
     }
     match width {
-        Some(w) if w < full_width(view.pos.pits_per_side()) => {
+        Some(w) if w < full_width(view.pos.pits_per_side(), view.bare_ends()) => {
             let n = view.pos.pits_per_side();
             // 4 columns a pit, or 3 when even that does not fit.
             draw_compact(view, if 4 * n + 10 <= w { 4 } else { 3 })
@@ -98,9 +124,13 @@ fn claimed<L: Layout>(pos: &Position<L>, side: Side, k: usize) -> Option<char> {
 
 fn label<L: Layout>(view: &BoardView<'_, L>, side: Side) -> String {
     let text = &view.labels[side.index()];
-    // With end pits the stores are told here, the row ends holding them.
+    // With end pits the stores are told here, the row ends holding them;
+    // seeds kept in hand too.
     let with_store;
-    let text = if view.end_pits {
+    let text = if view.stores_drawn == StoresDrawn::Hand {
+        with_store = format!("{text}, in\u{a0}hand\u{a0}{}", view.pos.store(side));
+        &with_store
+    } else if view.end_pits {
         with_store = format!("{text}, store\u{a0}{}", view.pos.store(side));
         &with_store
     } else {
@@ -171,7 +201,22 @@ fn draw_compact<L: Layout>(view: &BoardView<'_, L>, cw: usize) -> String {
     }
     out.push_str(&border);
     out.push_str(&row(Side::North));
-    if view.end_pits {
+    if view.stores_between() {
+        // The band between the rows: North's store on the left, South's
+        // on the right.
+        let (north, south) =
+            (pos.store(Side::North).to_string(), pos.store(Side::South).to_string());
+        let gap = (cw * n).saturating_sub(north.len() + south.len() + 2).max(1);
+        let _ = writeln!(
+            out,
+            "    | {}{}{} |",
+            styled(STORE, &north),
+            " ".repeat(gap),
+            styled(STORE, &south)
+        );
+    } else if view.stores_drawn == StoresDrawn::Hand && !view.end_pits {
+        let _ = writeln!(out, "    |{}|", " ".repeat(cw * n));
+    } else if view.end_pits {
         // The end pits at the row ends: after North's row on the left,
         // after South's on the right.
         let _ = writeln!(
@@ -365,7 +410,8 @@ fn draw_four_rows<L: Layout>(view: &BoardView<'_, L>, width: Option<usize>) -> S
     let label = |side: Side| -> String {
         let marker = if view.numbers_for == Some(side) { "  <-\u{a0}to\u{a0}move" } else { "" };
         let style = if view.numbers_for == Some(side) { TITLE } else { Style::new() };
-        let text = format!("{}, store\u{a0}{}", view.labels[side.index()], pos.store(side));
+        let kept = if view.stores_drawn == StoresDrawn::Hand { "in\u{a0}hand" } else { "store" };
+        let text = format!("{}, {kept}\u{a0}{}", view.labels[side.index()], pos.store(side));
         format!("{}{}\n", styled(style, &text), marker)
     };
     let border = if narrow {
@@ -426,6 +472,9 @@ fn draw_full<L: Layout>(view: &BoardView<'_, L>) -> String {
         let nums: Vec<String> = order.iter().map(|k| format!(" {k:>3} ")).collect();
         format!("       {}\n", styled(NUMBERS, nums.join(" ").trim_end()))
     };
+    if view.bare_ends() {
+        return draw_full_bare_ends(view, &top, &bottom, &numbers);
+    }
     let border = format!("+{}\n", "-----+".repeat(n + 2));
     let inner = format!("+{}", "-----+".repeat(n));
     let blank = "     ";
@@ -452,6 +501,61 @@ fn draw_full<L: Layout>(view: &BoardView<'_, L>) -> String {
         out.push_str(&numbers(Side::South, from));
     }
     out.push_str(&label(Side::South));
+    out
+}
+
+/// The full board with nothing at the row ends: the stores in a band
+/// between the rows (`stores_drawn = "between"`), or in the labels
+/// (`"hand"`).
+///
+/// ```text
+/// +-----+-----+-----+-----+
+/// |   9 |   9 |   9 |   9 |
+/// +-----+-----+-----+-----+
+/// |  10                12 |
+/// +-----+-----+-----+-----+
+/// |   9 |   9 |   9 |   9 |
+/// +-----+-----+-----+-----+
+/// ```
+fn draw_full_bare_ends<L: Layout>(
+    view: &BoardView<'_, L>,
+    top: &[String],
+    bottom: &[String],
+    numbers: &dyn Fn(Side, usize) -> String,
+) -> String {
+    let pos = view.pos;
+    let n = pos.pits_per_side();
+    let border = format!("+{}\n", "-----+".repeat(n));
+    // The numbers line up with the pits, a column left of the board with
+    // end columns.
+    let numbers = |side: Side, from: usize| numbers(side, from).replacen("      ", "", 1);
+    let mut out = String::new();
+    out.push_str(&label(view, Side::North));
+    if let Some(from) = number_offset(view, Side::North) {
+        out.push_str(&numbers(Side::North, from));
+    }
+    out.push_str(&border);
+    let _ = writeln!(out, "|{}|", top.join("|"));
+    out.push_str(&border);
+    if view.stores_between() {
+        let (north, south) =
+            (pos.store(Side::North).to_string(), pos.store(Side::South).to_string());
+        let gap = (6 * n - 1).saturating_sub(north.len() + south.len() + 4).max(1);
+        let _ = writeln!(
+            out,
+            "|  {}{}{}  |",
+            styled(STORE, &north),
+            " ".repeat(gap),
+            styled(STORE, &south)
+        );
+        out.push_str(&border);
+    }
+    let _ = writeln!(out, "|{}|", bottom.join("|"));
+    out.push_str(&border);
+    if let Some(from) = number_offset(view, Side::South) {
+        out.push_str(&numbers(Side::South, from));
+    }
+    out.push_str(&label(view, Side::South));
     out
 }
 
@@ -531,6 +635,7 @@ mod tests {
             rows: 2,
             any_pits: false,
             end_pits: false,
+            stores_drawn: StoresDrawn::Ends,
         };
         let full = plain(&draw(&view, None));
         assert!(
@@ -539,6 +644,57 @@ mod tests {
         );
         let compact = plain(&draw(&view, Some(50)));
         assert!(compact.contains("|  9   9   9   9   9   x  10  10  10 |\n"), "{compact}");
+    }
+
+    /// Toguz Kumalak's kazans between the rows (`stores_drawn =
+    /// "between"`): a band between the two rows, North's store on the
+    /// left, South's on the right, no store column at the row ends; and
+    /// stones kept in hand (`"hand"`): no store on the board, each count in
+    /// its player's label.
+    #[test]
+    fn stores_between_the_rows_and_in_hand() {
+        let v = Variant::preset("toguz-kumalak").unwrap();
+        let pos = Position::from_text(&v, "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N").unwrap();
+        let view = BoardView {
+            pos: &pos,
+            last: None,
+            numbers_for: Some(Side::South),
+            labels: labels(),
+            rows: 2,
+            any_pits: false,
+            end_pits: false,
+            stores_drawn: StoresDrawn::Between,
+        };
+        let full = plain(&draw(&view, None));
+        let lines: Vec<&str> = full.lines().collect();
+        let border = format!("+{}", "-----+".repeat(9));
+        assert_eq!(
+            lines[1..8],
+            [
+                border.as_str(),
+                "|   9 |   9 |   9 |   9 |   9 |   x |  10 |  10 |  10 |",
+                border.as_str(),
+                "|  8                                              78  |",
+                border.as_str(),
+                "|   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   1 |",
+                border.as_str(),
+            ],
+            "{full}"
+        );
+        // South's pit numbers stand under its pits.
+        assert_eq!(lines[8], "    1     2     3     4     5     6     7     8     9", "{full}");
+        let compact = plain(&draw(&view, Some(50)));
+        assert!(compact.contains("    | 8                               78 |\n"), "{compact}");
+        assert!(compact.contains("|  0   0   0   0   0   0   0   0   1 |\n"), "{compact}");
+
+        let hand = BoardView { stores_drawn: StoresDrawn::Hand, ..view };
+        let full = plain(&draw(&hand, None));
+        let lines: Vec<&str> = full.lines().collect();
+        assert_eq!(lines[0], "North: computer, level 3, store on the left, in hand 8", "{full}");
+        assert_eq!(lines[2], "|   9 |   9 |   9 |   9 |   9 |   x |  10 |  10 |  10 |", "{full}");
+        assert_eq!(lines[3], border, "{full}");
+        assert_eq!(lines[4], "|   0 |   0 |   0 |   0 |   0 |   0 |   0 |   0 |   1 |", "{full}");
+        assert!(lines[7].starts_with("South: human, store on the right, in hand 78"), "{full}");
     }
 
     #[test]
@@ -553,6 +709,7 @@ mod tests {
             rows: 2,
             any_pits: false,
             end_pits: false,
+            stores_drawn: StoresDrawn::Ends,
         };
         let text = plain(&draw(&view, Some(40)));
         assert_eq!(
@@ -596,6 +753,7 @@ mod tests {
             rows: 2,
             any_pits: false,
             end_pits: false,
+            stores_drawn: StoresDrawn::Ends,
         };
         golden("board_kalah_start", &plain(&draw(&view, None)));
     }
@@ -612,6 +770,7 @@ mod tests {
             rows: 2,
             any_pits: false,
             end_pits: false,
+            stores_drawn: StoresDrawn::Ends,
         };
         let text = draw(&view, None);
         golden("board_kalah_north_to_move", &plain(&text));
@@ -629,6 +788,7 @@ mod tests {
             rows: 2,
             any_pits: false,
             end_pits: false,
+            stores_drawn: StoresDrawn::Ends,
         };
         golden("board_kalah_1x12_over", &plain(&draw(&view, None)));
         let g = game("oware", Some(10), Some(12), &["10", "1"]);
@@ -640,6 +800,7 @@ mod tests {
             rows: 2,
             any_pits: false,
             end_pits: false,
+            stores_drawn: StoresDrawn::Ends,
         };
         golden("board_oware_10x12", &plain(&draw(&view, None)));
     }
@@ -657,6 +818,7 @@ mod tests {
             rows: 4,
             any_pits: false,
             end_pits: false,
+            stores_drawn: StoresDrawn::Ends,
         };
         // 40 columns: the same rows, untagged.
         let narrow = plain(&draw(&view, Some(40)));
@@ -705,6 +867,7 @@ mod tests {
             rows: 4,
             any_pits: false,
             end_pits: false,
+            stores_drawn: StoresDrawn::Ends,
         };
         let full = plain(&draw(&view, None));
         assert_eq!(

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use mancala_core::{
     Compact, Direction, Game, IllegalMove, Layout, LayoutKind, MatchEnd, Move, MoveError,
-    MoveReport, Outcome, ParseMoveError, PitDirection, Side, Variant,
+    MoveReport, Outcome, ParseMoveError, PitDirection, Side, StoresDrawn, Variant,
 };
 
 use crate::endgame::Databases;
@@ -498,9 +498,11 @@ impl<L: Layout> Session<L> {
             _ => None,
         };
         let four_rows = game.variant().rows() == 4;
+        let in_hand = game.variant().rules().board.stores_drawn == StoresDrawn::Hand;
         let label = |side: Side| {
-            if four_rows {
-                // Stores beside the board: the board says what they hold.
+            if four_rows || in_hand {
+                // Stores beside the board or seeds in hand: the board says
+                // what they hold.
                 return format!("{}: {}", side_name(side), self.describe_player(side));
             }
             format!(
@@ -518,6 +520,7 @@ impl<L: Layout> Session<L> {
             rows: game.variant().rows(),
             any_pits: game.variant().any_pits(),
             end_pits: game.variant().has_end_pits(),
+            stores_drawn: game.variant().rules().board.stores_drawn,
         };
         board::draw(&view, self.width)
     }
@@ -900,7 +903,7 @@ impl<L: Layout> Session<L> {
         let description = v.rules().description.clone();
         let name = v.name().to_string();
         let mover = t.game.position().to_move();
-        let intro = Side::ALL.map(|side| self.introduction(side, v.rows())).join("\n");
+        let intro = Side::ALL.map(|side| self.introduction(side, &v)).join("\n");
         let _ = writeln!(
             self.out,
             "{} to move: enter the number of {} to sow its seeds.\n\

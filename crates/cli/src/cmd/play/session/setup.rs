@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use mancala_core::{preset_names, Game, Layout, LayoutKind, Side, Variant};
+use mancala_core::{preset_names, Game, Layout, LayoutKind, Side, StoresDrawn, Variant};
 
 use super::super::board::TITLE;
 use super::super::record::{PlayerKind, DEFAULT_LEVEL};
@@ -131,7 +131,7 @@ impl<L: Layout> Session<L> {
         );
         let _ = writeln!(self.out, "{}", v.rules().description);
         for side in Side::ALL {
-            let _ = writeln!(self.out, "{}", self.introduction(side, v.rows()));
+            let _ = writeln!(self.out, "{}", self.introduction(side, &v));
         }
         if v.rules().turn.pie_rule {
             let first = side_name(v.first_player());
@@ -143,21 +143,26 @@ impl<L: Layout> Session<L> {
     }
 
     /// "Player 1 (South), human: the lower row and the store on the right."
-    /// On four rows: "the lower two rows and a store beside the board".
-    pub(super) fn introduction(&self, side: Side, rows: usize) -> String {
+    /// On four rows: "the lower two rows and a store beside the board";
+    /// with the stores drawn between the rows or kept in hand
+    /// (`board.stores_drawn`), said so.
+    pub(super) fn introduction(&self, side: Side, v: &Variant) -> String {
         let (row, store) = if side == Side::South { ("lower", "right") } else { ("upper", "left") };
-        if rows == 4 {
-            return format!(
-                "{}, {}: the {row} two rows and a store beside the board.",
-                introduced(side),
-                self.describe_player(side)
-            );
+        let player = format!("{}, {}", introduced(side), self.describe_player(side));
+        let drawn = v.rules().board.stores_drawn;
+        let rows = if v.rows() == 4 { " two rows" } else { " row" };
+        match drawn {
+            StoresDrawn::Hand => {
+                format!("{player}: the {row}{rows}, the seeds taken kept in hand.")
+            }
+            _ if v.rows() == 4 => {
+                format!("{player}: the {row} two rows and a store beside the board.")
+            }
+            StoresDrawn::Between => {
+                format!("{player}: the {row} row and the store on the {store}, between the rows.")
+            }
+            StoresDrawn::Ends => format!("{player}: the {row} row and the store on the {store}."),
         }
-        format!(
-            "{}, {}: the {row} row and the store on the {store}.",
-            introduced(side),
-            self.describe_player(side)
-        )
     }
 
     pub(super) fn ask_setup(&mut self) -> String {
