@@ -903,7 +903,7 @@ impl<L: Layout> Session<L> {
         let description = v.rules().description.clone();
         let name = v.name().to_string();
         let mover = t.game.position().to_move();
-        let intro = Side::ALL.map(|side| self.introduction(side, &v)).join("\n");
+        let intro = Side::ALL.map(|side| self.introduction(side, v)).join("\n");
         let _ = writeln!(
             self.out,
             "{} to move: enter the number of {} to sow its seeds.\n\

@@ -131,7 +131,7 @@ impl<L: Layout> Session<L> {
         );
         let _ = writeln!(self.out, "{}", v.rules().description);
         for side in Side::ALL {
-            let _ = writeln!(self.out, "{}", self.introduction(side, &v));
+            let _ = writeln!(self.out, "{}", self.introduction(side, v));
         }
         if v.rules().turn.pie_rule {
             let first = side_name(v.first_player());
