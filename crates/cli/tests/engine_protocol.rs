@@ -525,3 +525,69 @@ fn tsoro_bonus_in_the_protocol() {
     let (_, code) = e.close_and_wait();
     assert_eq!(code, Some(0));
 }
+
+/// `position` with a wide board's position string: taken while a variant
+/// of the wide board is in play (hus-12, oware at 40 seeds a pit), with
+/// moves after it, and `go` answers from it; refused while a compact
+/// variant is in play, naming that variant and how to choose another;
+/// a refused `position` leaves the position as it was.
+#[test]
+fn a_wide_boards_position_string() {
+    let home = common::Sandbox::new();
+    let state = |args: &[&str]| -> String {
+        let out = home.mancala().arg("state").args(args).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        json["position"].as_str().unwrap().to_string()
+    };
+    let hus_start = state(&["-v", "hus-12"]);
+    let hus_played = state(&["-v", "hus-12", "-m", "7 14"]);
+    let oware_played = state(&["-v", "oware", "-s", "40", "-m", "1"]);
+    let mut e = Engine::start(&[]);
+    assert!(e.ask("variant hus-12").is_empty());
+    assert!(e.ask(&format!("position {hus_start} moves 7 14")).is_empty());
+    e.send("d");
+    let shown = e.until("legal");
+    assert!(shown.contains(&format!("position {hus_played}")), "{shown:?}");
+    assert!(shown.contains(&"moves 7 14".to_string()), "{shown:?}");
+    assert!(e.ask(&format!("position {hus_played}")).is_empty());
+    e.send("go depth 2");
+    let best = e.until("bestmove").pop().unwrap();
+    let legal = shown.last().unwrap().split_whitespace().skip(1).collect::<Vec<_>>();
+    assert!(legal.contains(&best.trim_start_matches("bestmove ")), "{best} not in {legal:?}");
+    // A compact board's string on the wide board: its size is named.
+    let got = e.ask("position 4,4,4,4,4,4:0/4,4,4,4,4,4:0/S");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].ends_with("the position has 6 pits per side but this hus-12 board has 24"));
+
+    // Oware at 40 seeds a pit: 480 seeds, six pits a side.
+    assert!(e.ask("variant oware seeds 40").is_empty());
+    assert!(e.ask(&format!("position {oware_played}")).is_empty());
+    let got = e.ask("position 4,4,4,4,4,4:0/4,4,4,4,4,4:0/S");
+    assert!(got[0].contains("the position holds 48 seeds but a game of oware"), "{got:?}");
+
+    // The compact variant in play refuses the wide board's strings, and
+    // its position stays as it was.
+    assert!(e.ask("variant kalah").is_empty());
+    assert!(e.ask("position startpos moves 3").is_empty());
+    for (position, board) in
+        [(&hus_played, "24 pits a side, 72 seeds"), (&oware_played, "6 pits a side, 480 seeds")]
+    {
+        let got = e.ask(&format!("position {position}"));
+        assert_eq!(got.len(), 1, "{got:?}");
+        let expected = format!(
+            "error position {position}: a position of the wide board ({board}), but the \
+             variant in play, kalah, is 2 rows of 6 pits with 48 seeds, on the compact layout"
+        );
+        assert!(got[0].starts_with(&expected), "{got:?}");
+        assert!(
+            got[0].ends_with(
+                "`variant NAME [pits N] [seeds N]` or `variantfile PATH` chooses another variant"
+            ),
+            "{got:?}"
+        );
+    }
+    e.send("d");
+    let shown = e.until("legal");
+    assert!(shown.contains(&"moves 3".to_string()), "{shown:?}");
+}

@@ -1,6 +1,8 @@
 //! `mancala play` on the wide board (Hus on four rows of 12,
-//! `crates/core/variants/hus-12.toml`) driven through a pseudo-terminal:
-//! moves against the computer, the board it prints, save and resume.
+//! `crates/core/variants/hus-12.toml`, and Oware past 255 seeds) driven
+//! through a pseudo-terminal: set up from the command line or at the set-up
+//! questions, moves against the computer, the board it prints, save and
+//! resume.
 #![cfg(unix)]
 
 mod common;
@@ -153,6 +155,98 @@ fn hus_at_8_seeds_a_pit_holds_288_seeds() {
     // Hus stores nothing: every seed stays on the board.
     assert_eq!(board.iter().flatten().sum::<u32>(), 288, "{shown}");
     assert!(board.iter().flatten().any(|&c| c >= 10), "two-digit counts: {shown}");
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// Answers the set-up question that `p` asks next (`question`) with
+/// `answer`.
+fn answer(p: &mut PtySession, question: &str, answer: &str) {
+    p.exp_string(question).unwrap();
+    p.send_line(answer).unwrap();
+}
+
+/// `mancala play` without options, answered hus-12 at 8 seeds a pit (288
+/// seeds, a wide board): the game goes on the wide board; moves, undo,
+/// save, Ctrl-C, `--resume`, and `--load` of the game saved.
+#[test]
+fn the_set_up_questions_play_hus_12_at_288_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = play(dir.path(), &["--seed", "5", "--delay", "0"]);
+    answer(&mut p, "Variant (name or number) [kalah]: ", "hus-12");
+    answer(&mut p, "Pits in each row (2-12) [12]: ", "");
+    answer(&mut p, "Seeds per pit (2-10) [2]: ", "8");
+    answer(&mut p, "Who plays Player 1 (South), the lower two rows?", "human");
+    answer(&mut p, "Who plays Player 2 (North), the upper two rows?", "computer:1");
+    p.exp_string("hus-12: 4 rows of 12 pits, two rows a side, 8 seeds in each").unwrap();
+    p.exp_string(&format!("     |{}|  North's outer row", ["   8 "; 12].join("|"))).unwrap();
+    let shown = play_moves(&mut p, 3);
+    assert!(shown.contains("North (computer) sowed"), "{shown}");
+    let board = last_board(&shown);
+    assert!(board.iter().all(|row| row.len() == 12), "{shown}");
+    assert_eq!(board.iter().flatten().sum::<u32>(), 288, "{shown}");
+    p.send_line("undo").unwrap();
+    p.exp_string("Took back 2 moves; South to move.").unwrap();
+    p.exp_regex(MOVE_PROMPT).unwrap();
+    p.send_line("save set-up.game").unwrap();
+    p.exp_string("Saved the game to set-up.game").unwrap();
+    p.exp_regex(MOVE_PROMPT).unwrap();
+    p.send_control('c').unwrap();
+    p.exp_string("Interrupted: the game is saved to").unwrap();
+    p.exp_eof().unwrap();
+    let saved = std::fs::read_to_string(dir.path().join("autosave.game")).unwrap();
+    assert!(saved.contains("[Variant \"hus-12\"]\n"), "{saved}");
+    assert!(saved.contains("[SeedsPerPit \"8\"]\n"), "{saved}");
+
+    // The interrupted game goes on in the wide layout.
+    let mut p = play(dir.path(), &["--resume", "--delay", "0"]);
+    p.exp_string("Going on after 4 moves.").unwrap();
+    let shown = play_moves(&mut p, 1);
+    assert_eq!(last_board(&shown).iter().flatten().sum::<u32>(), 288, "{shown}");
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+    let mut p = play(dir.path(), &["--load", "set-up.game", "--delay", "0"]);
+    p.exp_string("Going on after 4 moves.").unwrap();
+    p.exp_regex(MOVE_PROMPT).unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// Oware at 40 seeds a pit (480 seeds) answered at the set-up questions:
+/// played on the wide board; then `load` of a game of the compact layout
+/// goes on with it.
+#[test]
+fn the_set_up_questions_play_oware_past_255_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = play(dir.path(), &["--seed", "5", "--delay", "0"]);
+    answer(&mut p, "Variant (name or number) [kalah]: ", "oware");
+    answer(&mut p, "Pits in each row (1-16) [6]: ", "");
+    answer(&mut p, "Seeds per pit (1-127) [4]: ", "40");
+    answer(&mut p, "Who plays Player 1 (South), the lower row?", "human");
+    answer(&mut p, "Who plays Player 2 (North), the upper row?", "computer:1");
+    p.exp_string("oware: 6 pits a side, 40 seeds in each").unwrap();
+    p.exp_string("South, choose a pit to sow (1-6): ").unwrap();
+    p.send_line("1").unwrap();
+    p.exp_string("South sowed 40 seeds from pit 1.").unwrap();
+    p.exp_string("North (computer) sowed").unwrap();
+    p.exp_string("South, choose a pit to sow").unwrap();
+    p.send_line("save oware.game").unwrap();
+    p.exp_string("Saved the game to oware.game").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+
+    // A game of kalah (the compact layout) loads a game of 480 seeds and
+    // goes on with it.
+    let mut p = play(
+        dir.path(),
+        &["-v", "kalah", "-p", "4", "-s", "3", "--south", "human", "--north", "human"],
+    );
+    p.exp_string("South, choose a pit to sow (1-4): ").unwrap();
+    p.send_line("load oware.game").unwrap();
+    p.exp_string("Loaded oware.game.").unwrap();
+    p.exp_string("oware: 6 pits a side, 40 seeds in each").unwrap();
+    p.exp_string("Going on after 2 moves.").unwrap();
+    p.exp_string("South, choose a pit to sow").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }

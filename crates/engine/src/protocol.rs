@@ -29,7 +29,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use mancala_core::{parse_moves, quote, EndReason, Move, Outcome, Setup, Side};
+use mancala_core::{parse_moves, quote, EndReason, Move, Outcome, Setup, Side, Wide};
 
 use crate::search::MAX_DEPTH;
 
@@ -53,14 +53,35 @@ fn err<T>(message: impl Into<String>) -> Result<T, ProtocolError> {
     Err(ProtocolError(message.into()))
 }
 
-/// Where `position` starts.
+/// Where `position` starts. A position string is read in the compact
+/// layout where it fits, else in the wide one:
+///
+/// ```
+/// use mancala_engine::protocol::{Command, Start};
+///
+/// let compact: Command = "position 4,4,4:0/4,4,4:0/S".parse()?;
+/// assert!(matches!(compact, Command::Position { start: Start::Position(_), .. }));
+/// // Hus on four rows of 12 (`hus-12`): 24 pits a side.
+/// let row = "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,0,0,0,0,0,0:0";
+/// let line = format!("position {row}/{row}/S moves 7");
+/// let wide: Command = line.parse()?;
+/// assert!(matches!(wide, Command::Position { start: Start::WidePosition(_), .. }));
+/// assert_eq!(wide.to_string(), line);
+/// # Ok::<(), mancala_engine::protocol::ProtocolError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Start {
     /// `startpos`: the variant's start position.
     StartPos,
-    /// A position string (`docs/notation.md`), checked against the
-    /// variant when it is set.
+    /// A position string (`docs/notation.md`) of a board the compact
+    /// layout holds (at most 16 pits a side, 255 seeds), checked against
+    /// the variant when it is set.
     Position(Setup),
+    /// A position string that only the wide layout holds (more pits a
+    /// side or more seeds than [`Start::Position`]'s, up to 24 pits a
+    /// side and 1000 seeds): the position of a wide board's game, such as
+    /// `hus-12`'s.
+    WidePosition(Setup<Wide>),
 }
 
 /// The limits of `go`; all `None` and not infinite: search until solved or
@@ -278,9 +299,13 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
     let start = match first {
         "startpos" => Start::StartPos,
         "moves" => return err(format!("position: no position before moves: {usage}")),
-        text => Start::Position(
-            text.parse().map_err(|e| ProtocolError(format!("position {:?}: {e}", quote(text))))?,
-        ),
+        // The compact layout's string first, so that printing a parsed
+        // start and parsing it again gives the same start.
+        text => match (text.parse::<Setup>(), Setup::<Wide>::from_str_in(text)) {
+            (Ok(setup), _) => Start::Position(setup),
+            (Err(_), Ok(setup)) => Start::WidePosition(setup),
+            (Err(_), Err(e)) => return err(format!("position {:?}: {e}", quote(text))),
+        },
     };
     let moves = match rest.split_first() {
         None => Vec::new(),
@@ -459,6 +484,7 @@ impl fmt::Display for Command {
                 match start {
                     Start::StartPos => f.write_str("position startpos")?,
                     Start::Position(p) => write!(f, "position {p}")?,
+                    Start::WidePosition(p) => write!(f, "position {p}")?,
                 }
                 if !moves.is_empty() {
                     write!(f, " moves {}", spaced(moves))?;

@@ -19,7 +19,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use mancala_core::{
-    any_game, AnyGame, Compact, Game, Layout, LayoutKind, Move, Position, Side, Variant, Wide,
+    any_game, AnyGame, Compact, Game, Layout, LayoutKind, Move, Position, Setup, Side, Variant,
+    Wide,
 };
 
 use crate::protocol::{Command, GoLimits, Info, Reply, Start};
@@ -409,28 +410,7 @@ impl Session {
     /// The game `position` sets, in the variant's layout `L`, or the
     /// error to reply.
     fn position_in<L: Layout>(&self, start: Start, moves: &[Move]) -> Result<Game<L>, String> {
-        let start = match start {
-            Start::StartPos => Position::<L>::start_in(&self.variant),
-            Start::Position(setup) => {
-                let position = match setup.position(&self.variant) {
-                    Ok(p) => p,
-                    Err(e) => return Err(format!("position {setup}: {e}")),
-                };
-                // The protocol reads position strings of the compact
-                // layout's boards.
-                match (&position as &dyn std::any::Any).downcast_ref::<Position<L>>() {
-                    Some(p) => *p,
-                    None => {
-                        return Err(format!(
-                            "position {setup}: the protocol reads position strings of boards \
-                             of at most 16 pits a side and 255 seeds; on this board ({}) give \
-                             position startpos moves ...",
-                            self.variant.name()
-                        ))
-                    }
-                }
-            }
-        };
+        let start = self.start_in::<L>(start)?;
         let mut game = Game::from_position(self.variant.clone(), start);
         for (i, &mv) in moves.iter().enumerate() {
             if let Err(e) = game.play(mv) {
@@ -442,6 +422,40 @@ impl Session {
             }
         }
         Ok(game)
+    }
+
+    /// The position `start` names, in the variant's layout `L`: a
+    /// position string is read again in that layout, so that a wide
+    /// variant takes the strings of both layouts and a compact one refuses
+    /// a wide board's string, naming the variant in play.
+    fn start_in<L: Layout>(&self, start: Start) -> Result<Position<L>, String> {
+        let (text, wide) = match start {
+            Start::StartPos => return Ok(Position::start_in(&self.variant)),
+            Start::Position(setup) => (setup.to_string(), None),
+            Start::WidePosition(setup) => (setup.to_string(), Some(setup)),
+        };
+        let Ok(setup) = Setup::<L>::from_str_in(&text) else {
+            // Only a wide board's string does not read in a layout: this
+            // variant's is the compact one.
+            let (pits, seeds) = wide.map_or((0, 0), |w| (w.pits_per_side(), w.total_seeds()));
+            let v = &self.variant;
+            let limits = LayoutKind::Compact.limits();
+            return Err(format!(
+                "position {text}: a position of the wide board ({pits} pits a side, {seeds} \
+                 seeds), but the variant in play, {}, is {} rows of {} pits with {} seeds, on the \
+                 compact layout (at most {} pits a side on two rows, {} a row on four rows, {} \
+                 seeds in all): `variant NAME [pits N] [seeds N]` or `variantfile PATH` chooses \
+                 another variant",
+                v.name(),
+                v.rows(),
+                v.pits_per_row(),
+                v.total_seeds(),
+                mancala_core::MAX_PITS_PER_SIDE,
+                limits.pits_per_row_on_four,
+                limits.total_seeds,
+            ));
+        };
+        setup.position(&self.variant).map_err(|e| format!("position {text}: {e}"))
     }
 
     /// `ponderhit`: the pondering search goes on as a normal one, its time

@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use mancala_core::{with_layout, Layout, LayoutKind};
+use mancala_core::with_layout;
 
 use crate::endgame::{Databases, DbArgs};
 use crate::error::CliError;
@@ -23,7 +23,7 @@ use crate::variant_args::VariantArgs;
 
 use record::{PlayerKind, Record, RecordFile};
 use save_file::Autosave;
-use session::{Session, Setup, Step};
+use session::{AnySession, Session, Setup, Step};
 
 pub use board::NBSP;
 
@@ -99,11 +99,10 @@ enum Opening {
     New { setup: Box<Setup>, seed: u64 },
 }
 
-/// What the options ask for, and the layout its board is played in: the
-/// variant's at its size, or the saved game's. A game chosen by the
-/// set-up's questions is of the compact layout (every preset at its
-/// default size is).
-fn opening_from_args(args: Args, autosave: &Autosave) -> Result<(LayoutKind, Opening), CliError> {
+/// What the options ask for. A saved game is read in the layout of its
+/// board; a new game is set up in the compact layout and goes on in the
+/// wide one if its size needs it ([`AnySession`]).
+fn opening_from_args(args: Args, autosave: &Autosave) -> Result<Opening, CliError> {
     if args.resume || args.load.is_some() {
         let (path, resumed) = match args.load {
             Some(p) => (p, false),
@@ -115,14 +114,12 @@ fn opening_from_args(args: Args, autosave: &Autosave) -> Result<(LayoutKind, Ope
                 path.display()
             )));
         }
-        let layout = record::layout_of_file(&path).map_err(CliError::input)?;
-        return Ok((layout, Opening::Record { path, resumed }));
+        return Ok(Opening::Record { path, resumed });
     }
     let pits = small(args.pits_per_side, "--pits-per-side")?;
     let seeds = small(args.seeds, "--seeds")?;
     let players = [args.south, args.north];
     let mut setup = Setup { players, pits, seeds, ..Setup::default() };
-    let mut layout = LayoutKind::Compact;
     if args.variant.is_some() || args.variant_file.is_some() {
         let options = VariantArgs {
             variant: args.variant.clone().unwrap_or_else(|| "kalah".into()),
@@ -131,27 +128,31 @@ fn opening_from_args(args: Args, autosave: &Autosave) -> Result<(LayoutKind, Ope
             variant_file: args.variant_file.clone(),
         };
         // At its size, so that a bad option stops before any question.
-        layout = options.variant()?.layout();
+        options.variant()?;
         let base = VariantArgs { pits_per_side: None, seeds: None, ..options }.variant()?;
         setup.variant = Some(base);
     }
     // Sizes given without a variant are checked once it is chosen.
     let seed = args.seed.unwrap_or_else(clock_seed);
-    Ok((layout, Opening::New { setup: Box::new(setup), seed }))
+    Ok(Opening::New { setup: Box::new(setup), seed })
 }
 
-/// The session `opening` begins, in the layout `L` (the opening's).
-fn session_in<L: Layout>(
+/// The session `opening` begins: a saved game in the layout of its board,
+/// or a new game's set-up.
+fn session_for(
     opening: Opening,
     players: [Option<PlayerKind>; 2],
     autosave: Autosave,
-) -> Result<Session<L>, CliError> {
+) -> Result<AnySession, CliError> {
     match opening {
         Opening::Record { path, resumed } => {
-            let record = Record::<L>::load(&path).map_err(CliError::input)?;
-            Ok(Session::resume(record, players, autosave, resumed))
+            let layout = record::layout_of_file(&path).map_err(CliError::input)?;
+            with_layout!(layout, L => {
+                let record = Record::<L>::load(&path).map_err(CliError::input)?;
+                Ok(Session::resume(record, players, autosave, resumed).into())
+            })
         }
-        Opening::New { setup, seed } => Ok(Session::new(*setup, seed, autosave)),
+        Opening::New { setup, seed } => Ok(AnySession::new(*setup, seed, autosave)),
     }
 }
 
@@ -209,18 +210,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }));
     let databases = Databases::new(args.db.clone());
     let players = [args.south, args.north];
-    let (layout, opening) = opening_from_args(args, &autosave)?;
-    with_layout!(layout, L => {
-        let mut session = session_in::<L>(opening, players, autosave.clone())?;
-        session.set_databases(databases);
-        run_session(session, autosave, delay)
-    })
+    let opening = opening_from_args(args, &autosave)?;
+    let mut session = session_for(opening, players, autosave.clone())?;
+    session.set_databases(databases);
+    run_session(session, autosave, delay)
 }
 
 /// The game loop: `session`'s text to the terminal, the player's lines to
 /// it, until it ends.
-fn run_session<L: Layout>(
-    mut session: Session<L>,
+fn run_session(
+    mut session: AnySession,
     autosave: Autosave,
     delay: std::time::Duration,
 ) -> Result<(), CliError> {

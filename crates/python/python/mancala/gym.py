@@ -5,6 +5,13 @@
     observation, info = env.reset(seed=0)
     observation, reward, terminated, truncated, info = env.step(info["action_mask"].argmax())
 
+The game is what :func:`mancala.load_game` loads: a built-in variant's name (and a size),
+``variant_text=`` the text of a variant file (a game of one's own), or a ``Game`` already loaded:
+
+    env = mancala.gym.MancalaEnv("hus-12", seeds=8)
+    env = mancala.gym.MancalaEnv(variant_text=open("my-rules.toml").read())
+    env = mancala.gym.MancalaEnv(mancala.load_game("oware", pits_per_side=4))
+
 The agent plays South (player 0) by default (``agent_player=1``: North; the computer then moves
 first). Observations are :meth:`mancala.State.observation_tensor` from the agent's side (float32);
 actions are this package's action numbers (``Discrete(num_distinct_actions)``), and ``info``
@@ -17,15 +24,50 @@ uniformly random moves.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import os
+from typing import Any, Optional, Union
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._mancala import State, computer_move, load_game
+from ._mancala import Game, State, computer_move, load_game
 
 __all__ = ["MancalaEnv"]
+
+
+def _game(
+    variant: Union[str, Game, None],
+    pits_per_side: Optional[int],
+    seeds: Optional[int],
+    variant_text: Optional[str],
+) -> Game:
+    """The game of the environment: ``variant`` if it is a ``Game``, else what ``load_game``
+    loads (``kalah-classic`` when neither a name nor ``variant_text`` is given)."""
+    if isinstance(variant, Game):
+        given = [
+            key
+            for key, value in (
+                ("pits_per_side", pits_per_side),
+                ("seeds", seeds),
+                ("variant_text", variant_text),
+            )
+            if value is not None
+        ]
+        if given:
+            raise ValueError(
+                f"a Game is played as it was loaded, without {', '.join(given)}: give them to "
+                "mancala.load_game, or give them here with a variant name instead of the Game"
+            )
+        return variant
+    if isinstance(variant, os.PathLike):
+        raise ValueError(
+            f"variant = {variant!r} is a path; a variant file is given by its text, as to "
+            "mancala.load_game: variant_text=open(path).read()"
+        )
+    if variant is None and variant_text is None:
+        variant = "kalah-classic"
+    return load_game(variant, pits_per_side=pits_per_side, seeds=seeds, variant_text=variant_text)
 
 
 class MancalaEnv(gymnasium.Env):
@@ -35,10 +77,11 @@ class MancalaEnv(gymnasium.Env):
 
     def __init__(
         self,
-        variant: str = "kalah-classic",
+        variant: Union[str, Game, None] = None,
         *,
         pits_per_side: Optional[int] = None,
         seeds: Optional[int] = None,
+        variant_text: Optional[str] = None,
         opponent_level: int = 1,
         agent_player: int = 0,
         render_mode: Optional[str] = None,
@@ -49,7 +92,7 @@ class MancalaEnv(gymnasium.Env):
             raise ValueError(f"agent_player = {agent_player}: 0 (South) or 1 (North)")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode = {render_mode!r}: None or 'ansi'")
-        self.game = load_game(variant, pits_per_side=pits_per_side, seeds=seeds)
+        self.game = _game(variant, pits_per_side, seeds, variant_text)
         self.opponent_level = opponent_level
         self.agent_player = agent_player
         self.render_mode = render_mode

@@ -4,11 +4,11 @@
 
 use std::fmt::Write as _;
 
-use mancala_core::{preset_names, Game, Layout, LayoutKind, Side, StoresDrawn, Variant};
+use mancala_core::{preset_names, Game, Layout, Side, StoresDrawn, Variant};
 
 use super::super::board::TITLE;
 use super::super::record::{PlayerKind, DEFAULT_LEVEL};
-use super::{capitalise, introduced, plural, side_name, Session, Stage, Table, COMMANDS};
+use super::{capitalise, introduced, plural, side_name, Handover, Session, Stage, Table, COMMANDS};
 
 /// What the command line settled before the game: every `Some` skips a
 /// question.
@@ -25,21 +25,10 @@ pub struct Setup {
 }
 
 impl<L: Layout> Session<L> {
-    /// `base` at the size given, in the session's layout: a session of the
-    /// wide board plays a size that would fit the compact layout in the
-    /// wide one, and one of the compact layout refuses a wide size as
-    /// [`Variant::resized`] does.
+    /// `base` at the size given, in the layout that size needs (the game
+    /// is played in it: [`Session::ask_players`]).
     fn sized(base: &Variant, pits: Option<u8>, seeds: Option<u8>) -> Result<Variant, String> {
-        let v = base.resized(pits, seeds).map_err(|e| e.to_string())?;
-        if L::KIND == LayoutKind::Compact {
-            // This session's games are the compact layout's: a wide size is
-            // played by a session started at that size.
-            v.compact_only("a game set up here").map_err(|e| {
-                format!("{e}: start `mancala play` with the size on the command line (-p, -s)")
-            })?;
-            return Ok(v);
-        }
-        Ok(if v.layout() == L::KIND { v } else { v.in_wide_layout() })
+        base.resized(pits, seeds).map_err(|e| e.to_string())
     }
 
     pub(super) fn choose_variant(&mut self, base: Variant) {
@@ -96,12 +85,19 @@ impl<L: Layout> Session<L> {
     }
 
     /// Asks who plays the sides still open, then starts the game.
-    fn ask_players(&mut self, variant: Variant) {
+    pub(super) fn ask_players(&mut self, variant: Variant) {
         for side in Side::ALL {
             if self.players[side.index()].is_none() {
                 self.stage = Stage::Player { variant, side };
                 return;
             }
+        }
+        if variant.layout() != L::KIND {
+            // A size of the other layout: the game is played in the
+            // variant's layout, by the session [`super::AnySession`] makes of
+            // this one.
+            self.stage = Stage::Relayout(variant.layout(), Handover::Start(Box::new(variant)));
+            return;
         }
         let game = Game::<L>::new_in(variant);
         self.intro(&game);
@@ -213,7 +209,7 @@ impl<L: Layout> Session<L> {
                 side_name(side)
             ),
             // Not set-up questions: [`Session::step`] asks those.
-            Stage::Play(_) | Stage::Taken | Stage::Done => String::new(),
+            Stage::Play(_) | Stage::Taken | Stage::Done | Stage::Relayout(..) => String::new(),
         }
     }
 
@@ -319,7 +315,7 @@ impl<L: Layout> Session<L> {
                 self.players[side.index()] = Some(PlayerKind::Computer(level));
                 self.ask_players(variant);
             }
-            Stage::Play(_) | Stage::Taken | Stage::Done => {}
+            Stage::Play(_) | Stage::Taken | Stage::Done | Stage::Relayout(..) => {}
         }
     }
 }
