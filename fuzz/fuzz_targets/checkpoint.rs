@@ -20,6 +20,8 @@ fn with_checksum(text: &str) -> String {
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
+    // A checkpoint is the solver's, and the solver is compact by nature
+    // (`Variant::compact_only`): a preset of the compact layout.
     let v = mancala_fuzz::preset_named("kalah-irving").expect("preset");
     let root = Position::start(&v);
     let identity = Checkpoint::identity(&v, &root);

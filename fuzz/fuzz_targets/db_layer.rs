@@ -2,7 +2,9 @@
 //! family: `kalah-irving` 3x2; Oware family: `awari` 3x2; boards of up to
 //! 6 seeds) is built once; each input replaces one of its layer files in a
 //! copy of the folder. Opening and probing never panic, and damaged data is
-//! refused: every board probes to its true value or to nothing.
+//! refused: every board probes to its true value or to nothing. The
+//! databases are compact by nature (`Variant::compact_only`): no board of
+//! the wide layout is drawn.
 //!
 //! The first byte chooses: bit 0 the kind, bit 1 whether the Kalah layers
 //! are compared with their checksums when opened or on first use, bit 2

@@ -7,18 +7,22 @@
 //! while the next lines arrive. Limits are made small (`go` at most depth
 //! 4, 5,000 nodes or 5 ms, clocks at most 20 ms, `hash` at most 4 MiB, `threads` at most 3, `book on|off` as sent; `variantfile` lines are
 //! left out: they read files). Checked:
-//! - every line the engine writes is one reply that parses;
+//! - every line the engine writes is one reply that parses (but a wide
+//!   board's `d`, whose `position` and `start` lines are the wide layout's
+//!   position strings, which the protocol's replies do not read: they are
+//!   read as such, docs/protocol.md, "The wide board");
 //! - a line that does not parse gets exactly one `error` line;
 //! - a model of the engine's game (`variant`, `newgame`, `position` applied
-//!   as the protocol says: a refused line leaves the game as it was) agrees
-//!   with the engine: the engine accepts exactly what the model accepts (or
-//!   refuses it because a search is running), and its `d` shows the model's
-//!   position;
+//!   as the protocol says: a refused line leaves the game as it was), in
+//!   its variant's layout (`hus-12` and the sizes past the compact layout's
+//!   in the wide one), agrees with the engine: the engine accepts exactly
+//!   what the model accepts (or refuses it because a search is running),
+//!   and its `d` shows the model's position;
 //! - every accepted `go` gets exactly one `bestmove` by the end of the input.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{Game, LayoutKind, Position, Setup, Variant};
+use mancala_core::{any_game, AnyGame, Game, Layout, Move, Position, Setup, Wide};
 use mancala_engine::protocol::{Command, GoLimits, Reply, Start};
 use mancala_engine::session::{Flow, NoEndgame, Session, Transcript};
 use mancala_fuzz::{check_position, preset_named};
@@ -28,7 +32,6 @@ use mancala_fuzz::{check_position, preset_named};
 fn tamed(command: &Command) -> Option<Command> {
     Some(match command {
         Command::VariantFile(_) => return None,
-        Command::Variant { name, pits, seeds } if wide(name, *pits, *seeds) => return None,
         Command::Hash(mb) => Command::Hash((*mb).min(4)),
         Command::Threads(n) => Command::Threads((*n).min(3)),
         Command::Go(go) => {
@@ -49,20 +52,9 @@ fn tamed(command: &Command) -> Option<Command> {
     })
 }
 
-/// Whether a `variant` command names a board of the wide layout (`hus-12`,
-/// or a size past the compact layout's), which this target's model, a
-/// compact `Game`, does not follow: such commands are left out.
-fn wide(name: &str, pits: Option<u32>, seeds: Option<u32>) -> bool {
-    Variant::presets()
-        .into_iter()
-        .find(|v| v.name().eq_ignore_ascii_case(name))
-        .and_then(|v| v.at_size(pits, seeds).ok())
-        .is_some_and(|v| v.layout() != LayoutKind::Compact)
-}
-
 /// The engine's game after `command`, or `None` when the engine refuses it
 /// (the game is then unchanged).
-fn apply(game: &Game, command: &Command) -> Option<Game> {
+fn apply(game: &AnyGame, command: &Command) -> Option<AnyGame> {
     match command {
         Command::Variant { name, pits, seeds } => {
             let v = preset_named(name)?;
@@ -71,32 +63,74 @@ fn apply(game: &Game, command: &Command) -> Option<Game> {
                 Some(x) => u8::try_from(x).ok().map(Some),
             };
             let v = v.resized(to_u8(*pits)?, to_u8(*seeds)?).ok()?;
-            Some(Game::new(v))
+            Some(AnyGame::new(v))
         }
-        Command::NewGame => Some(Game::new(game.variant().clone())),
+        Command::NewGame => Some(AnyGame::new(game.variant().clone())),
         Command::Position { start, moves } => {
-            let v = game.variant().clone();
-            let start = match start {
-                Start::StartPos => Position::start(&v),
-                Start::Position(setup) => setup.position(&v).ok()?,
-            };
-            let mut next = Game::from_position(v, start);
-            for &mv in moves {
-                next.play(mv).ok()?;
-            }
-            Some(next)
+            any_game!(game, g => position_in(g, start, moves).map(AnyGame::from))
         }
         _ => None,
     }
 }
 
+/// The game `position` sets in the variant of `game` (in its layout
+/// `L`), or `None` when the engine refuses it.
+fn position_in<L: Layout>(game: &Game<L>, start: &Start, moves: &[Move]) -> Option<Game<L>> {
+    let v = game.variant().clone();
+    // A position string is read again in the variant's layout: a wide
+    // variant takes the strings of both layouts, a compact one refuses a
+    // wide board's (docs/protocol.md, "The wide board").
+    let start = match start {
+        Start::StartPos => Position::<L>::start_in(&v),
+        Start::Position(setup) => {
+            Setup::<L>::from_str_in(&setup.to_string()).ok()?.position(&v).ok()?
+        }
+        Start::WidePosition(setup) => {
+            Setup::<L>::from_str_in(&setup.to_string()).ok()?.position(&v).ok()?
+        }
+    };
+    let mut next = Game::from_position(v, start);
+    for &mv in moves {
+        next.play(mv).ok()?;
+    }
+    Some(next)
+}
+
+/// Whether `line`, written by the engine, is a reply; in a game of the
+/// wide layout (`wide`), `d`'s `position` and `start` lines are the wide
+/// board's position strings, which the protocol's replies do not read
+/// (docs/protocol.md, "The wide board").
+fn is_reply(line: &str, wide: bool) -> bool {
+    line.parse::<Reply>().is_ok()
+        || wide
+            && matches!(line.split_once(' '), Some(("position" | "start", s))
+                if Setup::<Wide>::from_str_in(s).is_ok())
+}
+
+/// The position `d` shows in `lines` (its `position` line), read in the
+/// layout `L` of the model's game.
+fn shown<L: Layout>(lines: &[String]) -> Option<Setup<L>> {
+    lines.iter().find_map(|l| Setup::<L>::from_str_in(l.strip_prefix("position ")?).ok())
+}
+
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let mut game = Game::new(preset_named("kalah").expect("preset"));
+    let mut game = AnyGame::new(preset_named("kalah").expect("preset"));
     let sink = Transcript::default();
     let mut engine = Session::new(game.variant().clone(), 1, sink.out(), Box::new(NoEndgame))
         .expect("a 1 MiB table");
     let mut accepted_go = 0;
+    // The engine's lines up to `checked` have been read as replies, in the
+    // layout of the model's game when they came.
+    let mut checked = 0;
+    let mut check_lines = |game: &AnyGame, after: &str| {
+        let lines = sink.lines();
+        let wide = matches!(game, AnyGame::Wide(_));
+        for l in &lines[checked..] {
+            assert!(is_reply(l, wide), "{after:?}: the engine wrote {l:?}, not a reply");
+        }
+        checked = lines.len();
+    };
     for line in text.lines().take(64) {
         if let Ok(reply) = line.parse::<Reply>() {
             let printed = reply.to_string();
@@ -112,6 +146,7 @@ fuzz_target!(|data: &[u8]| {
                     continue;
                 }
                 assert_eq!(engine.line(line), Flow::Continue);
+                check_lines(&game, line);
                 let errors =
                     sink.lines()[before..].iter().filter(|l| l.starts_with("error ")).count();
                 assert_eq!(errors, 1, "{line:?}: one error line");
@@ -123,6 +158,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(printed.parse::<Command>().as_ref(), Ok(&command), "{line:?} -> {printed:?}");
         let Some(sent) = tamed(&command) else { continue };
         let flow = engine.line(&sent.to_string());
+        check_lines(&game, line);
         let new: Vec<String> = sink.lines()[before..].to_vec();
         let refused = new.iter().find(|l| l.starts_with("error "));
         if flow == Flow::Quit {
@@ -140,7 +176,7 @@ fuzz_target!(|data: &[u8]| {
             (Some(next), None) => {
                 game = next;
                 let total = game.variant().total_seeds();
-                check_position(game.variant(), game.position(), total);
+                any_game!(&game, g => check_position(g.variant(), g.position(), total));
             }
             (Some(_), Some(e)) => {
                 assert!(e.contains("a search is running"), "{sent}: the model accepts it: {e}")
@@ -151,20 +187,15 @@ fuzz_target!(|data: &[u8]| {
         // The engine's position is the model's.
         let before = sink.lines().len();
         engine.line("d");
-        let shown = sink.lines()[before..]
-            .iter()
-            .find_map(|l| match l.parse::<Reply>() {
-                Ok(Reply::Position(p)) => Some(p),
-                _ => None,
-            })
-            .expect("d shows the position");
-        assert_eq!(shown, Setup::from(*game.position()), "after {sent}");
+        check_lines(&game, "d");
+        let new: Vec<String> = sink.lines()[before..].to_vec();
+        any_game!(&game, g => {
+            let shown = shown(&new).expect("d shows the position");
+            assert_eq!(shown, Setup::from(*g.position()), "after {sent}");
+        });
     }
     engine.finish();
-    let lines = sink.lines();
-    for l in &lines {
-        assert!(l.parse::<Reply>().is_ok(), "the engine wrote {l:?}, not a reply");
-    }
-    let bestmoves = lines.iter().filter(|l| l.starts_with("bestmove")).count();
+    check_lines(&game, "the end");
+    let bestmoves = sink.lines().iter().filter(|l| l.starts_with("bestmove")).count();
     assert_eq!(bestmoves, accepted_go, "one bestmove for each go");
 });

@@ -2,15 +2,29 @@
 
 use mancala_core::{Direction, Game, Layout, LayoutKind, Move, Position, Setup, Side, Variant};
 
-/// Every built-in variant of the compact layout at its default size (read
-/// from their TOML once: reading them for every input would be most of a
-/// run's time). The targets that use these follow a compact `Game`; the
-/// wide board is drawn by `random_games`.
+/// Every built-in variant at its default size, each in its own layout
+/// (`hus-12` in the wide one), read from their TOML once: reading them for
+/// every input would be most of a run's time.
 pub fn presets() -> Vec<Variant> {
     static PRESETS: std::sync::OnceLock<Vec<Variant>> = std::sync::OnceLock::new();
-    PRESETS
+    PRESETS.get_or_init(Variant::presets).clone()
+}
+
+/// Every built-in variant at its default size (as [`presets`]), then sizes
+/// past the compact layout's, in the wide layout: Oware on 16 pits a side
+/// of 10 seeds (320 seeds), `hus-12` on four rows of 10 (2 seeds a pit),
+/// and `hus-12` with 10 seeds a pit (360 seeds).
+pub fn variants() -> Vec<Variant> {
+    static VARIANTS: std::sync::OnceLock<Vec<Variant>> = std::sync::OnceLock::new();
+    VARIANTS
         .get_or_init(|| {
-            Variant::presets().into_iter().filter(|v| v.layout() == LayoutKind::Compact).collect()
+            let mut all = presets();
+            for (name, pits, seeds) in [("oware", 16, 10), ("hus-12", 10, 2), ("hus-12", 12, 10)] {
+                let v = preset_named(name).unwrap().at_size(Some(pits), Some(seeds)).unwrap();
+                assert_eq!(v.layout(), LayoutKind::Wide, "{name} {pits} x {seeds}");
+                all.push(v);
+            }
+            all
         })
         .clone()
 }
@@ -20,16 +34,17 @@ pub fn preset_named(name: &str) -> Option<Variant> {
     presets().into_iter().find(|v| v.name().eq_ignore_ascii_case(name))
 }
 
-/// The built-in variant picked by `byte`.
-pub fn preset(byte: u8) -> Variant {
-    let all = presets();
+/// The variant of [`variants`] picked by `byte`: a preset, or a size of
+/// the wide layout.
+pub fn variant(byte: u8) -> Variant {
+    let all = variants();
     all[byte as usize % all.len()].clone()
 }
 
-/// The presets that `p` fits: each preset resized to `p`'s row length and
-/// seeds per pit (when the seeds divide evenly) and accepted by
-/// [`Setup::check_fits`].
-pub fn variants_fitting(p: &Setup) -> Vec<Variant> {
+/// The presets that `p` fits in its layout `L`: each preset resized to
+/// `p`'s row length and seeds per pit (when the seeds divide evenly), of
+/// the layout `L` and accepted by [`Setup::check_fits`].
+pub fn variants_fitting<L: Layout>(p: &Setup<L>) -> Vec<Variant> {
     let n = p.pits_per_side();
     let total = p.total_seeds() as usize;
     if total == 0 || !total.is_multiple_of(2 * n) || total / (2 * n) > u8::MAX as usize {
@@ -39,7 +54,7 @@ pub fn variants_fitting(p: &Setup) -> Vec<Variant> {
     presets()
         .into_iter()
         .filter_map(|v| v.resized(Some(n as u8), Some(seeds)).ok())
-        .filter(|v| v.layout() == LayoutKind::Compact)
+        .filter(|v| v.layout() == L::KIND)
         .filter(|v| p.check_fits(v).is_ok())
         .collect()
 }
@@ -79,7 +94,7 @@ pub fn check_position<L: Layout>(v: &Variant, p: &Position<L>, total: u32) {
 
 /// The position after the moves of `game`, replayed one by one from its
 /// start with [`Game::play`].
-pub fn replay(game: &Game) -> Position {
+pub fn replay<L: Layout>(game: &Game<L>) -> Position<L> {
     let mut again = Game::from_position(game.variant().clone(), *game.start());
     for &mv in game.moves() {
         again.play(mv).expect("a move the game played is legal when replayed");

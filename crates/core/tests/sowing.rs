@@ -1,14 +1,16 @@
 //! `Position::sowing_events`: a move told seed by seed. Applied to the
 //! board in order, the events give exactly the position `play` gives, in
-//! random games of every built-in variant at random sizes; and one test per
-//! kind of event, with the board drawn.
+//! random games of every built-in variant at random sizes, each in its
+//! variant's layout (the wide board's too); and one test per kind of
+//! event, with the board drawn.
 
 use mancala_core::*;
 use proptest::prelude::*;
 
-/// A preset at a random size it allows (and that fits in 255 seeds), up to
-/// 16 pits a side, so that sowings of more than a lap and the long-board
-/// path of `play` are both met.
+/// A preset at a random size it allows, up to 16 pits a side, so that
+/// sowings of more than a lap and the long-board path of `play` are both
+/// met; the boards past the compact layout's (more than 255 seeds, four
+/// rows of more than 8) are in the wide layout.
 fn sized_variant() -> impl Strategy<Value = Variant> {
     (0..preset_names().len(), any::<u8>(), any::<u8>(), 0u8..8).prop_filter_map(
         "size outside the variant's range",
@@ -27,8 +29,7 @@ fn sized_variant() -> impl Strategy<Value = Variant> {
             let [smin, smax] = v.rules().board.seeds_per_pit_range;
             let pits = pmin + a % (pmax.min(16) - pmin + 1);
             let seeds = smin + b % (smax.min(12).max(smin) - smin + 1);
-            // The compact layout's boards (the wide board is replayed below).
-            v.resized(Some(pits), Some(seeds)).ok().filter(|v| v.layout() == LayoutKind::Compact)
+            v.resized(Some(pits), Some(seeds)).ok()
         },
     )
 }
@@ -159,47 +160,66 @@ proptest! {
         v in sized_variant(),
         choices in proptest::collection::vec(any::<u32>(), 1..64),
     ) {
-        let mut p = Position::start(&v);
-        let mut plies = 0usize;
-        while !p.is_over() && plies < 2000 {
-            let legal = p.legal_moves(&v);
-            let mv = legal[choices[plies % choices.len()] as usize % legal.len()];
-            let events = p.sowing_events(&v, mv).unwrap();
-            let (next, report) = p.play(&v, mv).unwrap();
-            prop_assert_eq!(apply(&v, &p, &events), Some(board(&next)), "{} move {}: {:?}", p, mv, events);
-            prop_assert_eq!(events.last() == Some(&SowEvent::End), next.is_over());
-            let pass = SowEvent::Pass(next.to_move().opponent());
-            prop_assert_eq!(events.last() == Some(&pass), report.passed);
-            match mv {
-                Move::Swap => prop_assert_eq!(events[0], SowEvent::Swap),
-                // A bonus take: the opponent's pit, in their numbering.
-                Move::Take(k) => {
-                    let from = Place::Pit(p.to_move().opponent(), k as usize);
-                    let taken = matches!(events[0], SowEvent::Capture { from: f, .. } if f == from);
-                    prop_assert!(taken, "{:?}", events[0]);
-                }
-                Move::Sow(k) | Move::Directed(k, _) => {
-                    // Pits past the mover's row (`pits = "any"`) are the
-                    // opponent's, from their left.
-                    let (n, k) = (v.pits_per_side(), k as usize);
-                    let (row, at) =
-                        if k < n { (p.to_move(), k) } else { (p.to_move().opponent(), k - n) };
-                    let first = matches!(
-                        events[0],
-                        SowEvent::Pick { from: Place::Pit(side, pit), .. }
-                            if side == row && pit == at
-                    );
-                    prop_assert!(first, "{:?}", events[0]);
-                }
-            }
-            p = next;
-            plies += 1;
-        }
-        // A finished game has no move to tell.
-        if p.is_over() {
-            prop_assert_eq!(p.sowing_events(&v, Move::Sow(0)), Err(IllegalMove::GameOver));
-        }
+        with_layout!(v.layout(), L => events_give_what_play_gives::<L>(&v, &choices))?;
     }
+}
+
+/// A random game of `v` in its layout `L` (moves `choices` picks), each
+/// move's events applied to the board giving exactly the position `play`
+/// gives, the events ending with the end or the pass exactly when the move
+/// ends the game or passes, and starting at the move's pit.
+fn events_give_what_play_gives<L: Layout>(
+    v: &Variant,
+    choices: &[u32],
+) -> Result<(), TestCaseError> {
+    let mut p = Position::<L>::start_in(v);
+    let mut plies = 0usize;
+    while !p.is_over() && plies < 2000 {
+        let legal = p.legal_moves(v);
+        let mv = legal[choices[plies % choices.len()] as usize % legal.len()];
+        let events = p.sowing_events(v, mv).unwrap();
+        let (next, report) = p.play(v, mv).unwrap();
+        prop_assert_eq!(
+            apply(v, &p, &events),
+            Some(board(&next)),
+            "{} move {}: {:?}",
+            p,
+            mv,
+            events
+        );
+        prop_assert_eq!(events.last() == Some(&SowEvent::End), next.is_over());
+        let pass = SowEvent::Pass(next.to_move().opponent());
+        prop_assert_eq!(events.last() == Some(&pass), report.passed);
+        match mv {
+            Move::Swap => prop_assert_eq!(events[0], SowEvent::Swap),
+            // A bonus take: the opponent's pit, in their numbering.
+            Move::Take(k) => {
+                let from = Place::Pit(p.to_move().opponent(), k as usize);
+                let taken = matches!(events[0], SowEvent::Capture { from: f, .. } if f == from);
+                prop_assert!(taken, "{:?}", events[0]);
+            }
+            Move::Sow(k) | Move::Directed(k, _) => {
+                // Pits past the mover's row (`pits = "any"`) are the
+                // opponent's, from their left.
+                let (n, k) = (v.pits_per_side(), k as usize);
+                let (row, at) =
+                    if k < n { (p.to_move(), k) } else { (p.to_move().opponent(), k - n) };
+                let first = matches!(
+                    events[0],
+                    SowEvent::Pick { from: Place::Pit(side, pit), .. }
+                        if side == row && pit == at
+                );
+                prop_assert!(first, "{:?}", events[0]);
+            }
+        }
+        p = next;
+        plies += 1;
+    }
+    // A finished game has no move to tell.
+    if p.is_over() {
+        prop_assert_eq!(p.sowing_events(v, Move::Sow(0)), Err(IllegalMove::GameOver));
+    }
+    Ok(())
 }
 
 /// The events of sowing pit `number` (from 1) in `position` of `variant`

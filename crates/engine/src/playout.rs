@@ -262,7 +262,7 @@ pub fn sample_games_in<L: Layout>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_core::Game;
+    use mancala_core::{Game, LayoutKind};
 
     #[test]
     fn nth_bit_finds_every_set_bit_in_order() {
@@ -280,32 +280,41 @@ mod tests {
         }
     }
 
-    /// The presets of the compact layout.
-    fn compact_presets() -> impl Iterator<Item = Variant> {
-        Variant::presets().into_iter().filter(|v| v.layout() == mancala_core::LayoutKind::Compact)
+    /// Every preset, each in its own layout (`hus-12` in the wide one),
+    /// then Oware on 16 pits a side of 10 seeds: a two-row board past the
+    /// compact layout's 255 seeds (320), in the wide layout.
+    fn every_layout() -> Vec<Variant> {
+        let mut all = Variant::presets();
+        let oware = Variant::preset("oware").unwrap().at_size(Some(16), Some(10)).unwrap();
+        assert_eq!((oware.layout(), oware.rows()), (LayoutKind::Wide, 2));
+        all.push(oware);
+        all
     }
 
     /// The fast playout must end exactly where a `Game` (which keeps the
     /// whole history) ends when given the same choices.
     #[test]
     fn fast_playouts_end_where_games_end() {
-        // The compact layout's presets (the wide board: the test below).
-        for v in compact_presets() {
-            let mut window = RepetitionWindow::new();
-            let start = Position::start(&v);
-            for seed in 0..300 {
-                let (end, plies) =
-                    random_playout(&v, &start, &mut SplitMix64::new(seed), &mut window);
-                let mut game = Game::new(v.clone());
-                let mut rng = SplitMix64::new(seed);
-                let game_plies = game.random_playout(|k| rng.below(k));
-                assert_eq!(
-                    (*game.position(), game_plies),
-                    (end, plies),
-                    "{} seed {seed}",
-                    v.name()
-                );
-            }
+        // 300 playouts of each compact preset, 20 of each wide board
+        // (longer games; more of hus-12's in the test below).
+        for v in every_layout() {
+            let seeds = if v.layout() == LayoutKind::Compact { 300 } else { 20 };
+            with_layout!(v.layout(), L => fast_playouts_end_where_games_end_in::<L>(&v, seeds));
+        }
+    }
+
+    /// `random_playout` from the start of `v` (in its layout `L`) ends
+    /// where `Game::random_playout` ends with the same choices, for the
+    /// seeds `0..seeds`.
+    fn fast_playouts_end_where_games_end_in<L: Layout>(v: &Variant, seeds: u64) {
+        let mut window = RepetitionWindow::<L>::new_in();
+        let start = Position::<L>::start_in(v);
+        for seed in 0..seeds {
+            let (end, plies) = random_playout(v, &start, &mut SplitMix64::new(seed), &mut window);
+            let mut game = Game::<L>::new_in(v.clone());
+            let mut rng = SplitMix64::new(seed);
+            let game_plies = game.random_playout(|k| rng.below(k));
+            assert_eq!((*game.position(), game_plies), (end, plies), "{} seed {seed}", v.name());
         }
     }
 
@@ -346,39 +355,47 @@ mod tests {
     #[test]
     fn playouts_need_the_history_only_where_said() {
         let mut history_mattered = 0;
-        for v in compact_presets() {
-            for seed in 0..40u64 {
-                let mut game = Game::new(v.clone());
-                let mut rng = SplitMix64::new(seed);
-                let plies = 20 + rng.below(60);
-                for _ in 0..plies {
-                    if game.position().is_over() {
-                        break;
-                    }
-                    let moves = game.legal_moves();
-                    game.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+        // 40 games of each compact preset, 5 of each wide board.
+        for v in every_layout() {
+            let games = if v.layout() == LayoutKind::Compact { 40 } else { 5 };
+            history_mattered += with_layout!(v.layout(), L => history_matters_in::<L>(&v, games));
+        }
+        assert!(history_mattered > 0, "no playout met a position played before it");
+    }
+
+    /// Playouts from part-played games of `v` (in its layout `L`, seeds
+    /// `0..games`) alone against the games': how many ended otherwise
+    /// where `playout_needs_history` says the history matters (where it
+    /// says not, they must end alike).
+    fn history_matters_in<L: Layout>(v: &Variant, games: u64) -> usize {
+        let mut history_mattered = 0;
+        for seed in 0..games {
+            let mut game = Game::<L>::new_in(v.clone());
+            let mut rng = SplitMix64::new(seed);
+            let plies = 20 + rng.below(60);
+            for _ in 0..plies {
+                if game.position().is_over() {
+                    break;
                 }
-                let mut window = RepetitionWindow::new();
-                for k in 0..5 {
-                    let seed = seed * 100 + k;
-                    let mut copy = game.clone();
-                    let mut rng = SplitMix64::new(seed);
-                    let copy_plies = copy.random_playout(|k| rng.below(k));
-                    let copied = (*copy.position(), copy_plies);
-                    let alone = random_playout(
-                        &v,
-                        game.position(),
-                        &mut SplitMix64::new(seed),
-                        &mut window,
-                    );
-                    if playout_needs_history(&game) {
-                        history_mattered += usize::from(alone != copied);
-                    } else {
-                        assert_eq!(alone, copied, "{} seed {seed}", v.name());
-                    }
+                let moves = game.legal_moves();
+                game.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+            }
+            let mut window = RepetitionWindow::<L>::new_in();
+            for k in 0..5 {
+                let seed = seed * 100 + k;
+                let mut copy = game.clone();
+                let mut rng = SplitMix64::new(seed);
+                let copy_plies = copy.random_playout(|k| rng.below(k));
+                let copied = (*copy.position(), copy_plies);
+                let alone =
+                    random_playout(v, game.position(), &mut SplitMix64::new(seed), &mut window);
+                if playout_needs_history(&game) {
+                    history_mattered += usize::from(alone != copied);
+                } else {
+                    assert_eq!(alone, copied, "{} seed {seed}", v.name());
                 }
             }
         }
-        assert!(history_mattered > 0, "no playout met a position played before it");
+        history_mattered
     }
 }

@@ -2,18 +2,35 @@
 //! parsing gives back the value for generated values, the parsers refuse
 //! what the formats do not allow, and no text makes them panic.
 
-use mancala_core::{preset_names, EndReason, Game, Move, Outcome, Position, Side, Variant};
+use mancala_core::{
+    preset_names, with_layout, EndReason, Game, Layout, LayoutKind, Move, Outcome, Position, Side,
+    Variant,
+};
 use mancala_engine::protocol::{ClockLimits, Command, GoLimits, Info, ProtocolError, Reply, Start};
 use mancala_engine::record::{PlayerKind, Record};
 use proptest::prelude::*;
 
-/// The presets of the compact layout (the wide board's records:
-/// `crates/engine/src/record.rs`'s tests).
+/// The presets of the compact layout: the positions of the protocol's
+/// messages are the compact layout's (`Setup`).
 fn compact_names() -> Vec<&'static str> {
     preset_names()
         .into_iter()
-        .filter(|&n| Variant::preset(n).unwrap().layout() == mancala_core::LayoutKind::Compact)
+        .filter(|&n| Variant::preset(n).unwrap().layout() == LayoutKind::Compact)
         .collect()
+}
+
+/// Every preset, each in its own layout (`hus-12` in the wide one), then
+/// Oware on 16 pits a side of 10 seeds: a two-row board past the compact
+/// layout's 255 seeds (320), in the wide layout.
+fn every_layout() -> &'static [Variant] {
+    static ALL: std::sync::OnceLock<Vec<Variant>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all = Variant::presets();
+        let oware = Variant::preset("oware").unwrap().at_size(Some(16), Some(10)).unwrap();
+        assert_eq!((oware.layout(), oware.rows()), (LayoutKind::Wide, 2));
+        all.push(oware);
+        all
+    })
 }
 
 fn any_move() -> impl Strategy<Value = Move> {
@@ -29,10 +46,10 @@ fn word() -> impl Strategy<Value = String> {
     "[a-z0-9_.-]{1,12}"
 }
 
-/// The game of the `i`th preset after the moves `picks` choose among the
-/// legal moves, in turn (stopping where the game ends).
-fn game_after(i: usize, picks: &[u32]) -> Game {
-    let mut game = Game::new(Variant::preset(compact_names()[i]).unwrap());
+/// The game of `v` in its layout `L` after the moves `picks` choose among
+/// the legal moves, in turn (stopping where the game ends).
+fn game_after<L: Layout>(v: &Variant, picks: &[u32]) -> Game<L> {
+    let mut game = Game::<L>::new_in(v.clone());
     for p in picks {
         let legal = game.legal_moves();
         if legal.is_empty() {
@@ -45,8 +62,10 @@ fn game_after(i: usize, picks: &[u32]) -> Game {
 
 /// A position reached by random legal moves in a preset.
 fn position() -> impl Strategy<Value = Position> {
-    (0..compact_names().len(), prop::collection::vec(any::<u32>(), 0..30))
-        .prop_map(|(i, picks)| *game_after(i, &picks).position())
+    (0..compact_names().len(), prop::collection::vec(any::<u32>(), 0..30)).prop_map(|(i, picks)| {
+        let v = Variant::preset(compact_names()[i]).unwrap();
+        *game_after::<mancala_core::Compact>(&v, &picks).position()
+    })
 }
 
 fn go_limits() -> impl Strategy<Value = GoLimits> {
@@ -179,22 +198,38 @@ proptest! {
 
     #[test]
     fn records_read_back(
-        i in 0..compact_names().len(),
+        i in 0..every_layout().len(),
         picks in prop::collection::vec(any::<u32>(), 0..200),
         players in (player(), player()),
         seed in any::<u64>(),
     ) {
-        let game = game_after(i, &picks);
-        let record = Record { game, earlier: Vec::new(), players: [players.0, players.1], seed };
-        let text = record.to_string();
-        let back: Record = text.parse().unwrap();
-        prop_assert_eq!(back.game.moves(), record.game.moves());
-        prop_assert_eq!(back.game.position(), record.game.position());
-        prop_assert_eq!(back.game.variant().rules().to_toml(), record.game.variant().rules().to_toml());
-        prop_assert_eq!(back.players, record.players);
-        prop_assert_eq!(back.seed, seed);
-        prop_assert_eq!(back.to_string(), text);
+        let v = &every_layout()[i];
+        let players = [players.0, players.1];
+        with_layout!(v.layout(), L => record_reads_back::<L>(v, &picks, players, seed))?;
     }
+}
+
+/// A record of a game of `v` in its layout `L` (the moves `picks` choose)
+/// prints and reads back, in that layout, to the same moves, position,
+/// rules, players and seed, and says which layout reads it.
+fn record_reads_back<L: Layout>(
+    v: &Variant,
+    picks: &[u32],
+    players: [PlayerKind; 2],
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    let game = game_after::<L>(v, picks);
+    let record = Record::<L> { game, earlier: Vec::new(), players, seed };
+    let text = record.to_string();
+    prop_assert_eq!(Record::layout_of(text.as_bytes()), Ok(L::KIND));
+    let back = Record::<L>::parse_in(&text).unwrap();
+    prop_assert_eq!(back.game.moves(), record.game.moves());
+    prop_assert_eq!(back.game.position(), record.game.position());
+    prop_assert_eq!(back.game.variant().rules().to_toml(), record.game.variant().rules().to_toml());
+    prop_assert_eq!(back.players, record.players);
+    prop_assert_eq!(back.seed, seed);
+    prop_assert_eq!(back.to_string(), text);
+    Ok(())
 }
 
 fn refused(line: &str) -> ProtocolError {
