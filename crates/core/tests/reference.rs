@@ -14,7 +14,7 @@ use mancala_core::{
     Compact, Direction, EmptyPitCapture, EmptySide, Facing, FacingOn, FillFrom, Game, GrandSlam,
     Layout, LayoutKind, Match, Move, MovePits, Parity, PitDirection, Position, Relay,
     RelayDirection, Repetition, RoundStarter, RoundsRules, Rules, SeedsLeft, Side, SowingDirection,
-    StartPits, StorePlacement, Taken, Variant, Wide, MAX_RELAY_PILES,
+    StartPits, StorePlacement, StoresDrawn, Taken, Variant, Wide, MAX_RELAY_PILES,
 };
 
 // ---------------------------------------------------------------------------
@@ -2082,6 +2082,10 @@ fn random_rules(rng: &mut Rng, i: usize) -> Rules {
     r.board.pits_per_side_range = [1, 16];
     r.board.seeds_per_pit_range = [1, 127];
     r.board.stores = if rng.coin() { StorePlacement::Ring } else { StorePlacement::Beside };
+    // Where the stores are drawn is no rule (docs/variant-file.md,
+    // `stores_drawn`): the preset's drawing is left at the row ends, which
+    // every placement allows.
+    r.board.stores_drawn = StoresDrawn::Ends;
     let beside = r.board.stores == StorePlacement::Beside;
     r.sowing.skip_opponent_store = rng.below(3) != 0;
     r.sowing.skip_origin = rng.coin();
