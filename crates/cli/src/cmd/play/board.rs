@@ -581,7 +581,7 @@ mod tests {
         assert!(wrapped.lines().next().unwrap().len() <= 30, "{wrapped}");
     }
     use super::*;
-    use mancala_core::{Game, Move, Position, Variant};
+    use mancala_core::{Compact, Game, Move, Position, Variant};
 
     fn labels() -> [String; 2] {
         [
@@ -623,20 +623,30 @@ mod tests {
 
     /// Toguz Kumalak's nine pits a side, with a tuzdyk: North's pit 4,
     /// South's, drawn `x` in both the full and the compact board.
-    #[test]
-    fn a_tuzdyk_is_drawn_x_on_the_nine_pit_board() {
-        let v = Variant::preset("toguz-kumalak").unwrap();
-        let pos = Position::from_text(&v, "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N").unwrap();
-        let view = BoardView {
-            pos: &pos,
+    /// A Toguz Kumalak board with a tuzdyk (North's pit 4, South's), its
+    /// stores drawn as `drawn` says, `mover`'s pits numbered.
+    fn toguz_view(pos: &Position, mover: Side, drawn: StoresDrawn) -> BoardView<'_, Compact> {
+        BoardView {
+            pos,
             last: None,
-            numbers_for: Some(Side::North),
+            numbers_for: Some(mover),
             labels: labels(),
             rows: 2,
             any_pits: false,
             end_pits: false,
-            stores_drawn: StoresDrawn::Ends,
-        };
+            stores_drawn: drawn,
+        }
+    }
+
+    fn toguz_with_a_tuzdyk() -> Position {
+        let v = Variant::preset("toguz-kumalak").unwrap();
+        Position::from_text(&v, "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N").unwrap()
+    }
+
+    #[test]
+    fn a_tuzdyk_is_drawn_x_on_the_nine_pit_board() {
+        let pos = toguz_with_a_tuzdyk();
+        let view = toguz_view(&pos, Side::North, StoresDrawn::Ends);
         let full = plain(&draw(&view, None));
         assert!(
             full.contains("|     |   9 |   9 |   9 |   9 |   9 |   x |  10 |  10 |  10 |     |\n"),
@@ -653,18 +663,8 @@ mod tests {
     /// its player's label.
     #[test]
     fn stores_between_the_rows_and_in_hand() {
-        let v = Variant::preset("toguz-kumalak").unwrap();
-        let pos = Position::from_text(&v, "0,0,0,0,0,0,0,0,1:78/10,10,10,x,9,9,9,9,9:8/N").unwrap();
-        let view = BoardView {
-            pos: &pos,
-            last: None,
-            numbers_for: Some(Side::South),
-            labels: labels(),
-            rows: 2,
-            any_pits: false,
-            end_pits: false,
-            stores_drawn: StoresDrawn::Between,
-        };
+        let pos = toguz_with_a_tuzdyk();
+        let view = toguz_view(&pos, Side::South, StoresDrawn::Between);
         let full = plain(&draw(&view, None));
         let lines: Vec<&str> = full.lines().collect();
         let border = format!("+{}", "-----+".repeat(9));
