@@ -556,6 +556,18 @@ impl LayoutKind {
         }
     }
 
+    /// The boards this layout holds, as messages write them: "at most 16
+    /// pits a side on two rows, 8 a row on four rows, 255 seeds in all".
+    pub fn boards_held(self) -> String {
+        let limits = self.limits();
+        format!(
+            "at most {} pits a side on two rows, {} a row on four rows, {} seeds in all",
+            crate::MAX_PITS_PER_SIDE,
+            limits.pits_per_row_on_four,
+            limits.total_seeds
+        )
+    }
+
     /// The limits of the rules' sizes this layout holds: the table of the
     /// one policy ([`crate::Variant::layout`]).
     pub const fn limits(self) -> LayoutLimits {

@@ -56,12 +56,9 @@ const PRESETS: &[(&str, &str)] = &[
 /// the compact layout's limits.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{what} takes only boards of the compact layout (at most {max_pits} pits a side on two rows, \
-     {max_row} a row on four rows, {max_seeds} seeds in all), and {name} is {rows} rows of \
+    "{what} takes only boards of the compact layout ({held}), and {name} is {rows} rows of \
      {pits_per_row} pits with {seeds} seeds (the wide layout)",
-    max_pits = crate::MAX_PITS_PER_SIDE,
-    max_row = LayoutKind::Compact.limits().pits_per_row_on_four,
-    max_seeds = LayoutKind::Compact.limits().total_seeds,
+    held = LayoutKind::Compact.boards_held(),
 )]
 pub struct NotCompact {
     /// What refuses the board (a command, a part of a program).

@@ -439,20 +439,16 @@ impl Session {
             // variant's is the compact one.
             let (pits, seeds) = wide.map_or((0, 0), |w| (w.pits_per_side(), w.total_seeds()));
             let v = &self.variant;
-            let limits = LayoutKind::Compact.limits();
             return Err(format!(
                 "position {text}: a position of the wide board ({pits} pits a side, {seeds} \
                  seeds), but the variant in play, {}, is {} rows of {} pits with {} seeds, on the \
-                 compact layout (at most {} pits a side on two rows, {} a row on four rows, {} \
-                 seeds in all): `variant NAME [pits N] [seeds N]` or `variantfile PATH` chooses \
-                 another variant",
+                 compact layout ({}): `variant NAME [pits N] [seeds N]` or `variantfile PATH` \
+                 chooses another variant",
                 v.name(),
                 v.rows(),
                 v.pits_per_row(),
                 v.total_seeds(),
-                mancala_core::MAX_PITS_PER_SIDE,
-                limits.pits_per_row_on_four,
-                limits.total_seeds,
+                LayoutKind::Compact.boards_held(),
             ));
         };
         setup.position(&self.variant).map_err(|e| format!("position {text}: {e}"))

@@ -79,8 +79,8 @@ pub struct StateJson {
     /// the rows (Toguz Kumalak's kazans) or `"hand"` (no store on the
     /// board, the seeds taken told beside it). Left out of the JSON for
     /// the row ends, the default.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stores_drawn: Option<&'static str>,
+    #[serde(skip_serializing_if = "StoresDrawn::is_ends")]
+    pub stores_drawn: StoresDrawn,
 }
 
 /// The end pits on the ring (rule `end_pits`): `south` is the one after
@@ -260,11 +260,7 @@ impl StateJson {
                 taken: [p.end_pit_taken(Side::South), p.end_pit_taken(Side::North)],
             }),
             takes_due: (v.rules().capture.bonus_pits > 0).then(|| p.takes_due()),
-            stores_drawn: match v.rules().board.stores_drawn {
-                StoresDrawn::Ends => None,
-                StoresDrawn::Between => Some("between"),
-                StoresDrawn::Hand => Some("hand"),
-            },
+            stores_drawn: v.rules().board.stores_drawn,
         }
     }
 }

@@ -204,16 +204,7 @@ fn draw_compact<L: Layout>(view: &BoardView<'_, L>, cw: usize) -> String {
     if view.stores_between() {
         // The band between the rows: North's store on the left, South's
         // on the right.
-        let (north, south) =
-            (pos.store(Side::North).to_string(), pos.store(Side::South).to_string());
-        let gap = (cw * n).saturating_sub(north.len() + south.len() + 2).max(1);
-        let _ = writeln!(
-            out,
-            "    | {}{}{} |",
-            styled(STORE, &north),
-            " ".repeat(gap),
-            styled(STORE, &south)
-        );
+        let _ = writeln!(out, "    |{}|", store_band(pos, cw * n, 1));
     } else if view.stores_drawn == StoresDrawn::Hand && !view.end_pits {
         let _ = writeln!(out, "    |{}|", " ".repeat(cw * n));
     } else if view.end_pits {
@@ -470,7 +461,9 @@ fn draw_full<L: Layout>(view: &BoardView<'_, L>) -> String {
             (from + 1..=from + n).collect()
         };
         let nums: Vec<String> = order.iter().map(|k| format!(" {k:>3} ")).collect();
-        format!("       {}\n", styled(NUMBERS, nums.join(" ").trim_end()))
+        // Under the pits: past the store's column at the row end, if any.
+        let indent = if view.bare_ends() { " " } else { "       " };
+        format!("{indent}{}\n", styled(NUMBERS, nums.join(" ").trim_end()))
     };
     if view.bare_ends() {
         return draw_full_bare_ends(view, &top, &bottom, &numbers);
@@ -504,6 +497,16 @@ fn draw_full<L: Layout>(view: &BoardView<'_, L>) -> String {
     out
 }
 
+/// The band between the rows (`stores_drawn = "between"`), `width`
+/// columns inside the board's walls: North's store on the left, South's on
+/// the right, each `pad` columns from the wall.
+fn store_band<L: Layout>(pos: &Position<L>, width: usize, pad: usize) -> String {
+    let (north, south) = (pos.store(Side::North).to_string(), pos.store(Side::South).to_string());
+    let gap = width.saturating_sub(north.len() + south.len() + 2 * pad).max(1);
+    let pad = " ".repeat(pad);
+    format!("{pad}{}{}{}{pad}", styled(STORE, &north), " ".repeat(gap), styled(STORE, &south))
+}
+
 /// The full board with nothing at the row ends: the stores in a band
 /// between the rows (`stores_drawn = "between"`), or in the labels
 /// (`"hand"`).
@@ -526,9 +529,6 @@ fn draw_full_bare_ends<L: Layout>(
     let pos = view.pos;
     let n = pos.pits_per_side();
     let border = format!("+{}\n", "-----+".repeat(n));
-    // The numbers line up with the pits, a column left of the board with
-    // end columns.
-    let numbers = |side: Side, from: usize| numbers(side, from).replacen("      ", "", 1);
     let mut out = String::new();
     out.push_str(&label(view, Side::North));
     if let Some(from) = number_offset(view, Side::North) {
@@ -538,16 +538,7 @@ fn draw_full_bare_ends<L: Layout>(
     let _ = writeln!(out, "|{}|", top.join("|"));
     out.push_str(&border);
     if view.stores_between() {
-        let (north, south) =
-            (pos.store(Side::North).to_string(), pos.store(Side::South).to_string());
-        let gap = (6 * n - 1).saturating_sub(north.len() + south.len() + 4).max(1);
-        let _ = writeln!(
-            out,
-            "|  {}{}{}  |",
-            styled(STORE, &north),
-            " ".repeat(gap),
-            styled(STORE, &south)
-        );
+        let _ = writeln!(out, "|{}|", store_band(pos, 6 * n - 1, 2));
         out.push_str(&border);
     }
     let _ = writeln!(out, "|{}|", bottom.join("|"));

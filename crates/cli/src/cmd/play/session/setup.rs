@@ -25,15 +25,9 @@ pub struct Setup {
 }
 
 impl<L: Layout> Session<L> {
-    /// `base` at the size given, in the layout that size needs (the game
-    /// is played in it: [`Session::ask_players`]).
-    fn sized(base: &Variant, pits: Option<u8>, seeds: Option<u8>) -> Result<Variant, String> {
-        base.resized(pits, seeds).map_err(|e| e.to_string())
-    }
-
     pub(super) fn choose_variant(&mut self, base: Variant) {
         if self.pits.is_some() || self.seeds.is_some() {
-            match Self::sized(&base, self.pits, self.seeds) {
+            match base.resized(self.pits, self.seeds) {
                 Ok(sized) => {
                     self.pits = Some(sized.pits_per_row() as u8);
                     self.seeds = Some(sized.seeds_per_pit());
@@ -71,7 +65,7 @@ impl<L: Layout> Session<L> {
             self.stage = Stage::Seeds { base };
             return;
         };
-        match Self::sized(&base, Some(pits), Some(seeds)) {
+        match base.resized(Some(pits), Some(seeds)) {
             Ok(variant) => self.ask_players(variant),
             Err(e) => {
                 self.error(format!(
